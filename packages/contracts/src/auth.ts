@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZRoleSchema } from './common.js';
+
+const ZEmailSchema = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254, 'Email is too long'));
+
+export const ZLoginRequestSchema = z.strictObject({
+  email: ZEmailSchema,
+  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
+
+export const PASSWORD_MIN_LENGTH = 6;
+const ZNewPasswordSchema = z
+  .string({ error: 'Enter new password' })
+  .min(1, 'Enter new password')
+  .min(PASSWORD_MIN_LENGTH, 'Password must contain at least 6 characters')
+  .max(200, 'Password is too long');
+
+const ZNameSchema = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+export const ZRegisterRequestSchema = z
+  .strictObject({
+    email: ZEmailSchema,
+    password: ZNewPasswordSchema,
+    confirmPassword: z.string().optional(),
+    firstName: ZNameSchema('First name'),
+    lastName: ZNameSchema('Last name'),
+    telegramUsername: z.string().trim().max(64, 'Telegram username is too long').optional().nullable(),
+    referralSource: z.string().trim().max(100).optional().nullable(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequestSchema>;
+
+export const ZForgotPasswordRequestSchema = z.strictObject({
+  email: z.string({ error: 'Enter your email address' }).trim().toLowerCase().min(1, 'Enter your email address').pipe(z.email('Please enter a valid email address').max(254)),
+});
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
+
+const ZResetTokenSchema = z.string({ error: 'Recovery token not found' }).min(1, 'Recovery token not found').max(200, 'Recovery link has expired or is invalid');
+
+export const ZValidateResetTokenRequestSchema = z.strictObject({ token: ZResetTokenSchema });
+export type TValidateResetTokenRequest = z.infer<typeof ZValidateResetTokenRequestSchema>;
+
+export const ZResetPasswordRequestSchema = z.strictObject({ token: ZResetTokenSchema, newPassword: ZNewPasswordSchema });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
+
+/** The signed-in user as the client reads it (spec 01 section 3, spec 02 section 3). */
+export const ZUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  telegramUsername: z.string().nullable(),
+  role: ZRoleSchema,
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  welcomeVideoShown: z.boolean(),
+  documentsAccepted: z.boolean(),
+  documentsAcceptedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Available balance, a decimal string; owned by the payouts service ("0.00" until it exists). */
+  balance: z.string(),
+  /** Held for pending withdrawals, a decimal string. */
+  heldBalance: z.string(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+export const ZAuthResponseSchema = z.object({ token: z.string(), user: ZUserSchema });
+export type TAuthResponse = z.infer<typeof ZAuthResponseSchema>;
+
+export const ZMessageResponseSchema = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponseSchema>;
+
+export const ZValidateResetTokenResponseSchema = z.object({ valid: z.literal(true), email: z.string() });
+export type TValidateResetTokenResponse = z.infer<typeof ZValidateResetTokenResponseSchema>;
+
+/** Claims of the access token issued by the identity service. */
+export const ZAccessTokenClaimsSchema = z.object({
+  sub: z.uuid(),
+  role: ZRoleSchema,
+  jti: z.string().min(1),
+  iat: z.number(),
+  exp: z.number(),
+});
+export type TAccessTokenClaims = z.infer<typeof ZAccessTokenClaimsSchema>;

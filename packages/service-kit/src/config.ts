@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Settings every service shares; a service extends this schema with its own. */
+export const ZBaseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url(),
+  RABBITMQ_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  EVENTS_EXCHANGE: z.string().min(1).default('platform.events'),
+  /** Prepended to every queue name, so test runs never share queues. */
+  QUEUE_PREFIX: z.string().default(''),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Prepended to every Redis key, so test runs never share keys. */
+  REDIS_PREFIX: z.string().default('platform:'),
+  JWT_PUBLIC_KEY: z.string().min(1, 'JWT_PUBLIC_KEY (PEM, SPKI) is required'),
+  JWT_AUDIENCE: z.string().default('platform-api'),
+  JWT_ISSUER: z.string().default('platform-auth'),
+});
+export type TBaseConfig = z.infer<typeof ZBaseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment with the service's schema and fails fast, naming every bad variable. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** PEM keys may arrive with literal "\n" when passed through an environment variable. */
+export function normalisePem(value: string): string {
+  return value.includes('\\n') ? value.replace(/\\n/g, '\n') : value;
+}

@@ -1,0 +1,106 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Logger } from './logger.js';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+/** Anything that can run a query: the pool, or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // No statement may hang a request forever.
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The service-kit's own tables (outbox, inbox), applied before every service's migrations. */
+export const KIT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+
+const MIGRATION_LOCK_ID = 724_100_311;
+
+/**
+ * Applies the `NNNN_name.sql` files of each folder in order, each in its own transaction, once. A PostgreSQL
+ * advisory lock keeps two instances starting at once from applying the same migration twice.
+ */
+export async function runMigrations(pool: pg.Pool, dirs: { name: string; dir: string }[], logger?: Logger): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    for (const { name: scope, dir } of dirs) {
+      const files = (await readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+      for (const file of files) {
+        const name = `${scope}/${file}`;
+        if (done.has(name)) continue;
+        const sql = await readFile(join(dir, file), 'utf8');
+        try {
+          await client.query('BEGIN');
+          await client.query(sql);
+          await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
+        }
+        applied.push(name);
+        logger?.info({ migration: name }, 'migration applied');
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}
+
+/** Creates the database named in the URL when it does not exist yet (development and tests). */
+export async function ensureDatabase(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to create a database with the name "${name}"`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${name}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04' && error.code !== '23505') throw error; // created meanwhile by another process
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { runWithContext } from './context.js';
+import { registerErrorHandling } from './errors.js';
+import type { Logger } from './logger.js';
+import type { TMetrics } from './metrics.js';
+
+export type TApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A readiness check: resolves when the dependency answers, throws otherwise. */
+export type TReadinessCheck = { name: string; check: () => Promise<unknown> };
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,100}$/;
+
+export interface TCreateHttpServerOptions {
+  logger: Logger;
+  metrics: TMetrics;
+  readiness: TReadinessCheck[];
+  /** Largest JSON body accepted; bigger ones get 413. */
+  bodyLimit?: number;
+  /** Trust X-Forwarded-For from the gateway (services) or the load balancer in front (gateway). */
+  trustProxy?: boolean | string | string[];
+}
+
+/**
+ * The HTTP server every service and the gateway start from: zod validation, `{message, code}` errors, request id
+ * carried from the x-request-id header (or made here), JSON logs, /health, /ready and /metrics.
+ */
+export function createHttpServer(options: TCreateHttpServerOptions): TApp {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 100 * 1024,
+    trustProxy: options.trustProxy ?? '127.0.0.1',
+    disableRequestLogging: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    connectionTimeout: 30_000,
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as TApp;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    runWithContext({ requestId: request.id }, done);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    options.metrics.httpDuration
+      .labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.get('/health', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
+  app.get('/ready', { logLevel: 'silent' }, async (_request, reply) => {
+    const results = await Promise.all(
+      options.readiness.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), 2_000);
+          return [name, 'ok'] as const;
+        } catch (error) {
+          return [name, `down: ${(error as Error).message}`] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, status]) => status === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+  app.get('/metrics', { logLevel: 'silent' }, async (_request, reply) => {
+    return reply.header('content-type', options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+  });
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+/** Listens and returns the base URL (port 0 picks a free port, as the tests do). */
+export async function listen(app: TApp, host: string, port: number): Promise<string> {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}

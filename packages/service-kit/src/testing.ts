@@ -1,0 +1,127 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+/**
+ * Helpers for integration tests against the real local servers. Each test file gets its own database, exchange,
+ * queue prefix and Redis key prefix, so files running in parallel never see each other's data.
+ */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_RABBITMQ_URL = process.env.TEST_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function uniqueName(prefix: string): string {
+  return `${prefix.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface TTestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database for one test file; drop() removes it (forcibly closing leftover connections). */
+export async function createTestDatabase(prefix: string): Promise<TTestDatabase> {
+  const name = uniqueName(`t_${prefix}`);
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TTestKeys {
+  privateKeyPem: string;
+  publicKeyPem: string;
+}
+
+/** A fresh Ed25519 key pair for signing test tokens. */
+export function generateTestKeys(): TTestKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/** Everything isolated for one test file, as environment variables a service's config reads. */
+export interface TTestEnvironment {
+  env: Record<string, string>;
+  keys: TTestKeys;
+  database: TTestDatabase;
+  redisPrefix: string;
+  exchange: string;
+  queuePrefix: string;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestEnvironment(prefix: string): Promise<TTestEnvironment> {
+  const database = await createTestDatabase(prefix);
+  const keys = generateTestKeys();
+  const id = uniqueName(prefix);
+  const redisPrefix = `test:${id}:`;
+  const exchange = `test.${id}.events`;
+  const queuePrefix = `test.${id}.`;
+  return {
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATABASE_URL: database.url,
+      RABBITMQ_URL: TEST_RABBITMQ_URL,
+      EVENTS_EXCHANGE: exchange,
+      QUEUE_PREFIX: queuePrefix,
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      JWT_PUBLIC_KEY: keys.publicKeyPem,
+      JWT_PRIVATE_KEY: keys.privateKeyPem,
+    },
+    keys,
+    database,
+    redisPrefix,
+    exchange,
+    queuePrefix,
+    async cleanup() {
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        let cursor = '0';
+        do {
+          const [next, keysFound] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+          cursor = next;
+          if (keysFound.length) await redis.del(...keysFound);
+        } while (cursor !== '0');
+      } finally {
+        redis.disconnect();
+      }
+      await database.drop();
+    },
+  };
+}
+
+/** Polls until fn returns a truthy value or the deadline passes; tests never sleep a fixed time. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await fn();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, options.intervalMs ?? 50));
+  }
+  throw new Error(`Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
