@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase } from '@platform/service-kit';
+import { freePort, INFRA } from './infra.js';
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** The processes of the stack, in start order. Services first, the gateway last. */
+const SERVICES = [
+  { name: 'auth', entry: 'services/auth/src/main.ts', database: true },
+  { name: 'admin', entry: 'services/admin/src/main.ts', database: true },
+] as const;
+
+export interface TStackOptions {
+  /** Names the databases (`<ns>_auth`...), the exchange, queue and Redis key prefixes of this stack. */
+  namespace: string;
+  gatewayPort?: number;
+  /** The built frontend the gateway serves; default frontend/dist when it exists. */
+  frontendDist?: string;
+  /** Where .eml files go when no SMTP server is configured. */
+  outboxDir?: string;
+  /** Where the JWT key pair is kept; default: a fresh pair in memory. */
+  keysDir?: string;
+  /** Seed the development admin and documents. */
+  seed?: boolean;
+  logLevel?: string;
+  /** Extra environment for every process (e.g. rate limits in tests). */
+  env?: Record<string, string>;
+  /** Receives every output line of every process, prefixed with its name. */
+  onLog?: (line: string) => void;
+}
+
+export interface TStack {
+  baseUrl: string;
+  outboxDir: string;
+  serviceUrls: Record<string, string>;
+  databaseUrls: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export const DEV_ADMIN = { email: 'admin@platform.local', password: 'Admin123!' };
+
+function keyPair(keysDir?: string): { privateKeyPem: string; publicKeyPem: string } {
+  if (keysDir) {
+    const privatePath = join(keysDir, 'jwt-private.pem');
+    const publicPath = join(keysDir, 'jwt-public.pem');
+    if (existsSync(privatePath) && existsSync(publicPath)) {
+      return { privateKeyPem: readFileSync(privatePath, 'utf8'), publicKeyPem: readFileSync(publicPath, 'utf8') };
+    }
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const pair = {
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+  if (keysDir) {
+    mkdirSync(keysDir, { recursive: true });
+    writeFileSync(join(keysDir, 'jwt-private.pem'), pair.privateKeyPem, { mode: 0o600 });
+    writeFileSync(join(keysDir, 'jwt-public.pem'), pair.publicKeyPem);
+  }
+  return pair;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(INFRA.postgres.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitReady(name: string, url: string, child: ChildProcess, output: string[], timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${name} exited with code ${child.exitCode} while starting:\n${output.slice(-30).join('\n')}`);
+    }
+    try {
+      const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not become ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output.slice(-30).join('\n')}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the whole stack as separate processes (each service, then the gateway), each on its own port, against
+ * the local PostgreSQL, RabbitMQ and Redis. Used by `npm start` and by the browser tests.
+ */
+export async function startStack(options: TStackOptions): Promise<TStack> {
+  const ns = options.namespace.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const keys = keyPair(options.keysDir);
+  const outboxDir = resolve(options.outboxDir ?? join(ROOT, '.dev', `${ns}-outbox`));
+  mkdirSync(outboxDir, { recursive: true });
+  const gatewayPort = options.gatewayPort ?? (await freePort());
+  const baseUrl = `http://localhost:${gatewayPort}`;
+  const frontendDist = options.frontendDist ?? join(ROOT, 'frontend', 'dist');
+  const children: ChildProcess[] = [];
+  const serviceUrls: Record<string, string> = {};
+  const databaseUrls: Record<string, string> = {};
+  const common: Record<string, string> = {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: options.logLevel ?? 'info',
+    RABBITMQ_URL: INFRA.rabbitmq.url,
+    EVENTS_EXCHANGE: `${ns}.events`,
+    QUEUE_PREFIX: `${ns}.`,
+    REDIS_URL: INFRA.redis.url,
+    REDIS_PREFIX: `${ns}:`,
+    JWT_PUBLIC_KEY: keys.publicKeyPem,
+    APP_BASE_URL: baseUrl,
+    ...options.env,
+  };
+
+  const stopAll = async () => {
+    await Promise.all([...children].reverse().map(stopChild));
+  };
+
+  const launch = async (name: string, entry: string, env: Record<string, string>) => {
+    const output: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { ...process.env, ...common, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        output.push(line);
+        if (output.length > 200) output.shift();
+        options.onLog?.(`[${name}] ${line}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    const url = `http://127.0.0.1:${env.PORT}`;
+    await waitReady(name, url, child, output);
+    return url;
+  };
+
+  try {
+    for (const service of SERVICES) {
+      const port = await freePort();
+      const env: Record<string, string> = { PORT: String(port) };
+      if (service.database) {
+        env.DATABASE_URL = databaseUrl(`${ns}_${service.name}`);
+        await ensureDatabase(env.DATABASE_URL);
+        databaseUrls[service.name] = env.DATABASE_URL;
+      }
+      if (service.name === 'auth') env.JWT_PRIVATE_KEY = keys.privateKeyPem;
+      if (service.name === 'admin') env.MAIL_OUTBOX_DIR = outboxDir;
+      serviceUrls[service.name] = await launch(service.name, service.entry, env);
+    }
+    if (options.seed && databaseUrls.auth) {
+      const { seedDevelopmentDatabase } = await import('./seed.js');
+      await seedDevelopmentDatabase(databaseUrls.auth);
+    }
+    serviceUrls.gateway = await launch('gateway', 'gateway/src/main.ts', {
+      PORT: String(gatewayPort),
+      HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
+      AUTH_SERVICE_URL: serviceUrls.auth!,
+      ADMIN_SERVICE_URL: serviceUrls.admin!,
+      ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
+    });
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { baseUrl, outboxDir, serviceUrls, databaseUrls, stop: stopAll };
+}
