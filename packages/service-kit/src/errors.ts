@@ -55,8 +55,18 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationErrorFromIssues(error.issues);
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => (v.params as { issue: TIssue }).issue);
-    return validationErrorFromIssues(issues);
+    // The type provider flattens each zod issue into {keyword, instancePath, message, params}; rebuild it.
+    const issues = error.validation.map(
+      (v) =>
+        ({
+          ...(v.params as object),
+          code: v.keyword,
+          message: v.message ?? 'Invalid value',
+          path: v.instancePath.split('/').filter(Boolean),
+        }) as unknown as TIssue,
+    );
+    const where = (error as { validationContext?: string }).validationContext;
+    return validationErrorFromIssues(issues, where && where !== 'body' ? where : '');
   }
   const fe = error as Partial<FastifyError>;
   switch (fe.code) {

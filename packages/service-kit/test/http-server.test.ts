@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, createHttpServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
+
+describe('createHttpServer', () => {
+  let app: TApp;
+  let url: string;
+  let ready = true;
+  let writes = 0;
+
+  beforeAll(async () => {
+    app = createHttpServer({
+      logger: createLogger({ service: 'test', level: 'silent' }),
+      metrics: createMetrics('test'),
+      readiness: [{ name: 'dependency', check: async () => { if (!ready) throw new Error('connection refused'); } }],
+      bodyLimit: 1024,
+    });
+    app.post('/things', { schema: { body: z.strictObject({ name: z.string().min(1, 'Name is required') }) } }, async (request) => {
+      writes += 1;
+      return { name: request.body.name, requestId: getContext()?.requestId };
+    });
+    app.get('/boom', async () => {
+      throw new Error('secret internal detail');
+    });
+    app.get('/conflict', async () => {
+      throw new AppError('THING.CONFLICT', 409, 'Thing already exists');
+    });
+    url = await listen(app, '127.0.0.1', 0);
+  });
+  afterAll(async () => app.close());
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${url}/things`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  it('when the body is valid, then the handler runs inside the request context', async () => {
+    const res = await post(JSON.stringify({ name: 'a' }), { 'x-request-id': 'req-123456789' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('req-123456789');
+    expect(await res.json()).toEqual({ name: 'a', requestId: 'req-123456789' });
+  });
+
+  it('when no request id arrives, then one is made and returned', async () => {
+    const res = await post(JSON.stringify({ name: 'a' }));
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when the JSON is malformed, then 400 with a clear message and the handler never runs', async () => {
+    const before = writes;
+    const res = await post('{"name": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'REQUEST.MALFORMED_JSON' });
+    expect(writes).toBe(before);
+  });
+
+  it('when the body has an unknown field, then 400 naming it', async () => {
+    const res = await post(JSON.stringify({ name: 'a', role: 'admin' }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('REQUEST.VALIDATION');
+    expect(body.message).toBe('Unknown field(s): role');
+  });
+
+  it('when a field fails its rule, then 400 with the rule message', async () => {
+    const res = await post(JSON.stringify({ name: '' }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Name is required');
+  });
+
+  it('when a required field is missing, then 400 naming the field', async () => {
+    const res = await post(JSON.stringify({}));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('name is required');
+  });
+
+  it('when the body is larger than the limit, then 413', async () => {
+    const res = await post(JSON.stringify({ name: 'x'.repeat(5000) }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('REQUEST.TOO_LARGE');
+  });
+
+  it('when the content type is not supported, then 415', async () => {
+    const res = await fetch(`${url}/things`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<a/>' });
+    expect(res.status).toBe(415);
+  });
+
+  it('when a handler throws an unexpected error, then 500 without its details', async () => {
+    const res = await fetch(`${url}/boom`);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body.code).toBe('INTERNAL');
+    expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('when a handler throws an AppError, then its status, code and message', async () => {
+    const res = await fetch(`${url}/conflict`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
+  });
+
+  it('when the route does not exist, then 404 JSON', async () => {
+    const res = await fetch(`${url}/nope`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('when a dependency is down, then /ready answers 503 naming it while /health stays ok', async () => {
+    ready = false;
+    const res = await fetch(`${url}/ready`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).checks.dependency).toMatch(/^down: connection refused/);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    ready = true;
+    expect((await fetch(`${url}/ready`)).status).toBe(200);
+  });
+
+  it('exposes Prometheus metrics including request durations', async () => {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+});
