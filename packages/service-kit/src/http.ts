@@ -33,6 +33,8 @@ export interface TCreateHttpServerOptions {
   bodyLimit?: number;
   /** Trust X-Forwarded-For from the gateway (services) or the load balancer in front (gateway). */
   trustProxy?: boolean | string | string[];
+  /** Longest time to receive a whole request, body included (the gateway allows slow uploads). Default 60 s. */
+  requestTimeout?: number;
 }
 
 /**
@@ -53,7 +55,7 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     connectionTimeout: 30_000,
-    requestTimeout: 60_000,
+    requestTimeout: options.requestTimeout ?? 60_000,
   }).withTypeProvider<ZodTypeProvider>() as unknown as TApp;
 
   app.setValidatorCompiler(validatorCompiler);

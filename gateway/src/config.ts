@@ -1,0 +1,61 @@
+import { ZBaseConfigSchema } from '@platform/service-kit';
+import { z } from 'zod';
+
+/** A limit written `points/duration`, e.g. `20/15m`, `10/1h`, `5/30s`. */
+export const ZRateLimitSchema = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, 'Write a rate limit as points/duration, e.g. 20/15m, 10/1h')
+  .transform((value) => {
+    const [points, duration] = value.split('/') as [string, string];
+    const unit = duration.slice(-1);
+    const seconds = Number(duration.slice(0, -1)) * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
+    return { points: Number(points), durationSeconds: seconds };
+  })
+  .refine((l) => l.points > 0 && l.durationSeconds > 0, 'A rate limit needs at least one point and a duration');
+export type TRateLimit = z.infer<typeof ZRateLimitSchema>;
+
+const ZTrustProxySchema = z
+  .string()
+  .default('127.0.0.1')
+  .transform((value): boolean | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    return value.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
+const ZOptionalUrlSchema = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** The gateway has no database and no broker: the shared settings minus those, plus upstreams and limits. */
+export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
+  DATABASE_URL: true,
+  RABBITMQ_URL: true,
+  EVENTS_EXCHANGE: true,
+  QUEUE_PREFIX: true,
+}).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  AUTH_SERVICE_URL: z.url(),
+  ADMIN_SERVICE_URL: z.url(),
+  /** Optional: without it `/ws` answers 404. */
+  CHAT_SERVICE_URL: ZOptionalUrlSchema,
+  /** The built frontend (a folder with index.html); without it `/` shows a placeholder page. */
+  FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Addresses whose X-Forwarded-For is believed (`true`, `false` or a comma-separated list of addresses/CIDRs). */
+  TRUST_PROXY: ZTrustProxySchema,
+  /** Largest request body forwarded (uploads included); each service enforces its own, smaller limit. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(520 * 1024 * 1024),
+  /** Longest time a client may take to send a whole request (large uploads on slow links). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How long an upstream may take to answer (headers) or to send the next body chunk. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Keep-alive connections kept per upstream. */
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: ZRateLimitSchema.prefault('20/15m'),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: ZRateLimitSchema.prefault('10/15m'),
+  RATE_LIMIT_REGISTER_PER_ADDRESS: ZRateLimitSchema.prefault('10/1h'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: ZRateLimitSchema.prefault('10/1h'),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: ZRateLimitSchema.prefault('5/1h'),
+  RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS: ZRateLimitSchema.prefault('20/1h'),
+  RATE_LIMIT_RESET_PASSWORD_PER_TOKEN: ZRateLimitSchema.prefault('10/1h'),
+});
+export type TGatewayConfig = z.infer<typeof ZGatewayConfigSchema>;

@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eventually } from '@platform/service-kit/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { closedPortUrl, startEchoUpstream, startGateway, type TEchoUpstream, type TGatewayHarness } from './helpers.js';
+
+let auth: TEchoUpstream;
+let admin: TEchoUpstream;
+let chat: TEchoUpstream;
+let gw: TGatewayHarness;
+let token: string;
+
+type TEcho = { method: string; url: string; headers: Record<string, string>; bodyLength: number; bodySha256: string; bodyText: string };
+
+beforeAll(async () => {
+  [auth, admin, chat] = await Promise.all([startEchoUpstream(), startEchoUpstream(), startEchoUpstream({ websocket: true })]);
+  gw = await startGateway('gateway_proxy', { AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url, CHAT_SERVICE_URL: chat.url, UPSTREAM_TIMEOUT_MS: '500' });
+  token = await gw.tokenFor('employee');
+});
+
+afterAll(async () => {
+  await gw?.stop();
+  await Promise.all([auth?.close(), admin?.close(), chat?.close()]);
+});
+
+beforeEach(() => {
+  auth.seen.length = 0;
+});
+
+describe('proxying to the owning service', () => {
+  it('when the client sends a valid x-request-id, then the service receives it and the client gets it back', async () => {
+    const res = await fetch(`${gw.url}/api/user/me`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'client-chosen-id-123' } });
+    expect(res.headers.get('x-request-id')).toBe('client-chosen-id-123');
+    expect(((await res.json()) as TEcho).headers['x-request-id']).toBe('client-chosen-id-123');
+  });
+
+  it('when the x-request-id is absent or invalid, then the gateway makes one, forwards it and returns it', async () => {
+    for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }]) {
+      const res = await fetch(`${gw.url}/api/user/me`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(((await res.json()) as TEcho).headers['x-request-id']).toBe(id);
+    }
+  });
+
+  it('when the client sends identity or forwarding headers, then they are dropped and x-forwarded-for is the client address', async () => {
+    const res = await fetch(`${gw.url}/api/user/me`, {
+      headers: { authorization: `Bearer ${token}`, 'x-user-id': 'someone-else', 'x-user-role': 'admin', 'x-internal-token': 'x', 'x-real-ip': '6.6.6.6' },
+    });
+    const { headers } = (await res.json()) as TEcho;
+    expect(headers['x-user-id']).toBeUndefined();
+    expect(headers['x-user-role']).toBeUndefined();
+    expect(headers['x-internal-token']).toBeUndefined();
+    expect(headers['x-real-ip']).toBeUndefined();
+    expect(headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('when a JSON body and a query string are sent, then the service receives them byte for byte (not re-serialised)', async () => {
+    const body = '{"b": 2,   "a": [1, 2, 3], "text": "caf\\u00e9"}';
+    const res = await fetch(`${gw.url}/api/documents/accept?x=1&y=%20two&x=3`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+    const echo = (await res.json()) as TEcho;
+    expect(echo.method).toBe('PUT');
+    expect(echo.url).toBe('/api/documents/accept?x=1&y=%20two&x=3');
+    expect(echo.bodyText).toBe(body);
+    expect(echo.headers['content-type']).toBe('application/json');
+  });
+
+  it('when a multi-megabyte multipart body is uploaded, then the service receives exactly the same bytes', async () => {
+    const file = randomBytes(12 * 1024 * 1024);
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'application/octet-stream' }), 'scan.bin');
+    const request = new Request(`${gw.url}/api/user/avatar`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const sent = Buffer.from(await request.clone().arrayBuffer());
+    const res = await fetch(request);
+    expect(res.status).toBe(200);
+    const echo = (await res.json()) as TEcho;
+    expect(echo.bodyLength).toBe(sent.length);
+    expect(echo.bodySha256).toBe(createHash('sha256').update(sent).digest('hex'));
+    expect(echo.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('when the service answers an error, then status and body pass through unchanged', async () => {
+    auth.answer('/api/user/missing', 404, { message: 'User not found', code: 'AUTH.USER_NOT_FOUND' });
+    const res = await fetch(`${gw.url}/api/user/missing`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'User not found', code: 'AUTH.USER_NOT_FOUND' });
+  });
+
+  it('when the service does not answer in time, then 504 JSON instead of a hang', async () => {
+    auth.hold('/api/user/slow');
+    try {
+      const res = await fetch(`${gw.url}/api/user/slow`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(504);
+      expect(await res.json()).toEqual({ message: 'The service took too long to answer. Please try again.', code: 'GATEWAY.UPSTREAM_TIMEOUT' });
+    } finally {
+      auth.release();
+    }
+  });
+});
+
+describe('when the owning service is down', () => {
+  it('then 503 {message, code} promptly, for GET and POST', async () => {
+    const down = await startGateway('gateway_down', { AUTH_SERVICE_URL: await closedPortUrl(), ADMIN_SERVICE_URL: admin.url });
+    try {
+      const started = Date.now();
+      for (const method of ['GET', 'POST']) {
+        const res = await fetch(`${down.url}/api/auth/login`, { method, ...(method === 'POST' ? { body: '{"email":"a@b.c"}', headers: { 'content-type': 'application/json' } } : {}) });
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'SERVICE.UNAVAILABLE' });
+      }
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const ready = await fetch(`${down.url}/ready`);
+      expect(ready.status).toBe(503);
+      const checks = ((await ready.json()) as { checks: Record<string, string> }).checks;
+      expect(checks.redis).toBe('ok');
+      expect(checks.admin).toBe('ok');
+      expect(checks.auth).toMatch(/^down/);
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
+describe('/health, /ready, /metrics', () => {
+  it('when Redis and every upstream answer, then /ready is 200 listing each check', async () => {
+    const res = await fetch(`${gw.url}/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', auth: 'ok', admin: 'ok', chat: 'ok' } });
+    expect((await fetch(`${gw.url}/health`)).status).toBe(200);
+    expect(await (await fetch(`${gw.url}/metrics`)).text()).toContain('http_request_duration_seconds');
+  });
+});
+
+describe('/ws (WebSocket to chat)', () => {
+  it('when a client opens /ws, then the connection is proxied to chat both ways', async () => {
+    const socket = new WebSocket(`${gw.url.replace('http', 'ws')}/ws?token=abc`);
+    const received: string[] = [];
+    socket.on('message', (data) => received.push(String(data)));
+    await eventually(async () => socket.readyState === WebSocket.OPEN, { what: 'the socket to open' });
+    socket.send('ping');
+    await eventually(async () => received.includes('echo:ping'), { what: 'the echo' });
+    expect(received[0]).toBe('hello /ws?token=abc');
+    socket.close();
+  });
+
+  it('when chat is not configured, then /ws answers 404 JSON and an upgrade is refused', async () => {
+    const noChat = await startGateway('gateway_nochat', { AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url });
+    try {
+      const res = await fetch(`${noChat.url}/ws`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+      const socket = new WebSocket(`${noChat.url.replace('http', 'ws')}/ws`);
+      const outcome = await new Promise<string>((resolve) => {
+        socket.on('unexpected-response', (_req, response) => resolve(`status ${response.statusCode}`));
+        socket.on('error', (error) => resolve(`error ${error.message}`));
+        socket.on('open', () => resolve('open'));
+      });
+      expect(outcome).not.toBe('open');
+      socket.terminate();
+    } finally {
+      await noChat.stop();
+    }
+  });
+});
