@@ -23,7 +23,7 @@ export const ZRegisterRequestSchema = z
   .strictObject({
     email: ZEmailSchema,
     password: ZNewPasswordSchema,
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(200, 'Password is too long').optional(),
     firstName: ZNameSchema('First name'),
     lastName: ZNameSchema('Last name'),
     telegramUsername: z.string().trim().max(64, 'Telegram username is too long').optional().nullable(),
@@ -87,3 +87,47 @@ export const ZAccessTokenClaimsSchema = z.object({
   exp: z.number(),
 });
 export type TAccessTokenClaims = z.infer<typeof ZAccessTokenClaimsSchema>;
+
+export const ZSuccessResponseSchema = z.object({ success: z.literal(true) });
+export type TSuccessResponse = z.infer<typeof ZSuccessResponseSchema>;
+
+/** Onboarding (spec 01 sections 3, 4 and 7). */
+export const ZWelcomeStatusResponseSchema = z.object({ shouldShowWelcome: z.boolean() });
+export type TWelcomeStatusResponse = z.infer<typeof ZWelcomeStatusResponseSchema>;
+
+/** A company document as the viewer reads it; content is HTML sanitised when it was saved. */
+export const ZCompanyDocumentSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  version: z.string(),
+  content: z.string(),
+  updatedAt: z.string(),
+});
+export type TCompanyDocument = z.infer<typeof ZCompanyDocumentSchema>;
+
+/** A document the user must accept; accepted means accepted in its current version. */
+export const ZRequiredDocumentSchema = ZCompanyDocumentSchema.extend({ accepted: z.boolean() });
+export type TRequiredDocument = z.infer<typeof ZRequiredDocumentSchema>;
+
+export const ZDocumentIdParamsSchema = z.strictObject({ id: z.uuid('Document not found') });
+export type TDocumentIdParams = z.infer<typeof ZDocumentIdParamsSchema>;
+
+/** The client sends only its user agent; the server records the address from the request itself. */
+export const ZAcceptDocumentRequestSchema = z.strictObject({
+  userAgent: z.string().max(1000, 'User agent is too long').optional().nullable(),
+});
+export type TAcceptDocumentRequest = z.infer<typeof ZAcceptDocumentRequestSchema>;
+
+export const ZDocumentAcceptanceSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  documentId: z.uuid(),
+  documentVersion: z.string(),
+  acceptedAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type TDocumentAcceptance = z.infer<typeof ZDocumentAcceptanceSchema>;
+
+/** Calls without a payload accept no body or an empty JSON object, nothing else. */
+export const ZEmptyBodySchema = z.strictObject({}).nullish();

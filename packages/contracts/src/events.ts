@@ -35,6 +35,8 @@ export const ZPasswordResetRequestedDataSchema = z.object({
   /** The raw single-use token; only its hash is stored. Travels only to the mailer. */
   token: z.string(),
   expiresAt: z.iso.datetime({ offset: true }),
+  /** The link the e-mail carries: the app's /reset-password page with the token in the query string. */
+  resetUrl: z.url().optional(),
 });
 export type TPasswordResetRequestedData = z.infer<typeof ZPasswordResetRequestedDataSchema>;
 
@@ -44,9 +46,23 @@ export const ZPasswordResetCompletedDataSchema = z.object({
 });
 export type TPasswordResetCompletedData = z.infer<typeof ZPasswordResetCompletedDataSchema>;
 
+/** A user's account record changed (role, activity, verification, names); carries the new state. */
+export const ZUserUpdatedDataSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: ZRoleSchema,
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TUserUpdatedData = z.infer<typeof ZUserUpdatedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
+  'user.updated': ZUserUpdatedDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,
   'password_reset.completed': ZPasswordResetCompletedDataSchema,
 } as const;

@@ -1,0 +1,37 @@
+import { loadConfig, ZBaseConfigSchema } from '@platform/service-kit';
+import { z } from 'zod';
+
+const ZFlagSchema = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/platform_auth'),
+  /** Ed25519 private key (PEM, PKCS#8); only this service signs tokens. */
+  JWT_PRIVATE_KEY: z.string().min(1, 'JWT_PRIVATE_KEY (PEM, PKCS#8) is required'),
+  /** Where the worker app is served; reset links point at `${APP_BASE_URL}/reset-password?token=...`. */
+  APP_BASE_URL: z.string().url().default('http://localhost:8080'),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Seeds the development admin and documents at start; refused in production. */
+  SEED_DEV_DATA: ZFlagSchema,
+  /** Publishes the outbox to RabbitMQ (the relay); off only for tools that must not touch the broker. */
+  OUTBOX_RELAY_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** Creates the database named in DATABASE_URL when missing (development and tests). */
+  CREATE_DATABASE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+}).refine((c) => !(c.SEED_DEV_DATA && c.NODE_ENV === 'production'), {
+  message: 'SEED_DEV_DATA must not be set in production',
+  path: ['SEED_DEV_DATA'],
+});
+export type TAuthConfig = z.infer<typeof ZAuthConfigSchema>;
+
+export function loadAuthConfig(env: Record<string, string | undefined> = process.env): TAuthConfig {
+  return loadConfig(ZAuthConfigSchema, env);
+}

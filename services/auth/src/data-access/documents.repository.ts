@@ -1,0 +1,162 @@
+import type { Queryable } from '@platform/service-kit';
+
+export interface TDocumentRecord {
+  id: string;
+  title: string;
+  content: string;
+  type: string;
+  version: string;
+  isActive: boolean;
+  requiresAcceptance: boolean;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface TDocumentRow {
+  id: string;
+  title: string;
+  content: string;
+  type: string;
+  version: string;
+  is_active: boolean;
+  requires_acceptance: boolean;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DOCUMENT_COLUMNS = 'd.id, d.title, d.content, d.type, d.version, d.is_active, d.requires_acceptance, d.sort_order, d.created_at, d.updated_at';
+
+function toDocument(row: TDocumentRow): TDocumentRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    type: row.type,
+    version: row.version,
+    isActive: row.is_active,
+    requiresAcceptance: row.requires_acceptance,
+    sortOrder: row.sort_order,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface TNewDocument {
+  title: string;
+  /** Already sanitised. */
+  content: string;
+  type: string;
+  version?: string;
+  isActive?: boolean;
+  requiresAcceptance?: boolean;
+  sortOrder?: number;
+  createdBy?: string | null;
+}
+
+export async function insertDocument(db: Queryable, doc: TNewDocument): Promise<TDocumentRecord> {
+  const result = await db.query<TDocumentRow>(
+    `INSERT INTO company_documents AS d (title, content, type, version, is_active, requires_acceptance, sort_order, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     RETURNING ${DOCUMENT_COLUMNS}`,
+    [doc.title, doc.content, doc.type, doc.version ?? '1.0', doc.isActive ?? true, doc.requiresAcceptance ?? true, doc.sortOrder ?? 0, doc.createdBy ?? null],
+  );
+  return toDocument(result.rows[0]!);
+}
+
+export async function documentOfTypeExists(db: Queryable, type: string): Promise<boolean> {
+  const result = await db.query('SELECT 1 FROM company_documents WHERE type = $1 LIMIT 1', [type]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+export async function findActiveDocument(db: Queryable, id: string): Promise<TDocumentRecord | null> {
+  const result = await db.query<TDocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM company_documents d WHERE d.id = $1 AND d.is_active`, [id]);
+  const row = result.rows[0];
+  return row ? toDocument(row) : null;
+}
+
+/** Active documents that require acceptance, in display order, each with whether the user accepted its current version. */
+export async function listRequiredDocuments(db: Queryable, userId: string): Promise<(TDocumentRecord & { accepted: boolean })[]> {
+  const result = await db.query<TDocumentRow & { accepted: boolean }>(
+    `SELECT ${DOCUMENT_COLUMNS},
+       EXISTS (SELECT 1 FROM user_document_acceptances a
+               WHERE a.user_id = $1 AND a.document_id = d.id AND a.document_version = d.version) AS accepted
+     FROM company_documents d
+     WHERE d.is_active AND d.requires_acceptance
+     ORDER BY d.sort_order, d.created_at, d.id`,
+    [userId],
+  );
+  return result.rows.map((row) => ({ ...toDocument(row), accepted: row.accepted }));
+}
+
+/** How many required documents the user has not accepted in their current version. */
+export async function countUnacceptedRequiredDocuments(db: Queryable, userId: string): Promise<number> {
+  const result = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM company_documents d
+     WHERE d.is_active AND d.requires_acceptance
+       AND NOT EXISTS (SELECT 1 FROM user_document_acceptances a
+                       WHERE a.user_id = $1 AND a.document_id = d.id AND a.document_version = d.version)`,
+    [userId],
+  );
+  return Number(result.rows[0]!.n);
+}
+
+export interface TAcceptanceRecord {
+  id: string;
+  userId: string;
+  documentId: string;
+  documentVersion: string;
+  acceptedAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+interface TAcceptanceRow {
+  id: string;
+  user_id: string;
+  document_id: string;
+  document_version: string;
+  accepted_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+const ACCEPTANCE_COLUMNS = 'id, user_id, document_id, document_version, accepted_at, ip_address, user_agent';
+
+function toAcceptance(row: TAcceptanceRow): TAcceptanceRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    documentId: row.document_id,
+    documentVersion: row.document_version,
+    acceptedAt: row.accepted_at,
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+  };
+}
+
+/** Records an acceptance once per user, document and version; a repeat returns the first record unchanged. */
+export async function recordAcceptance(
+  db: Queryable,
+  acceptance: { userId: string; documentId: string; documentVersion: string; ipAddress: string | null; userAgent: string | null },
+): Promise<TAcceptanceRecord> {
+  const params = [acceptance.userId, acceptance.documentId, acceptance.documentVersion];
+  const inserted = await db.query<TAcceptanceRow>(
+    `INSERT INTO user_document_acceptances (user_id, document_id, document_version, ip_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id, document_id, document_version) DO NOTHING
+     RETURNING ${ACCEPTANCE_COLUMNS}`,
+    [...params, acceptance.ipAddress, acceptance.userAgent],
+  );
+  const row =
+    inserted.rows[0] ??
+    (
+      await db.query<TAcceptanceRow>(
+        `SELECT ${ACCEPTANCE_COLUMNS} FROM user_document_acceptances WHERE user_id = $1 AND document_id = $2 AND document_version = $3`,
+        params,
+      )
+    ).rows[0];
+  if (!row) throw new Error('acceptance neither inserted nor found');
+  return toAcceptance(row);
+}

@@ -1,0 +1,11 @@
+import type { Logger, Pool, Redis, TTokenSigner } from '@platform/service-kit';
+import type { TAuthConfig } from '../config.js';
+
+/** What the use cases work with; built once in start(). */
+export interface TAuthDeps {
+  pool: Pool;
+  redis: Redis;
+  signer: TTokenSigner;
+  logger: Logger;
+  config: Pick<TAuthConfig, 'APP_BASE_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
+}
