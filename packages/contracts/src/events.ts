@@ -59,12 +59,111 @@ export const ZUserUpdatedDataSchema = z.object({
 });
 export type TUserUpdatedData = z.infer<typeof ZUserUpdatedDataSchema>;
 
+/* ---- Work service (tasks, assignments, submissions). ---- */
+
+/**
+ * A submission was approved (by an admin, or automatically after auto_approval_days): the worker earns the reward.
+ * Published once per assignment. payouts credits `reward` keyed by assignmentId.
+ */
+export const ZSubmissionApprovedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  /** Decimal string, 2 decimals (numeric(10,2)). */
+  reward: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/),
+  approvedAt: z.iso.datetime({ offset: true }),
+  /** The admin who approved, or null when approved automatically. */
+  approvedBy: z.uuid().nullable(),
+});
+export type TSubmissionApprovedData = z.infer<typeof ZSubmissionApprovedDataSchema>;
+
+/** An admin rejected a submission with a reason (the worker sees Needs Revision and may resubmit). */
+export const ZSubmissionRejectedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  reason: z.string(),
+  rejectedAt: z.iso.datetime({ offset: true }),
+  rejectedBy: z.uuid(),
+});
+export type TSubmissionRejectedData = z.infer<typeof ZSubmissionRejectedDataSchema>;
+
+/** A worker submitted (or resubmitted after a rejection) their work for review. */
+export const ZSubmissionSubmittedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  submittedAt: z.iso.datetime({ offset: true }),
+  fileCount: z.number().int().min(0),
+  resubmission: z.boolean(),
+});
+export type TSubmissionSubmittedData = z.infer<typeof ZSubmissionSubmittedDataSchema>;
+
+/** A worker got a task (took it, or an admin approved their task request). */
+export const ZAssignmentCreatedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  assignedAt: z.iso.datetime({ offset: true }),
+});
+export type TAssignmentCreatedData = z.infer<typeof ZAssignmentCreatedDataSchema>;
+
+/** The task's time limit passed without a submission: the assignment was cancelled and the task is available again. */
+export const ZAssignmentReleasedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  reason: z.string(),
+  releasedAt: z.iso.datetime({ offset: true }),
+});
+export type TAssignmentReleasedData = z.infer<typeof ZAssignmentReleasedDataSchema>;
+
+/** An admin cancelled an assignment with a reason; the task is available again. */
+export const ZAssignmentCancelledDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  reason: z.string(),
+  cancelledAt: z.iso.datetime({ offset: true }),
+  cancelledBy: z.uuid(),
+});
+export type TAssignmentCancelledData = z.infer<typeof ZAssignmentCancelledDataSchema>;
+
+/** An admin decided a worker's request to take a task that requires approval. */
+export const ZTaskRequestDecidedDataSchema = z.object({
+  requestId: z.uuid(),
+  userId: z.uuid(),
+  taskId: z.uuid(),
+  status: z.enum(['approved', 'rejected']),
+  reason: z.string().nullable(),
+  decidedAt: z.iso.datetime({ offset: true }),
+  decidedBy: z.uuid(),
+  /** The assignment created on approval. */
+  assignmentId: z.uuid().nullable(),
+});
+export type TTaskRequestDecidedData = z.infer<typeof ZTaskRequestDecidedDataSchema>;
+
+/** A system setting changed (admin service); value is the stored text. Keys: starting_balance, minimum_withdrawal, auto_approval_days. */
+export const ZSettingsChangedDataSchema = z.object({
+  key: z.string().min(1),
+  value: z.string(),
+});
+export type TSettingsChangedData = z.infer<typeof ZSettingsChangedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,
   'password_reset.completed': ZPasswordResetCompletedDataSchema,
+  'submission.approved': ZSubmissionApprovedDataSchema,
+  'submission.rejected': ZSubmissionRejectedDataSchema,
+  'submission.submitted': ZSubmissionSubmittedDataSchema,
+  'assignment.created': ZAssignmentCreatedDataSchema,
+  'assignment.released': ZAssignmentReleasedDataSchema,
+  'assignment.cancelled': ZAssignmentCancelledDataSchema,
+  'task_request.decided': ZTaskRequestDecidedDataSchema,
+  'settings.changed': ZSettingsChangedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

@@ -1,0 +1,286 @@
+import { z } from 'zod';
+
+/**
+ * The work service's API (spec 02 "Tasks", spec 03 "Task Requests", "Task Submissions", "Task Management",
+ * "Task Packages"). Amounts are decimal strings with 2 decimals; dates are ISO strings; a due date is a
+ * calendar date `YYYY-MM-DD` (UTC).
+ */
+
+export const TASK_STATUSES = ['available', 'pending', 'assigned', 'in_progress', 'submitted', 'completed', 'cancelled'] as const;
+export const ZTaskStatusSchema = z.enum(TASK_STATUSES);
+export type TTaskStatus = z.infer<typeof ZTaskStatusSchema>;
+
+/** assigned -> (in_progress) -> submitted -> completed | rejected (Needs Revision, may resubmit); cancelled by an admin or the time limit. */
+export const ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'submitted', 'completed', 'rejected', 'cancelled'] as const;
+export const ZAssignmentStatusSchema = z.enum(ASSIGNMENT_STATUSES);
+export type TAssignmentStatus = z.infer<typeof ZAssignmentStatusSchema>;
+
+export const TASK_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
+export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
+
+export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const MAX_SUBMISSION_FILES = 10;
+export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
+export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: REQUIRED_TASK_FIELDS_MESSAGE }).trim().min(1, REQUIRED_TASK_FIELDS_MESSAGE).max(max, tooLong);
+
+/** A reward as text: at least 0, at most 2 decimals, fits numeric(10,2). */
+export const ZRewardSchema = z
+  .string({ error: REQUIRED_TASK_FIELDS_MESSAGE })
+  .trim()
+  .min(1, REQUIRED_TASK_FIELDS_MESSAGE)
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'Reward must be a number of at least 0 with at most 2 decimals');
+
+/** A due date: `YYYY-MM-DD` or an ISO date-time (the client sends midnight UTC); kept as the UTC calendar date. */
+export const ZDueDateSchema = z
+  .string({ error: 'Due date must be a date' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Due date must be a date')
+  .transform((value, ctx) => {
+    const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'Due date must be a date' });
+      return z.NEVER;
+    }
+    return date.toISOString().slice(0, 10);
+  });
+
+const ZSortOrderSchema = z.number({ error: 'Sort order must be a whole number of at least 0' }).int('Sort order must be a whole number of at least 0').min(0, 'Sort order must be a whole number of at least 0').max(1_000_000);
+const ZTimeLimitSchema = z
+  .number({ error: 'Time limit must be a whole number of minutes above 0' })
+  .int('Time limit must be a whole number of minutes above 0')
+  .positive('Time limit must be a whole number of minutes above 0')
+  .max(525_600, 'Time limit cannot exceed one year');
+
+export const ZCreateTaskRequestSchema = z.strictObject({
+  title: requiredText(200, 'Title is too long'),
+  description: requiredText(10_000, 'Description is too long'),
+  reward: ZRewardSchema,
+  submissionInstructions: requiredText(10_000, 'Submission instructions are too long'),
+  dueDate: ZDueDateSchema.nullable().optional(),
+  sortOrder: ZSortOrderSchema.optional(),
+  timeLimitMinutes: ZTimeLimitSchema.nullable().optional(),
+  requiresApproval: z.boolean({ error: 'requiresApproval must be true or false' }).optional(),
+});
+export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
+
+/** Edit: any subset of the create fields; a field that is sent must be valid (required ones non-blank). */
+export const ZUpdateTaskRequestSchema = ZCreateTaskRequestSchema.partial();
+export type TUpdateTaskRequest = z.infer<typeof ZUpdateTaskRequestSchema>;
+
+export const ZWorkIdParamsSchema = z.strictObject({ id: z.string().max(100) });
+export type TWorkIdParams = z.infer<typeof ZWorkIdParamsSchema>;
+
+export const ZSubmissionFileSchema = z.object({
+  id: z.uuid(),
+  /** The server-generated stored name; open it with GET /api/files/{fileName}. */
+  fileName: z.string(),
+  /** The name the file had on the worker's device (display only). */
+  originalName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().int(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type TSubmissionFile = z.infer<typeof ZSubmissionFileSchema>;
+
+/** A user as the work service knows them (its copy from user events); unknown users have empty names. */
+export const ZWorkUserSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type TWorkUser = z.infer<typeof ZWorkUserSchema>;
+
+/** An assignment as its worker (or an admin) reads it. */
+export const ZAssignmentSchema = z.object({
+  id: z.uuid(),
+  taskId: z.uuid(),
+  userId: z.uuid(),
+  status: ZAssignmentStatusSchema,
+  submission: z.string().nullable(),
+  assignedAt: z.string(),
+  /** assignedAt + the task's time limit, when it has one. */
+  expiresAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** true when approved by the auto-approval job. */
+  autoApproved: z.boolean(),
+  cancellationReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  files: z.array(ZSubmissionFileSchema),
+});
+export type TAssignment = z.infer<typeof ZAssignmentSchema>;
+
+const taskCoreShape = {
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  submissionInstructions: z.string().nullable(),
+  reward: z.string(),
+  status: ZTaskStatusSchema,
+  sortOrder: z.number().int(),
+  dueDate: z.string().nullable(),
+  timeLimitMinutes: z.number().int().nullable(),
+  requiresApproval: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** GET /api/admin/tasks items. */
+export const ZAdminTaskSchema = z.object({
+  ...taskCoreShape,
+  createdBy: z.string().nullable(),
+  /** The worker holding (or having completed) the task's one slot. */
+  assignedUser: ZWorkUserSchema.nullable(),
+  assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
+});
+export type TAdminTask = z.infer<typeof ZAdminTaskSchema>;
+export const ZAdminTaskListSchema = z.array(ZAdminTaskSchema);
+
+export const ZUserTaskRequestSchema = z.object({
+  id: z.uuid(),
+  status: ZTaskRequestStatusSchema,
+  requestedAt: z.string(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+
+/** GET /api/tasks items: the task with the calling worker's own fields merged in (never another worker's). */
+export const ZWorkerTaskSchema = z.object({
+  ...taskCoreShape,
+  /** The status of the worker's latest assignment on this task ('pending' while their task request waits); null if none. */
+  userStatus: z.union([ZAssignmentStatusSchema, z.literal('pending')]).nullable(),
+  /** The worker's submission text (same as `submission`). */
+  userSubmission: z.string().nullable(),
+  submission: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  assignedAt: z.string().nullable(),
+  userAssignment: ZAssignmentSchema.nullable(),
+  userRequest: ZUserTaskRequestSchema.nullable(),
+});
+export type TWorkerTask = z.infer<typeof ZWorkerTaskSchema>;
+export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);
+
+/** POST /api/tasks/{id}/take: an assignment (201), or for a task that requires approval a pending request (202). */
+export const ZTakeTaskResponseSchema = z.object({
+  message: z.string(),
+  status: z.enum(['assigned', 'pending']),
+  assignment: ZAssignmentSchema.nullable(),
+  request: ZUserTaskRequestSchema.nullable(),
+});
+export type TTakeTaskResponse = z.infer<typeof ZTakeTaskResponseSchema>;
+
+export const ZSubmitTaskResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
+export type TSubmitTaskResponse = z.infer<typeof ZSubmitTaskResponseSchema>;
+
+/** GET /api/admin/submissions items and GET /api/admin/submissions/{id}; id is the assignment id. */
+export const ZAdminSubmissionSchema = z.object({
+  id: z.uuid(),
+  taskId: z.uuid(),
+  taskTitle: z.string(),
+  taskDescription: z.string(),
+  taskReward: z.string(),
+  userId: z.uuid(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userEmail: z.string(),
+  status: ZAssignmentStatusSchema,
+  submission: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  autoApproved: z.boolean(),
+  files: z.array(ZSubmissionFileSchema),
+});
+export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
+export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
+
+export const ZReviewResponseSchema = z.object({ message: z.string(), submission: ZAdminSubmissionSchema });
+
+export const ZRejectSubmissionRequestSchema = z.strictObject({
+  reason: z.string({ error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(2_000, 'Rejection reason is too long'),
+});
+export type TRejectSubmissionRequest = z.infer<typeof ZRejectSubmissionRequestSchema>;
+
+export const ZCancelAssignmentRequestSchema = z.strictObject({
+  reason: z.string({ error: 'Cancellation reason is required' }).trim().min(1, 'Cancellation reason is required').max(2_000, 'Cancellation reason is too long'),
+});
+export type TCancelAssignmentRequest = z.infer<typeof ZCancelAssignmentRequestSchema>;
+export const ZCancelAssignmentResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
+
+/** GET /api/admin/task-requests items (spec 03 "Task request"). balance is owned by payouts: null here. */
+export const ZTaskRequestSchema = z.object({
+  id: z.uuid(),
+  taskId: z.uuid(),
+  userId: z.uuid(),
+  status: ZTaskRequestStatusSchema,
+  requestedAt: z.string(),
+  submission: z.string().nullable(),
+  reason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), balance: z.string().nullable() }),
+  task: z.object({ title: z.string(), reward: z.string(), description: z.string(), dueDate: z.string().nullable() }),
+});
+export type TTaskRequest = z.infer<typeof ZTaskRequestSchema>;
+export const ZTaskRequestListSchema = z.array(ZTaskRequestSchema);
+export const ZTaskRequestListQuerySchema = z.strictObject({ status: ZTaskRequestStatusSchema.optional() });
+
+export const ZDecideTaskRequestRequestSchema = z.strictObject({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  reason: z.string().trim().max(2_000, 'Reason is too long').nullable().optional(),
+});
+export type TDecideTaskRequestRequest = z.infer<typeof ZDecideTaskRequestRequestSchema>;
+export const ZDecideTaskRequestResponseSchema = z.object({ message: z.string(), request: ZTaskRequestSchema });
+
+/** Task packages (spec 03). */
+export const ZTaskPackageRequestSchema = z.strictObject({
+  name: z.string({ error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200, 'Package name is too long'),
+  description: z.string().trim().max(5_000, 'Description is too long').nullable().optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+});
+export type TTaskPackageRequest = z.infer<typeof ZTaskPackageRequestSchema>;
+
+export const ZAddPackageTaskRequestSchema = z.strictObject({
+  taskId: z.string({ error: 'Please select a task' }).trim().min(1, 'Please select a task').max(100),
+  sortOrder: ZSortOrderSchema.optional(),
+});
+export type TAddPackageTaskRequest = z.infer<typeof ZAddPackageTaskRequestSchema>;
+
+export const ZPackageTaskSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  reward: z.string(),
+  dueDate: z.string().nullable(),
+  status: ZTaskStatusSchema,
+  /** Position in the package (0 on top). */
+  sortOrder: z.number().int(),
+});
+
+export const ZTaskPackageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  taskCount: z.number().int(),
+});
+export type TTaskPackage = z.infer<typeof ZTaskPackageSchema>;
+export const ZTaskPackageListSchema = z.array(ZTaskPackageSchema);
+export const ZTaskPackageDetailSchema = ZTaskPackageSchema.extend({ tasks: z.array(ZPackageTaskSchema) });
+export type TTaskPackageDetail = z.infer<typeof ZTaskPackageDetailSchema>;
+export const ZPackageTaskListSchema = z.array(ZPackageTaskSchema);
+
+export const ZWorkMessageSchema = z.object({ message: z.string() });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { loadConfig, ZBaseConfigSchema } from '@platform/service-kit';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** The work service's settings: the shared base plus uploads and the scheduled jobs. */
+export const ZWorkConfigSchema = ZBaseConfigSchema.extend({
+  /** Where submission files are kept (local-disk storage); created at start. */
+  UPLOAD_DIR: z.string().trim().min(1).default('.dev/uploads'),
+  /** Used until a settings.changed event for auto_approval_days arrives. */
+  AUTO_APPROVAL_DAYS_DEFAULT: z.coerce.number().min(0).max(3650).default(3),
+  /** Run the scheduled jobs in this instance (BullMQ worker and schedulers). */
+  JOBS_ENABLED: booleanFromEnv.default(true),
+  /** How often the auto-approval job runs. */
+  AUTO_APPROVAL_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How often the job releasing assignments past their time limit runs. */
+  RELEASE_EXPIRED_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Longest time to receive one request (an upload of 10 files of 50 MB over a slow link). */
+  UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(15 * 60_000),
+});
+export type TWorkConfig = z.infer<typeof ZWorkConfigSchema>;
+
+export function loadWorkConfig(env: Record<string, string | undefined> = process.env): TWorkConfig {
+  return loadConfig(ZWorkConfigSchema, env);
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { TAssignmentStatus, TSubmissionFile } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { ASSIGNMENT_COLUMNS, iso, LIVE_ASSIGNMENT_STATUSES, type TAssignmentRow } from './rows.js';
+
+export async function insertAssignment(
+  db: Queryable,
+  input: { taskId: string; userId: string; timeLimitMinutes: number | null },
+): Promise<TAssignmentRow> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `INSERT INTO task_assignments AS a (id, task_id, user_id, status, assigned_at, expires_at)
+     VALUES ($1, $2, $3, 'assigned', now(), CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(mins => $4::int) END)
+     RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [randomUUID(), input.taskId, input.userId, input.timeLimitMinutes],
+  );
+  return rows[0] as TAssignmentRow;
+}
+
+export async function findAssignment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a WHERE a.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The worker's assignment on a task that still holds the slot (there is at most one). */
+export async function findLiveAssignmentOfWorker(
+  db: Queryable,
+  taskId: string,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a
+     WHERE a.task_id = $1 AND a.user_id = $2 AND a.status = ANY($3::text[])${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [taskId, userId, [...LIVE_ASSIGNMENT_STATUSES]],
+  );
+  return rows[0];
+}
+
+/** The worker's latest assignment on a task, whatever its status. */
+export async function findLatestAssignmentOfWorker(db: Queryable, taskId: string, userId: string): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a WHERE a.task_id = $1 AND a.user_id = $2 ORDER BY a.assigned_at DESC LIMIT 1`,
+    [taskId, userId],
+  );
+  return rows[0];
+}
+
+/** Records a (re)submission: replaces the text, clears a rejection. Only from assigned, in_progress or rejected. */
+export async function markSubmitted(db: Queryable, id: string, submission: string): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `UPDATE task_assignments AS a SET status = 'submitted', submission = $2, submitted_at = now(), rejection_reason = NULL,
+       rejected_at = NULL, rejected_by = NULL, updated_at = now()
+     WHERE a.id = $1 AND a.status IN ('assigned', 'in_progress', 'rejected') RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [id, submission],
+  );
+  return rows[0];
+}
+
+/** submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic. */
+export async function markApproved(db: Queryable, id: string, approvedBy: string | null): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `UPDATE task_assignments AS a SET status = 'completed', completed_at = now(), approved_by = $2, auto_approved = $2::uuid IS NULL,
+       updated_at = now()
+     WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [id, approvedBy],
+  );
+  return rows[0];
+}
+
+export async function markRejected(db: Queryable, id: string, rejectedBy: string, reason: string): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `UPDATE task_assignments AS a SET status = 'rejected', rejection_reason = $3, rejected_by = $2, rejected_at = now(), updated_at = now()
+     WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [id, rejectedBy, reason],
+  );
+  return rows[0];
+}
+
+/** A live assignment -> cancelled with the reason; cancelledBy null = released by the time-limit job. */
+export async function markCancelled(
+  db: Queryable,
+  id: string,
+  input: { cancelledBy: string | null; reason: string; onlyFrom: readonly TAssignmentStatus[] },
+): Promise<TAssignmentRow | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `UPDATE task_assignments AS a SET status = 'cancelled', cancellation_reason = $3, cancelled_by = $2, cancelled_at = now(), updated_at = now()
+     WHERE a.id = $1 AND a.status = ANY($4::text[]) RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [id, input.cancelledBy, input.reason, [...input.onlyFrom]],
+  );
+  return rows[0];
+}
+
+/** Locks up to `limit` submissions waiting longer than `days`, skipping rows another instance holds. */
+export async function lockOverdueSubmissions(db: Queryable, days: number, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM task_assignments
+     WHERE status = 'submitted' AND submitted_at <= now() - make_interval(secs => $1::double precision * 86400)
+     ORDER BY submitted_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [days, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Locks up to `limit` assignments past their time limit without a submission, skipping rows another instance holds. */
+export async function lockExpiredAssignments(db: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM task_assignments
+     WHERE status IN ('assigned', 'in_progress') AND expires_at IS NOT NULL AND expires_at <= now()
+     ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface TSubmissionRow extends TAssignmentRow {
+  task_title: string;
+  task_description: string;
+  task_reward: string;
+}
+
+const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward
+  FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
+
+export async function listSubmissionRows(db: Queryable, status: TAssignmentStatus): Promise<TSubmissionRow[]> {
+  const { rows } = await db.query<TSubmissionRow>(`${SUBMISSION_SELECT} WHERE a.status = $1 ORDER BY a.submitted_at, a.id`, [status]);
+  return rows;
+}
+
+export async function findSubmissionRow(db: Queryable, id: string): Promise<TSubmissionRow | undefined> {
+  const { rows } = await db.query<TSubmissionRow>(`${SUBMISSION_SELECT} WHERE a.id = $1`, [id]);
+  return rows[0];
+}
+
+/* ---- Submission files ---- */
+
+export interface TNewSubmissionFile {
+  fileName: string;
+  filePath: string;
+  originalName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+export async function insertSubmissionFiles(db: Queryable, assignmentId: string, files: TNewSubmissionFile[]): Promise<void> {
+  for (const file of files) {
+    await db.query(
+      `INSERT INTO task_submission_files (id, assignment_id, file_name, file_path, original_name, file_type, file_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [randomUUID(), assignmentId, file.fileName, file.filePath, file.originalName, file.fileType, file.fileSize],
+    );
+  }
+}
+
+interface TFileRow {
+  id: string;
+  assignment_id: string;
+  file_name: string;
+  original_name: string;
+  file_type: string;
+  file_size: string;
+  created_at: Date;
+}
+
+/** The files of these assignments, grouped by assignment, oldest first. */
+export async function findFilesOfAssignments(db: Queryable, assignmentIds: string[]): Promise<Map<string, TSubmissionFile[]>> {
+  const byAssignment = new Map<string, TSubmissionFile[]>();
+  if (assignmentIds.length === 0) return byAssignment;
+  const { rows } = await db.query<TFileRow>(
+    `SELECT id, assignment_id, file_name, original_name, file_type, file_size, created_at FROM task_submission_files
+     WHERE assignment_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    [assignmentIds],
+  );
+  for (const row of rows) {
+    const list = byAssignment.get(row.assignment_id) ?? [];
+    list.push({
+      id: row.id,
+      fileName: row.file_name,
+      originalName: row.original_name,
+      fileType: row.file_type,
+      fileSize: Number(row.file_size),
+      url: `/api/files/${row.file_name}`,
+      createdAt: iso(row.created_at),
+    });
+    byAssignment.set(row.assignment_id, list);
+  }
+  return byAssignment;
+}
+
+export interface TStoredFileRecord {
+  fileName: string;
+  originalName: string;
+  fileType: string;
+  fileSize: number;
+  ownerId: string;
+}
+
+export async function findFileByName(db: Queryable, fileName: string): Promise<TStoredFileRecord | undefined> {
+  const { rows } = await db.query<{ file_name: string; original_name: string; file_type: string; file_size: string; user_id: string }>(
+    `SELECT f.file_name, f.original_name, f.file_type, f.file_size, a.user_id
+     FROM task_submission_files f JOIN task_assignments a ON a.id = f.assignment_id WHERE f.file_name = $1`,
+    [fileName],
+  );
+  const row = rows[0];
+  return row
+    ? { fileName: row.file_name, originalName: row.original_name, fileType: row.file_type, fileSize: Number(row.file_size), ownerId: row.user_id }
+    : undefined;
+}

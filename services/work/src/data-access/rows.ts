@@ -1,0 +1,106 @@
+import type { TAssignment, TAssignmentStatus, TSubmissionFile, TTaskStatus } from '@platform/contracts';
+
+/** Timestamps arrive as Date (plain columns) or as text (inside row_to_json); the API speaks ISO strings. */
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null | undefined): string | null;
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Columns of a task, with the amount and the date as text (never a float, never a local-midnight Date). */
+export const TASK_COLUMNS = `t.id, t.title, t.description, t.submission_instructions, t.reward::text AS reward, t.status, t.sort_order,
+  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.created_at, t.updated_at`;
+
+export interface TTaskRow {
+  id: string;
+  title: string;
+  description: string;
+  submission_instructions: string | null;
+  reward: string;
+  status: TTaskStatus;
+  sort_order: number;
+  created_by: string | null;
+  due_date: string | null;
+  time_limit_minutes: number | null;
+  requires_approval: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TTaskCore {
+  id: string;
+  title: string;
+  description: string;
+  submissionInstructions: string | null;
+  reward: string;
+  status: TTaskStatus;
+  sortOrder: number;
+  dueDate: string | null;
+  timeLimitMinutes: number | null;
+  requiresApproval: boolean;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function mapTask(row: TTaskRow): TTaskCore {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    submissionInstructions: row.submission_instructions,
+    reward: row.reward,
+    status: row.status,
+    sortOrder: row.sort_order,
+    dueDate: row.due_date,
+    timeLimitMinutes: row.time_limit_minutes,
+    requiresApproval: row.requires_approval,
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export const ASSIGNMENT_COLUMNS = `a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at,
+  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at`;
+
+export interface TAssignmentRow {
+  id: string;
+  task_id: string;
+  user_id: string;
+  status: TAssignmentStatus;
+  submission: string | null;
+  assigned_at: Date | string;
+  expires_at: Date | string | null;
+  submitted_at: Date | string | null;
+  rejection_reason: string | null;
+  rejected_at: Date | string | null;
+  completed_at: Date | string | null;
+  auto_approved: boolean;
+  cancellation_reason: string | null;
+  cancelled_at: Date | string | null;
+}
+
+export function mapAssignment(row: TAssignmentRow, files: TSubmissionFile[]): TAssignment {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    userId: row.user_id,
+    status: row.status,
+    submission: row.submission,
+    assignedAt: iso(row.assigned_at),
+    expiresAt: iso(row.expires_at),
+    submittedAt: iso(row.submitted_at),
+    rejectionReason: row.rejection_reason,
+    rejectedAt: iso(row.rejected_at),
+    completedAt: iso(row.completed_at),
+    autoApproved: row.auto_approved,
+    cancellationReason: row.cancellation_reason,
+    cancelledAt: iso(row.cancelled_at),
+    files,
+  };
+}
+
+/** Statuses in which an assignment holds its task's one slot. */
+export const LIVE_ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'submitted', 'rejected'] as const;

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { TTaskRequestStatus } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { iso } from './rows.js';
+
+export interface TTaskRequestRow {
+  id: string;
+  task_id: string;
+  user_id: string;
+  status: TTaskRequestStatus;
+  submission: string | null;
+  reason: string | null;
+  decided_at: Date | null;
+  requested_at: Date;
+  task_title: string;
+  task_reward: string;
+  task_description: string;
+  task_due_date: string | null;
+}
+
+const REQUEST_SELECT = `SELECT r.id, r.task_id, r.user_id, r.status, r.submission, r.reason, r.decided_at, r.requested_at,
+    t.title AS task_title, t.reward::text AS task_reward, t.description AS task_description, t.due_date::text AS task_due_date
+  FROM task_requests r JOIN tasks t ON t.id = r.task_id`;
+
+export async function insertTaskRequest(db: Queryable, taskId: string, userId: string): Promise<{ id: string; requestedAt: string }> {
+  const { rows } = await db.query<{ id: string; requested_at: Date }>(
+    `INSERT INTO task_requests (id, task_id, user_id, status) VALUES ($1, $2, $3, 'pending') RETURNING id, requested_at`,
+    [randomUUID(), taskId, userId],
+  );
+  const row = rows[0] as { id: string; requested_at: Date };
+  return { id: row.id, requestedAt: iso(row.requested_at) };
+}
+
+export async function findPendingRequestOfTask(db: Queryable, taskId: string, options: { forUpdate?: boolean } = {}): Promise<TTaskRequestRow | undefined> {
+  const { rows } = await db.query<TTaskRequestRow>(
+    `${REQUEST_SELECT} WHERE r.task_id = $1 AND r.status = 'pending'${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [taskId],
+  );
+  return rows[0];
+}
+
+export async function findTaskRequest(db: Queryable, id: string): Promise<TTaskRequestRow | undefined> {
+  const { rows } = await db.query<TTaskRequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [id]);
+  return rows[0];
+}
+
+export async function decideTaskRequest(
+  db: Queryable,
+  id: string,
+  input: { status: 'approved' | 'rejected'; reason: string | null; decidedBy: string },
+): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE task_requests SET status = $2, reason = $3, decided_by = $4, decided_at = now() WHERE id = $1 AND status = 'pending'`,
+    [id, input.status, input.reason, input.decidedBy],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Newest first; optionally only one status. */
+export async function listTaskRequestRows(db: Queryable, status?: TTaskRequestStatus): Promise<TTaskRequestRow[]> {
+  const { rows } = status
+    ? await db.query<TTaskRequestRow>(`${REQUEST_SELECT} WHERE r.status = $1 ORDER BY r.requested_at DESC, r.id`, [status])
+    : await db.query<TTaskRequestRow>(`${REQUEST_SELECT} ORDER BY r.requested_at DESC, r.id`);
+  return rows;
+}

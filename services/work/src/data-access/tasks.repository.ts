@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { TTaskStatus } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { mapTask, TASK_COLUMNS, type TTaskCore, type TTaskRow } from './rows.js';
+
+export interface TNewTask {
+  title: string;
+  description: string;
+  submissionInstructions: string;
+  reward: string;
+  dueDate: string | null;
+  sortOrder: number;
+  timeLimitMinutes: number | null;
+  requiresApproval: boolean;
+  createdBy: string;
+}
+
+export async function insertTask(db: Queryable, task: TNewTask): Promise<TTaskCore> {
+  const { rows } = await db.query<TTaskRow>(
+    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TASK_COLUMNS}`,
+    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy],
+  );
+  return mapTask(rows[0] as TTaskRow);
+}
+
+const UPDATABLE_COLUMNS = {
+  title: 'title',
+  description: 'description',
+  submissionInstructions: 'submission_instructions',
+  reward: 'reward',
+  dueDate: 'due_date',
+  sortOrder: 'sort_order',
+  timeLimitMinutes: 'time_limit_minutes',
+  requiresApproval: 'requires_approval',
+} as const;
+export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | null>>;
+
+export async function updateTask(db: Queryable, id: string, changes: TTaskChanges): Promise<TTaskCore | undefined> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  for (const [field, column] of Object.entries(UPDATABLE_COLUMNS)) {
+    const value = changes[field as keyof TTaskChanges];
+    if (value === undefined) continue;
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  sets.push('updated_at = now()');
+  const { rows } = await db.query<TTaskRow>(`UPDATE tasks AS t SET ${sets.join(', ')} WHERE id = $1 RETURNING ${TASK_COLUMNS}`, values);
+  return rows[0] ? mapTask(rows[0]) : undefined;
+}
+
+export async function findTask(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TTaskCore | undefined> {
+  const { rows } = await db.query<TTaskRow>(`SELECT ${TASK_COLUMNS} FROM tasks t WHERE t.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? mapTask(rows[0]) : undefined;
+}
+
+export async function setTaskStatus(db: Queryable, id: string, status: TTaskStatus, options: { onlyIf?: TTaskStatus[] } = {}): Promise<void> {
+  if (options.onlyIf) {
+    await db.query('UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::text[])', [id, status, options.onlyIf]);
+  } else {
+    await db.query('UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  }
+}
+
+/** Deletes the task (its assignments, files rows, requests and package items go with it); returns the stored file names. */
+export async function deleteTask(db: Queryable, id: string): Promise<{ deleted: boolean; fileNames: string[] }> {
+  const files = await db.query<{ file_name: string }>(
+    `SELECT f.file_name FROM task_submission_files f JOIN task_assignments a ON a.id = f.assignment_id WHERE a.task_id = $1`,
+    [id],
+  );
+  const result = await db.query('DELETE FROM tasks WHERE id = $1', [id]);
+  return { deleted: (result.rowCount ?? 0) > 0, fileNames: files.rows.map((r) => r.file_name) };
+}
+
+export interface TAdminTaskRow extends TTaskRow {
+  assignment_id: string | null;
+  assignment_status: string | null;
+  assignment_user_id: string | null;
+  assignment_assigned_at: Date | null;
+  assignment_submitted_at: Date | null;
+}
+
+/** Every task, 0 on top, then oldest first; with the assignment holding (or having completed) its slot. */
+export async function listAdminTaskRows(db: Queryable): Promise<TAdminTaskRow[]> {
+  const { rows } = await db.query<TAdminTaskRow>(
+    `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
+            sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
+     FROM tasks t
+     LEFT JOIN LATERAL (
+       SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
+       WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
+     ) sa ON true
+     ORDER BY t.sort_order, t.created_at, t.id`,
+  );
+  return rows;
+}
+
+export interface TWorkerTaskRow extends TTaskRow {
+  assignment: Record<string, unknown> | null;
+  request: { id: string; status: string; requested_at: string; reason: string | null; decided_at: string | null } | null;
+}
+
+/**
+ * The tasks a worker sees: those available to take (not past their due date), and those the worker has an
+ * assignment or a pending request on, each with the worker's latest assignment and request (never another's).
+ */
+export async function listWorkerTaskRows(db: Queryable, userId: string): Promise<TWorkerTaskRow[]> {
+  const { rows } = await db.query<TWorkerTaskRow>(
+    `SELECT ${TASK_COLUMNS}, row_to_json(ua) AS assignment, row_to_json(ur) AS request
+     FROM tasks t
+     LEFT JOIN LATERAL (
+       SELECT a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at, a.rejection_reason,
+              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at
+       FROM task_assignments a WHERE a.task_id = t.id AND a.user_id = $1 ORDER BY a.assigned_at DESC, a.created_at DESC LIMIT 1
+     ) ua ON true
+     LEFT JOIN LATERAL (
+       SELECT r.id, r.status, r.requested_at, r.reason, r.decided_at
+       FROM task_requests r WHERE r.task_id = t.id AND r.user_id = $1 ORDER BY r.requested_at DESC LIMIT 1
+     ) ur ON true
+     WHERE (t.status = 'available' AND (t.due_date IS NULL OR t.due_date >= (now() AT TIME ZONE 'UTC')::date))
+        OR ua.id IS NOT NULL
+        OR ur.status = 'pending'
+     ORDER BY t.sort_order, t.created_at, t.id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Tasks not in the package (for its add-task dialog). */
+export async function listTasksNotInPackage(db: Queryable, packageId: string): Promise<TTaskCore[]> {
+  const { rows } = await db.query<TTaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM tasks t
+     WHERE NOT EXISTS (SELECT 1 FROM task_package_items i WHERE i.package_id = $1 AND i.task_id = t.id)
+     ORDER BY t.sort_order, t.created_at, t.id`,
+    [packageId],
+  );
+  return rows.map(mapTask);
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_SUBMISSION_FILES, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
+import { AppError, withTransaction, writeEvent } from '@platform/service-kit';
+import {
+  findAssignment,
+  findFilesOfAssignments,
+  findLatestAssignmentOfWorker,
+  findLiveAssignmentOfWorker,
+  insertSubmissionFiles,
+  markSubmitted,
+  type TNewSubmissionFile,
+} from '../data-access/assignments.repository.js';
+import { iso, mapAssignment, type TAssignmentRow } from '../data-access/rows.js';
+import { setTaskStatus } from '../data-access/tasks.repository.js';
+import type { TWorkDeps } from './deps.js';
+import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
+import { uuidOr, WORK_ERRORS } from './work.errors.js';
+
+/** One part of the multipart body, as the HTTP layer hands it over (already limited to 50 MB per file). */
+export type TUploadPart =
+  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
+  | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean } };
+
+/** Bytes read to judge a file's type from its content. */
+const SNIFF_BYTES = 64 * 1024;
+
+const SUBMITTABLE = new Set(['assigned', 'in_progress', 'rejected']);
+
+function notYourTask(): AppError {
+  return new AppError('WORK.NOT_YOUR_TASK', 404, 'You have not taken this task');
+}
+
+function hasExpired(row: TAssignmentRow): boolean {
+  return row.status !== 'rejected' && row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now();
+}
+
+/** Why a worker's assignment cannot take a submission now (or undefined when it can). */
+function refusal(row: TAssignmentRow | undefined): AppError | undefined {
+  if (!row) return notYourTask();
+  if (!SUBMITTABLE.has(row.status)) return WORK_ERRORS.cannotSubmit(row.status);
+  if (hasExpired(row)) return WORK_ERRORS.timeLimitExpired();
+  return undefined;
+}
+
+function drain(stream: Readable): void {
+  stream.on('error', () => undefined);
+  stream.resume();
+}
+
+/**
+ * POST /api/tasks/{id}/submit. Each file is streamed to a temporary name, judged by its content (an image or a
+ * video, whatever its name or declared type says) and only then given a server-made name. The submission and its
+ * files are recorded in one transaction with the submission.submitted event; on any failure every file this
+ * request wrote is removed, so nothing of a refused upload stays.
+ */
+export async function submitTask(
+  deps: TWorkDeps,
+  input: { userId: string; taskId: string; parts: AsyncIterable<TUploadPart> },
+): Promise<TAssignment> {
+  const taskId = uuidOr(input.taskId, notYourTask);
+  const live = await findLiveAssignmentOfWorker(deps.pool, taskId, input.userId);
+  const early = refusal(live ?? (await findLatestAssignmentOfWorker(deps.pool, taskId, input.userId)));
+  if (early) throw early;
+  const assignmentId = (live as TAssignmentRow).id;
+
+  const written: { tempName: string; finalName?: string }[] = [];
+  const files: TNewSubmissionFile[] = [];
+  let text: string | undefined;
+  try {
+    for await (const part of input.parts) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'submission') throw WORK_ERRORS.unexpectedField(part.fieldname);
+        if (text !== undefined || typeof part.value !== 'string') throw WORK_ERRORS.malformedUpload();
+        if (part.valueTruncated || part.value.length > SUBMISSION_TEXT_MAX_LENGTH) throw WORK_ERRORS.submissionTooLong();
+        text = part.value.trim();
+        if (!text) throw WORK_ERRORS.submissionRequired();
+        continue;
+      }
+      if (part.fieldname !== 'files') {
+        drain(part.file);
+        throw WORK_ERRORS.unexpectedField(part.fieldname);
+      }
+      if (files.length >= MAX_SUBMISSION_FILES) {
+        drain(part.file);
+        throw WORK_ERRORS.tooManyFiles(MAX_SUBMISSION_FILES);
+      }
+      const entry: { tempName: string; finalName?: string } = { tempName: '' };
+      const stored = await deps.storage.writeTemp(part.file, SNIFF_BYTES);
+      entry.tempName = stored.tempName;
+      written.push(entry);
+      if (part.file.truncated) throw WORK_ERRORS.fileTooLarge();
+      const detected = await fileTypeFromBuffer(stored.head);
+      if (!detected || !isAllowedMediaType(detected.mime)) throw WORK_ERRORS.fileTypeNotAllowed();
+      const finalName = `${randomUUID()}.${detected.ext.toLowerCase()}`;
+      const filePath = await deps.storage.commit(stored.tempName, finalName);
+      entry.finalName = finalName;
+      files.push({ fileName: finalName, filePath, originalName: cleanOriginalName(part.filename), fileType: detected.mime.slice(0, 50), fileSize: stored.size });
+    }
+    if (!text) throw WORK_ERRORS.submissionRequired();
+    const submission = text;
+
+    return await withTransaction(deps.pool, async (client) => {
+      const current = await findAssignment(client, assignmentId, { forUpdate: true });
+      const late = refusal(current && current.user_id === input.userId ? current : undefined);
+      if (late) throw late;
+      const resubmission = (current as TAssignmentRow).status === 'rejected';
+      const row = await markSubmitted(client, assignmentId, submission);
+      if (!row) throw WORK_ERRORS.cannotSubmit('unknown');
+      await insertSubmissionFiles(client, row.id, files);
+      await setTaskStatus(client, taskId, 'submitted');
+      await writeEvent(client, 'submission.submitted', {
+        userId: input.userId,
+        assignmentId: row.id,
+        taskId,
+        submittedAt: iso(row.submitted_at) as string,
+        fileCount: files.length,
+        resubmission,
+      });
+      const allFiles = await findFilesOfAssignments(client, [row.id]);
+      return mapAssignment(row, allFiles.get(row.id) ?? []);
+    });
+  } catch (error) {
+    await Promise.all(
+      written.map((entry) =>
+        deps.storage
+          .remove(entry.finalName ?? entry.tempName)
+          .catch((removeError: unknown) => deps.logger.warn({ err: removeError }, 'could not remove a file of a refused upload')),
+      ),
+    );
+    throw error;
+  }
+}

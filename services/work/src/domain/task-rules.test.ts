@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { cleanOriginalName, inlineContentDisposition, isAllowedMediaType, isPastDue, parseAutoApprovalDays, todayUtc } from './task-rules.js';
+
+describe('task rules', () => {
+  it('when the due date is today (UTC), then the task is not past due; yesterday is', () => {
+    const now = new Date('2030-05-10T23:30:00Z');
+    expect(todayUtc(now)).toBe('2030-05-10');
+    expect(isPastDue('2030-05-10', now)).toBe(false);
+    expect(isPastDue('2030-05-09', now)).toBe(true);
+    expect(isPastDue(null, now)).toBe(false);
+  });
+
+  it('when a type is an image or a video, then it is allowed, except SVG and anything else', () => {
+    expect(isAllowedMediaType('image/png')).toBe(true);
+    expect(isAllowedMediaType('video/webm')).toBe(true);
+    expect(isAllowedMediaType('image/svg+xml')).toBe(false);
+    expect(isAllowedMediaType('text/html')).toBe(false);
+    expect(isAllowedMediaType('application/pdf')).toBe(false);
+  });
+
+  it('when a file name carries folders, quotes or control characters, then only a clean base name is kept', () => {
+    expect(cleanOriginalName('../../etc/passwd')).toBe('passwd');
+    expect(cleanOriginalName('C:\\x\\photo "1".png')).toBe('photo 1.png');
+    expect(cleanOriginalName('\u0000\n')).toBe('file');
+    expect(cleanOriginalName(undefined)).toBe('file');
+    expect(inlineContentDisposition('фото.png')).toBe(`inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('фото.png')}`);
+  });
+
+  it('when the setting is not a usable number of days, then the default applies', () => {
+    expect(parseAutoApprovalDays(undefined, 3)).toBe(3);
+    expect(parseAutoApprovalDays('5', 3)).toBe(5);
+    expect(parseAutoApprovalDays('0.5', 3)).toBe(0.5);
+    expect(parseAutoApprovalDays('abc', 3)).toBe(3);
+    expect(parseAutoApprovalDays('-1', 3)).toBe(3);
+    expect(parseAutoApprovalDays('', 3)).toBe(3);
+  });
+});

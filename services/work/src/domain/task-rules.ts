@@ -1,0 +1,37 @@
+/** Pure rules of tasks and uploads (unit-tested beside this file). */
+
+/** Today's calendar date in UTC, `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A due date (`YYYY-MM-DD`) is past when it is before today (UTC); the due day itself still counts. */
+export function isPastDue(dueDate: string | null, now: Date = new Date()): boolean {
+  return dueDate !== null && dueDate < todayUtc(now);
+}
+
+/** Only images and videos, and never SVG (a script-capable document that merely calls itself an image). */
+export function isAllowedMediaType(mime: string): boolean {
+  return /^(image|video)\/[a-z0-9.+-]+$/.test(mime) && mime !== 'image/svg+xml';
+}
+
+/** The worker's file name, kept for display only: no folders, no control characters, at most 200 characters. */
+export function cleanOriginalName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}
+
+/** Content-Disposition for inline display: an ASCII fallback plus the UTF-8 name (RFC 6266 / 5987). */
+export function inlineContentDisposition(name: string): string {
+  const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_') || 'file';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Auto-approval threshold from the stored setting text; anything unusable falls back to the default. */
+export function parseAutoApprovalDays(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const days = Number(value.trim());
+  return value.trim() !== '' && Number.isFinite(days) && days >= 0 && days <= 3650 ? days : fallback;
+}

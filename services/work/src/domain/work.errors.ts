@@ -1,0 +1,40 @@
+import { AppError } from '@platform/service-kit';
+
+/** Errors of the work service: stable codes, HTTP statuses and the message the screen shows. */
+export const WORK_ERRORS = {
+  taskNotFound: () => new AppError('WORK.TASK_NOT_FOUND', 404, 'Task not found'),
+  taskAlreadyTaken: () => new AppError('WORK.TASK_ALREADY_TAKEN', 409, 'This task has already been taken'),
+  taskAlreadyYours: () => new AppError('WORK.TASK_ALREADY_YOURS', 409, 'You have already taken this task'),
+  taskAlreadyRequested: () => new AppError('WORK.TASK_ALREADY_REQUESTED', 409, 'You have already requested this task'),
+  taskNotAvailable: () => new AppError('WORK.TASK_NOT_AVAILABLE', 409, 'This task is not available'),
+  taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
+  dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
+  assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),
+  cannotSubmit: (status: string) =>
+    new AppError('WORK.CANNOT_SUBMIT', 409, status === 'submitted' ? 'This task has already been submitted' : 'This task can no longer be submitted'),
+  timeLimitExpired: () => new AppError('WORK.TIME_LIMIT_EXPIRED', 409, 'The time limit for this task has expired'),
+  submissionRequired: () => new AppError('WORK.SUBMISSION_REQUIRED', 400, 'Submission text is required'),
+  submissionTooLong: () => new AppError('WORK.SUBMISSION_TOO_LONG', 400, 'Submission text is too long'),
+  tooManyFiles: (max: number) => new AppError('WORK.TOO_MANY_FILES', 400, `You can attach at most ${max} files`),
+  fileTooLarge: () => new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB'),
+  fileTypeNotAllowed: () => new AppError('WORK.FILE_TYPE_NOT_ALLOWED', 400, 'Only images and videos can be attached'),
+  unexpectedField: (name: string) => new AppError('WORK.UNEXPECTED_FIELD', 400, `Unknown field: ${name.slice(0, 50)}`),
+  malformedUpload: () => new AppError('WORK.MALFORMED_UPLOAD', 400, 'The upload is incomplete or malformed'),
+  fileNotFound: () => new AppError('WORK.FILE_NOT_FOUND', 404, 'File not found'),
+  submissionNotFound: () => new AppError('WORK.SUBMISSION_NOT_FOUND', 404, 'Submission not found'),
+  alreadyReviewed: () => new AppError('WORK.ALREADY_REVIEWED', 409, 'This submission has already been reviewed'),
+  notAwaitingReview: () => new AppError('WORK.NOT_AWAITING_REVIEW', 409, 'This submission is not awaiting review'),
+  cannotCancel: () => new AppError('WORK.CANNOT_CANCEL', 409, 'This assignment can no longer be cancelled'),
+  noPendingRequest: () => new AppError('WORK.NO_PENDING_REQUEST', 404, 'There is no pending request for this task'),
+  packageNotFound: () => new AppError('WORK.PACKAGE_NOT_FOUND', 404, 'Package not found'),
+  taskAlreadyInPackage: () => new AppError('WORK.TASK_ALREADY_IN_PACKAGE', 409, 'This task is already in the package'),
+  taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
+};
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from a path is looked up only when it is a uuid; anything else is "not found" (ids are never confirmed). */
+export function uuidOr(value: string, notFound: () => AppError): string {
+  if (!UUID_PATTERN.test(value)) throw notFound();
+  return value.toLowerCase();
+}

@@ -1,0 +1,80 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_SUBMISSION_FILES, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema, ZWorkIdParamsSchema } from '@platform/contracts';
+import { AppError, authUserOf, COMMON_ERRORS, type TApp } from '@platform/service-kit';
+import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
+import { takeTask } from '../../domain/take-task.use-case.js';
+import { WORK_ERRORS } from '../../domain/work.errors.js';
+import type { TRouteDeps } from './route-deps.js';
+
+/** Take has no payload: no body, or an empty JSON object. */
+const ZTakeBodySchema = z.strictObject({}).optional().nullable();
+
+/** Errors raised by the multipart parser, as the worker's screen should read them. */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_FILES_LIMIT':
+      return WORK_ERRORS.tooManyFiles(MAX_SUBMISSION_FILES);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return WORK_ERRORS.fileTooLarge();
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return COMMON_ERRORS.validation('Too many fields in the upload');
+    default:
+      return WORK_ERRORS.malformedUpload();
+  }
+}
+
+/** The multipart parts as the domain reads them; parser failures become clear 4xx errors. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart> {
+  const iterator = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<MultipartFile | MultipartValue>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw uploadError(error);
+    }
+    if (next.done) return;
+    const part = next.value;
+    if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
+    else yield { type: 'field', fieldname: part.fieldname, value: part.value, valueTruncated: part.valueTruncated };
+  }
+}
+
+/** POST /api/tasks/{id}/take and POST /api/tasks/{id}/submit (multipart: submission + repeated files). */
+export async function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.addHook('onRequest', hooks.authenticate);
+
+    scope.post(
+      '/api/tasks/:id/take',
+      { schema: { params: ZWorkIdParamsSchema, body: ZTakeBodySchema, response: { 201: ZTakeTaskResponseSchema, 202: ZTakeTaskResponseSchema } } },
+      async (request, reply) => {
+        const result = await takeTask(deps, authUserOf(request).userId, request.params.id);
+        return reply.status(result.status === 'assigned' ? 201 : 202).send(result);
+      },
+    );
+
+    scope.post(
+      '/api/tasks/:id/submit',
+      { schema: { params: ZWorkIdParamsSchema, response: { 200: ZSubmitTaskResponseSchema } } },
+      async (request) => {
+        if (!request.isMultipart()) throw new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data');
+        try {
+          const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request) });
+          return { message: 'Task submitted successfully!', assignment };
+        } catch (error) {
+          // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
+          request.raw.unpipe();
+          request.raw.resume();
+          throw error;
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,139 @@
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, SUBMISSION_TEXT_MAX_LENGTH } from '@platform/contracts';
+import {
+  createAmqpConnection,
+  createAuthHooks,
+  createHttpServer,
+  createLogger,
+  createMetrics,
+  createPool,
+  createRedis,
+  createTokenVerifier,
+  KIT_MIGRATIONS_DIR,
+  listen,
+  runMigrations,
+  startConsumer,
+  startOutboxRelay,
+  type Logger,
+  type Pool,
+} from '@platform/service-kit';
+import type { TWorkConfig } from './config.js';
+import { createLocalFileStorage } from './data-access/file-storage.js';
+import type { TWorkDeps } from './domain/deps.js';
+import { registerFileRoutes } from './entry-points/http/files.routes.js';
+import { registerReviewRoutes } from './entry-points/http/review.routes.js';
+import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
+import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
+import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
+import { startScheduledJobs } from './entry-points/jobs/scheduled-work.job.js';
+import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
+import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
+
+export type { TWorkConfig } from './config.js';
+export { loadWorkConfig, ZWorkConfigSchema } from './config.js';
+
+export const WORK_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
+
+export interface TWorkService {
+  url: string;
+  pool: Pool;
+  logger: Logger;
+  /** What the use cases run with (the tests call the scheduled jobs' functions with it directly). */
+  deps: TWorkDeps;
+  stop(): Promise<void>;
+}
+
+/** Starts the work service: migrations, HTTP API, outbox relay, consumers (users, settings) and scheduled jobs. */
+export async function start(config: TWorkConfig): Promise<TWorkService> {
+  const logger = createLogger({ service: 'work', level: config.LOG_LEVEL });
+  const metrics = createMetrics('work');
+  const pool = createPool(config.DATABASE_URL, { applicationName: 'work' });
+  const stopSteps: (() => Promise<unknown> | unknown)[] = [() => pool.end()];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const step of stopSteps.splice(0).reverse()) {
+      await Promise.resolve(step()).catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
+    }
+  };
+
+  try {
+    await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name: 'work', dir: WORK_MIGRATIONS_DIR }], logger);
+
+    const storage = await createLocalFileStorage(config.UPLOAD_DIR);
+    const swept = await storage.sweepTemporary(60 * 60_000);
+    if (swept > 0) logger.info({ swept }, 'removed temporary upload files left by an earlier run');
+    const deps: TWorkDeps = { pool, storage, logger, autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT };
+
+    const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+    stopSteps.push(() => redis.quit().catch(() => redis.disconnect()));
+    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
+    const hooks = createAuthHooks(verifier);
+
+    const amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: 'work' });
+    stopSteps.push(() => amqp.close());
+
+    const app = createHttpServer({
+      logger,
+      metrics,
+      requestTimeout: config.UPLOAD_REQUEST_TIMEOUT_MS,
+      readiness: [
+        { name: 'postgres', check: () => pool.query('SELECT 1') },
+        { name: 'redis', check: () => redis.ping() },
+        { name: 'rabbitmq', check: () => amqp.check() },
+      ],
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    await app.register(multipart, {
+      limits: {
+        fileSize: MAX_SUBMISSION_FILE_BYTES,
+        files: MAX_SUBMISSION_FILES,
+        fields: 5,
+        parts: MAX_SUBMISSION_FILES + 5,
+        // UTF-8: up to 4 bytes a character.
+        fieldSize: SUBMISSION_TEXT_MAX_LENGTH * 4,
+        headerPairs: 100,
+      },
+    });
+    const routeDeps = { deps, hooks };
+    await registerTaskRoutes(app, routeDeps);
+    await registerTakeAndSubmitRoutes(app, routeDeps);
+    await registerReviewRoutes(app, routeDeps);
+    await registerFileRoutes(app, routeDeps);
+    await registerTaskPackageRoutes(app, routeDeps);
+    const url = await listen(app, config.HOST, config.PORT);
+    stopSteps.push(() => app.close());
+
+    const relay = startOutboxRelay({ pool, amqp, logger, metrics });
+    stopSteps.push(() => relay.stop());
+    for (const [queue, routingKeys, handler] of [
+      [USERS_QUEUE, USERS_ROUTING_KEYS, onUserEvent],
+      [SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS, onSettingsChanged],
+    ] as const) {
+      const consumer = startConsumer({ pool, amqp, queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], handler, logger, metrics });
+      stopSteps.push(() => consumer.stop());
+    }
+
+    if (config.JOBS_ENABLED) {
+      const jobs = await startScheduledJobs(deps, {
+        redisUrl: config.REDIS_URL,
+        redisPrefix: config.REDIS_PREFIX,
+        autoApprovalIntervalMs: config.AUTO_APPROVAL_INTERVAL_MS,
+        releaseExpiredIntervalMs: config.RELEASE_EXPIRED_INTERVAL_MS,
+        logger,
+      });
+      stopSteps.push(() => jobs.stop());
+    }
+
+    logger.info({ url, uploadDir: config.UPLOAD_DIR, jobs: config.JOBS_ENABLED }, 'work service started');
+    return { url, pool, logger, deps, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
