@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+type TBody = { message: string; code: string; checks: Record<string, string> };
+const json = async (res: Response) => (await json(res)) as TBody;
 import { z } from 'zod';
 import { AppError, createHttpServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
 
@@ -36,7 +39,7 @@ describe('createHttpServer', () => {
     const res = await post(JSON.stringify({ name: 'a' }), { 'x-request-id': 'req-123456789' });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('req-123456789');
-    expect(await res.json()).toEqual({ name: 'a', requestId: 'req-123456789' });
+    expect(await json(res)).toEqual({ name: 'a', requestId: 'req-123456789' });
   });
 
   it('when no request id arrives, then one is made and returned', async () => {
@@ -48,14 +51,14 @@ describe('createHttpServer', () => {
     const before = writes;
     const res = await post('{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'REQUEST.MALFORMED_JSON' });
+    expect(await json(res)).toEqual({ message: 'The request body is not valid JSON', code: 'REQUEST.MALFORMED_JSON' });
     expect(writes).toBe(before);
   });
 
   it('when the body has an unknown field, then 400 naming it', async () => {
     const res = await post(JSON.stringify({ name: 'a', role: 'admin' }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.code).toBe('REQUEST.VALIDATION');
     expect(body.message).toBe('Unknown field(s): role');
   });
@@ -63,19 +66,19 @@ describe('createHttpServer', () => {
   it('when a field fails its rule, then 400 with the rule message', async () => {
     const res = await post(JSON.stringify({ name: '' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('Name is required');
+    expect((await json(res)).message).toBe('Name is required');
   });
 
   it('when a required field is missing, then 400 naming the field', async () => {
     const res = await post(JSON.stringify({}));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe('name is required');
+    expect((await json(res)).message).toBe('name is required');
   });
 
   it('when the body is larger than the limit, then 413', async () => {
     const res = await post(JSON.stringify({ name: 'x'.repeat(5000) }));
     expect(res.status).toBe(413);
-    expect((await res.json()).code).toBe('REQUEST.TOO_LARGE');
+    expect((await json(res)).code).toBe('REQUEST.TOO_LARGE');
   });
 
   it('when the content type is not supported, then 415', async () => {
@@ -86,7 +89,7 @@ describe('createHttpServer', () => {
   it('when a handler throws an unexpected error, then 500 without its details', async () => {
     const res = await fetch(`${url}/boom`);
     expect(res.status).toBe(500);
-    const body = await res.json();
+    const body = await json(res);
     expect(body.code).toBe('INTERNAL');
     expect(JSON.stringify(body)).not.toContain('secret');
   });
@@ -94,20 +97,20 @@ describe('createHttpServer', () => {
   it('when a handler throws an AppError, then its status, code and message', async () => {
     const res = await fetch(`${url}/conflict`);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
+    expect(await json(res)).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
   });
 
   it('when the route does not exist, then 404 JSON', async () => {
     const res = await fetch(`${url}/nope`);
     expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe('NOT_FOUND');
+    expect((await json(res)).code).toBe('NOT_FOUND');
   });
 
   it('when a dependency is down, then /ready answers 503 naming it while /health stays ok', async () => {
     ready = false;
     const res = await fetch(`${url}/ready`);
     expect(res.status).toBe(503);
-    expect((await res.json()).checks.dependency).toMatch(/^down: connection refused/);
+    expect((await json(res)).checks.dependency).toMatch(/^down: connection refused/);
     expect((await fetch(`${url}/health`)).status).toBe(200);
     ready = true;
     expect((await fetch(`${url}/ready`)).status).toBe(200);
