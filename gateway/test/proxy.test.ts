@@ -35,7 +35,8 @@ describe('proxying to the owning service', () => {
   });
 
   it('when the x-request-id is absent or invalid, then the gateway makes one, forwards it and returns it', async () => {
-    for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }]) {
+    const variants: Record<string, string>[] = [{}, { 'x-request-id': 'bad id with spaces' }];
+    for (const headers of variants) {
       const res = await fetch(`${gw.url}/api/user/me`, { headers: { authorization: `Bearer ${token}`, ...headers } });
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

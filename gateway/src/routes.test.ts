@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { requiresAdmin, resolveRoute, ROUTES, type TRouteEntry } from './routes.js';
+
+describe('resolveRoute', () => {
+  it('when prefixes nest, then the longest one wins', () => {
+    expect(resolveRoute('/api/auth/login')).toMatchObject({ prefix: '/api/auth/login', access: 'public', rateLimit: 'login' });
+    expect(resolveRoute('/api/auth/me')).toMatchObject({ prefix: '/api/auth', access: 'user' });
+    expect(resolveRoute('/api/admin/email-templates/7')).toMatchObject({ service: 'admin', access: 'admin' });
+  });
+
+  it('when a path only shares characters with a prefix, then it does not match (segment boundaries)', () => {
+    expect(resolveRoute('/api/authors')).toBeUndefined();
+    expect(resolveRoute('/api/auth/loginx')).toMatchObject({ prefix: '/api/auth', access: 'user' });
+    expect(resolveRoute('/wsx')).toBeUndefined();
+  });
+
+  it('when a path has dot segments or encoded separators, then nothing matches', () => {
+    expect(resolveRoute('/api/auth/login/../../admin/email-templates')).toBeUndefined();
+    expect(resolveRoute('/api/auth/login/%2E%2E/me')).toBeUndefined();
+    expect(resolveRoute('/api/auth/login%2fx')).toBeUndefined();
+  });
+
+  it('when the table has no entry, then undefined (404)', () => {
+    expect(resolveRoute('/api')).toBeUndefined();
+    expect(resolveRoute('/api/admin/users')).toBeUndefined();
+  });
+});
+
+describe('requiresAdmin', () => {
+  it('when a path is under /api/admin, then admin is required even if an entry says otherwise', () => {
+    const careless: TRouteEntry = { prefix: '/api/admin/stats', service: 'admin', access: 'user' };
+    expect(requiresAdmin('/api/admin/stats', careless)).toBe(true);
+    expect(requiresAdmin('/api/user/me', ROUTES.find((r) => r.prefix === '/api/user')!)).toBe(false);
+  });
+});
