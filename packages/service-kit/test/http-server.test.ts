@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 type TBody = { message: string; code: string; checks: Record<string, string> };
-const json = async (res: Response) => (await json(res)) as TBody;
+const json = async (res: Response): Promise<TBody> => (await res.json()) as TBody;
 import { z } from 'zod';
 import { AppError, createHttpServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
 
