@@ -9,3 +9,7 @@ export * from './logger.js';
 export * from './metrics.js';
 export * from './outbox.js';
 export * from './redis.js';
+export * from './amqp.js';
+export * from './consumer.js';
+export * from './dlq.js';
+export * from './relay.js';

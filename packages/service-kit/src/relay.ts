@@ -1,0 +1,224 @@
+import type { ConfirmChannel } from 'amqplib';
+import type { TAmqpConnection } from './amqp.js';
+import type { Pool, PoolClient } from './db.js';
+import type { Logger } from './logger.js';
+import type { TMetrics } from './metrics.js';
+import { OUTBOX_NOTIFY_CHANNEL } from './outbox.js';
+
+export interface TOutboxRelayOptions {
+  pool: Pool;
+  amqp: TAmqpConnection;
+  /** Defaults to the exchange of the connection. */
+  exchange?: string;
+  logger: Logger;
+  metrics?: Pick<TMetrics, 'eventsPublished'>;
+  /** Fallback poll when no NOTIFY arrives (missed while the listener reconnected, or written by another tool). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long to wait for the broker to confirm each message before the row is left for the next round. */
+  confirmTimeoutMs?: number;
+}
+
+export interface TOutboxRelay {
+  stop(): Promise<void>;
+}
+
+interface TOutboxRow {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+const MAX_ERROR_LENGTH = 1_000;
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+}
+
+/** Publishes one message and resolves when the broker confirms it; rejects on a nack, a closed channel or timeout. */
+function publishConfirmed(channel: ConfirmChannel, exchange: string, row: TOutboxRow, timeoutMs: number): Promise<void> {
+  const correlationId = typeof row.payload.correlationId === 'string' ? row.payload.correlationId : undefined;
+  const causationId = typeof row.payload.causationId === 'string' ? row.payload.causationId : undefined;
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
+    try {
+      channel.publish(
+        exchange,
+        row.type,
+        Buffer.from(JSON.stringify(row.payload)),
+        {
+          persistent: true,
+          messageId: row.id,
+          type: row.type,
+          contentType: 'application/json',
+          timestamp: Math.floor(Date.now() / 1000),
+          ...(correlationId ? { correlationId } : {}),
+          headers: {
+            ...(correlationId ? { 'x-correlation-id': correlationId } : {}),
+            ...(causationId ? { 'x-causation-id': causationId } : {}),
+          },
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (error) reject(error instanceof Error ? error : new Error(`broker refused the message: ${String(error)}`));
+          else resolve();
+        },
+      );
+    } catch (error) {
+      clearTimeout(timer);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+/**
+ * Publishes the outbox to the events exchange: unsent rows in the order they were written, routing key = event
+ * type, persistent, with publisher confirms. A row is marked sent only after its confirm, in the transaction that
+ * holds its lock (`FOR UPDATE SKIP LOCKED`), so several relays never publish the same row at the same time, and a
+ * crash between the confirm and the commit only causes a duplicate (consumers dedupe), never a loss.
+ * Wakes on LISTEN outbox_new, polls as a fallback, waits while the broker is away and resumes by itself.
+ */
+export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
+  const { pool, amqp, logger, metrics } = options;
+  const exchange = options.exchange ?? amqp.exchange;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 100;
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 5_000;
+
+  let stopped = false;
+  let channel: ConfirmChannel | undefined;
+  let listener: PoolClient | undefined;
+  let wakeUp: (() => void) | undefined;
+  let pendingWake = false;
+
+  const wake = () => {
+    pendingWake = true;
+    wakeUp?.();
+  };
+
+  /** Waits for a wake-up (NOTIFY, new connection, stop) or at most ms. */
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pendingWake || stopped) {
+        pendingWake = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        pendingWake = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const openChannel = async () => {
+    const ch = await amqp.createConfirmChannel();
+    ch.on('error', (error: Error) => logger.warn({ err: error }, 'outbox relay channel error'));
+    ch.on('close', () => {
+      if (channel === ch) channel = undefined;
+    });
+    if (stopped) {
+      await ch.close().catch(() => undefined);
+      return;
+    }
+    channel = ch;
+    wake();
+  };
+  const unregisterConnect = amqp.onConnect(openChannel);
+
+  // LISTEN on a dedicated connection; if it breaks (database restart), it is re-established by the loop.
+  const ensureListener = async () => {
+    if (listener || stopped) return;
+    const client = await pool.connect();
+    client.on('error', (error: Error) => {
+      logger.warn({ err: error }, 'outbox relay LISTEN connection lost');
+      if (listener === client) listener = undefined;
+      client.release(error);
+    });
+    client.on('notification', wake);
+    await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+    listener = client;
+  };
+
+  /** Publishes one batch; returns how many rows were locked, and how many of them failed. */
+  const publishBatch = async (ch: ConfirmChannel): Promise<{ locked: number; failed: number }> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<TOutboxRow>(
+        'SELECT id, type, payload FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [batchSize],
+      );
+      const results = await Promise.allSettled(rows.map((row) => publishConfirmed(ch, exchange, row, confirmTimeoutMs)));
+      const sent: string[] = [];
+      const failedIds: string[] = [];
+      const errors: string[] = [];
+      results.forEach((result, i) => {
+        const row = rows[i] as TOutboxRow;
+        if (result.status === 'fulfilled') {
+          sent.push(row.id);
+          metrics?.eventsPublished.inc({ type: row.type });
+        } else {
+          failedIds.push(row.id);
+          errors.push(messageOf(result.reason));
+        }
+      });
+      if (sent.length) await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [sent]);
+      if (failedIds.length) {
+        await client.query(
+          'UPDATE outbox o SET attempts = attempts + 1, last_error = f.error FROM unnest($1::uuid[], $2::text[]) AS f(id, error) WHERE o.id = f.id',
+          [failedIds, errors],
+        );
+        logger.warn({ failed: failedIds.length, error: errors[0] }, 'outbox relay: some events were not confirmed; will retry');
+      }
+      await client.query('COMMIT');
+      return { locked: rows.length, failed: failedIds.length };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        await ensureListener();
+        const ch = channel;
+        if (!ch) {
+          await idle(pollIntervalMs);
+          continue;
+        }
+        const { locked, failed } = await publishBatch(ch);
+        if (locked === batchSize && failed === 0) continue;
+        await idle(pollIntervalMs);
+      } catch (error) {
+        logger.warn({ err: error }, 'outbox relay round failed; retrying');
+        await idle(pollIntervalMs);
+      }
+    }
+  };
+  const running = loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      unregisterConnect();
+      wake();
+      await running;
+      const client = listener;
+      listener = undefined;
+      if (client) {
+        await client.query(`UNLISTEN ${OUTBOX_NOTIFY_CHANNEL}`).catch(() => undefined);
+        client.release();
+      }
+      const ch = channel;
+      channel = undefined;
+      if (ch) await ch.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { TEventEnvelope } from '@platform/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumer, type TConsumer } from '../src/consumer.js';
+import type { PoolClient } from '../src/db.js';
+import { listDeadLetters } from '../src/dlq.js';
+import { writeEvent } from '../src/outbox.js';
+import { eventually } from '../src/testing.js';
+import { consumedCount, createBackbone, makeEnvelope, type TBackbone } from './events-support.js';
+
+let bb: TBackbone;
+
+beforeAll(async () => {
+  bb = await createBackbone('consumer');
+});
+afterAll(async () => {
+  await bb?.cleanup();
+});
+
+async function effectsOf(eventId: string): Promise<number> {
+  const { rows } = await bb.pool.query<{ n: string }>('SELECT count(*) AS n FROM effects WHERE event_id = $1', [eventId]);
+  return Number(rows[0]?.n);
+}
+
+describe('startConsumer', () => {
+  it('when the same event is delivered three times, then the handler applies it once and the duplicates are acked', async () => {
+    const queue = bb.queue('dedupe');
+    const before = await consumedCount(bb.metrics, 'duplicate');
+    const consumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['dedupe.happened'],
+      logger: bb.logger,
+      metrics: bb.metrics,
+      handler: async (event, client) => {
+        await client.query('INSERT INTO effects (event_id) VALUES ($1)', [event.id]);
+      },
+    });
+    try {
+      await eventually(async () => consumer.isConsuming(), { what: 'the consumer subscribed' });
+      const event = makeEnvelope('dedupe.happened');
+      for (let i = 0; i < 3; i += 1) await bb.publishRaw(event.type, event);
+      await eventually(async () => (await consumedCount(bb.metrics, 'duplicate')) - before === 2, { what: 'two duplicates skipped' });
+      expect(await effectsOf(event.id)).toBe(1);
+      expect(await bb.messageCount(queue)).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('when every event is delivered five times to two consumer instances at once, then each is applied exactly once', async () => {
+    const queue = bb.queue('race');
+    const handler = async (event: TEventEnvelope, client: PoolClient) => {
+      await client.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [event.id, 'race']);
+    };
+    const consumers = [1, 2].map(() =>
+      startConsumer({ pool: bb.pool, amqp: bb.amqp, queue, routingKeys: ['race.happened'], logger: bb.logger, handler, prefetch: 20 }),
+    );
+    try {
+      await eventually(async () => consumers.every((c) => c.isConsuming()), { what: 'both consumers subscribed' });
+      const events = Array.from({ length: 40 }, () => makeEnvelope('race.happened'));
+      await Promise.all(events.flatMap((e) => [1, 2, 3, 4, 5].map(() => bb.publishRaw(e.type, e))));
+      await eventually(
+        async () => {
+          const { rows } = await bb.pool.query<{ n: string }>("SELECT count(*) AS n FROM inbox WHERE event_type = 'race.happened'");
+          return Number(rows[0]?.n) === 40 && (await bb.messageCount(queue)) === 0;
+        },
+        { what: '40 events applied and the queue drained' },
+      );
+      const { rows } = await bb.pool.query<{ total: string; distinct: string }>(
+        "SELECT count(*) AS total, count(DISTINCT event_id) AS distinct FROM effects WHERE note = 'race'",
+      );
+      expect(rows[0]).toEqual({ total: '40', distinct: '40' });
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()));
+    }
+  });
+
+  it('when the handler always throws for one event, then that event ends in the dead-letter queue after its retries while other events keep flowing', async () => {
+    const queue = bb.queue('poison');
+    const poison = makeEnvelope('poison.happened', { poison: true });
+    let poisonAttempts = 0;
+    const poisonAttemptsSeenByOthers: number[] = [];
+    const consumer: TConsumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['poison.happened'],
+      logger: bb.logger,
+      maxAttempts: 4,
+      backoffMs: 200,
+      handler: async (event, client) => {
+        if (event.id === poison.id) {
+          poisonAttempts += 1;
+          throw new Error('the handler is broken for this event');
+        }
+        poisonAttemptsSeenByOthers.push(poisonAttempts);
+        await client.query('INSERT INTO effects (event_id, note) VALUES ($1, $2)', [event.id, 'poison-test']);
+      },
+    });
+    try {
+      await eventually(async () => consumer.isConsuming(), { what: 'the consumer subscribed' });
+      await bb.publishRaw(poison.type, poison);
+      await eventually(async () => poisonAttempts >= 1, { what: 'the first failure' });
+      const good = Array.from({ length: 30 }, () => makeEnvelope('poison.happened', { poison: false }));
+      await bb.publishMany(good);
+      await eventually(async () => (await bb.messageCount(`${queue}.dlq`)) === 1, { what: 'the poison event dead-lettered' });
+      const { rows } = await bb.pool.query<{ n: string }>("SELECT count(*) AS n FROM effects WHERE note = 'poison-test'");
+      expect(Number(rows[0]?.n)).toBe(30);
+      // Every other event was applied while the poison one was still waiting for a retry (attempts 2-4 come 200, 600
+      // and 1,400 ms after the first).
+      expect(poisonAttemptsSeenByOthers).toHaveLength(30);
+      expect(Math.max(...poisonAttemptsSeenByOthers)).toBeLessThan(4);
+      expect(poisonAttempts).toBe(4);
+      expect(await effectsOf(poison.id)).toBe(0);
+      const [dead] = await listDeadLetters(bb.amqp, queue);
+      expect(dead).toMatchObject({ messageId: poison.id, reason: 'failed', attempts: 4, lastError: 'the handler is broken for this event', routingKey: 'poison.happened' });
+      expect(await bb.messageCount(`${queue}.retry`)).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('when a message is not a valid event envelope, then it goes straight to the dead-letter queue without calling the handler', async () => {
+    const queue = bb.queue('malformed');
+    let calls = 0;
+    const consumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['malformed.happened'],
+      logger: bb.logger,
+      metrics: bb.metrics,
+      handler: async () => {
+        calls += 1;
+      },
+    });
+    try {
+      await eventually(async () => consumer.isConsuming(), { what: 'the consumer subscribed' });
+      await bb.publishRaw('malformed.happened', Buffer.from('{"not": "an envelope"'));
+      await bb.publishRaw('malformed.happened', { ...makeEnvelope('malformed.happened'), id: 'not-a-uuid' });
+      await eventually(async () => (await bb.messageCount(`${queue}.dlq`)) === 2, { what: 'both dead-lettered' });
+      const dead = await listDeadLetters(bb.amqp, queue);
+      expect(dead.map((d) => d.reason)).toEqual(['malformed', 'malformed']);
+      expect(dead[0]?.content).toBe('{"not": "an envelope"');
+      expect(calls).toBe(0);
+      expect(await consumedCount(bb.metrics, 'malformed')).toBe(2);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('when a handler writes an event, then the new event carries the correlation id and the handled event as its cause', async () => {
+    const queue = bb.queue('context');
+    const consumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['context.happened'],
+      logger: bb.logger,
+      handler: async (_event, client) => {
+        await writeEvent(client, 'password_reset.completed', { userId: randomUUID(), completedAt: new Date().toISOString() });
+      },
+    });
+    try {
+      await eventually(async () => consumer.isConsuming(), { what: 'the consumer subscribed' });
+      const event = { ...makeEnvelope('context.happened'), correlationId: 'request-42' };
+      await bb.publishRaw(event.type, event);
+      const row = await eventually(async () => {
+        const { rows } = await bb.pool.query<{ payload: TEventEnvelope }>("SELECT payload FROM outbox WHERE payload->>'causationId' = $1", [event.id]);
+        return rows[0];
+      });
+      expect(row.payload.correlationId).toBe('request-42');
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
+
