@@ -150,6 +150,55 @@ export const ZSettingsChangedDataSchema = z.object({
 });
 export type TSettingsChangedData = z.infer<typeof ZSettingsChangedDataSchema>;
 
+/* ---- Payouts service (ledger, withdrawals). Amounts are decimal strings with 2 decimals. ---- */
+
+const ZEventMoneySchema = z.string().regex(/^-?\d{1,10}\.\d{2}$/);
+
+/** A worker asked for a payout; the amount is held (moved from available to held) in the same transaction. */
+export const ZWithdrawalRequestedDataSchema = z.object({
+  withdrawalId: z.uuid(),
+  userId: z.uuid(),
+  amount: ZEventMoneySchema,
+  currency: z.string(),
+  /** In the currency's units, copied from the catalogue. */
+  networkFee: z.string(),
+  walletAddress: z.string(),
+  requestedAt: z.iso.datetime({ offset: true }),
+});
+export type TWithdrawalRequestedData = z.infer<typeof ZWithdrawalRequestedDataSchema>;
+
+/**
+ * An admin approved (the hold is paid out; txReference set) or rejected (the hold is released; adminComment set)
+ * a withdrawal. email and firstName come from payouts' copy of users (null when it does not know the user yet),
+ * for the notification e-mail.
+ */
+export const ZWithdrawalDecidedDataSchema = z.object({
+  withdrawalId: z.uuid(),
+  userId: z.uuid(),
+  amount: ZEventMoneySchema,
+  currency: z.string(),
+  status: z.enum(['approved', 'rejected']),
+  adminComment: z.string().nullable(),
+  txReference: z.string().nullable(),
+  decidedBy: z.uuid(),
+  decidedAt: z.iso.datetime({ offset: true }),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
+export type TWithdrawalDecidedData = z.infer<typeof ZWithdrawalDecidedDataSchema>;
+
+/** An admin set a user's available balance: an admin_adjustment ledger entry of `amount` (after - before) with the reason. */
+export const ZBalanceAdjustedDataSchema = z.object({
+  userId: z.uuid(),
+  before: ZEventMoneySchema,
+  after: ZEventMoneySchema,
+  amount: ZEventMoneySchema,
+  reason: z.string(),
+  adjustedBy: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type TBalanceAdjustedData = z.infer<typeof ZBalanceAdjustedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
@@ -164,6 +213,9 @@ export const EVENT_SCHEMAS = {
   'assignment.cancelled': ZAssignmentCancelledDataSchema,
   'task_request.decided': ZTaskRequestDecidedDataSchema,
   'settings.changed': ZSettingsChangedDataSchema,
+  'withdrawal.requested': ZWithdrawalRequestedDataSchema,
+  'withdrawal.decided': ZWithdrawalDecidedDataSchema,
+  'balance.adjusted': ZBalanceAdjustedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

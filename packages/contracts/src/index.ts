@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './events.js';
 export * from './work.js';
+export * from './payouts.js';

@@ -57,7 +57,7 @@ export async function startWorkHarness(prefix: string, env: Record<string, strin
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: BodyInit | undefined;
+      let body: FormData | string | undefined;
       if (options.form) body = options.form;
       else if (options.body !== undefined) {
         headers['content-type'] = 'application/json';

@@ -170,7 +170,7 @@ export async function findFilesOfAssignments(db: Queryable, assignmentIds: strin
   if (assignmentIds.length === 0) return byAssignment;
   const { rows } = await db.query<TFileRow>(
     `SELECT id, assignment_id, file_name, original_name, file_type, file_size, created_at FROM task_submission_files
-     WHERE assignment_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+     WHERE assignment_id = ANY($1::uuid[]) ORDER BY seq`,
     [assignmentIds],
   );
   for (const row of rows) {

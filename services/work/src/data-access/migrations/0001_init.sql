@@ -76,9 +76,11 @@ CREATE TABLE task_submission_files (
   original_name text NOT NULL,
   file_type varchar(50) NOT NULL,
   file_size bigint NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
+  created_at timestamptz NOT NULL DEFAULT now(),
+  -- Upload order (created_at is shared by every file of one submission).
+  seq bigint GENERATED ALWAYS AS IDENTITY
 );
-CREATE INDEX task_submission_files_assignment_idx ON task_submission_files (assignment_id, created_at);
+CREATE INDEX task_submission_files_assignment_idx ON task_submission_files (assignment_id, seq);
 
 CREATE TABLE task_requests (
   id uuid PRIMARY KEY,
