@@ -1,0 +1,270 @@
+import { z } from 'zod';
+
+/**
+ * The payouts service's API (spec 02 "Withdrawals", "Home", section 5; spec 03 "Withdrawals", ledger, payout
+ * wallets). Amounts are decimal strings with 2 decimals (numeric(12,2) in the database), never floats; a network
+ * fee is a decimal string in the currency's own units; dates are ISO strings.
+ */
+
+export const LEDGER_ENTRY_KINDS = [
+  'task_reward',
+  'signup_bonus',
+  'admin_adjustment',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_payout',
+] as const;
+export const ZLedgerEntryKindSchema = z.enum(LEDGER_ENTRY_KINDS);
+export type TLedgerEntryKind = z.infer<typeof ZLedgerEntryKindSchema>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const ZWithdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatusSchema>;
+
+/** The texts of spec 02 section 5 and spec 03 section 5 the server answers with. */
+export const PAYOUTS_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  invalidAmount: 'Please enter a valid amount',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyReused: 'Idempotency-Key was already used with a different request',
+  txReferenceRequired: 'Transaction reference is required',
+  commentRequiredToReject: 'Comment is required to reject',
+  alreadyProcessed: 'This withdrawal has already been processed',
+  reasonRequired: 'Reason is required for a balance change',
+  invalidBalance: 'Please enter a valid balance',
+  negativeBalance: 'Balance cannot be negative',
+  balanceUnchanged: 'The balance is unchanged',
+  insufficientFunds: 'Amount exceeds your balance',
+} as const;
+
+/** Largest amount numeric(12,2) holds: 10 digits before the point. */
+const AMOUNT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  // A JSON number is accepted as its shortest decimal text (12.5 -> "12.5"); it is never used for arithmetic.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** "12.5" -> "12.50"; the text must already match AMOUNT_PATTERN. */
+function twoDecimals(text: string): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return `${BigInt(whole).toString()}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * POST /api/withdrawals. The checks run in the order of spec 02 section 5 and the first failure is the answer:
+ * all fields present ('Please fill in all fields'), then the amount a number above 0 with at most 2 decimals
+ * ('Please enter a valid amount'). The currency, address format, minimum and balance are checked by the service.
+ * Output: amount normalised to 2 decimals, currency upper-cased, address trimmed.
+ */
+export const ZCreateWithdrawalRequestSchema = z
+  .strictObject({
+    amount: z.unknown().optional(),
+    currency: z.unknown().optional(),
+    walletAddress: z.unknown().optional(),
+  })
+  .transform((body, ctx) => {
+    const amount = textOf(body.amount);
+    const currency = typeof body.currency === 'string' ? body.currency.trim() : '';
+    const walletAddress = typeof body.walletAddress === 'string' ? body.walletAddress.trim() : '';
+    if (!currency || !walletAddress || amount === undefined || amount === '') {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields });
+      return z.NEVER;
+    }
+    if (!AMOUNT_PATTERN.test(amount) || /^0*(\.0*)?$/.test(amount)) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidAmount, path: ['amount'] });
+      return z.NEVER;
+    }
+    if (currency.length > 10 || walletAddress.length > 200) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields });
+      return z.NEVER;
+    }
+    return { amount: twoDecimals(amount), currency: currency.toUpperCase(), walletAddress };
+  });
+export type TCreateWithdrawalRequest = z.output<typeof ZCreateWithdrawalRequestSchema>;
+
+/** A withdrawal as its owner sees it (spec 02 section 3). networkFee is in the currency's units. */
+export const ZWithdrawalSchema = z.object({
+  id: z.uuid(),
+  amount: z.string(),
+  currency: z.string(),
+  networkFee: z.string(),
+  walletAddress: z.string(),
+  status: ZWithdrawalStatusSchema,
+  createdAt: z.string(),
+  adminComment: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  txReference: z.string().nullable(),
+});
+export type TWithdrawal = z.infer<typeof ZWithdrawalSchema>;
+export const ZWithdrawalListSchema = z.array(ZWithdrawalSchema);
+
+/** The admin view adds the owner (from the service's copy of users; empty names when not known yet). */
+export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
+  userId: z.uuid(),
+  reviewedBy: z.uuid().nullable(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawalSchema>;
+export const ZAdminWithdrawalListSchema = z.array(ZAdminWithdrawalSchema);
+
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).nullable().optional();
+
+/** PATCH /api/admin/withdrawals/{id}: approve needs txReference; reject needs adminComment. */
+export const ZDecideWithdrawalRequestSchema = z
+  .strictObject({
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    adminComment: optionalText(1_000, 'Comment is too long'),
+    txReference: optionalText(200, 'Transaction reference is too long'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'approved' && !body.txReference) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.txReferenceRequired, path: ['txReference'] });
+    }
+    if (body.status === 'rejected' && !body.adminComment) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.commentRequiredToReject, path: ['adminComment'] });
+    }
+  });
+export type TDecideWithdrawalRequest = z.infer<typeof ZDecideWithdrawalRequestSchema>;
+
+export const ZBalanceSchema = z.object({ available: z.string(), held: z.string() });
+export type TBalance = z.infer<typeof ZBalanceSchema>;
+
+/** PATCH /api/admin/users/{id}/balance: the new available balance and the reason shown to the user. */
+export const ZAdjustBalanceRequestSchema = z
+  .strictObject({
+    balance: z.unknown().optional(),
+    reason: z.unknown().optional(),
+  })
+  .transform((body, ctx) => {
+    const balance = textOf(body.balance);
+    const negative = balance !== undefined && balance.startsWith('-');
+    const digits = negative ? balance.slice(1) : balance;
+    if (digits === undefined || !AMOUNT_PATTERN.test(digits)) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidBalance, path: ['balance'] });
+      return z.NEVER;
+    }
+    if (negative && !/^0*(\.0*)?$/.test(digits)) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.negativeBalance, path: ['balance'] });
+      return z.NEVER;
+    }
+    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+    if (!reason) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.reasonRequired, path: ['reason'] });
+      return z.NEVER;
+    }
+    if (reason.length > 1_000) {
+      ctx.addIssue({ code: 'custom', message: 'Reason is too long', path: ['reason'] });
+      return z.NEVER;
+    }
+    return { balance: twoDecimals(digits), reason };
+  });
+export type TAdjustBalanceRequest = z.output<typeof ZAdjustBalanceRequestSchema>;
+
+export const ZAdjustBalanceResponseSchema = z.object({
+  userId: z.uuid(),
+  before: z.string(),
+  after: z.string(),
+  amount: z.string(),
+  held: z.string(),
+  entryId: z.uuid(),
+});
+export type TAdjustBalanceResponse = z.infer<typeof ZAdjustBalanceResponseSchema>;
+
+/** One ledger entry. amount is signed (see the payouts README for what each kind moves). */
+export const ZLedgerEntrySchema = z.object({
+  id: z.uuid(),
+  seq: z.number().int().positive(),
+  kind: ZLedgerEntryKindSchema,
+  amount: z.string(),
+  availableAfter: z.string(),
+  heldAfter: z.string(),
+  referenceType: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntrySchema>;
+
+/** GET /api/ledger/statement: entries oldest first, the balances before the first and after the last one. */
+export const ZStatementSchema = z.object({
+  userId: z.uuid(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  opening: ZBalanceSchema,
+  closing: ZBalanceSchema,
+  entries: z.array(ZLedgerEntrySchema),
+});
+export type TStatement = z.infer<typeof ZStatementSchema>;
+
+const ZDateQuerySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Dates must be YYYY-MM-DD or ISO date-times')
+  .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), 'Dates must be YYYY-MM-DD or ISO date-times');
+
+/** from and to are inclusive; a bare date `to` covers that whole day (UTC). */
+export const ZStatementQuerySchema = z.strictObject({
+  from: ZDateQuerySchema.optional(),
+  to: ZDateQuerySchema.optional(),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+});
+export type TStatementQuery = z.infer<typeof ZStatementQuerySchema>;
+
+export const ZLedgerVerificationSchema = z.object({
+  valid: z.boolean(),
+  entries: z.number().int().min(0),
+  /** seq of the first entry that does not check out. */
+  brokenAt: z.number().int().positive().optional(),
+  problem: z.string().optional(),
+});
+export type TLedgerVerification = z.infer<typeof ZLedgerVerificationSchema>;
+
+export const ZCurrencyOptionSchema = z.object({ value: z.string(), label: z.string(), networkFee: z.string() });
+export type TCurrencyOption = z.infer<typeof ZCurrencyOptionSchema>;
+
+/** GET /api/settings/public (every signed-in user). */
+export const ZPublicSettingsSchema = z.object({
+  minimumWithdrawal: z.string(),
+  walletCooldownHours: z.string(),
+  currencies: z.array(ZCurrencyOptionSchema),
+});
+export type TPublicSettings = z.infer<typeof ZPublicSettingsSchema>;
+
+/** POST /api/user/payout-wallets. */
+export const ZCreatePayoutWalletRequestSchema = z.strictObject({
+  currency: z.string({ error: 'Currency is required' }).trim().min(1, 'Currency is required').max(10, 'Please choose a supported currency'),
+  address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(200, 'Wallet address is too long'),
+  label: z.string().trim().max(50, 'Label must be at most 50 characters').nullable().optional(),
+});
+export type TCreatePayoutWalletRequest = z.infer<typeof ZCreatePayoutWalletRequestSchema>;
+
+export const ZPayoutWalletSchema = z.object({
+  id: z.uuid(),
+  currency: z.string(),
+  address: z.string(),
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the wallet may first receive a payout (createdAt + wallet_cooldown_hours). */
+  usableFrom: z.string(),
+});
+export type TPayoutWallet = z.infer<typeof ZPayoutWalletSchema>;
+export const ZPayoutWalletListSchema = z.array(ZPayoutWalletSchema);
+
+/** A path id; one that is not a uuid is answered 404 by the service (it cannot exist). */
+export const ZPayoutsIdParamsSchema = z.strictObject({ id: z.string().max(100) });
+
+/** GET /internal/balances?userIds=a,b,c (not routed by the gateway). */
+export const ZInternalBalancesQuerySchema = z.strictObject({
+  userIds: z
+    .string({ error: 'userIds is required' })
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.uuid({ error: 'userIds must be user ids' })).max(1_000, 'At most 1000 user ids at once')),
+});
+export const ZInternalBalancesSchema = z.record(z.string(), ZBalanceSchema);
+export type TInternalBalances = z.infer<typeof ZInternalBalancesSchema>;
