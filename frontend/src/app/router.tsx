@@ -1,0 +1,195 @@
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { NotFound } from '../components/NotFound';
+import { InstallWatcher } from '../features/install/InstallWatcher';
+import { OnboardingOverlays } from '../features/onboarding/OnboardingOverlays';
+import { EXIT_REFERRAL_FLAG } from '../features/referral/referralSource';
+import type { TSessionStatus } from '../features/session/session.slice';
+import type { TRole } from '../features/session/session.types';
+import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
+import { homePathFor } from '../features/session/useSignIn';
+import { WorkerLayout } from '../layouts/WorkerLayout';
+import { LandingPage } from '../pages/public/LandingPage';
+import { ReferralPage } from '../pages/public/ReferralPage';
+import { AwardsPage } from '../pages/worker/AwardsPage';
+import { ChatPage } from '../pages/worker/ChatPage';
+import { HomePage } from '../pages/worker/HomePage';
+import { ProfilePage } from '../pages/worker/ProfilePage';
+import { TasksPage } from '../pages/worker/TasksPage';
+import { WithdrawalsPage } from '../pages/worker/WithdrawalsPage';
+import { useAppSelector } from './hooks';
+import { registerNavigator, reportCurrentPath } from './navigation';
+
+// Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser).
+const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
+const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
+
+// The signed-out screens are one chunk, requested at start whenever nobody is signed in (see main.tsx), so they
+// still render at once while the session loads.
+export const loadAuthScreens = () => import('../pages/auth/authScreens');
+const LoginPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ResetPasswordPage })));
+
+// Developer test pages exist only in development builds (spec 01 s.2, AMENDED): behind import.meta.env.DEV the
+// dynamic import is removed from production bundles.
+const DEV_ROUTES: RouteObject[] = import.meta.env.DEV
+  ? (() => {
+      const pages = () => import('../pages/dev/DevTestPages');
+      const AuthTest = lazy(() => pages().then((m) => ({ default: m.AuthTestPage })));
+      const AuthFlowTest = lazy(() => pages().then((m) => ({ default: m.AuthFlowTestPage })));
+      const RegistrationTest = lazy(() => pages().then((m) => ({ default: m.RegistrationTestPage })));
+      const ReferralFlow = lazy(() => pages().then((m) => ({ default: m.TestReferralFlowRedirect })));
+      return [
+        { path: '/auth-test', element: <AuthTest /> },
+        { path: '/auth-flow-test', element: <AuthFlowTest /> },
+        { path: '/test-registration', element: <RegistrationTest /> },
+        { path: '/test-referral-flow.html', element: <ReferralFlow /> },
+      ];
+    })()
+  : [];
+
+/** Paths a signed-out visitor may stay on; every other path sends them to /login (spec 01 s.2). */
+export function isPublicPath(pathname: string): boolean {
+  return (
+    ['/', '/login', '/register', '/forgot-password'].includes(pathname) ||
+    pathname.startsWith('/reset-password') ||
+    pathname.startsWith('/ref/') ||
+    pathname.startsWith('/landing/') ||
+    DEV_ROUTES.some((route) => route.path === pathname)
+  );
+}
+
+/** Protected pages: the spinner while the session is restored, nothing without a user, admins only where asked. */
+export function ProtectedRoute({ adminOnly = false, children }: { adminOnly?: boolean; children: ReactNode }) {
+  const status = useAppSelector((s) => s.session.status);
+  const user = useAppSelector((s) => s.session.user);
+  if (status === 'loading') return <FullPageSpinner />;
+  if (!user) return status === 'signedOut' ? <Navigate to="/login" replace /> : null;
+  if (adminOnly && user.role !== 'admin') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
+
+const AUTH_SCREENS: RouteObject[] = [
+  { path: '/login', element: lazyPage(<LoginPage />) },
+  { path: '/register', element: lazyPage(<RegisterPage />) },
+  { path: '/forgot-password', element: lazyPage(<ForgotPasswordPage />) },
+  { path: '/reset-password', element: lazyPage(<ResetPasswordPage />) },
+];
+
+const LANDING_SCREENS: RouteObject[] = [
+  { path: '/landing/crypto-gaming', element: <LandingPage template="crypto-gaming" /> },
+  { path: '/landing/professional-tester', element: <LandingPage template="professional-tester" /> },
+];
+
+const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: <ReferralPage /> };
+const DEV_SCREENS: RouteObject[] = DEV_ROUTES.map((route) => ({ ...route, element: lazyPage(route.element) }));
+
+/** Referral and landing screens come first, whatever the session (a referral screen can be skipped once). */
+function firstScreens(skipReferral: boolean): RouteObject[] {
+  return [...LANDING_SCREENS, ...(skipReferral ? [] : [REFERRAL_SCREEN])];
+}
+
+export function signedOutRoutes(skipReferral: boolean): RouteObject[] {
+  return [
+    ...firstScreens(skipReferral),
+    ...AUTH_SCREENS,
+    REFERRAL_SCREEN,
+    ...DEV_SCREENS,
+    { path: '/', element: lazyPage(<LoginPage />) },
+    { path: '*', element: <Navigate to="/login" replace /> },
+  ];
+}
+
+export function loadingRoutes(skipReferral: boolean): RouteObject[] {
+  return [...firstScreens(skipReferral), ...AUTH_SCREENS, ...DEV_SCREENS, { path: '*', element: <FullPageSpinner /> }];
+}
+
+export function signedInRoutes(role: TRole, skipReferral: boolean): RouteObject[] {
+  const home = homePathFor({ role });
+  return [
+    ...firstScreens(skipReferral),
+    {
+      element: (
+        <ProtectedRoute>
+          <WorkerLayout />
+        </ProtectedRoute>
+      ),
+      children: [
+        { path: '/', element: <HomePage /> },
+        { path: '/tasks', element: <TasksPage /> },
+        { path: '/chat', element: <ChatPage /> },
+        { path: '/awards', element: <AwardsPage /> },
+        { path: '/withdrawals', element: <WithdrawalsPage /> },
+        { path: '/profile', element: <ProfilePage /> },
+        { path: '/ref/:code', element: <HomePage /> },
+      ],
+    },
+    {
+      path: '/admin/*',
+      element: <ProtectedRoute adminOnly>{lazyPage(<AdminConsole />)}</ProtectedRoute>,
+    },
+    { path: '/documents/:id/view', element: lazyPage(<DocumentViewerPage />) },
+    // A signed-in visitor has nothing to do on the sign-in screens.
+    { path: '/login', element: <Navigate to={home} replace /> },
+    { path: '/register', element: <Navigate to={home} replace /> },
+    ...DEV_SCREENS,
+    { path: '*', element: <NotFound /> },
+  ];
+}
+
+export function routesFor(status: TSessionStatus, role: TRole | undefined, skipReferral: boolean): RouteObject[] {
+  if (status === 'loading') return loadingRoutes(skipReferral);
+  if (status === 'signedIn' && role) return signedInRoutes(role, skipReferral);
+  return signedOutRoutes(skipReferral);
+}
+
+/**
+ * Spec 01 s.2: a referral screen is skipped once when the session flag for leaving referral mode is set; the flag
+ * is then cleared.
+ */
+function useReferralSkip(pathname: string): boolean {
+  const decision = useRef<{ path: string; skip: boolean } | null>(null);
+  if (decision.current?.path !== pathname) {
+    decision.current = { path: pathname, skip: pathname.startsWith('/ref/') && sessionStorage.getItem(EXIT_REFERRAL_FLAG) !== null };
+  }
+  const skip = decision.current.skip;
+  useEffect(() => {
+    if (skip) sessionStorage.removeItem(EXIT_REFERRAL_FLAG);
+  }, [skip, pathname]);
+  return skip;
+}
+
+/** Lets the request layer navigate (401 -> /login) and know the current path (403 inside or outside /admin). */
+function useNavigationBridge(pathname: string): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator((path, options) => navigate(path, options));
+    return () => registerNavigator(null);
+  }, [navigate]);
+  useEffect(() => {
+    reportCurrentPath(pathname);
+  }, [pathname]);
+}
+
+/** All routes of the app, in one place. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const status = useAppSelector((s) => s.session.status);
+  const role = useAppSelector((s) => s.session.user?.role);
+  useNavigationBridge(pathname);
+  useSessionConfirmation();
+  const skipReferral = useReferralSkip(pathname);
+  const element = useRoutes(routesFor(status, role, skipReferral));
+  return (
+    <>
+      {element}
+      {status === 'signedIn' && <OnboardingOverlays />}
+      <InstallWatcher />
+    </>
+  );
+}

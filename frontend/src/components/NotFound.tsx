@@ -1,0 +1,19 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="full-page-center">
+      <div className="not-found-code" aria-hidden>
+        404
+      </div>
+      <h1 className="status-message-title">{t('common.notFound')}</h1>
+      <p className="muted">{t('common.notFoundHint')}</p>
+      <Link to="/">
+        <Button type="primary">{t('common.backHome')}</Button>
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { onboardingApi } from './onboarding.api';
+
+// The modals are loaded when they are needed: most visits never show them.
+const WelcomeVideoModal = lazy(() => import('./WelcomeVideoModal').then((m) => ({ default: m.WelcomeVideoModal })));
+const RequiredDocumentsModal = lazy(() => import('./RequiredDocumentsModal').then((m) => ({ default: m.RequiredDocumentsModal })));
+
+export const WELCOME_CHECK_DELAY_MS = 300;
+
+type TStage = 'idle' | 'video' | 'documents' | 'done';
+
+/**
+ * The overlays over any screen (spec 01 s.4): about 300 ms after sign-in the welcome status is checked; the video
+ * comes first, then, while the user has not accepted the documents, the required-documents modal.
+ * The document viewer (opened in a new tab from the modal) is left uncovered.
+ */
+export function OnboardingOverlays() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const userId = useAppSelector((s) => s.session.user?.id);
+  const documentsAccepted = useAppSelector((s) => s.session.user?.documentsAccepted ?? true);
+  const [stage, setStage] = useState<TStage>('idle');
+  const onViewer = pathname.startsWith('/documents/');
+
+  useEffect(() => {
+    if (!userId || onViewer) return;
+    setStage('idle');
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      const request = dispatch(onboardingApi.endpoints.welcomeStatus.initiate(undefined, { forceRefetch: true, subscribe: false }));
+      void request.then((result) => {
+        if (cancelled) return;
+        if (result.error) console.warn('Welcome status check failed', result.error);
+        setStage(result.data?.shouldShowWelcome ? 'video' : 'documents');
+      });
+    }, WELCOME_CHECK_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // Once per signed-in user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  if (onViewer) return null;
+  return (
+    <Suspense fallback={null}>
+      {stage === 'video' && <WelcomeVideoModal open onClose={() => setStage('documents')} />}
+      {stage === 'documents' && !documentsAccepted && <RequiredDocumentsModal open onDone={() => setStage('done')} />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import { api } from '../../app/api';
+import type { TUser } from '../session/session.types';
+
+export interface TRequiredDocument {
+  id: string;
+  title: string;
+  version: string;
+  content: string;
+  updatedAt: string;
+  accepted?: boolean;
+}
+
+export interface TCompanyDocument {
+  id: string;
+  title: string;
+  version: string;
+  content: string;
+  updatedAt: string;
+}
+
+export const onboardingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    welcomeStatus: build.query<{ shouldShowWelcome: boolean }, void>({
+      query: () => '/user/welcome-status',
+      providesTags: ['WelcomeStatus'],
+    }),
+    markWelcomeShown: build.mutation<unknown, void>({
+      query: () => ({ url: '/user/mark-welcome-shown', method: 'POST' }),
+    }),
+    requiredDocuments: build.query<TRequiredDocument[], void>({
+      query: () => '/documents/required',
+      providesTags: ['RequiredDocuments'],
+    }),
+    acceptDocument: build.mutation<unknown, { id: string; userAgent: string }>({
+      query: ({ id, userAgent }) => ({ url: `/documents/${encodeURIComponent(id)}/accept`, method: 'POST', body: { userAgent } }),
+    }),
+    completeDocuments: build.mutation<TUser, void>({
+      query: () => ({ url: '/user/documents-completed', method: 'POST' }),
+      invalidatesTags: ['RequiredDocuments'],
+    }),
+    document: build.query<TCompanyDocument, string>({
+      query: (id) => `/documents/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Document', id }],
+    }),
+  }),
+});
+
+export const {
+  useRequiredDocumentsQuery,
+  useAcceptDocumentMutation,
+  useCompleteDocumentsMutation,
+  useMarkWelcomeShownMutation,
+  useDocumentQuery,
+} = onboardingApi;

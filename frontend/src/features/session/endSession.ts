@@ -1,0 +1,18 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { navigateTo } from '../../app/navigation';
+import { LANGUAGE_STORAGE_KEY } from '../../app/i18n.constants';
+import { signedOut } from './session.slice';
+import { clearAllBrowserStorage } from './session.storage';
+
+/**
+ * Logout and any 401 (spec 01 s.4): local storage, session storage and cookies are cleared, the session is
+ * signed out and the browser goes to /login. The chosen interface language is a device preference, not session
+ * data, so it is written back.
+ */
+export function endSession(dispatch: Dispatch): void {
+  const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  clearAllBrowserStorage();
+  if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  dispatch(signedOut());
+  navigateTo('/login', { replace: true });
+}

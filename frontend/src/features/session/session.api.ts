@@ -1,0 +1,53 @@
+import { api } from '../../app/api';
+import type { TAuthResponse, TUser } from './session.types';
+
+export interface TLoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface TRegisterRequest {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  telegramUsername?: string;
+  referralSource?: string;
+}
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TAuthResponse, TLoginRequest>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    register: build.mutation<TAuthResponse, TRegisterRequest>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    }),
+    me: build.query<TUser, void>({
+      query: () => '/auth/me',
+      providesTags: ['Me'],
+    }),
+    logout: build.mutation<unknown, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+    forgotPassword: build.mutation<{ message?: string }, { email: string }>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    validateResetToken: build.mutation<{ valid: boolean; email?: string }, { token: string }>({
+      query: (body) => ({ url: '/auth/validate-reset-token', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ message?: string }, { token: string; newPassword: string }>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useValidateResetTokenMutation,
+  useResetPasswordMutation,
+} = sessionApi;

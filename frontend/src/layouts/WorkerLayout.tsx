@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { BottomNav } from './BottomNav';
+
+/** Mobile-first frame of the worker app: a slim header, the page, the bottom navigation. */
+export function WorkerLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="worker-shell">
+      <header className="worker-header">
+        <img src="/icons/icon-192.png" alt="" width={28} height={28} />
+        <span>{t('app.name')}</span>
+      </header>
+      <main className="worker-main">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

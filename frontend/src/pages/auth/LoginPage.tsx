@@ -1,0 +1,67 @@
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { errorMessageOf } from '../../app/baseQuery';
+import { useToast } from '../../components/toast';
+import { useLoginMutation } from '../../features/session/session.api';
+import { useSignIn } from '../../features/session/useSignIn';
+import { AuthLayout } from '../../layouts/AuthLayout';
+
+interface TLoginForm {
+  email: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [login, { isLoading }] = useLoginMutation();
+  const signIn = useSignIn();
+  const [navigating, setNavigating] = useState(false);
+
+  const onFinish = async (values: TLoginForm) => {
+    try {
+      const response = await login({ email: values.email.trim(), password: values.password }).unwrap();
+      toast({ title: t('auth.login.successTitle'), description: t('auth.login.successDescription') });
+      setNavigating(true);
+      await signIn(response);
+    } catch (error) {
+      setNavigating(false);
+      toast({
+        title: t('auth.login.failureTitle'),
+        description: errorMessageOf(error) ?? t('auth.login.failureDescription'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Form<TLoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+        <Form.Item
+          label={t('auth.email')}
+          name="email"
+          rules={[
+            { required: true, whitespace: true, message: t('auth.emailInvalid') },
+            { type: 'email', message: t('auth.emailInvalid') },
+          ]}
+        >
+          <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('auth.password')} name="password" rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <div className="form-row-end">
+          <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={isLoading || navigating}>
+          {t('auth.login.submit')}
+        </Button>
+      </Form>
+      <p className="auth-switch">
+        {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Form, Input } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { errorMessageOf } from '../../app/baseQuery';
+import { useToast } from '../../components/toast';
+import { readReferralSource } from '../../features/referral/referralSource';
+import { useRegisterMutation } from '../../features/session/session.api';
+import { useSignIn } from '../../features/session/useSignIn';
+import { AuthLayout } from '../../layouts/AuthLayout';
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+interface TRegisterForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  telegramUsername?: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [register, { isLoading }] = useRegisterMutation();
+  const signIn = useSignIn();
+  const [navigating, setNavigating] = useState(false);
+  const referralSource = useMemo(() => readReferralSource(), []);
+
+  const onFinish = async (values: TRegisterForm) => {
+    const telegram = values.telegramUsername?.trim();
+    try {
+      const response = await register({
+        email: values.email.trim(),
+        password: values.password,
+        // Spec 01 s.5: the screen sends confirmPassword equal to the password (the form has checked they match).
+        confirmPassword: values.password,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        ...(telegram ? { telegramUsername: telegram } : {}),
+        ...(referralSource ? { referralSource } : {}),
+      }).unwrap();
+      toast({ title: t('auth.register.successTitle', { name: t('app.name') }), description: t('auth.register.successDescription') });
+      setNavigating(true);
+      await signIn(response, '/');
+    } catch (error) {
+      setNavigating(false);
+      toast({
+        title: t('auth.register.failureTitle'),
+        description: errorMessageOf(error) ?? t('auth.register.failureDescription'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      {referralSource && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
+      <Form<TRegisterForm> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+        <div className="form-grid-2">
+          <Form.Item label={t('auth.register.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('auth.register.firstNameRequired') }]}>
+            <Input autoComplete="given-name" />
+          </Form.Item>
+          <Form.Item label={t('auth.register.lastName')} name="lastName" rules={[{ required: true, whitespace: true, message: t('auth.register.lastNameRequired') }]}>
+            <Input autoComplete="family-name" />
+          </Form.Item>
+        </div>
+        <Form.Item
+          label={t('auth.email')}
+          name="email"
+          rules={[
+            { required: true, whitespace: true, message: t('auth.emailInvalid') },
+            { type: 'email', message: t('auth.emailInvalid') },
+          ]}
+        >
+          <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.emailPlaceholder')} />
+        </Form.Item>
+        <Form.Item label={t('auth.register.telegram')} name="telegramUsername">
+          <Input autoComplete="off" placeholder={t('auth.register.telegramPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.password')}
+          name="password"
+          rules={[
+            { required: true, message: t('auth.passwordRequired') },
+            { min: PASSWORD_MIN_LENGTH, message: t('auth.passwordMin') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label={t('auth.register.confirmPassword')}
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('auth.register.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('auth.register.passwordsDontMatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isLoading || navigating}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+      <p className="auth-switch">
+        {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

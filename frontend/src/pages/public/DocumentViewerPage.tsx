@@ -1,0 +1,46 @@
+import { Alert, Card, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useDocumentQuery } from '../../features/onboarding/onboarding.api';
+
+/** /documents/{id}/view: the full document, its HTML sanitised again on the way in (a lazily loaded chunk). */
+export default function DocumentViewerPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const { data, isLoading, error } = useDocumentQuery(id, { skip: id === '' });
+  const html = useMemo(() => (data ? DOMPurify.sanitize(data.content, { USE_PROFILES: { html: true } }) : ''), [data]);
+  const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+  return (
+    <div className="document-page">
+      <header className="worker-header">
+        <img src="/icons/icon-192.png" alt="" width={28} height={28} />
+        <span>{t('app.name')}</span>
+      </header>
+      <main className="document-main">
+        {isLoading && (
+          <div className="center-block" role="status">
+            <Spin />
+            <p className="muted">{t('common.loading')}</p>
+          </div>
+        )}
+        {error && <Alert type="error" showIcon title={notFound ? t('documentViewer.notFound') : t('documentViewer.loadFailed')} />}
+        {data && (
+          <Card>
+            <Typography.Title level={2} style={{ marginTop: 0 }}>
+              {data.title}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">
+              {t('documentViewer.version', { version: data.version, date: dayjs(data.updatedAt).locale(i18n.language === 'ru' ? 'ru' : 'en').format('D MMMM YYYY') })}
+            </Typography.Paragraph>
+            <div className="document-content" dangerouslySetInnerHTML={{ __html: html }} />
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

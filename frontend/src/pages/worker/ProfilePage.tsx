@@ -1,0 +1,81 @@
+import { CheckCircleFilled, ExclamationCircleOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Panel } from '../../components/Panel';
+import { InstallAppCard } from '../../features/install/InstallAppCard';
+import { useSignOut } from '../../features/session/useSignOut';
+
+function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.session.user);
+  const signOut = useSignOut();
+  if (!user) return null;
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  return (
+    <div className="page-stack">
+      <Panel>
+        <div className="profile-head">
+          <div className="avatar" aria-hidden>
+            {initialsOf(user.firstName, user.lastName)}
+          </div>
+          <div>
+            <h1 className="profile-name">{fullName}</h1>
+            <div className="muted">{user.email}</div>
+            <div style={{ marginTop: 6 }}>
+              {user.isVerified ? (
+                <span className="pill pill-success">
+                  <CheckCircleFilled /> {t('pages.profile.verified')}
+                </span>
+              ) : (
+                <span className="pill">
+                  <ExclamationCircleOutlined /> {t('pages.profile.unverified')}
+                </span>
+              )}
+            </div>
+          </div>
+        </div>
+      </Panel>
+
+      <Panel title={t('pages.profile.account')}>
+        <dl className="info-list">
+          <dt>{t('pages.profile.email')}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t('pages.profile.fullName')}</dt>
+          <dd>{fullName}</dd>
+          <dt>{t('pages.profile.role')}</dt>
+          <dd>{t(`pages.profile.roles.${user.role}`)}</dd>
+        </dl>
+        <p className="muted" style={{ margin: '12px 0 0' }}>
+          {t('pages.profile.coming')}
+        </p>
+      </Panel>
+
+      <InstallAppCard />
+
+      <Panel>
+        <div className="setting-row">
+          <span>{t('common.language')}</span>
+          <LanguageSwitch />
+        </div>
+      </Panel>
+
+      {user.role === 'admin' && (
+        <Button size="large" block icon={<SettingOutlined />} onClick={() => navigate('/admin')}>
+          {t('pages.profile.adminPanel')}
+        </Button>
+      )}
+      <Button size="large" block danger icon={<LogoutOutlined />} onClick={() => void signOut()}>
+        {t('pages.profile.signOut')}
+      </Button>
+    </div>
+  );
+}

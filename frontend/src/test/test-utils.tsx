@@ -1,0 +1,92 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { createI18n, type TLanguage } from '../app/i18n';
+import { setupStore, type TAppStore, type TPreloadedState } from '../app/store';
+import type { TUser } from '../features/session/session.types';
+
+/** Shows the current path, so a test can assert where the router went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+interface TRenderOptions extends Omit<RenderOptions, 'wrapper'> {
+  route?: string;
+  preloadedState?: TPreloadedState;
+  store?: TAppStore;
+  language?: TLanguage;
+}
+
+/** Renders inside the real store, translations, theme, toasts and a memory router (with a LocationProbe). */
+export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, language = 'en', ...options }: TRenderOptions = {}) {
+  const appStore = store ?? setupStore(preloadedState);
+  const i18n = createI18n(language);
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders store={appStore} i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>
+          {children}
+          <LocationProbe />
+        </MemoryRouter>
+      </AppProviders>
+    );
+  }
+  return { store: appStore, user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+export function makeUser(overrides: Partial<TUser> = {}): TUser {
+  return {
+    id: '0b7e6f5c-1111-4c2a-9d1e-000000000001',
+    email: 'worker@example.test',
+    firstName: 'Ada',
+    lastName: 'Worker',
+    telegramUsername: null,
+    role: 'employee',
+    isActive: true,
+    isVerified: false,
+    welcomeVideoShown: true,
+    documentsAccepted: true,
+    documentsAcceptedAt: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    balance: '0.00',
+    heldBalance: '0.00',
+    ...overrides,
+  };
+}
+
+export function signedInState(user: TUser = makeUser(), token = 'test-token'): TPreloadedState {
+  return { session: { status: 'signedIn', token, user } };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type THandler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with a table of "METHOD /api/path" handlers; unmatched calls answer 404. Returns the mock so a
+ * test can inspect the calls.
+ */
+export function mockApi(handlers: Record<string, THandler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+    const handler = handlers[key];
+    if (!handler) return jsonResponse({ message: `No handler for ${key}`, code: 'TEST.NOT_FOUND' }, 404);
+    return handler(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The calls made to one "METHOD /api/path". */
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): (RequestInit | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${typeof input === 'string' ? input : String(input)}` === key)
+    .map(([, init]) => init);
+}
