@@ -40,8 +40,10 @@ export const ZDueDateSchema = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Due date must be a date')
   .transform((value, ctx) => {
+    const day = value.slice(0, 10);
     const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(date.getTime())) {
+    // 2030-02-31 would silently become 3 March: the calendar day must exist.
+    if (Number.isNaN(date.getTime()) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
       ctx.addIssue({ code: 'custom', message: 'Due date must be a date' });
       return z.NEVER;
     }

@@ -40,6 +40,7 @@ describe('POST /api/admin/tasks', () => {
     ['a number instead of text', { reward: 5 }, 'Please fill in all required fields'],
     ['a due date before today', { dueDate: '2001-01-01' }, 'Due date cannot be before today'],
     ['a malformed due date', { dueDate: 'next week' }, 'Due date must be a date'],
+    ['a day that does not exist', { dueDate: '2099-02-31' }, 'Due date must be a date'],
     ['a zero time limit', { timeLimitMinutes: 0 }, 'Time limit must be a whole number of minutes above 0'],
     ['a text sort order', { sortOrder: '1' }, 'Sort order must be a whole number of at least 0'],
     ['an unknown field', { status: 'completed' }, 'Unknown field(s): status'],
