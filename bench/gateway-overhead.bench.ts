@@ -53,11 +53,13 @@ async function runUpstream(): Promise<void> {
     return { id: user.userId, role: user.role, email: 'worker@example.com', firstName: 'Bench', lastName: 'Worker' };
   });
   const url = await listen(app, '127.0.0.1', 0);
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   process.stdout.write(`READY ${url}\n`);
 }
 
 async function runGateway(): Promise<void> {
   const gateway = await startGateway(ZGatewayConfigSchema.parse(process.env));
+  process.once('SIGTERM', () => void gateway.stop().finally(() => process.exit(0)));
   process.stdout.write(`READY ${gateway.url}\n`);
 }
 
