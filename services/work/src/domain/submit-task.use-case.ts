@@ -87,7 +87,14 @@ export async function submitTask(
         throw WORK_ERRORS.tooManyFiles(MAX_SUBMISSION_FILES);
       }
       const entry: { tempName: string; finalName?: string } = { tempName: '' };
-      const stored = await deps.storage.writeTemp(part.file, SNIFF_BYTES);
+      let stored: Awaited<ReturnType<typeof deps.storage.writeTemp>>;
+      try {
+        stored = await deps.storage.writeTemp(part.file, SNIFF_BYTES);
+      } catch (error) {
+        // The upload itself broke off (malformed multipart, client gone): the client's fault, not ours.
+        if (part.file.errored) throw WORK_ERRORS.malformedUpload();
+        throw error;
+      }
       entry.tempName = stored.tempName;
       written.push(entry);
       if (part.file.truncated) throw WORK_ERRORS.fileTooLarge();
