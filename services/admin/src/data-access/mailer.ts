@@ -1,0 +1,85 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '@platform/service-kit';
+
+export interface TOutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The template's name, used in the .eml file name and the logs. */
+  template: string;
+}
+
+export interface TSentMail {
+  messageId: string;
+  /** The .eml file written when no SMTP server is configured. */
+  file?: string;
+}
+
+export interface TMailer {
+  send(mail: TOutgoingMail): Promise<TSentMail>;
+  close(): void;
+}
+
+export interface TMailerOptions {
+  from: string;
+  /** smtp://user:pass@host:587; when empty, mails are written as .eml files into outboxDir. */
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+  logger: Logger;
+}
+
+/** `2024-05-01T10-20-30-123Z-password-reset-ada_example.com.eml`: the ISO time with ':' and '.' made file-safe. */
+export function outboxFileName(sentAt: Date, template: string, recipient: string): string {
+  const time = sentAt.toISOString().replace(/[:.]/g, '-');
+  const safe = (value: string) => value.toLowerCase().replace(/[^a-z0-9.-]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'unknown';
+  return `${time}-${safe(template)}-${safe(recipient)}.eml`;
+}
+
+/**
+ * Sends through SMTP when a server is configured; otherwise writes each mail as an RFC 822 .eml file (the exact
+ * bytes an SMTP server would receive) so a developer can open it and nothing is silently dropped.
+ */
+export function createMailer(options: TMailerOptions): TMailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        options.logger.info({ template: mail.template, messageId: info.messageId }, 'mail sent over SMTP');
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outboxDir = resolve(options.outboxDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not return the message as a buffer');
+      await mkdir(outboxDir, { recursive: true });
+      const base = outboxFileName(new Date(), mail.template, mail.to);
+      const file = await writeNewFile(outboxDir, base, info.message);
+      options.logger.info({ template: mail.template, messageId: info.messageId, file }, 'mail written to the outbox folder');
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Writes without overwriting: two mails in the same millisecond to the same address get `-1`, `-2`, ... */
+async function writeNewFile(dir: string, name: string, content: Buffer): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const file = join(dir, attempt === 0 ? name : name.replace(/\.eml$/, `-${attempt}.eml`));
+    try {
+      await writeFile(file, content, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+    }
+  }
+}

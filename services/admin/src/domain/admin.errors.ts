@@ -1,0 +1,17 @@
+import { AppError } from '@platform/service-kit';
+
+/** Errors of the admin service: stable codes, HTTP statuses and the message the screen shows. */
+export const ADMIN_ERRORS = {
+  templateNotFound: () => new AppError('ADMIN.TEMPLATE_NOT_FOUND', 404, 'Template not found'),
+  templateNameTaken: (name: string) => new AppError('ADMIN.TEMPLATE_NAME_TAKEN', 409, `A template named "${name}" already exists`),
+  templateNameImmutable: () => new AppError('ADMIN.TEMPLATE_NAME_IMMUTABLE', 400, 'Template name cannot be changed'),
+  templateInvalid: (field: string, message: string) => new AppError('ADMIN.TEMPLATE_INVALID', 400, message, [{ path: field, message }]),
+};
+
+/** A mail that can never be sent (no stored and no built-in template of that name); retrying will not help. */
+export class UnknownTemplateError extends Error {
+  constructor(readonly templateName: string) {
+    super(`No e-mail template named "${templateName}" exists, stored or built in`);
+    this.name = 'UnknownTemplateError';
+  }
+}

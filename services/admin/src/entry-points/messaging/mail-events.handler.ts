@@ -1,0 +1,22 @@
+import type { TEventHandler } from '@platform/service-kit';
+import { createOnPasswordResetRequestedHandler } from './on-password-reset-requested.handler.js';
+import { createOnUserRegisteredHandler, type TMailHandlerDeps } from './on-user-registered.handler.js';
+import { createOnWithdrawalDecidedHandler } from './on-withdrawal-decided.handler.js';
+
+/** The admin service's mail queue (prefixed with QUEUE_PREFIX) and the events it takes. */
+export const MAIL_QUEUE = 'admin.mail';
+export const MAIL_ROUTING_KEYS = ['user.registered', 'password_reset.requested', 'withdrawal.decided'] as const;
+
+/** One handler for the mail queue that dispatches on the event type. */
+export function createMailEventsHandler(deps: TMailHandlerDeps): TEventHandler {
+  const handlers: Record<(typeof MAIL_ROUTING_KEYS)[number], TEventHandler> = {
+    'user.registered': createOnUserRegisteredHandler(deps),
+    'password_reset.requested': createOnPasswordResetRequestedHandler(deps),
+    'withdrawal.decided': createOnWithdrawalDecidedHandler(deps),
+  };
+  return async (event, client) => {
+    const handler = handlers[event.type as keyof typeof handlers];
+    if (!handler) throw new Error(`The mail queue does not handle events of type "${event.type}"`);
+    await handler(event, client);
+  };
+}

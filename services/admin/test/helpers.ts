@@ -1,0 +1,104 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createAmqpConnection, createLogger, createTokenSigner, deadLetterQueueName, retryQueueName } from '@platform/service-kit';
+import { createTestEnvironment, TEST_RABBITMQ_URL, type TTestEnvironment } from '@platform/service-kit/testing';
+import { loadAdminConfig, type TAdminConfig } from '../src/config.js';
+import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
+import { start, type TAdminService } from '../src/index.js';
+
+/** Removes this file's queues and exchange from the broker (the test environment cleans database and Redis). */
+async function deleteBrokerObjects(config: TAdminConfig): Promise<void> {
+  const amqp = createAmqpConnection({ url: TEST_RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger: createLogger({ service: 'test', level: 'silent' }) });
+  try {
+    await amqp.waitUntilConnected();
+    const ch = await amqp.createChannel();
+    const queue = `${config.QUEUE_PREFIX}${MAIL_QUEUE}`;
+    for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await ch.deleteQueue(name);
+    await ch.deleteExchange(config.EVENTS_EXCHANGE);
+    await ch.close();
+  } finally {
+    await amqp.close();
+  }
+}
+
+export interface TAdminHarness {
+  service: TAdminService;
+  config: TAdminConfig;
+  environment: TTestEnvironment;
+  outboxDir: string;
+  adminToken: string;
+  employeeToken: string;
+  close(): Promise<void>;
+}
+
+/** The real admin service in-process on port 0, against its own database, exchange, queues and outbox folder. */
+export async function startAdminHarness(prefix: string, env: Record<string, string> = {}): Promise<TAdminHarness> {
+  const environment = await createTestEnvironment(prefix);
+  const outboxDir = await mkdtemp(join(tmpdir(), `admin-outbox-${prefix}-`));
+  const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, ...env });
+  const service = await start(config);
+  const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
+  return {
+    service,
+    config,
+    environment,
+    outboxDir,
+    adminToken: await signer.sign({ id: randomUUID(), role: 'admin' }),
+    employeeToken: await signer.sign({ id: randomUUID(), role: 'employee' }),
+    async close() {
+      await service.stop();
+      await deleteBrokerObjects(config);
+      await environment.cleanup();
+      await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TEml {
+  file: string;
+  raw: string;
+  headers: Record<string, string>;
+  /** Every text part of the message, transfer-decoded and joined, with LF line ends. */
+  body: string;
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes: number[] = [];
+  const soft = value.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i += 1) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A small reader for the .eml files the mailer writes: top-level headers and decoded text parts. */
+export function parseEml(file: string, raw: string): TEml {
+  const lf = raw.replace(/\r\n/g, '\n');
+  const [head = '', ...rest] = lf.split(/\n\n/);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  const parts = lf.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => {
+    const [partHead = '', ...partBody] = part.split(/\r?\n\r?\n/);
+    const body = partBody.join('\n\n');
+    if (/content-transfer-encoding:\s*quoted-printable/i.test(partHead)) return decodeQuotedPrintable(body);
+    if (/content-transfer-encoding:\s*base64/i.test(partHead)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    return body;
+  });
+  return { file, raw, headers, body: parts.join('\n') || rest.join('\n\n') };
+}
+
+export async function readOutbox(dir: string): Promise<TEml[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map(async (f) => parseEml(f, await readFile(join(dir, f), 'utf8'))));
+}
