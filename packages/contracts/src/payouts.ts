@@ -263,7 +263,7 @@ export const ZPayoutsIdParamsSchema = z.strictObject({ id: z.string().max(100) }
 export const ZInternalBalancesQuerySchema = z.strictObject({
   userIds: z
     .string({ error: 'userIds is required' })
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
     .pipe(z.array(z.uuid({ error: 'userIds must be user ids' })).max(1_000, 'At most 1000 user ids at once')),
 });
 export const ZInternalBalancesSchema = z.record(z.string(), ZBalanceSchema);

@@ -1,0 +1,145 @@
+import type { TLedgerEntryKind } from '@platform/contracts';
+import type { PoolClient, Queryable } from '@platform/service-kit';
+import type { TAccountState, TStoredEntry } from '../domain/ledger.js';
+
+export interface TAccountRow extends TAccountState {
+  userId: string;
+}
+
+interface TAccountDbRow {
+  user_id: string;
+  available: string;
+  held: string;
+  last_entry_hash: string;
+  entry_count: number;
+}
+
+interface TEntryDbRow {
+  id: string;
+  user_id: string;
+  seq: number;
+  kind: TLedgerEntryKind;
+  amount: string;
+  available_after: string;
+  held_after: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  reason: string | null;
+  created_by: string | null;
+  created_at: Date;
+  prev_hash: string;
+  hash: string;
+}
+
+const ENTRY_COLUMNS =
+  'id, user_id, seq, kind, amount::text, available_after::text, held_after::text, reference_type, reference_id, reason, created_by, created_at, prev_hash, hash';
+
+function toAccount(row: TAccountDbRow): TAccountRow {
+  return { userId: row.user_id, available: row.available, held: row.held, lastEntryHash: row.last_entry_hash, entryCount: row.entry_count };
+}
+
+function toEntry(row: TEntryDbRow): TStoredEntry {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    seq: row.seq,
+    kind: row.kind,
+    amount: row.amount,
+    availableAfter: row.available_after,
+    heldAfter: row.held_after,
+    referenceType: row.reference_type,
+    referenceId: row.reference_id,
+    reason: row.reason,
+    createdBy: row.created_by,
+    createdAt: row.created_at.toISOString(),
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** Opens a zero account for the user unless one exists (idempotent). */
+export async function ensureAccount(db: Queryable, userId: string): Promise<void> {
+  await db.query('INSERT INTO ledger_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
+}
+
+/** The account row, locked until the transaction ends: every posting to one account runs one after another. */
+export async function lockAccount(client: PoolClient, userId: string): Promise<TAccountRow | undefined> {
+  const { rows } = await client.query<TAccountDbRow>(
+    'SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
+    [userId],
+  );
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+export async function findAccount(db: Queryable, userId: string): Promise<TAccountRow | undefined> {
+  const { rows } = await db.query<TAccountDbRow>('SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1', [userId]);
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
+/** Balances of the users; an id without an account is absent from the map. */
+export async function findBalances(db: Queryable, userIds: readonly string[]): Promise<Map<string, { available: string; held: string }>> {
+  const found = new Map<string, { available: string; held: string }>();
+  if (userIds.length === 0) return found;
+  const { rows } = await db.query<{ user_id: string; available: string; held: string }>(
+    'SELECT user_id, available::text, held::text FROM ledger_accounts WHERE user_id = ANY($1::uuid[])',
+    [userIds],
+  );
+  for (const row of rows) found.set(row.user_id, { available: row.available, held: row.held });
+  return found;
+}
+
+export async function findEntryByReference(db: Queryable, kind: TLedgerEntryKind, referenceType: string, referenceId: string): Promise<TStoredEntry | undefined> {
+  const { rows } = await db.query<TEntryDbRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE kind = $1 AND reference_type = $2 AND reference_id = $3`,
+    [kind, referenceType, referenceId],
+  );
+  return rows[0] ? toEntry(rows[0]) : undefined;
+}
+
+/** Appends an entry and moves the account to its balances after, in the caller's transaction (account locked). */
+export async function appendEntry(client: PoolClient, entry: TStoredEntry): Promise<void> {
+  await client.query(
+    `INSERT INTO ledger_entries (id, user_id, seq, kind, amount, available_after, held_after, reference_type, reference_id, reason, created_by, created_at, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      entry.id,
+      entry.userId,
+      entry.seq,
+      entry.kind,
+      entry.amount,
+      entry.availableAfter,
+      entry.heldAfter,
+      entry.referenceType,
+      entry.referenceId,
+      entry.reason,
+      entry.createdBy,
+      entry.createdAt,
+      entry.prevHash,
+      entry.hash,
+    ],
+  );
+  await client.query(
+    `UPDATE ledger_accounts SET available = $2, held = $3, last_entry_hash = $4, entry_count = $5, updated_at = now() WHERE user_id = $1`,
+    [entry.userId, entry.availableAfter, entry.heldAfter, entry.hash, entry.seq],
+  );
+}
+
+/** The user's entries, oldest first, created within [from, to) when given. */
+export async function listEntries(db: Queryable, userId: string, range: { from?: Date; toExclusive?: Date } = {}): Promise<TStoredEntry[]> {
+  const { rows } = await db.query<TEntryDbRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries
+     WHERE user_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+     ORDER BY seq`,
+    [userId, range.from ?? null, range.toExclusive ?? null],
+  );
+  return rows.map(toEntry);
+}
+
+/** The newest entry created before the moment (the opening balance of a statement from then). */
+export async function findLastEntryBefore(db: Queryable, userId: string, before: Date): Promise<TStoredEntry | undefined> {
+  const { rows } = await db.query<TEntryDbRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE user_id = $1 AND created_at < $2 ORDER BY seq DESC LIMIT 1`,
+    [userId, before],
+  );
+  return rows[0] ? toEntry(rows[0]) : undefined;
+}

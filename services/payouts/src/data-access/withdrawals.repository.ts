@@ -1,0 +1,127 @@
+import type { TAdminWithdrawal, TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+
+interface TWithdrawalDbRow {
+  id: string;
+  user_id: string;
+  amount: string;
+  currency: string;
+  network_fee: string;
+  wallet_address: string;
+  status: TWithdrawalStatus;
+  admin_comment: string | null;
+  tx_reference: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+}
+
+export interface TWithdrawalRecord extends TWithdrawal {
+  userId: string;
+  reviewedBy: string | null;
+}
+
+const COLUMNS = `w.id, w.user_id, w.amount::text, w.currency, w.network_fee::text, w.wallet_address, w.status, w.admin_comment,
+  w.tx_reference, w.reviewed_by, w.reviewed_at, w.created_at`;
+
+function toRecord(row: TWithdrawalDbRow): TWithdrawalRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: row.amount,
+    currency: row.currency,
+    networkFee: row.network_fee,
+    walletAddress: row.wallet_address,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    adminComment: row.admin_comment,
+    reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
+    reviewedBy: row.reviewed_by,
+    txReference: row.tx_reference,
+  };
+}
+
+/** The owner's view (spec 02): no user id, no reviewer. */
+export function toWithdrawalView(record: TWithdrawalRecord): TWithdrawal {
+  const { userId: _userId, reviewedBy: _reviewedBy, ...view } = record;
+  return view;
+}
+
+export async function insertWithdrawal(
+  db: Queryable,
+  w: { id: string; userId: string; amount: string; currency: string; networkFee: string; walletAddress: string; idempotencyKey: string },
+): Promise<TWithdrawalRecord> {
+  const { rows } = await db.query<TWithdrawalDbRow>(
+    `INSERT INTO withdrawals AS w (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey],
+  );
+  return toRecord(rows[0] as TWithdrawalDbRow);
+}
+
+export async function listWithdrawalsOfUser(db: Queryable, userId: string): Promise<TWithdrawalRecord[]> {
+  const { rows } = await db.query<TWithdrawalDbRow>(`SELECT ${COLUMNS} FROM withdrawals w WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id`, [userId]);
+  return rows.map(toRecord);
+}
+
+/** Every withdrawal with its owner's names: pending first (oldest first, the queue), then the history (newest first). */
+export async function listAllWithdrawals(db: Queryable): Promise<TAdminWithdrawal[]> {
+  const { rows } = await db.query<TWithdrawalDbRow>(
+    `SELECT ${COLUMNS}, u.first_name, u.last_name, u.email FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
+     ORDER BY (w.status = 'pending') DESC,
+       CASE WHEN w.status = 'pending' THEN w.created_at END ASC,
+       COALESCE(w.reviewed_at, w.created_at) DESC, w.id`,
+  );
+  return rows.map((row) => ({
+    ...toRecord(row),
+    user: { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' },
+  }));
+}
+
+export async function findWithdrawal(db: Queryable, id: string): Promise<TWithdrawalRecord | undefined> {
+  const { rows } = await db.query<TWithdrawalDbRow>(`SELECT ${COLUMNS} FROM withdrawals w WHERE w.id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+/** Decides a pending withdrawal; undefined when it is not pending (any more): only one decision ever wins. */
+export async function decidePendingWithdrawal(
+  db: Queryable,
+  d: { id: string; status: 'approved' | 'rejected'; adminComment: string | null; txReference: string | null; reviewedBy: string },
+): Promise<TWithdrawalRecord | undefined> {
+  const { rows } = await db.query<TWithdrawalDbRow>(
+    `UPDATE withdrawals AS w SET status = $2, admin_comment = $3, tx_reference = $4, reviewed_by = $5, reviewed_at = now(), updated_at = now()
+     WHERE w.id = $1 AND w.status = 'pending' RETURNING ${COLUMNS}`,
+    [d.id, d.status, d.adminComment, d.txReference, d.reviewedBy],
+  );
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+/* ---- Idempotency keys of POST /api/withdrawals ---- */
+
+export interface TIdempotentAnswer {
+  requestHash: string;
+  statusCode: number;
+  response: unknown;
+}
+
+export async function findIdempotentAnswer(db: Queryable, userId: string, key: string): Promise<TIdempotentAnswer | undefined> {
+  const { rows } = await db.query<{ request_hash: string; status_code: number; response: unknown }>(
+    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    [userId, key],
+  );
+  const row = rows[0];
+  return row ? { requestHash: row.request_hash, statusCode: row.status_code, response: row.response } : undefined;
+}
+
+export async function saveIdempotentAnswer(db: Queryable, userId: string, key: string, answer: TIdempotentAnswer): Promise<void> {
+  await db.query('INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response) VALUES ($1, $2, $3, $4, $5)', [
+    userId,
+    key,
+    answer.requestHash,
+    answer.statusCode,
+    JSON.stringify(answer.response),
+  ]);
+}

@@ -1,0 +1,54 @@
+import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData } from '@platform/contracts';
+import type { PoolClient } from '@platform/service-kit';
+import { upsertUser } from '../data-access/copies.repository.js';
+import { ensureAccount, findAccount, findBalances } from '../data-access/ledger.repository.js';
+import type { TActor, TPayoutsDeps } from './deps.js';
+import { toCents } from './money.js';
+import { PAYOUTS_ERRORS } from './payouts.errors.js';
+import { postEntry } from './post-entry.js';
+import { readPayoutSettings } from './settings.js';
+
+const ZERO: TBalance = { available: '0.00', held: '0.00' };
+
+/**
+ * user.registered: keep the user's names, open the account and, when the starting_balance setting is above zero,
+ * credit it as a signup_bonus (referenced by the user, so at most once per user).
+ */
+export async function openAccount(client: PoolClient, data: TUserRegisteredData, occurredAt: string): Promise<void> {
+  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName, sourceAt: occurredAt });
+  await ensureAccount(client, data.userId);
+  const { startingBalance } = await readPayoutSettings(client);
+  const bonus = toCents(startingBalance);
+  if (bonus > 0n) {
+    await postEntry(client, { userId: data.userId, kind: 'signup_bonus', amount: bonus, reference: { type: 'user', id: data.userId } });
+  }
+}
+
+/** submission.approved: credit the reward once per assignment, however often the event arrives. */
+export async function creditTaskReward(client: PoolClient, data: TSubmissionApprovedData): Promise<{ credited: boolean }> {
+  const reward = toCents(data.reward);
+  if (reward <= 0n) return { credited: false };
+  const result = await postEntry(client, {
+    userId: data.userId,
+    kind: 'task_reward',
+    amount: reward,
+    reference: { type: 'assignment', id: data.assignmentId },
+    createdBy: data.approvedBy,
+  });
+  return { credited: !result.duplicate };
+}
+
+/** The caller's balance; an account not opened yet (the event is on its way) is opened empty. */
+export async function getOwnBalance(deps: TPayoutsDeps, userId: string): Promise<TBalance> {
+  const account = await findAccount(deps.pool, userId);
+  if (account) return { available: account.available, held: account.held };
+  await ensureAccount(deps.pool, userId);
+  return ZERO;
+}
+
+/** Balances for lists (one call): a user may read only their own, an admin anyone's; unknown users are zero. */
+export async function getBalances(deps: TPayoutsDeps, actor: TActor, userIds: readonly string[]): Promise<TInternalBalances> {
+  if (actor.role !== 'admin' && userIds.some((id) => id !== actor.userId)) throw PAYOUTS_ERRORS.balanceOfOthers();
+  const found = await findBalances(deps.pool, userIds);
+  return Object.fromEntries(userIds.map((id) => [id, found.get(id) ?? ZERO]));
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse } from '@platform/contracts';
+import { withTransaction, writeEvent } from '@platform/service-kit';
+import { ensureAccount, lockAccount } from '../data-access/ledger.repository.js';
+import type { TPayoutsDeps } from './deps.js';
+import { fromCents, toCents } from './money.js';
+import { PAYOUTS_ERRORS } from './payouts.errors.js';
+import { postEntry } from './post-entry.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * PATCH /api/admin/users/{id}/balance: sets the user's AVAILABLE balance by posting one admin_adjustment entry of
+ * the difference, with the reason the user sees in their statement (the held amount is untouched). The difference
+ * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten.
+ */
+export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
+  if (!UUID.test(userId)) throw PAYOUTS_ERRORS.userNotFound();
+  return withTransaction(deps.pool, async (client) => {
+    await ensureAccount(client, userId);
+    const account = await lockAccount(client, userId);
+    if (!account) throw new Error(`ledger account ${userId} vanished`);
+    const before = toCents(account.available);
+    const after = toCents(body.balance);
+    const difference = after - before;
+    if (difference === 0n) throw PAYOUTS_ERRORS.balanceUnchanged();
+    const { entry } = await postEntry(client, {
+      userId,
+      kind: 'admin_adjustment',
+      amount: difference,
+      reference: { type: 'admin_adjustment', id: randomUUID() },
+      reason: body.reason,
+      createdBy: adminId,
+    });
+    await writeEvent(client, 'balance.adjusted', {
+      userId,
+      before: fromCents(before),
+      after: fromCents(after),
+      amount: fromCents(difference),
+      reason: body.reason,
+      adjustedBy: adminId,
+      at: entry.createdAt,
+    });
+    return { userId, before: fromCents(before), after: entry.availableAfter, amount: entry.amount, held: entry.heldAfter, entryId: entry.id };
+  });
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { TLedgerEntryKind } from '@platform/contracts';
+import type { PoolClient } from '@platform/service-kit';
+import { appendEntry, ensureAccount, findEntryByReference, lockAccount } from '../data-access/ledger.repository.js';
+import { effectOf, hashEntry, type TStoredEntry } from './ledger.js';
+import { fromCents, toCents } from './money.js';
+import { PAYOUTS_ERRORS } from './payouts.errors.js';
+
+export interface TPosting {
+  userId: string;
+  kind: TLedgerEntryKind;
+  /** Signed, as effectOf reads it. */
+  amount: bigint;
+  reference?: { type: string; id: string };
+  reason?: string | null;
+  createdBy?: string | null;
+}
+
+export type TPostingResult = { entry: TStoredEntry; duplicate: false } | { entry: TStoredEntry; duplicate: true };
+
+/**
+ * THE one way money moves, inside the caller's transaction: lock the account row (FOR UPDATE, so postings to one
+ * account run one after another), skip when this kind was already posted for this reference, compute the balances
+ * after, chain the hash to the previous entry, insert the entry and move the account. The database refuses a
+ * negative balance (CHECK) and a second entry for the same reference (unique index) even if this code were wrong.
+ */
+export async function postEntry(client: PoolClient, posting: TPosting): Promise<TPostingResult> {
+  await ensureAccount(client, posting.userId);
+  const account = await lockAccount(client, posting.userId);
+  if (!account) throw new Error(`ledger account ${posting.userId} vanished`);
+  if (posting.reference) {
+    const existing = await findEntryByReference(client, posting.kind, posting.reference.type, posting.reference.id);
+    if (existing) return { entry: existing, duplicate: true };
+  }
+  const effect = effectOf(posting.kind, posting.amount);
+  const available = toCents(account.available) + effect.available;
+  const held = toCents(account.held) + effect.held;
+  if (available < 0n) throw PAYOUTS_ERRORS.insufficientFunds();
+  if (held < 0n) throw new Error(`posting ${posting.kind} would make the held balance of ${posting.userId} negative`);
+  const unhashed = {
+    id: randomUUID(),
+    userId: posting.userId,
+    seq: account.entryCount + 1,
+    kind: posting.kind,
+    amount: fromCents(posting.amount),
+    availableAfter: fromCents(available),
+    heldAfter: fromCents(held),
+    referenceType: posting.reference?.type ?? null,
+    referenceId: posting.reference?.id ?? null,
+    reason: posting.reason ?? null,
+    createdBy: posting.createdBy ?? null,
+    createdAt: new Date().toISOString(),
+    prevHash: account.lastEntryHash,
+  };
+  const entry: TStoredEntry = { ...unhashed, hash: hashEntry(unhashed) };
+  await appendEntry(client, entry);
+  return { entry, duplicate: false };
+}

@@ -1,0 +1,82 @@
+import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementQuery } from '@platform/contracts';
+import { findAccount, findLastEntryBefore, listEntries } from '../data-access/ledger.repository.js';
+import type { TPayoutsDeps } from './deps.js';
+import { verifyChain, type TStoredEntry } from './ledger.js';
+import { PAYOUTS_ERRORS } from './payouts.errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A bare date is the start of that day (UTC) for `from` and the end of it for `to`; a date-time is exact. */
+function rangeOf(query: Pick<TStatementQuery, 'from' | 'to'>): { from?: Date; toExclusive?: Date } {
+  const range: { from?: Date; toExclusive?: Date } = {};
+  if (query.from) range.from = new Date(query.from.length === 10 ? `${query.from}T00:00:00Z` : query.from);
+  if (query.to) {
+    range.toExclusive =
+      query.to.length === 10 ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : new Date(new Date(query.to).getTime() + 1);
+  }
+  return range;
+}
+
+function toView(entry: TStoredEntry): TLedgerEntry {
+  const { userId: _userId, ...view } = entry;
+  return view;
+}
+
+/** The user's statement: entries oldest first, each with the running balances after it, opening and closing balances. */
+export async function getStatement(deps: TPayoutsDeps, userId: string, query: Pick<TStatementQuery, 'from' | 'to'>): Promise<TStatement> {
+  if (!UUID.test(userId)) throw PAYOUTS_ERRORS.userNotFound();
+  const range = rangeOf(query);
+  const entries = await listEntries(deps.pool, userId, range);
+  let opening = { available: '0.00', held: '0.00' };
+  if (range.from) {
+    const before = await findLastEntryBefore(deps.pool, userId, range.from);
+    if (before) opening = { available: before.availableAfter, held: before.heldAfter };
+  }
+  const last = entries.at(-1);
+  const closing = last ? { available: last.availableAfter, held: last.heldAfter } : opening;
+  return { userId, from: query.from ?? null, to: query.to ?? null, opening, closing, entries: entries.map(toView) };
+}
+
+/* ---- CSV ---- */
+
+export const STATEMENT_CSV_COLUMNS = [
+  'seq',
+  'createdAt',
+  'kind',
+  'amount',
+  'availableAfter',
+  'heldAfter',
+  'referenceType',
+  'referenceId',
+  'reason',
+  'createdBy',
+  'prevHash',
+  'hash',
+] as const;
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell (RFC 4180): text a spreadsheet would run as a formula (starting with = + - @, tab or carriage
+ * return) gets a leading apostrophe, unless it is a plain number such as -50.00; a cell with a comma, quote or
+ * line break is quoted, quotes doubled.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The statement as CSV: a UTF-8 byte-order mark (spreadsheets read non-ASCII reasons right), a header, CRLF lines. */
+export function statementCsv(statement: TStatement): string {
+  const lines = [STATEMENT_CSV_COLUMNS.join(',')];
+  for (const entry of statement.entries) lines.push(STATEMENT_CSV_COLUMNS.map((column) => csvCell(entry[column])).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** GET /api/ledger/verify: recomputes the user's whole chain and compares the account with its end. */
+export async function verifyLedger(deps: TPayoutsDeps, userId: string): Promise<TLedgerVerification> {
+  const [entries, account] = await Promise.all([listEntries(deps.pool, userId), findAccount(deps.pool, userId)]);
+  return verifyChain(entries, account);
+}

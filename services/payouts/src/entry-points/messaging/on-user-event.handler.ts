@@ -1,0 +1,18 @@
+import { ZUserRegisteredDataSchema, ZUserUpdatedDataSchema, type TEventEnvelope } from '@platform/contracts';
+import type { PoolClient } from '@platform/service-kit';
+import { upsertUser } from '../../data-access/copies.repository.js';
+import { openAccount } from '../../domain/accounts.use-case.js';
+
+/** Queue (after QUEUE_PREFIX): accounts opened on registration, and the users copy kept current. */
+export const ACCOUNTS_QUEUE = 'payouts.accounts';
+export const ACCOUNTS_ROUTING_KEYS = ['user.registered', 'user.updated'] as const;
+
+/** user.registered opens the account (and credits a starting balance above zero); user.updated refreshes names. */
+export async function onUserEvent(event: TEventEnvelope, client: PoolClient): Promise<void> {
+  if (event.type === 'user.registered') {
+    await openAccount(client, ZUserRegisteredDataSchema.parse(event.data), event.occurredAt);
+    return;
+  }
+  const data = ZUserUpdatedDataSchema.parse(event.data);
+  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName, sourceAt: event.occurredAt });
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { TEventEnvelope, TEventType } from '@platform/contracts';
+import { createAmqpConnection, createLogger, createTokenSigner, deadLetterQueueName, retryQueueName, type TAmqpConnection } from '@platform/service-kit';
+import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
+import { ACCOUNTS_QUEUE, loadPayoutsConfig, REWARDS_QUEUE, SETTINGS_QUEUE, start, type TPayoutsConfig, type TPayoutsService } from '../src/index.js';
+
+export interface TTestUser {
+  id: string;
+  token: string;
+}
+
+export interface TResponse {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are asserted field by field
+  body: any;
+  text: string;
+}
+
+export interface TApiOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TPayoutsHarness {
+  service: TPayoutsService;
+  config: TPayoutsConfig;
+  environment: TTestEnvironment;
+  admin: TTestUser;
+  newUser(role?: 'employee' | 'admin'): Promise<TTestUser>;
+  api(method: string, path: string, options?: TApiOptions): Promise<TResponse>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Builds an event envelope as a producer's outbox would. */
+  envelope<K extends TEventType>(type: K, data: unknown): TEventEnvelope;
+  /** Publishes envelopes to the file's exchange (as the relay of another service would) and waits for the confirms. */
+  publish(...events: TEventEnvelope[]): Promise<void>;
+  /** Sets the user's available balance through the admin call. */
+  fund(userId: string, balance: string): Promise<void>;
+  /** Every answer with a 5xx status so far; close() fails when there is any. */
+  serverErrors: string[];
+  close(): Promise<void>;
+}
+
+/** The real payouts service in-process on port 0, with its own database, exchange, queues and Redis prefix. */
+export async function startPayoutsHarness(prefix: string, env: Record<string, string> = {}): Promise<TPayoutsHarness> {
+  const environment = await createTestEnvironment(prefix);
+  const config = loadPayoutsConfig({ ...environment.env, ...env });
+  const service = await start(config);
+  await eventually(async () => service.consumersReady(), { what: 'the consumers to subscribe' });
+  const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
+  const newUser = async (role: 'employee' | 'admin' = 'employee'): Promise<TTestUser> => {
+    const id = randomUUID();
+    return { id, token: await signer.sign({ id, role }) };
+  };
+  const admin = await newUser('admin');
+  const logger = createLogger({ service: `${prefix}-test`, level: 'silent' });
+  let amqp: TAmqpConnection | undefined;
+  const serverErrors: string[] = [];
+
+  const api: TPayoutsHarness['api'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${service.url}${path}`, { method, headers, body });
+    if (response.status >= 500) serverErrors.push(`${method} ${path} -> ${response.status}`);
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = text ? JSON.parse(text) : undefined;
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  return {
+    service,
+    config,
+    environment,
+    admin,
+    newUser,
+    api,
+    serverErrors,
+    async query<T>(sql: string, params: unknown[] = []) {
+      const { rows } = await service.pool.query(sql, params);
+      return rows as T[];
+    },
+    envelope(type, data) {
+      return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), correlationId: null, causationId: null, data };
+    },
+    async publish(...events) {
+      if (!amqp) {
+        amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: environment.exchange, logger });
+        await amqp.waitUntilConnected();
+      }
+      const channel = await amqp.createConfirmChannel();
+      try {
+        for (const event of events) {
+          channel.publish(environment.exchange, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, contentType: 'application/json' });
+        }
+        await channel.waitForConfirms();
+      } finally {
+        await channel.close();
+      }
+    },
+    async fund(userId, balance) {
+      const res = await api('PATCH', `/api/admin/users/${userId}/balance`, { token: admin.token, body: { balance, reason: 'Test funding' } });
+      if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${res.text}`);
+    },
+    async close() {
+      await service.stop();
+      // Remove this file's queues and exchange from the shared broker.
+      amqp ??= createAmqpConnection({ url: config.RABBITMQ_URL, exchange: environment.exchange, logger });
+      try {
+        await amqp.waitUntilConnected();
+        const channel = await amqp.createChannel();
+        for (const queue of [ACCOUNTS_QUEUE, REWARDS_QUEUE, SETTINGS_QUEUE].map((q) => `${environment.queuePrefix}${q}`)) {
+          for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await channel.deleteQueue(name);
+        }
+        await channel.deleteExchange(environment.exchange);
+        await channel.close();
+      } finally {
+        await amqp.close();
+      }
+      await environment.cleanup();
+      if (serverErrors.length) throw new Error(`requests answered with a server error: ${serverErrors.join(', ')}`);
+    },
+  };
+}
+
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+export const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** A POST /api/withdrawals with a fresh (or the given) idempotency key. */
+export function withdraw(h: TPayoutsHarness, user: TTestUser, body: Record<string, unknown>, key: string = randomUUID()): Promise<TResponse> {
+  return h.api('POST', '/api/withdrawals', { token: user.token, body, headers: { 'idempotency-key': key } });
+}
+
+/**
+ * The ledger's invariant for every account: the available effects of its entries sum to available, the held
+ * effects to held (so all entries together sum to available + held), and the newest entry ends where the account is.
+ * Returns the accounts that break it (none when sound).
+ */
+export async function brokenAccounts(h: TPayoutsHarness): Promise<unknown[]> {
+  return h.query(`
+    SELECT a.user_id, a.available, a.held, s.available_sum, s.held_sum
+    FROM ledger_accounts a
+    LEFT JOIN (
+      SELECT user_id,
+        SUM(CASE WHEN kind = 'withdrawal_payout' THEN 0 ELSE amount END) AS available_sum,
+        SUM(CASE WHEN kind IN ('withdrawal_hold', 'withdrawal_release') THEN -amount WHEN kind = 'withdrawal_payout' THEN amount ELSE 0 END) AS held_sum,
+        COUNT(*) AS n
+      FROM ledger_entries GROUP BY user_id
+    ) s ON s.user_id = a.user_id
+    LEFT JOIN ledger_entries last ON last.user_id = a.user_id AND last.seq = a.entry_count
+    WHERE COALESCE(s.available_sum, 0) <> a.available OR COALESCE(s.held_sum, 0) <> a.held
+      OR COALESCE(s.n, 0) <> a.entry_count
+      OR (a.entry_count > 0 AND (last.available_after <> a.available OR last.held_after <> a.held OR last.hash <> a.last_entry_hash))`);
+}
