@@ -41,7 +41,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.intro')}>
-      <Form<{ email: string }> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<{ email: string }> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
         <Form.Item
           label={t('auth.email')}
           name="email"

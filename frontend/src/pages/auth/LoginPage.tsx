@@ -38,7 +38,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Form<TLoginForm> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<TLoginForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
         <Form.Item
           label={t('auth.email')}
           name="email"

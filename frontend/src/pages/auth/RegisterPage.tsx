@@ -57,7 +57,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {referralSource && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
-      <Form<TRegisterForm> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<TRegisterForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
         <div className="form-grid-2">
           <Form.Item label={t('auth.register.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('auth.register.firstNameRequired') }]}>
             <Input autoComplete="given-name" />

@@ -94,7 +94,7 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthLayout title={t('auth.reset.title')} {...(stage.email ? { subtitle: t('auth.reset.forEmail', { email: stage.email }) } : {})}>
-      <Form<TResetForm> layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<TResetForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
         <Form.Item
           label={t('auth.reset.newPassword')}
           name="newPassword"

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../test/test-utils';
+import { AppRoutes } from './router';
+
+const worker = makeUser();
+const admin = makeUser({ role: 'admin', email: 'admin@example.test' });
+const quietApi = (user = worker) => mockApi({ 'GET /api/auth/me': () => jsonResponse(user), 'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }) });
+
+describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
+  it('when a signed-out visitor opens /tasks, then they land on /login', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { route: '/tasks' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('when a signed-out visitor opens /, then the login screen is shown there', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('while the session loads, then /login renders at once and other paths show Loading...', async () => {
+    mockApi({ 'GET /api/auth/me': () => new Promise<Response>(() => undefined) });
+    const loading = { session: { status: 'loading' as const, token: 't', user: null } };
+    renderWithProviders(<AppRoutes />, { route: '/tasks', preloadedState: loading });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('while the session loads, then the login screen still renders', async () => {
+    mockApi({ 'GET /api/auth/me': () => new Promise<Response>(() => undefined) });
+    renderWithProviders(<AppRoutes />, { route: '/login', preloadedState: { session: { status: 'loading', token: 't', user: null } } });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('when a worker opens /admin, then they land on /', async () => {
+    quietApi();
+    renderWithProviders(<AppRoutes />, { route: '/admin', preloadedState: signedInState(worker) });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.getByText('Hello, Ada')).toBeInTheDocument();
+  });
+
+  it('when an admin opens /admin, then the console shows the side menu of spec 03 in order', async () => {
+    quietApi(admin);
+    renderWithProviders(<AppRoutes />, { route: '/admin', preloadedState: signedInState(admin) });
+    const menu = await screen.findByRole('menu');
+    const topLevel = Array.from(menu.children).map((item) => item.textContent?.trim());
+    expect(topLevel).toEqual([
+      'Dashboard',
+      'Users',
+      'Tasks',
+      'Task Packages',
+      'Withdrawals',
+      'Awards',
+      'Chat System',
+      'CRM - Support',
+      'Referral System',
+      'Company News',
+      'Documents',
+      'System Settings',
+      'Email Templates',
+      'Audit Log',
+    ]);
+    expect(screen.getByText('This section is not available yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Back to App/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Logout/ })).toBeInTheDocument();
+  });
+
+  it('when an admin opens an unknown section, then the dashboard is shown at /admin/dashboard', async () => {
+    quietApi(admin);
+    renderWithProviders(<AppRoutes />, { route: '/admin/no-such-section', preloadedState: signedInState(admin) });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 4 })).toBeInTheDocument();
+  });
+
+  it('when an admin picks a sub-section, then the URL names it', async () => {
+    quietApi(admin);
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/dashboard', preloadedState: signedInState(admin) });
+    await user.click(await screen.findByText('Chat System'));
+    await user.click(await screen.findByText('Chat Monitor'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/chat-monitor'));
+  });
+
+  it('when a signed-in worker opens an unknown path, then "404 Page Not Found" is shown', async () => {
+    quietApi();
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page', preloadedState: signedInState(worker) });
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+  });
+
+  it('when a signed-in worker opens /login, then they are sent to /', async () => {
+    quietApi();
+    renderWithProviders(<AppRoutes />, { route: '/login', preloadedState: signedInState(worker) });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('when a worker opens the profile, then Sign Out is there and the admin-panel button is not', async () => {
+    quietApi();
+    renderWithProviders(<AppRoutes />, { route: '/profile', preloadedState: signedInState(worker) });
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('button', { name: /Sign Out/ })).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: /Admin panel/ })).toBeNull();
+    expect(within(main).getByRole('button', { name: /Install App/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../app/router';
+import { AUTH_TOKEN_KEY } from '../../features/session/session.storage';
+import { REFERRAL_SOURCE_KEY } from '../../features/referral/referralSource';
+import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders } from '../../test/test-utils';
+
+describe('login screen', () => {
+  it('when the fields are wrong, then the messages appear under the inputs and nothing is sent', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/auth/login')).toHaveLength(0);
+  });
+
+  it('when an admin signs in, then the token is stored, "Welcome back!" is shown and the admin lands on /admin', async () => {
+    mockApi({
+      'POST /api/auth/login': () => jsonResponse({ token: 'new-token', user: makeUser({ role: 'admin' }) }),
+      'GET /api/auth/me': () => jsonResponse(makeUser({ role: 'admin' })),
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('new-token');
+  });
+
+  it('when the server refuses, then "Login failed" shows the server message', async () => {
+    mockApi({ 'POST /api/auth/login': () => jsonResponse({ message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' }, 401) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.type(await screen.findByLabelText('Email'), 'w@example.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
+describe('register screen', () => {
+  it('when the confirmation differs, then "Passwords don\'t match" appears and nothing is sent', async () => {
+    const fetchMock = mockApi({});
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/auth/register')).toHaveLength(0);
+  });
+
+  it('when the password is short and names are empty, then each field says why', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await user.type(await screen.findByLabelText('Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must contain at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+  });
+
+  it('when the form is valid, then it sends confirmPassword and the stored referral source, and goes to /', async () => {
+    localStorage.setItem(REFERRAL_SOURCE_KEY, 'FRIEND42');
+    const fetchMock = mockApi({
+      'POST /api/auth/register': () => jsonResponse({ token: 't', user: makeUser({ documentsAccepted: true }) }, 201),
+      'GET /api/auth/me': () => jsonResponse(makeUser()),
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your account has been created successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/auth/register')[0]?.body)) as Record<string, unknown>;
+    expect(body).toEqual({ email: 'ada@example.test', password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', referralSource: 'FRIEND42' });
+  });
+});
+
+describe('forgot-password screen', () => {
+  it('when the email is empty, then "Enter your email address" appears', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
+    await user.click(await screen.findByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Enter your email address')).toBeInTheDocument();
+  });
+
+  it('when the link is sent, then a confirmation with a link back to sign in is shown', async () => {
+    mockApi({ 'POST /api/auth/forgot-password': () => jsonResponse({ message: 'sent' }) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/forgot-password' });
+    await user.type(await screen.findByLabelText('Email'), 'w@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Check your e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('reset-password screen', () => {
+  it('when there is no token, then "Recovery token not found" is shown', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { route: '/reset-password' });
+    expect(await screen.findByText('Recovery token not found')).toBeInTheDocument();
+  });
+
+  it('when the token is invalid, then "Invalid Link" is shown and the browser goes to /forgot-password', async () => {
+    mockApi({ 'POST /api/auth/validate-reset-token': () => jsonResponse({ message: 'Recovery link has expired or is invalid' }, 400) });
+    renderWithProviders(<AppRoutes />, { route: '/reset-password?token=bad' });
+    expect(await screen.findByText('Invalid Link')).toBeInTheDocument();
+    expect(screen.getByText('Recovery link has expired or is invalid')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password'));
+  });
+
+  it('when the new password is empty, short or not confirmed, then the messages of spec 01 s.5 appear', async () => {
+    const fetchMock = mockApi({ 'POST /api/auth/validate-reset-token': () => jsonResponse({ valid: true, email: 'w@example.test' }) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/reset-password?token=good' });
+    const submit = await screen.findByRole('button', { name: 'Set new password' });
+    await user.click(submit);
+    expect(await screen.findByText('Enter new password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), '123');
+    await user.type(screen.getByLabelText('Confirm new password'), '124');
+    await user.click(submit);
+    expect(await screen.findByText('Password must contain at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/auth/reset-password')).toHaveLength(0);
+  });
+
+  it('when the new password is set, then the success screen links to sign in', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/validate-reset-token': () => jsonResponse({ valid: true, email: 'w@example.test' }),
+      'POST /api/auth/reset-password': () => jsonResponse({ message: 'ok' }),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/reset-password?token=good' });
+    expect(await screen.findByText('For w@example.test')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/auth/reset-password')[0]?.body))).toEqual({ token: 'good', newPassword: 'new-secret' });
+  });
+});
