@@ -12,6 +12,7 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SERVICES = [
   { name: 'auth', entry: 'services/auth/src/main.ts', database: true },
   { name: 'admin', entry: 'services/admin/src/main.ts', database: true },
+  { name: 'work', entry: 'services/work/src/main.ts', database: true },
 ] as const;
 
 export interface TStackOptions {
@@ -20,6 +21,8 @@ export interface TStackOptions {
   gatewayPort?: number;
   /** The built frontend the gateway serves; default frontend/dist when it exists. */
   frontendDist?: string;
+  /** Where the stack keeps its files (uploads; the outbox unless outboxDir is given). Default .dev/<namespace>. */
+  dataDir?: string;
   /** Where .eml files go when no SMTP server is configured. */
   outboxDir?: string;
   /** Where the JWT key pair is kept; default: a fresh pair in memory. */
@@ -106,7 +109,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startStack(options: TStackOptions): Promise<TStack> {
   const ns = options.namespace.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
   const keys = keyPair(options.keysDir);
-  const outboxDir = resolve(options.outboxDir ?? join(ROOT, '.dev', `${ns}-outbox`));
+  const dataDir = resolve(options.dataDir ?? join(ROOT, '.dev', ns));
+  const outboxDir = resolve(options.outboxDir ?? join(dataDir, 'outbox'));
   mkdirSync(outboxDir, { recursive: true });
   const gatewayPort = options.gatewayPort ?? (await freePort());
   const baseUrl = `http://localhost:${gatewayPort}`;
@@ -166,6 +170,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       }
       if (service.name === 'auth') env.JWT_PRIVATE_KEY = keys.privateKeyPem;
       if (service.name === 'admin') env.MAIL_OUTBOX_DIR = outboxDir;
+      if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       serviceUrls[service.name] = await launch(service.name, service.entry, env);
     }
     if (options.seed && databaseUrls.auth) {
@@ -177,6 +182,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
       AUTH_SERVICE_URL: serviceUrls.auth!,
       ADMIN_SERVICE_URL: serviceUrls.admin!,
+      WORK_SERVICE_URL: serviceUrls.work!,
+      WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
       ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
     });
   } catch (error) {

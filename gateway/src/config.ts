@@ -35,10 +35,15 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   AUTH_SERVICE_URL: z.url(),
   ADMIN_SERVICE_URL: z.url(),
+  /** Optional while a service is not deployed: its prefixes then answer 404. */
+  WORK_SERVICE_URL: ZOptionalUrlSchema,
+  PAYOUTS_SERVICE_URL: ZOptionalUrlSchema,
   /** Optional: without it `/ws` answers 404. */
   CHAT_SERVICE_URL: ZOptionalUrlSchema,
   /** The built frontend (a folder with index.html); without it `/` shows a placeholder page. */
   FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** The onboarding video served at /assets/welcome-video (relative to the working directory). */
+  WELCOME_VIDEO_FILE: z.string().default('frontend/media/welcome-video.webm'),
   /** Addresses whose X-Forwarded-For is believed (`true`, `false` or a comma-separated list of addresses/CIDRs). */
   TRUST_PROXY: ZTrustProxySchema,
   /** Largest request body forwarded (uploads included); each service enforces its own, smaller limit. */

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { COMMON_ERRORS, type TApp } from '@platform/service-kit';
@@ -68,4 +68,18 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);
+}
+
+/**
+ * The onboarding welcome video at /assets/welcome-video (spec 01 s.7). The project ships a short generated clip;
+ * an operator replaces it by pointing WELCOME_VIDEO_FILE at another WebM or MP4 file.
+ */
+export function registerWelcomeVideo(app: TApp, file: string): void {
+  const path = resolve(file);
+  const type = path.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
+  app.get('/assets/welcome-video', async (_request, reply) => {
+    if (!existsSync(path)) throw COMMON_ERRORS.notFound('The welcome video is not available');
+    const { size } = statSync(path);
+    return reply.type(type).header('content-length', size).header('cache-control', 'public, max-age=3600').send(createReadStream(path));
+  });
 }

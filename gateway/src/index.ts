@@ -9,7 +9,7 @@ import {
   type TReadinessCheck,
 } from '@platform/service-kit';
 import type { TGatewayConfig } from './config.js';
-import { registerFrontend } from './frontend.js';
+import { registerFrontend, registerWelcomeVideo } from './frontend.js';
 import { registerApiProxy, type TUpstreams } from './proxy.js';
 import { createRateLimits } from './rate-limits.js';
 import { SERVICE_URL_VARIABLES, type TServiceName } from './routes.js';
@@ -79,6 +79,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       });
     }
 
+    registerWelcomeVideo(app, config.WELCOME_VIDEO_FILE);
     await registerFrontend(app, config.FRONTEND_DIST);
 
     const url = await listen(app, config.HOST, config.PORT);

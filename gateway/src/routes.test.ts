@@ -20,6 +20,15 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/api/auth/login%2fx')).toBeUndefined();
   });
 
+  it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {
+    expect(resolveRoute('/api/admin/users/42/balance')).toMatchObject({ service: 'payouts', prefix: '/api/admin/users/*/balance' });
+    expect(resolveRoute('/api/admin/users/42/ledger')).toMatchObject({ service: 'payouts' });
+    expect(resolveRoute('/api/admin/users//balance')).toBeUndefined();
+    expect(resolveRoute('/api/user/payout-wallets/9')).toMatchObject({ service: 'payouts' });
+    expect(resolveRoute('/api/user/welcome-status')).toMatchObject({ service: 'auth' });
+    expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', access: 'user' });
+  });
+
   it('when the table has no entry, then undefined (404)', () => {
     expect(resolveRoute('/api')).toBeUndefined();
     expect(resolveRoute('/api/admin/users')).toBeUndefined();

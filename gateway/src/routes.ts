@@ -2,7 +2,8 @@
  * THE route table of the gateway: which service owns which path prefix, and who may call it.
  *
  * Matching: the longest prefix wins, on path-segment boundaries (`/api/auth` matches `/api/auth` and
- * `/api/auth/me`, never `/api/authors`). A path no entry matches is a 404 answered by the gateway itself.
+ * `/api/auth/me`, never `/api/authors`); a segment that is only an asterisk matches any one segment.
+ * A path no entry matches, or whose service is not configured, is a 404 answered by the gateway itself.
  *
  * Access:
  * - `public`: no token needed (the service may still read one);
@@ -25,6 +26,8 @@ import type { TRateLimitName } from './rate-limits.js';
 export const SERVICE_URL_VARIABLES = {
   auth: 'AUTH_SERVICE_URL',
   admin: 'ADMIN_SERVICE_URL',
+  work: 'WORK_SERVICE_URL',
+  payouts: 'PAYOUTS_SERVICE_URL',
   chat: 'CHAT_SERVICE_URL',
 } as const;
 export type TServiceName = keyof typeof SERVICE_URL_VARIABLES;
@@ -53,6 +56,24 @@ export const ROUTES: readonly TRouteEntry[] = [
   // admin
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
 
+  // work: tasks, assignments, submissions and their files, task requests, task packages
+  { prefix: '/api/tasks', service: 'work', access: 'user' },
+  { prefix: '/api/files', service: 'work', access: 'user' },
+  { prefix: '/api/admin/tasks', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/task-requests', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/submissions', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/assignments', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
+
+  // payouts: the ledger, balances, withdrawals, payout wallets, the currency catalogue
+  { prefix: '/api/withdrawals', service: 'payouts', access: 'user' },
+  { prefix: '/api/ledger', service: 'payouts', access: 'user' },
+  { prefix: '/api/user/payout-wallets', service: 'payouts', access: 'user' },
+  { prefix: '/api/settings/public', service: 'payouts', access: 'user' },
+  { prefix: '/api/admin/withdrawals', service: 'payouts', access: 'admin' },
+  { prefix: '/api/admin/users/*/balance', service: 'payouts', access: 'admin' },
+  { prefix: '/api/admin/users/*/ledger', service: 'payouts', access: 'admin' },
+
   // chat: the live connection (WebSocket). Browsers cannot send an Authorization header on an upgrade, so the
   // chat service authenticates the connection itself.
   { prefix: '/ws', service: 'chat', access: 'public' },
@@ -61,8 +82,13 @@ export const ROUTES: readonly TRouteEntry[] = [
 /** Paths with dot segments, encoded slashes, dots or backslashes are never routed (no traversal tricks). */
 const SUSPICIOUS_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i;
 
+/** Whole-segment prefix match; a `*` segment in the prefix matches any one non-empty segment. */
 function matchesPrefix(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  if (!prefix.includes('*')) return path === prefix || path.startsWith(`${prefix}/`);
+  const want = prefix.split('/');
+  const have = path.split('/');
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => (segment === '*' ? Boolean(have[i]) : segment === have[i]));
 }
 
 /** The entry owning the path (query string excluded), or undefined: longest prefix on segment boundaries. */

@@ -8,6 +8,7 @@ let upstream: TEchoUpstream;
 let gw: TGatewayHarness;
 let dist: string;
 
+const VIDEO = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
 
 beforeAll(async () => {
@@ -17,8 +18,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'clip.webm'), VIDEO);
   upstream = await startEchoUpstream();
-  gw = await startGateway('gateway_frontend', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, FRONTEND_DIST: dist });
+  gw = await startGateway('gateway_frontend', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, FRONTEND_DIST: dist, WELCOME_VIDEO_FILE: join(dist, 'clip.webm') });
 });
 
 afterAll(async () => {
@@ -43,6 +45,13 @@ describe('the built frontend (FRONTEND_DIST)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("app");');
+  });
+
+  it('when the welcome video is requested, then the configured clip is served as video', async () => {
+    const res = await fetch(`${gw.url}/assets/welcome-video`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(VIDEO);
   });
 
   it('when sw.js or index.html is requested by name, then no-cache', async () => {

@@ -46,8 +46,6 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
     trustProxy: options.trustProxy ?? '127.0.0.1',
-    disableRequestLogging: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
