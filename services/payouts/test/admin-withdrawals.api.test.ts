@@ -52,6 +52,17 @@ describe('PATCH /api/admin/withdrawals/{id}', () => {
     expect(last).toEqual([{ kind: 'withdrawal_payout', amount: '-60.00', held_after: '0.00' }]);
   });
 
+  it('when withdrawals are requested and decided, then withdrawal.requested and withdrawal.decided reach the events exchange (outbox relay)', async () => {
+    const received = await h.listen('withdrawal.*');
+    const { id } = await pendingWithdrawal();
+    await decide(id, { status: 'approved', txReference: 'tx-relay' });
+    const mine = await eventually(async () => {
+      const events = received().filter((e) => (e.data as { withdrawalId: string }).withdrawalId === id);
+      return events.length === 2 ? events : undefined;
+    }, { what: 'both events on the exchange' });
+    expect(mine.map((e) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.decided']);
+  });
+
   it('when an admin rejects with a comment, then the hold is released back to available', async () => {
     const { worker, id } = await pendingWithdrawal();
     const res = await decide(id, { status: 'rejected', adminComment: 'Wallet belongs to someone else' });

@@ -35,6 +35,8 @@ export interface TPayoutsHarness {
   envelope<K extends TEventType>(type: K, data: unknown): TEventEnvelope;
   /** Publishes envelopes to the file's exchange (as the relay of another service would) and waits for the confirms. */
   publish(...events: TEventEnvelope[]): Promise<void>;
+  /** Binds a temporary queue to the file's exchange; returns the envelopes received so far (for events this service publishes). */
+  listen(routingKey: string): Promise<() => TEventEnvelope[]>;
   /** Sets the user's available balance through the admin call. */
   fund(userId: string, balance: string): Promise<void>;
   /** Every answer with a 5xx status so far; close() fails when there is any. */
@@ -56,6 +58,13 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
   const admin = await newUser('admin');
   const logger = createLogger({ service: `${prefix}-test`, level: 'silent' });
   let amqp: TAmqpConnection | undefined;
+  const connect = async (): Promise<TAmqpConnection> => {
+    if (!amqp) {
+      amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: environment.exchange, logger });
+      await amqp.waitUntilConnected();
+    }
+    return amqp;
+  };
   const serverErrors: string[] = [];
 
   const api: TPayoutsHarness['api'] = async (method, path, options = {}) => {
@@ -90,11 +99,7 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), correlationId: null, causationId: null, data };
     },
     async publish(...events) {
-      if (!amqp) {
-        amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: environment.exchange, logger });
-        await amqp.waitUntilConnected();
-      }
-      const channel = await amqp.createConfirmChannel();
+      const channel = await (await connect()).createConfirmChannel();
       try {
         for (const event of events) {
           channel.publish(environment.exchange, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, contentType: 'application/json' });
@@ -103,6 +108,16 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       } finally {
         await channel.close();
       }
+    },
+    async listen(routingKey) {
+      const channel = await (await connect()).createChannel();
+      const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+      await channel.bindQueue(queue, environment.exchange, routingKey);
+      const received: TEventEnvelope[] = [];
+      await channel.consume(queue, (message) => {
+        if (message) received.push(JSON.parse(message.content.toString('utf8')) as TEventEnvelope);
+      }, { noAck: true });
+      return () => received;
     },
     async fund(userId, balance) {
       const res = await api('PATCH', `/api/admin/users/${userId}/balance`, { token: admin.token, body: { balance, reason: 'Test funding' } });
