@@ -8,8 +8,9 @@ import { freePort, INFRA } from './infra.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** The processes of the stack, in start order. Services first, the gateway last. */
+/** The processes of the stack, in start order (payouts before auth, which asks it for balances); the gateway last. */
 const SERVICES = [
+  { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true },
   { name: 'auth', entry: 'services/auth/src/main.ts', database: true },
   { name: 'admin', entry: 'services/admin/src/main.ts', database: true },
   { name: 'work', entry: 'services/work/src/main.ts', database: true },
@@ -168,7 +169,10 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
         await ensureDatabase(env.DATABASE_URL);
         databaseUrls[service.name] = env.DATABASE_URL;
       }
-      if (service.name === 'auth') env.JWT_PRIVATE_KEY = keys.privateKeyPem;
+      if (service.name === 'auth') {
+        env.JWT_PRIVATE_KEY = keys.privateKeyPem;
+        env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
+      }
       if (service.name === 'admin') env.MAIL_OUTBOX_DIR = outboxDir;
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       serviceUrls[service.name] = await launch(service.name, service.entry, env);
@@ -183,6 +187,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       AUTH_SERVICE_URL: serviceUrls.auth!,
       ADMIN_SERVICE_URL: serviceUrls.admin!,
       WORK_SERVICE_URL: serviceUrls.work!,
+      PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
       WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
       ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
     });

@@ -2,3 +2,4 @@
 CREATE DATABASE platform_auth;
 CREATE DATABASE platform_admin;
 CREATE DATABASE platform_work;
+CREATE DATABASE platform_payouts;
