@@ -10,6 +10,8 @@ export interface TRequestArgs {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Every failed call resolves to this shape; `message` is what a screen may show (spec 01 s.8). */
@@ -58,10 +60,10 @@ export function shouldEndSession(status: number, hadToken: boolean, url: string)
 }
 
 export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError> = async (args, api) => {
-  const { url, method = 'GET', body } = typeof args === 'string' ? { url: args } : args;
+  const { url, method = 'GET', body, headers: extraHeaders } = typeof args === 'string' ? { url: args, headers: undefined } : args;
   const state = api.getState() as { session?: TSessionState };
   const token = state.session?.token ?? readToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
