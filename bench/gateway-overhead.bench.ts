@@ -8,9 +8,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { comparisonRows, formatTable, machineLine, measureAlternating, settingsFromEnv, settingsLine, type TRun } from './lib/load.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import {
   authUserOf,
@@ -30,15 +30,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = join(HERE, 'results');
 const PATH = '/api/user/me';
 
-const SETTINGS = {
-  rate: Number(process.env.BENCH_RATE ?? 500),
-  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-  /** Measured seconds per target, split in rounds that alternate direct and gateway (so a load change on the
-   * machine during the run hits both alike). */
-  durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 4),
-  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 3),
-};
+const SETTINGS = settingsFromEnv({ rate: 500, connections: 10, durationSeconds: 20, rounds: 4, warmupSeconds: 3 });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child processes: `--role=upstream` (a tiny service with one authenticated route) and `--role=gateway`.
@@ -82,94 +74,13 @@ function spawnRole(role: string, env: Record<string, string>): Promise<{ child: 
 // ---------------------------------------------------------------------------------------------------------------
 // The measurement.
 
-interface TRun {
-  target: string;
-  url: string;
-  requestsPerSecond: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-interface TSample {
-  latencies: number[];
-  seconds: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-async function sample(url: string, token: string, durationSeconds: number): Promise<TSample> {
-  const latencies: number[] = [];
-  let finish: (result: autocannon.Result) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
-  });
-  const instance = autocannon(
-    {
-      url: `${url}${PATH}`,
-      headers: { authorization: `Bearer ${token}` },
-      connections: SETTINGS.connections,
-      pipelining: 1,
-      overallRate: SETTINGS.rate,
-      duration: durationSeconds,
-    },
-    (error, result) => (error ? fail(error) : finish(result)),
-  );
-  // autocannon's own histogram keeps whole milliseconds; the per-response times are fractional.
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-  });
-  const result = await done;
-  return { latencies, seconds: result.duration, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
-}
-
-function summarise(target: string, url: string, samples: TSample[]): TRun {
-  const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
-  const seconds = samples.reduce((sum, x) => sum + x.seconds, 0);
-  const mean = latencies.reduce((sum, v) => sum + v, 0) / (latencies.length || 1);
-  return {
-    target,
-    url,
-    requestsPerSecond: latencies.length / seconds,
-    ok: latencies.length,
-    non2xx: samples.reduce((sum, x) => sum + x.non2xx, 0),
-    errors: samples.reduce((sum, x) => sum + x.errors, 0),
-    timeouts: samples.reduce((sum, x) => sum + x.timeouts, 0),
-    latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, mean },
-  };
-}
-
-const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-
 function report(direct: TRun, viaGateway: TRun): string {
-  const rows: [string, string, string, string][] = [
-    ['', 'direct', 'via gateway', 'gateway adds'],
-    ['req/s (2xx)', fmt(direct.requestsPerSecond, 1), fmt(viaGateway.requestsPerSecond, 1), `ratio ${fmt(viaGateway.requestsPerSecond / direct.requestsPerSecond, 3)}`],
-    ['latency p50 (ms)', fmt(direct.latencyMs.p50, 3), fmt(viaGateway.latencyMs.p50, 3), `+${fmt(viaGateway.latencyMs.p50 - direct.latencyMs.p50, 3)}`],
-    ['latency p90 (ms)', fmt(direct.latencyMs.p90, 3), fmt(viaGateway.latencyMs.p90, 3), `+${fmt(viaGateway.latencyMs.p90 - direct.latencyMs.p90, 3)}`],
-    ['latency p99 (ms)', fmt(direct.latencyMs.p99, 3), fmt(viaGateway.latencyMs.p99, 3), `+${fmt(viaGateway.latencyMs.p99 - direct.latencyMs.p99, 3)}`],
-    ['latency max (ms)', fmt(direct.latencyMs.max, 3), fmt(viaGateway.latencyMs.max, 3), ''],
-    ['2xx / non-2xx / errors', `${direct.ok} / ${direct.non2xx} / ${direct.errors}`, `${viaGateway.ok} / ${viaGateway.non2xx} / ${viaGateway.errors}`, ''],
-  ];
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   ');
   return [
     `Gateway overhead: GET ${PATH} with a bearer token (verified by the gateway, then again by the service)`,
-    `${new Date().toISOString()}  node ${process.version}  ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
-    `fixed rate ${SETTINGS.rate} req/s overall, ${SETTINGS.connections} connections, unpipelined, ${SETTINGS.durationSeconds} s per target in ${SETTINGS.rounds} alternating rounds, after ${SETTINGS.warmupSeconds} s warm-up`,
+    machineLine(),
+    settingsLine(SETTINGS),
     '',
-    line(rows[0]!),
-    ...rows.slice(1).map(line),
+    ...formatTable(comparisonRows(direct, viaGateway)),
     '',
   ].join('\n');
 }
@@ -191,19 +102,14 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`${url}${PATH} answered ${res.status}: ${await res.text()}`);
     }
 
-    console.log('warming up...');
-    await sample(upstream.url, token, SETTINGS.warmupSeconds);
-    await sample(gateway.url, token, SETTINGS.warmupSeconds);
-    const directSamples: TSample[] = [];
-    const gatewaySamples: TSample[] = [];
-    const roundSeconds = Math.max(1, Math.round(SETTINGS.durationSeconds / SETTINGS.rounds));
-    for (let round = 1; round <= SETTINGS.rounds; round++) {
-      console.log(`round ${round}/${SETTINGS.rounds}: ${roundSeconds} s direct, then ${roundSeconds} s through the gateway...`);
-      directSamples.push(await sample(upstream.url, token, roundSeconds));
-      gatewaySamples.push(await sample(gateway.url, token, roundSeconds));
-    }
-    const direct = summarise('direct', upstream.url, directSamples);
-    const viaGateway = summarise('gateway', gateway.url, gatewaySamples);
+    const request = (url: string) => () => ({ url: `${url}${PATH}`, headers: { authorization: `Bearer ${token}` } });
+    const [direct, viaGateway] = (await measureAlternating(
+      [
+        { name: 'direct', options: request(upstream.url) },
+        { name: 'gateway', options: request(gateway.url) },
+      ],
+      SETTINGS,
+    )) as [TRun, TRun];
 
     const text = report(direct, viaGateway);
     console.log(`\n${text}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TEventEnvelope, TEventType } from '@platform/contracts';
 import { createAmqpConnection, createLogger, createTokenSigner, deadLetterQueueName, retryQueueName, type TAmqpConnection } from '@platform/service-kit';
 import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
+import { ACCOUNTS_BREAKING_INVARIANT_SQL } from '../src/data-access/ledger.repository.js';
 import { ACCOUNTS_QUEUE, loadPayoutsConfig, REWARDS_QUEUE, SETTINGS_QUEUE, start, type TPayoutsConfig, type TPayoutsService } from '../src/index.js';
 
 export interface TTestUser {
@@ -152,24 +153,7 @@ export function withdraw(h: TPayoutsHarness, user: TTestUser, body: Record<strin
   return h.api('POST', '/api/withdrawals', { token: user.token, body, headers: { 'idempotency-key': key } });
 }
 
-/**
- * The ledger's invariant for every account: the available effects of its entries sum to available, the held
- * effects to held (so all entries together sum to available + held), and the newest entry ends where the account is.
- * Returns the accounts that break it (none when sound).
- */
+/** The accounts that break the ledger's invariant (see findAccountsBreakingInvariant); none when sound. */
 export async function brokenAccounts(h: TPayoutsHarness): Promise<unknown[]> {
-  return h.query(`
-    SELECT a.user_id, a.available, a.held, s.available_sum, s.held_sum
-    FROM ledger_accounts a
-    LEFT JOIN (
-      SELECT user_id,
-        SUM(CASE WHEN kind = 'withdrawal_payout' THEN 0 ELSE amount END) AS available_sum,
-        SUM(CASE WHEN kind IN ('withdrawal_hold', 'withdrawal_release') THEN -amount WHEN kind = 'withdrawal_payout' THEN amount ELSE 0 END) AS held_sum,
-        COUNT(*) AS n
-      FROM ledger_entries GROUP BY user_id
-    ) s ON s.user_id = a.user_id
-    LEFT JOIN ledger_entries last ON last.user_id = a.user_id AND last.seq = a.entry_count
-    WHERE COALESCE(s.available_sum, 0) <> a.available OR COALESCE(s.held_sum, 0) <> a.held
-      OR COALESCE(s.n, 0) <> a.entry_count
-      OR (a.entry_count > 0 AND (last.available_after <> a.available OR last.held_after <> a.held OR last.hash <> a.last_entry_hash))`);
+  return h.query(ACCOUNTS_BREAKING_INVARIANT_SQL);
 }
