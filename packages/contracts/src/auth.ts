@@ -62,10 +62,13 @@ export const ZUserSchema = z.object({
   documentsAccepted: z.boolean(),
   documentsAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
-  /** Available balance, a decimal string; owned by the payouts service ("0.00" until it exists). */
-  balance: z.string(),
-  /** Held for pending withdrawals, a decimal string. */
-  heldBalance: z.string(),
+  /**
+   * Available balance, a decimal string, read from the payouts service (which owns it) at the time of the answer.
+   * null when payouts could not be asked or did not answer in time: "unknown", never to be shown as 0.00.
+   */
+  balance: z.string().nullable(),
+  /** Held for pending withdrawals, a decimal string; null like balance. */
+  heldBalance: z.string().nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -143,10 +143,20 @@ export const ZTaskRequestDecidedDataSchema = z.object({
 });
 export type TTaskRequestDecidedData = z.infer<typeof ZTaskRequestDecidedDataSchema>;
 
-/** A system setting changed (admin service); value is the stored text. Keys: starting_balance, minimum_withdrawal, auto_approval_days. */
+/**
+ * A system setting changed (admin service); value is the stored text. Keys: starting_balance, minimum_withdrawal,
+ * auto_approval_days, wallet_cooldown_hours. previousValue is null for the first publication of a value;
+ * changedBy is the admin, null when the admin service published the current value itself (at start, for
+ * consumers that never got it); changedAt is when the value was set. Consumers keep the value with the newest
+ * changedAt. The three added fields are optional only so that events written before they existed still parse;
+ * the admin service always sends them.
+ */
 export const ZSettingsChangedDataSchema = z.object({
   key: z.string().min(1),
   value: z.string(),
+  previousValue: z.string().nullable().optional(),
+  changedBy: z.uuid().nullable().optional(),
+  changedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type TSettingsChangedData = z.infer<typeof ZSettingsChangedDataSchema>;
 

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './events.js';
 export * from './work.js';
 export * from './payouts.js';
+export * from './admin.js';

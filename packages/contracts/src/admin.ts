@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ZRoleSchema } from './common.js';
+
+/* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
+
+/** The keys the admin service stores; any other is refused with 'Unknown setting'. */
+export const SYSTEM_SETTING_KEYS = ['minimum_withdrawal', 'starting_balance', 'auto_approval_days', 'wallet_cooldown_hours'] as const;
+export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
+
+/** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
+export const ZSystemSettingSchema = z.object({
+  id: z.uuid(),
+  settingKey: z.string(),
+  settingValue: z.string(),
+  description: z.string().nullable(),
+  /** The admin who last changed it; null while it has its seeded default. */
+  updatedBy: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type TSystemSetting = z.infer<typeof ZSystemSettingSchema>;
+export const ZSystemSettingListSchema = z.array(ZSystemSettingSchema);
+
+/**
+ * POST /api/admin/settings, one call per key. settingValue may be text or a number (the form's input); the key
+ * and the value are checked by the service so that each gets its own message ('Unknown setting',
+ * 'Value is required', 'Minimum withdrawal must be ...').
+ */
+export const ZUpdateSystemSettingRequestSchema = z.strictObject({
+  settingKey: z.string({ error: 'Setting key is required' }).trim().min(1, 'Setting key is required').max(100, 'Unknown setting'),
+  settingValue: z.union([z.string(), z.number(), z.null()], { error: 'Value must be a number' }).optional(),
+  description: z.string({ error: 'Description must be text' }).trim().max(500, 'Description is too long (at most 500 characters)').nullish(),
+});
+export type TUpdateSystemSettingRequest = z.infer<typeof ZUpdateSystemSettingRequestSchema>;
+
+/* ---- Audit log (admin service). ---- */
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A real calendar day or an ISO 8601 date-time with an offset; anything else is refused. */
+const ZDateBoundarySchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      if (DATE_ONLY.test(value)) {
+        const date = new Date(`${value}T00:00:00.000Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      }
+      return DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
+    }, `${label} must be a date (YYYY-MM-DD) or an ISO date-time`);
+
+const ZPositiveIntSchema = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${label} must be a whole number from 1 to ${max}`).max(max, `${label} must be a whole number from 1 to ${max}`));
+
+/**
+ * GET /api/admin/audit-log?actor&targetType&targetId&action&from&to&page&pageSize. from and to are inclusive; a
+ * date alone means the whole day (UTC). page starts at 1; pageSize 1 to 100 (default 20).
+ */
+export const ZAuditLogQuerySchema = z
+  .strictObject({
+    actor: z.uuid({ error: 'actor must be a user id' }).optional(),
+    targetType: z.string().trim().min(1).max(50).optional(),
+    targetId: z.string().trim().min(1).max(200).optional(),
+    action: z.string().trim().min(1).max(100).optional(),
+    from: ZDateBoundarySchema('from').optional(),
+    to: ZDateBoundarySchema('to').optional(),
+    page: ZPositiveIntSchema('page', 100_000).default(1),
+    pageSize: ZPositiveIntSchema('pageSize', 100).default(20),
+  });
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
+
+export const ZAuditLogEntrySchema = z.object({
+  id: z.uuid(),
+  actorId: z.uuid(),
+  /** From the admin service's copy of users; null when the actor is not known there (yet). */
+  actor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntrySchema>;
+
+export const ZAuditLogPageSchema = z.object({
+  items: z.array(ZAuditLogEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
+
+/* ---- All Users (auth service; spec 03 "users", "All Users"). ---- */
+
+/** A user as the admin reads it: every stored field but the password, plus the balances from payouts. */
+export const ZAdminUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  telegramUsername: z.string().nullable(),
+  role: ZRoleSchema,
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  welcomeVideoShown: z.boolean(),
+  documentsAccepted: z.boolean(),
+  documentsAcceptedAt: z.string().nullable(),
+  referralSource: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Available, a decimal string from the payouts service; null when payouts did not answer (unknown, not zero). */
+  balance: z.string().nullable(),
+  heldBalance: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
+
+export const ZAdminUsersQuerySchema = z.strictObject({
+  /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive. */
+  search: z.string().trim().max(200, 'Search is too long').optional(),
+});
+export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
+
+/** GET /api/admin/users: the (searched) list, newest first, and the four stat cards over all users. */
+export const ZAdminUsersResponseSchema = z.object({
+  users: z.array(ZAdminUserSchema),
+  stats: z.object({
+    total: z.number().int(),
+    verified: z.number().int(),
+    active: z.number().int(),
+    /** Sum of every user's available balance; null when payouts did not answer. */
+    totalBalance: z.string().nullable(),
+  }),
+});
+export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
+
+export const ZAdminUserIdParamsSchema = z.strictObject({ id: z.string().max(100) });
