@@ -11,13 +11,17 @@ import {
   listen,
   runMigrations,
   startConsumer,
+  startOutboxRelay,
   type Logger,
   type Pool,
 } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
+import { publishUnpublishedSettings } from './domain/settings.use-case.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
+import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
+import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
@@ -29,7 +33,10 @@ export interface TAdminService {
   stop(): Promise<void>;
 }
 
-/** Starts the admin service: migrations, the HTTP API, and the mail consumer. */
+/**
+ * Starts the admin service: migrations, the first publication of settings never published, the HTTP API, the
+ * outbox relay, and the mail and audit consumers.
+ */
 export async function start(config: TAdminConfig): Promise<TAdminService> {
   const logger = createLogger({ service: 'admin', level: config.LOG_LEVEL });
   const metrics = createMetrics('admin');
@@ -43,6 +50,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
 
   try {
     await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name: 'admin', dir: ADMIN_MIGRATIONS_DIR }], logger);
+    // Into the outbox only; the relay below sends them once the broker is reachable.
+    await publishUnpublishedSettings(pool, logger);
 
     const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
     stopSteps.push(() => redis.quit());
@@ -59,6 +68,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
 
     const amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: 'admin' });
     stopSteps.push(() => amqp.close());
+    const relay = startOutboxRelay({ pool, amqp, logger, metrics });
+    stopSteps.push(() => relay.stop());
 
     const app = createHttpServer({
       logger,
@@ -71,6 +82,7 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       ],
     });
     await registerEmailTemplateRoutes(app, { pool, requireAdmin });
+    await registerSettingsAndAuditRoutes(app, { pool, requireAdmin });
     const url = await listen(app, config.HOST, config.PORT);
     stopSteps.push(() => app.close());
 
@@ -84,6 +96,17 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       metrics,
     });
     stopSteps.push(() => mailConsumer.stop());
+
+    const auditConsumer = startConsumer({
+      pool,
+      amqp,
+      queue: `${config.QUEUE_PREFIX}${AUDIT_QUEUE}`,
+      routingKeys: [...AUDIT_ROUTING_KEYS],
+      handler: createAuditEventsHandler(),
+      logger,
+      metrics,
+    });
+    stopSteps.push(() => auditConsumer.stop());
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');
     return { url, pool, logger, stop };

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { TEventEnvelope, TPasswordResetRequestedData, TUserRegisteredData, TWithdrawalDecidedData } from '@platform/contracts';
+import type {
+  TAssignmentCancelledData,
+  TBalanceAdjustedData,
+  TEventEnvelope,
+  TPasswordResetRequestedData,
+  TSettingsChangedData,
+  TSubmissionApprovedData,
+  TSubmissionRejectedData,
+  TTaskRequestDecidedData,
+  TUserRegisteredData,
+  TWithdrawalDecidedData,
+} from '@platform/contracts';
 
 export function envelope<T>(type: string, data: T): TEventEnvelope<T> {
   return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: null, data };
@@ -43,6 +54,80 @@ export function withdrawalDecided(overrides: Partial<TWithdrawalDecidedData> = {
     decidedAt: new Date().toISOString(),
     email: 'katherine@example.com',
     firstName: 'Katherine',
+    ...overrides,
+  });
+}
+
+export function balanceAdjusted(overrides: Partial<TBalanceAdjustedData> = {}): TEventEnvelope<TBalanceAdjustedData> {
+  return envelope('balance.adjusted', {
+    userId: randomUUID(),
+    before: '10.00',
+    after: '25.50',
+    amount: '15.50',
+    reason: 'Bonus for the March campaign',
+    adjustedBy: randomUUID(),
+    at: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+export function settingsChanged(overrides: Partial<TSettingsChangedData> = {}): TEventEnvelope<TSettingsChangedData> {
+  return envelope('settings.changed', {
+    key: 'minimum_withdrawal',
+    value: '25.00',
+    previousValue: '50.00',
+    changedBy: randomUUID(),
+    changedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+export function submissionApproved(overrides: Partial<TSubmissionApprovedData> = {}): TEventEnvelope<TSubmissionApprovedData> {
+  return envelope('submission.approved', {
+    userId: randomUUID(),
+    assignmentId: randomUUID(),
+    taskId: randomUUID(),
+    reward: '12.50',
+    approvedAt: new Date().toISOString(),
+    approvedBy: randomUUID(),
+    ...overrides,
+  });
+}
+
+export function submissionRejected(overrides: Partial<TSubmissionRejectedData> = {}): TEventEnvelope<TSubmissionRejectedData> {
+  return envelope('submission.rejected', {
+    userId: randomUUID(),
+    assignmentId: randomUUID(),
+    taskId: randomUUID(),
+    reason: 'The screenshot is missing',
+    rejectedAt: new Date().toISOString(),
+    rejectedBy: randomUUID(),
+    ...overrides,
+  });
+}
+
+export function assignmentCancelled(overrides: Partial<TAssignmentCancelledData> = {}): TEventEnvelope<TAssignmentCancelledData> {
+  return envelope('assignment.cancelled', {
+    userId: randomUUID(),
+    assignmentId: randomUUID(),
+    taskId: randomUUID(),
+    reason: 'Task withdrawn by the client',
+    cancelledAt: new Date().toISOString(),
+    cancelledBy: randomUUID(),
+    ...overrides,
+  });
+}
+
+export function taskRequestDecided(overrides: Partial<TTaskRequestDecidedData> = {}): TEventEnvelope<TTaskRequestDecidedData> {
+  return envelope('task_request.decided', {
+    requestId: randomUUID(),
+    userId: randomUUID(),
+    taskId: randomUUID(),
+    status: 'approved',
+    reason: null,
+    decidedAt: new Date().toISOString(),
+    decidedBy: randomUUID(),
+    assignmentId: randomUUID(),
     ...overrides,
   });
 }

@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { createAmqpConnection, createLogger, createTokenSigner, deadLetterQueueName, retryQueueName } from '@platform/service-kit';
 import { createTestEnvironment, TEST_RABBITMQ_URL, type TTestEnvironment } from '@platform/service-kit/testing';
 import { loadAdminConfig, type TAdminConfig } from '../src/config.js';
+import type { TEventEnvelope } from '@platform/contracts';
+import { eventually } from '@platform/service-kit/testing';
+import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
 import { start, type TAdminService } from '../src/index.js';
 
@@ -14,8 +17,9 @@ async function deleteBrokerObjects(config: TAdminConfig): Promise<void> {
   try {
     await amqp.waitUntilConnected();
     const ch = await amqp.createChannel();
-    const queue = `${config.QUEUE_PREFIX}${MAIL_QUEUE}`;
-    for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await ch.deleteQueue(name);
+    for (const queue of [`${config.QUEUE_PREFIX}${MAIL_QUEUE}`, `${config.QUEUE_PREFIX}${AUDIT_QUEUE}`]) {
+      for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await ch.deleteQueue(name);
+    }
     await ch.deleteExchange(config.EVENTS_EXCHANGE);
     await ch.close();
   } finally {
@@ -28,8 +32,11 @@ export interface TAdminHarness {
   config: TAdminConfig;
   environment: TTestEnvironment;
   outboxDir: string;
+  adminId: string;
   adminToken: string;
   employeeToken: string;
+  /** Signs a token for any user id and role (for a second admin). */
+  sign(id: string, role: 'admin' | 'employee'): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -39,13 +46,16 @@ export async function startAdminHarness(prefix: string, env: Record<string, stri
   const outboxDir = await mkdtemp(join(tmpdir(), `admin-outbox-${prefix}-`));
   const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, ...env });
   const service = await start(config);
+  const adminId = randomUUID();
   const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
   return {
     service,
     config,
     environment,
     outboxDir,
-    adminToken: await signer.sign({ id: randomUUID(), role: 'admin' }),
+    adminId,
+    adminToken: await signer.sign({ id: adminId, role: 'admin' }),
+    sign: (id, role) => signer.sign({ id, role }),
     employeeToken: await signer.sign({ id: randomUUID(), role: 'employee' }),
     async close() {
       await service.stop();
@@ -101,4 +111,62 @@ export function parseEml(file: string, raw: string): TEml {
 export async function readOutbox(dir: string): Promise<TEml[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (f) => parseEml(f, await readFile(join(dir, f), 'utf8'))));
+}
+
+/** A connection to the test broker for publishing as another service's relay would. */
+export interface TTestBroker {
+  /** Publishes envelopes to the file's exchange with publisher confirms. */
+  publish(...events: TEventEnvelope[]): Promise<void>;
+  /** Waits until the service consumes from the queue (named without QUEUE_PREFIX). */
+  waitForConsumer(queue: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connectTestBroker(config: TAdminConfig): Promise<TTestBroker> {
+  const amqp = createAmqpConnection({ url: TEST_RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger: createLogger({ service: 'test', level: 'silent' }) });
+  await amqp.waitUntilConnected();
+  return {
+    async publish(...events) {
+      const ch = await amqp.createConfirmChannel();
+      try {
+        for (const event of events) {
+          ch.publish(config.EVENTS_EXCHANGE, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, contentType: 'application/json' });
+        }
+        await ch.waitForConfirms();
+      } finally {
+        await ch.close();
+      }
+    },
+    async waitForConsumer(queue) {
+      const name = `${config.QUEUE_PREFIX}${queue}`;
+      await eventually(
+        async () => {
+          const ch = await amqp.createChannel();
+          try {
+            return (await ch.checkQueue(name)).consumerCount > 0;
+          } finally {
+            await ch.close().catch(() => undefined);
+          }
+        },
+        { what: `a consumer on ${name}` },
+      );
+    },
+    close: () => amqp.close(),
+  };
+}
+
+/** A JSON call to the service with the admin's token unless another (or null: none) is given. */
+export async function callApi(h: TAdminHarness, method: string, path: string, options: { body?: unknown; token?: string | null } = {}) {
+  const token = options.token === undefined ? h.adminToken : options.token;
+  const res = await fetch(`${h.service.url}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers are asserted field by field
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
 }

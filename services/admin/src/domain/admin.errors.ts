@@ -6,6 +6,9 @@ export const ADMIN_ERRORS = {
   templateNameTaken: (name: string) => new AppError('ADMIN.TEMPLATE_NAME_TAKEN', 409, `A template named "${name}" already exists`),
   templateNameImmutable: () => new AppError('ADMIN.TEMPLATE_NAME_IMMUTABLE', 400, 'Template name cannot be changed'),
   templateInvalid: (field: string, message: string) => new AppError('ADMIN.TEMPLATE_INVALID', 400, message, [{ path: field, message }]),
+  unknownSetting: () => new AppError('ADMIN.UNKNOWN_SETTING', 400, 'Unknown setting', [{ path: 'settingKey', message: 'Unknown setting' }]),
+  settingValueRequired: () => new AppError('ADMIN.SETTING_VALUE_REQUIRED', 400, 'Value is required', [{ path: 'settingValue', message: 'Value is required' }]),
+  invalidSettingValue: (message: string) => new AppError('ADMIN.INVALID_SETTING_VALUE', 400, message, [{ path: 'settingValue', message }]),
 };
 
 /** A mail that can never be sent (no stored and no built-in template of that name); retrying will not help. */

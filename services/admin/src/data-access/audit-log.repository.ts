@@ -1,0 +1,114 @@
+import type { Queryable } from '@platform/service-kit';
+
+export interface TNewAuditEntry {
+  eventId: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  /** When the action happened (the event's own time of the decision or change). */
+  createdAt: string;
+}
+
+/** One row per event: a redelivered event (even on another instance at the same time) adds nothing. */
+export async function insertAuditEntry(db: Queryable, entry: TNewAuditEntry): Promise<boolean> {
+  const result = await db.query(
+    `INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, created_at, event_id)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)
+     ON CONFLICT (event_id) DO NOTHING`,
+    [
+      entry.actorId,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
+      entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+      entry.createdAt,
+      entry.eventId,
+    ],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+export interface TAuditFilter {
+  actorId?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  action?: string | undefined;
+  /** Inclusive. */
+  from?: Date | undefined;
+  /** Exclusive. */
+  toExclusive?: Date | undefined;
+}
+
+export interface TAuditRow {
+  id: string;
+  actorId: string;
+  actor: { firstName: string; lastName: string; email: string } | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+function whereOf(filter: TAuditFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause.replace('?', `$${params.length}`));
+  };
+  if (filter.actorId) add('a.actor_id = ?', filter.actorId);
+  if (filter.targetType) add('a.target_type = ?', filter.targetType);
+  if (filter.targetId) add('a.target_id = ?', filter.targetId);
+  if (filter.action) add('a.action = ?', filter.action);
+  if (filter.from) add('a.created_at >= ?', filter.from);
+  if (filter.toExclusive) add('a.created_at < ?', filter.toExclusive);
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** A page of the log, newest first, with the actor's name from users_copy, and the total of matching rows. */
+export async function findAuditPage(db: Queryable, filter: TAuditFilter, page: { limit: number; offset: number }): Promise<{ rows: TAuditRow[]; total: number }> {
+  const where = whereOf(filter);
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log a ${where.sql}`, where.params);
+  const { rows } = await db.query<{
+    id: string;
+    actor_id: string;
+    action: string;
+    target_type: string;
+    target_id: string;
+    before: unknown;
+    after: unknown;
+    created_at: Date;
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    `SELECT a.id, a.actor_id, a.action, a.target_type, a.target_id, a.before, a.after, a.created_at,
+            u.email, u.first_name, u.last_name
+       FROM audit_log a
+       LEFT JOIN users_copy u ON u.id = a.actor_id
+       ${where.sql}
+      ORDER BY a.created_at DESC, a.id DESC
+      LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
+    [...where.params, page.limit, page.offset],
+  );
+  return {
+    total: count.rows[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      id: row.id,
+      actorId: row.actor_id,
+      actor: row.email !== null ? { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email } : null,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      before: row.before,
+      after: row.after,
+      createdAt: row.created_at,
+    })),
+  };
+}

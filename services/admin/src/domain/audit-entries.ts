@@ -1,0 +1,117 @@
+import {
+  ZAssignmentCancelledDataSchema,
+  ZBalanceAdjustedDataSchema,
+  ZSettingsChangedDataSchema,
+  ZSubmissionApprovedDataSchema,
+  ZSubmissionRejectedDataSchema,
+  ZTaskRequestDecidedDataSchema,
+  ZWithdrawalDecidedDataSchema,
+  type TEventEnvelope,
+} from '@platform/contracts';
+import type { TNewAuditEntry } from '../data-access/audit-log.repository.js';
+
+type TAuditMapper = (event: TEventEnvelope) => Omit<TNewAuditEntry, 'eventId'> | undefined;
+
+/**
+ * Every event that records an admin's action, and the audit row it becomes. An event without an actor (an
+ * automatic approval, the admin service publishing a setting at start) is not an admin action: no row.
+ */
+export const AUDIT_MAPPERS = {
+  'withdrawal.decided': (event) => {
+    const d = ZWithdrawalDecidedDataSchema.parse(event.data);
+    return {
+      actorId: d.decidedBy,
+      action: d.status === 'approved' ? 'withdrawal.approved' : 'withdrawal.rejected',
+      targetType: 'withdrawal',
+      targetId: d.withdrawalId,
+      before: { status: 'pending' },
+      after: { status: d.status, txReference: d.txReference, adminComment: d.adminComment },
+      createdAt: d.decidedAt,
+    };
+  },
+  'balance.adjusted': (event) => {
+    const d = ZBalanceAdjustedDataSchema.parse(event.data);
+    return {
+      actorId: d.adjustedBy,
+      action: 'balance.adjusted',
+      targetType: 'user',
+      targetId: d.userId,
+      before: { balance: d.before },
+      after: { balance: d.after, amount: d.amount, reason: d.reason },
+      createdAt: d.at,
+    };
+  },
+  'settings.changed': (event) => {
+    const d = ZSettingsChangedDataSchema.parse(event.data);
+    if (!d.changedBy) return undefined;
+    return {
+      actorId: d.changedBy,
+      action: 'settings.changed',
+      targetType: 'setting',
+      targetId: d.key,
+      before: { value: d.previousValue ?? null },
+      after: { value: d.value },
+      createdAt: d.changedAt ?? event.occurredAt,
+    };
+  },
+  'submission.approved': (event) => {
+    const d = ZSubmissionApprovedDataSchema.parse(event.data);
+    if (!d.approvedBy) return undefined;
+    return {
+      actorId: d.approvedBy,
+      action: 'submission.approved',
+      targetType: 'submission',
+      targetId: d.assignmentId,
+      before: { status: 'submitted' },
+      after: { status: 'completed', reward: d.reward, userId: d.userId, taskId: d.taskId },
+      createdAt: d.approvedAt,
+    };
+  },
+  'submission.rejected': (event) => {
+    const d = ZSubmissionRejectedDataSchema.parse(event.data);
+    return {
+      actorId: d.rejectedBy,
+      action: 'submission.rejected',
+      targetType: 'submission',
+      targetId: d.assignmentId,
+      before: { status: 'submitted' },
+      after: { status: 'rejected', reason: d.reason, userId: d.userId, taskId: d.taskId },
+      createdAt: d.rejectedAt,
+    };
+  },
+  'assignment.cancelled': (event) => {
+    const d = ZAssignmentCancelledDataSchema.parse(event.data);
+    return {
+      actorId: d.cancelledBy,
+      action: 'assignment.cancelled',
+      targetType: 'assignment',
+      targetId: d.assignmentId,
+      // The status before the cancellation is not in the event (assigned, in_progress or rejected).
+      before: null,
+      after: { status: 'cancelled', reason: d.reason, userId: d.userId, taskId: d.taskId },
+      createdAt: d.cancelledAt,
+    };
+  },
+  'task_request.decided': (event) => {
+    const d = ZTaskRequestDecidedDataSchema.parse(event.data);
+    return {
+      actorId: d.decidedBy,
+      action: d.status === 'approved' ? 'task_request.approved' : 'task_request.rejected',
+      targetType: 'task_request',
+      targetId: d.requestId,
+      before: { status: 'pending' },
+      after: { status: d.status, reason: d.reason, assignmentId: d.assignmentId, userId: d.userId, taskId: d.taskId },
+      createdAt: d.decidedAt,
+    };
+  },
+} satisfies Record<string, TAuditMapper>;
+
+export const AUDITED_EVENT_TYPES = Object.keys(AUDIT_MAPPERS) as (keyof typeof AUDIT_MAPPERS)[];
+
+/** The audit row of an event, or undefined when the event records no admin's action. */
+export function auditEntryOf(event: TEventEnvelope): TNewAuditEntry | undefined {
+  const mapper = (AUDIT_MAPPERS as Record<string, TAuditMapper>)[event.type];
+  if (!mapper) throw new Error(`The audit queue does not handle events of type "${event.type}"`);
+  const entry = mapper(event);
+  return entry ? { ...entry, eventId: event.id } : undefined;
+}

@@ -1,0 +1,35 @@
+import type { TAuditLogPage, TAuditLogQuery } from '@platform/contracts';
+import { COMMON_ERRORS, type Pool } from '@platform/service-kit';
+import { findAuditPage } from '../data-access/audit-log.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A query boundary as a time: a date alone is the start of that day (UTC); for `to` the day is included whole. */
+export function boundaryOf(value: string | undefined, side: 'from' | 'to'): Date | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = new Date(`${value}T00:00:00.000Z`);
+    return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
+  }
+  const time = new Date(value);
+  // An exact instant given as `to` is inclusive: everything up to and including that millisecond.
+  return side === 'from' ? time : new Date(time.getTime() + 1);
+}
+
+/** GET /api/admin/audit-log: newest first, filtered, paged. */
+export async function listAuditLog(pool: Pool, query: TAuditLogQuery): Promise<TAuditLogPage> {
+  const from = boundaryOf(query.from, 'from');
+  const toExclusive = boundaryOf(query.to, 'to');
+  if (from && toExclusive && from >= toExclusive) throw COMMON_ERRORS.validation('from must not be after to', [{ path: 'from', message: 'from must not be after to' }]);
+  const { rows, total } = await findAuditPage(
+    pool,
+    { actorId: query.actor, targetType: query.targetType, targetId: query.targetId, action: query.action, from, toExclusive },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}

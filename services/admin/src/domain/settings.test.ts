@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettingValue, SETTING_DEFAULTS } from './settings.js';
+
+describe('checkSettingValue', () => {
+  it.each([
+    ['minimum_withdrawal', '50', '50.00'],
+    ['minimum_withdrawal', ' 25.5 ', '25.50'],
+    ['minimum_withdrawal', 0, '0.00'],
+    ['minimum_withdrawal', 12.34, '12.34'],
+    ['starting_balance', '007.10', '7.10'],
+    ['starting_balance', '99999999.99', '99999999.99'],
+    ['auto_approval_days', '3', '3'],
+    ['auto_approval_days', '0', '0'],
+    ['auto_approval_days', '365', '365'],
+    ['wallet_cooldown_hours', 8760, '8760'],
+    ['wallet_cooldown_hours', '024', '24'],
+  ] as const)('when %s is %j, then it is stored as %j', (key, raw, value) => {
+    expect(checkSettingValue(key, raw)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['minimum_withdrawal', '', 'Value is required'],
+    ['minimum_withdrawal', '   ', 'Value is required'],
+    ['minimum_withdrawal', null, 'Value is required'],
+    ['minimum_withdrawal', undefined, 'Value is required'],
+    ['minimum_withdrawal', '-1', 'Minimum withdrawal must be a non-negative amount with at most 2 decimals'],
+    ['minimum_withdrawal', '1.234', 'Minimum withdrawal must be a non-negative amount with at most 2 decimals'],
+    ['minimum_withdrawal', 'abc', 'Minimum withdrawal must be a non-negative amount with at most 2 decimals'],
+    ['minimum_withdrawal', '1e3', 'Minimum withdrawal must be a non-negative amount with at most 2 decimals'],
+    ['minimum_withdrawal', Number.NaN, 'Minimum withdrawal must be a non-negative amount with at most 2 decimals'],
+    ['starting_balance', '123456789', 'Starting balance cannot exceed 99999999.99'],
+    ['auto_approval_days', '1.5', 'Auto-approval days must be a whole number from 0 to 365'],
+    ['auto_approval_days', '366', 'Auto-approval days must be a whole number from 0 to 365'],
+    ['auto_approval_days', '-1', 'Auto-approval days must be a whole number from 0 to 365'],
+    ['wallet_cooldown_hours', '8761', 'Wallet cooldown hours must be a whole number from 0 to 8760'],
+  ] as const)('when %s is %j, then it is refused with %j', (key, raw, message) => {
+    expect(checkSettingValue(key, raw)).toEqual({ ok: false, message });
+  });
+
+  it('the defaults are the values of spec 03 and issue 5, and each passes its own check', () => {
+    expect(SETTING_DEFAULTS).toEqual({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0' });
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
+      expect(checkSettingValue(key as keyof typeof SETTING_DEFAULTS, value)).toEqual({ ok: true, value });
+    }
+  });
+});

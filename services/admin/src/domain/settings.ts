@@ -1,0 +1,104 @@
+import { SYSTEM_SETTING_KEYS, type TSystemSettingKey } from '@platform/contracts';
+
+/** How a setting's value is checked and written. */
+interface TSettingRule {
+  label: string;
+  kind: 'amount' | 'whole';
+  /** Inclusive upper bound. */
+  max: number;
+  defaultValue: string;
+  description: string;
+}
+
+/** The largest amount a setting may hold: the platform's money columns are decimal(10,2). */
+export const MAX_SETTING_AMOUNT = '99999999.99';
+
+/** The defaults of spec 03 section 9 and issue 5; Reset restores them. Kept in step with migration 0002. */
+export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
+  minimum_withdrawal: {
+    label: 'Minimum withdrawal',
+    kind: 'amount',
+    max: 99_999_999.99,
+    defaultValue: '50.00',
+    description: 'The smallest amount (USD) a worker may request as a withdrawal',
+  },
+  starting_balance: {
+    label: 'Starting balance',
+    kind: 'amount',
+    max: 99_999_999.99,
+    defaultValue: '0.00',
+    description: 'Credited to every new worker at registration as a signup bonus (USD)',
+  },
+  auto_approval_days: {
+    label: 'Auto-approval days',
+    kind: 'whole',
+    max: 365,
+    defaultValue: '3',
+    description: 'Days after which a submission left unreviewed is approved automatically',
+  },
+  wallet_cooldown_hours: {
+    label: 'Wallet cooldown hours',
+    kind: 'whole',
+    max: 8760,
+    defaultValue: '0',
+    description: 'Hours a newly saved payout wallet must wait before it can receive a payout (0: no wait)',
+  },
+};
+
+export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(
+  SYSTEM_SETTING_KEYS.map((key) => [key, SETTING_RULES[key].defaultValue]),
+) as Record<TSystemSettingKey, string>;
+
+export function isSettingKey(key: string): key is TSystemSettingKey {
+  return (SYSTEM_SETTING_KEYS as readonly string[]).includes(key);
+}
+
+export const SETTING_MESSAGES = {
+  unknownSetting: 'Unknown setting',
+  valueRequired: 'Value is required',
+};
+
+export type TSettingValueCheck = { ok: true; value: string } | { ok: false; message: string };
+
+const AMOUNT = /^(\d{1,8})(?:\.(\d{1,2}))?$/;
+const WHOLE = /^\d{1,6}$/;
+
+/**
+ * Checks a value for a key and returns it normalised ("50" -> "50.00" for amounts, "007" -> "7" for whole
+ * numbers), or the message to show. A number from the form is read as its decimal text. Empty is never saved.
+ */
+export function checkSettingValue(key: TSystemSettingKey, raw: unknown): TSettingValueCheck {
+  const rule = SETTING_RULES[key];
+  if (raw === undefined || raw === null) return { ok: false, message: SETTING_MESSAGES.valueRequired };
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return invalid(rule);
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
+  if (text === undefined) return invalid(rule);
+  if (text === '') return { ok: false, message: SETTING_MESSAGES.valueRequired };
+  if (rule.kind === 'amount') {
+    const match = AMOUNT.exec(text);
+    if (!match) {
+      // 1e21, "12abc", "-5", "1.234" and "123456789" all land here; say which rule was broken.
+      if (/^\d+(\.\d+)?$/.test(text) && !/^\d{1,8}(\.\d+)?$/.test(text)) return tooLarge(rule);
+      return invalid(rule);
+    }
+    const whole = match[1]!.replace(/^0+(?=\d)/, '');
+    const cents = (match[2] ?? '').padEnd(2, '0');
+    return { ok: true, value: `${whole}.${cents}` };
+  }
+  if (!WHOLE.test(text)) return invalid(rule);
+  const value = Number(text);
+  if (value > rule.max) return tooLarge(rule);
+  return { ok: true, value: String(value) };
+}
+
+function invalid(rule: TSettingRule): TSettingValueCheck {
+  return rule.kind === 'amount'
+    ? { ok: false, message: `${rule.label} must be a non-negative amount with at most 2 decimals` }
+    : { ok: false, message: `${rule.label} must be a whole number from 0 to ${rule.max}` };
+}
+
+function tooLarge(rule: TSettingRule): TSettingValueCheck {
+  return rule.kind === 'amount'
+    ? { ok: false, message: `${rule.label} cannot exceed ${MAX_SETTING_AMOUNT}` }
+    : { ok: false, message: `${rule.label} must be a whole number from 0 to ${rule.max}` };
+}
