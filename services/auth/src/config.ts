@@ -21,6 +21,18 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
+  /**
+   * Base URL of the payouts service's internal API (e.g. http://127.0.0.1:4003), where balances are read. Unset or
+   * empty: every balance in an answer is null ("unknown"), as in this service's own tests.
+   */
+  PAYOUTS_INTERNAL_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
+    .pipe(z.url('PAYOUTS_INTERNAL_URL must be a URL such as http://127.0.0.1:4003').optional()),
+  /** How long a balance read may take before the answer goes out with null balances. */
+  PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
   /** Creates the database named in DATABASE_URL when missing (development and tests). */
   CREATE_DATABASE: z
     .enum(['true', 'false', '1', '0', ''])

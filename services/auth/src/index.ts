@@ -20,6 +20,7 @@ import type { TAuthConfig } from './config.js';
 import { migrateAuthDatabase } from './data-access/migrate.js';
 import { prepareDummyHash } from './domain/passwords.js';
 import type { TAuthDeps } from './domain/deps.js';
+import { registerAdminUserRoutes } from './entry-points/http/admin-users.routes.js';
 import { registerAuthRoutes } from './entry-points/http/auth.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
 import { seedDevelopment } from './scripts/seed-dev.js';
@@ -68,7 +69,9 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const signer = await createTokenSigner({ privateKeyPem: config.JWT_PRIVATE_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
     const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
     const hooks = createAuthHooks(verifier);
-    const deps: TAuthDeps = { pool, redis, signer, logger, config };
+    const payouts = { url: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
+    if (!payouts.url) logger.warn('PAYOUTS_INTERNAL_URL is not set: every balance is answered as null (unknown)');
+    const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts };
 
     relay = startRelay(config, pool, logger, metrics);
     const amqp = relay?.amqp;
@@ -87,6 +90,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     });
     registerAuthRoutes(app, deps, hooks);
     registerOnboardingRoutes(app, deps, hooks);
+    registerAdminUserRoutes(app, deps, hooks);
 
     const url = await listen(app, config.HOST, config.PORT);
     logger.info({ url }, 'auth service listening');

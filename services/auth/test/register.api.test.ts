@@ -49,8 +49,8 @@ describe('POST /api/auth/register', () => {
       documentsAccepted: false,
       documentsAcceptedAt: null,
       createdAt: expect.any(String),
-      balance: '0.00',
-      heldBalance: '0.00',
+      balance: null,
+      heldBalance: null,
     });
     expect(res.body.user).not.toHaveProperty('password');
     const events = await registeredEventsFor(email);

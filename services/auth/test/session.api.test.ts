@@ -21,7 +21,7 @@ describe('POST /api/auth/login', () => {
     const worker = await t.registerWorker();
     const res = await t.api('POST', '/api/auth/login', { body: { email: `  ${worker.email.toUpperCase()} `, password: worker.password } });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: worker.user.id, email: worker.email, role: 'employee', balance: '0.00', isVerified: false, documentsAccepted: false });
+    expect(res.body.user).toMatchObject({ id: worker.user.id, email: worker.email, role: 'employee', balance: null, isVerified: false, documentsAccepted: false });
     const me = await t.api('GET', '/api/auth/me', { token: res.body.token });
     expect(me.status).toBe(200);
   });
@@ -68,13 +68,13 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('GET /api/auth/me', () => {
-  it('when the token is valid, then the user with balance "0.00"', async () => {
+  it('when the token is valid and payouts is not configured (PAYOUTS_INTERNAL_URL unset), then the user with null balances, not "0.00"', async () => {
     const worker = await t.registerWorker({ telegramUsername: 'ada_l' });
     const res = await t.api('GET', '/api/auth/me', { token: worker.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...worker.user, telegramUsername: 'ada_l' });
-    expect(res.body.balance).toBe('0.00');
-    expect(res.body.heldBalance).toBe('0.00');
+    expect(res.body.balance).toBeNull();
+    expect(res.body.heldBalance).toBeNull();
   });
 
   it('when there is no token, then 401', async () => {

@@ -124,3 +124,20 @@ export async function setUserRole(db: Queryable, id: string, role: TRole): Promi
   const row = result.rows[0];
   return row ? toUser(row) : null;
 }
+
+/**
+ * Users for the admin list, newest first. search (optional) matches part of the e-mail or of the full name
+ * ("first last"), case-insensitively; it is compared as plain text (no LIKE wildcards).
+ */
+export async function findUsersForAdmin(db: Queryable, search?: string): Promise<TUserRecord[]> {
+  const term = search?.trim().toLowerCase() ?? '';
+  const result = await db.query<TUserRow>(
+    `SELECT ${USER_COLUMNS} FROM users
+      WHERE $1 = ''
+         OR strpos(lower(email), $1) > 0
+         OR strpos(lower(first_name || ' ' || last_name), $1) > 0
+      ORDER BY created_at DESC, id`,
+    [term],
+  );
+  return result.rows.map(toUser);
+}

@@ -9,6 +9,8 @@ export const AUTH_ERRORS = {
   userGone: () => new AppError('AUTH.USER_NOT_FOUND', 401, 'Your session has ended. Please log in again.'),
   invalidResetToken: () => new AppError('AUTH.INVALID_RESET_TOKEN', 400, 'Recovery link has expired or is invalid'),
   documentNotFound: () => new AppError('AUTH.DOCUMENT_NOT_FOUND', 404, 'Document not found'),
+  /** An admin asked for a user that does not exist. */
+  userNotFound: () => new AppError('AUTH.USER_NOT_FOUND', 404, 'User not found'),
   documentsIncomplete: () =>
     new AppError('AUTH.DOCUMENTS_INCOMPLETE', 400, 'Incomplete - Please accept all required documents before continuing'),
   userExistsNotPromoted: (email: string) =>

@@ -2,7 +2,7 @@ import type { TUser } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 import { findUserById, type TUserRecord } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
-import { presentUser } from './user-view.js';
+import { presentUser, type TBalanceLookup } from './user-view.js';
 
 /** The user behind a verified token: 401 when the account no longer exists, 403 when it is suspended. */
 export async function requireActiveUser(db: Queryable, userId: string): Promise<TUserRecord> {
@@ -12,6 +12,7 @@ export async function requireActiveUser(db: Queryable, userId: string): Promise<
   return user;
 }
 
-export async function getCurrentUser(db: Queryable, userId: string): Promise<TUser> {
-  return presentUser(await requireActiveUser(db, userId));
+/** The signed-in user, with the balances read from payouts with the user's own token. */
+export async function getCurrentUser(db: Queryable, userId: string, balances: TBalanceLookup): Promise<TUser> {
+  return presentUser(await requireActiveUser(db, userId), balances);
 }

@@ -1,5 +1,6 @@
 import type { Logger, Pool, Redis, TTokenSigner } from '@platform/service-kit';
 import type { TAuthConfig } from '../config.js';
+import type { TPayoutsClient } from './user-view.js';
 
 /** What the use cases work with; built once in start(). */
 export interface TAuthDeps {
@@ -8,4 +9,6 @@ export interface TAuthDeps {
   signer: TTokenSigner;
   logger: Logger;
   config: Pick<TAuthConfig, 'APP_BASE_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
+  /** Where balances are read (the payouts service's internal API). */
+  payouts: TPayoutsClient;
 }

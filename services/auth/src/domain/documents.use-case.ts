@@ -13,7 +13,7 @@ import { findUserById, markDocumentsAccepted } from '../data-access/users.reposi
 import { AUTH_ERRORS } from './auth.errors.js';
 import { requireActiveUser } from './current-user.use-case.js';
 import { sanitizeDocumentHtml } from './document-html.js';
-import { presentUser } from './user-view.js';
+import { presentUser, type TBalanceLookup } from './user-view.js';
 
 function presentDocument(doc: TDocumentRecord): TCompanyDocument {
   return { id: doc.id, title: doc.title, version: doc.version, content: doc.content, updatedAt: doc.updatedAt.toISOString() };
@@ -59,7 +59,7 @@ export async function acceptDocument(
 }
 
 /** Finishes document onboarding when every required document is accepted in its current version. */
-export async function completeDocuments(pool: Pool, userId: string): Promise<TUser> {
+export async function completeDocuments(pool: Pool, userId: string, balances?: TBalanceLookup): Promise<TUser> {
   const user = await withTransaction(pool, async (client) => {
     await requireActiveUser(client, userId);
     await findUserById(client, userId, { forUpdate: true });
@@ -68,5 +68,5 @@ export async function completeDocuments(pool: Pool, userId: string): Promise<TUs
     if (!updated) throw AUTH_ERRORS.userGone();
     return updated;
   });
-  return presentUser(user);
+  return presentUser(user, balances);
 }

@@ -33,5 +33,5 @@ export async function registerUser(deps: TAuthDeps, input: TRegisterRequest): Pr
     return created;
   });
   const token = await deps.signer.sign({ id: user.id, role: user.role });
-  return { token, user: await presentUser(user) };
+  return { token, user: await presentUser(user, { payouts: deps.payouts, token }) };
 }

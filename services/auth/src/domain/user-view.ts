@@ -1,23 +1,91 @@
-import type { TUser } from '@platform/contracts';
+import { ZBalanceSchema, ZInternalBalancesSchema, type TAdminUser, type TUser } from '@platform/contracts';
+import type { Logger } from '@platform/service-kit';
 import type { TUserRecord } from '../data-access/users.repository.js';
 
+/** A user's balances as shown: decimal strings, or null when the payouts service could not tell ("unknown"). */
 export interface TBalances {
-  balance: string;
-  heldBalance: string;
+  balance: string | null;
+  heldBalance: string | null;
+}
+
+export const UNKNOWN_BALANCES: Readonly<TBalances> = Object.freeze({ balance: null, heldBalance: null });
+
+/** How to reach the payouts service's internal balance API. */
+export interface TPayoutsClient {
+  /** Base URL (config PAYOUTS_INTERNAL_URL, no trailing slash); undefined: every balance is unknown. */
+  url: string | undefined;
+  /** Per call; past it the answer goes out with null balances. */
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/** The most ids payouts takes in one batch call. */
+export const BALANCE_BATCH_SIZE = 1_000;
+
+async function getJson(payouts: TPayoutsClient & { url: string }, path: string, token: string): Promise<unknown> {
+  const response = await fetch(`${payouts.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(payouts.timeoutMs),
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`payouts answered ${response.status}`);
+  }
+  return response.json();
 }
 
 /**
- * THE single place where a user's balance is filled in. The balance lives only in the payouts service's ledger;
- * until its internal API exists every user reads "0.00". Replace the body with one batch call to
- * payouts (`/internal/balances?userIds=...`) and every response that shows a user follows.
+ * THE single place where balances are filled in. The balance lives only in the payouts service's ledger, so it is
+ * read from there on every answer (read-your-writes: what a user reads right after their own withdrawal is
+ * current). The caller's bearer token is forwarded: payouts lets a user read only their own balance and an admin
+ * anyone's. One user: `GET /internal/balances/{id}`; several: `GET /internal/balances?userIds=a,b` (one call per
+ * 1000 ids). When payouts is not configured, is down, slow (past PAYOUTS_TIMEOUT_MS) or answers an error, the
+ * balances are null and a warning is logged: an unknown balance is never shown as "0.00", and never fails the call.
  */
-export async function findBalances(userIds: readonly string[]): Promise<Map<string, TBalances>> {
-  return new Map(userIds.map((id) => [id, { balance: '0.00', heldBalance: '0.00' }]));
+export async function findBalances(payouts: TPayoutsClient, userIds: readonly string[], token: string | undefined): Promise<Map<string, TBalances>> {
+  const result = new Map<string, TBalances>(userIds.map((id) => [id, UNKNOWN_BALANCES]));
+  const { url } = payouts;
+  if (userIds.length === 0 || !url || !token) return result;
+  const client = { ...payouts, url };
+
+  if (userIds.length === 1) {
+    const id = userIds[0]!;
+    try {
+      const balance = ZBalanceSchema.parse(await getJson(client, `/internal/balances/${encodeURIComponent(id)}`, token));
+      result.set(id, { balance: balance.available, heldBalance: balance.held });
+    } catch (error) {
+      payouts.logger.warn({ err: error, userId: id }, 'could not read the balance from payouts; answering null balances');
+    }
+    return result;
+  }
+
+  const chunks: string[][] = [];
+  for (let i = 0; i < userIds.length; i += BALANCE_BATCH_SIZE) chunks.push(userIds.slice(i, i + BALANCE_BATCH_SIZE));
+  await Promise.all(
+    chunks.map(async (ids) => {
+      try {
+        const balances = ZInternalBalancesSchema.parse(await getJson(client, `/internal/balances?userIds=${ids.map(encodeURIComponent).join(',')}`, token));
+        for (const id of ids) {
+          const balance = balances[id] ?? balances[id.toLowerCase()];
+          if (balance) result.set(id, { balance: balance.available, heldBalance: balance.held });
+        }
+      } catch (error) {
+        payouts.logger.warn({ err: error, users: ids.length }, 'could not read balances from payouts; answering null balances');
+      }
+    }),
+  );
+  return result;
 }
 
-/** The user as the client reads it (never the password hash). */
-export async function presentUser(user: TUserRecord): Promise<TUser> {
-  const balances = (await findBalances([user.id])).get(user.id) ?? { balance: '0.00', heldBalance: '0.00' };
+/** Who balances are read for: the payouts client and the bearer token to forward (none: unknown balances). */
+export interface TBalanceLookup {
+  payouts: TPayoutsClient;
+  token: string | undefined;
+}
+
+/** The user as the client reads it (never the password hash); balances from payouts when a lookup is given. */
+export async function presentUser(user: TUserRecord, lookup?: TBalanceLookup): Promise<TUser> {
+  const balances = lookup ? ((await findBalances(lookup.payouts, [user.id], lookup.token)).get(user.id) ?? UNKNOWN_BALANCES) : UNKNOWN_BALANCES;
   return {
     id: user.id,
     email: user.email,
@@ -32,5 +100,27 @@ export async function presentUser(user: TUserRecord): Promise<TUser> {
     documentsAcceptedAt: user.documentsAcceptedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     ...balances,
+  };
+}
+
+/** The user as an admin reads it: every stored field but the password hash, with the given balances. */
+export function presentAdminUser(user: TUserRecord, balances: TBalances): TAdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    telegramUsername: user.telegramUsername,
+    role: user.role,
+    isActive: user.isActive,
+    isVerified: user.isVerified,
+    welcomeVideoShown: user.welcomeVideoShown,
+    documentsAccepted: user.documentsAccepted,
+    documentsAcceptedAt: user.documentsAcceptedAt?.toISOString() ?? null,
+    referralSource: user.referralSource,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    balance: balances.balance,
+    heldBalance: balances.heldBalance,
   };
 }

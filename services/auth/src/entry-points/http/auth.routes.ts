@@ -11,7 +11,7 @@ import {
   ZValidateResetTokenRequestSchema,
   ZValidateResetTokenResponseSchema,
 } from '@platform/contracts';
-import { authUserOf, type createAuthHooks, type TApp } from '@platform/service-kit';
+import { authUserOf, bearerToken, type createAuthHooks, type TApp } from '@platform/service-kit';
 import { getCurrentUser } from '../../domain/current-user.use-case.js';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { loginUser } from '../../domain/login.use-case.js';
@@ -34,7 +34,7 @@ export function registerAuthRoutes(app: TApp, deps: TAuthDeps, hooks: TAuthHooks
   );
 
   app.get('/api/auth/me', { onRequest: hooks.authenticate, schema: { response: { 200: ZUserSchema } } }, async (request) =>
-    getCurrentUser(deps.pool, authUserOf(request).userId),
+    getCurrentUser(deps.pool, authUserOf(request).userId, { payouts: deps.payouts, token: bearerToken(request) }),
   );
 
   app.post(

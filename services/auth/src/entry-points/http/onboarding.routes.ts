@@ -9,7 +9,7 @@ import {
   ZUserSchema,
   ZWelcomeStatusResponseSchema,
 } from '@platform/contracts';
-import { authUserOf, type createAuthHooks, type TApp } from '@platform/service-kit';
+import { authUserOf, bearerToken, type createAuthHooks, type TApp } from '@platform/service-kit';
 import { z } from 'zod';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { acceptDocument, completeDocuments, getDocument, getRequiredDocuments } from '../../domain/documents.use-case.js';
@@ -60,6 +60,6 @@ export function registerOnboardingRoutes(app: TApp, deps: TAuthDeps, hooks: TAut
   app.post(
     '/api/user/documents-completed',
     { ...authenticated, schema: { body: ZEmptyBodySchema, response: { 200: ZUserSchema } } },
-    async (request) => completeDocuments(deps.pool, authUserOf(request).userId),
+    async (request) => completeDocuments(deps.pool, authUserOf(request).userId, { payouts: deps.payouts, token: bearerToken(request) }),
   );
 }
