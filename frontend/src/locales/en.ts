@@ -1,8 +1,11 @@
+import { workEn } from './work.en';
+
 /**
  * The English catalogue. The messages of spec 01-03 are these entries, word for word; ru.ts mirrors every key
  * (the type below makes a missing Russian entry a compile error).
  */
 export const en = {
+  work: workEn,
   app: {
     name: 'Task Portal',
     tagline: 'Take tasks, get paid for approved work, and see every cent in your own statement.',

@@ -1,6 +1,8 @@
 import type { TCatalogue } from './en';
+import { workRu } from './work.ru';
 
 export const ru: TCatalogue = {
+  work: workRu,
   app: {
     name: 'Task Portal',
     tagline: 'Берите задания, получайте оплату за принятую работу и видьте каждый цент в своей выписке.',

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useSignOut } from '../../features/session/useSignOut';
 import { ADMIN_MENU, DEFAULT_ADMIN_SECTION, isAdminSection, resolveSection, type TAdminMenuEntry, type TAdminSection } from './adminSections';
+import { WORK_SECTIONS } from './workSections';
 
 const ICONS: Record<TAdminMenuEntry['key'], ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -64,6 +65,7 @@ export default function AdminConsole() {
 
   if (requested !== undefined && !isAdminSection(requested)) return <Navigate to={`/admin/${DEFAULT_ADMIN_SECTION}`} replace />;
   const section: TAdminSection = resolveSection(requested ?? DEFAULT_ADMIN_SECTION);
+  const WorkSection = WORK_SECTIONS[section];
 
   const label = (key: TAdminMenuEntry['key']) => t(`admin.menu.${key}`);
   const items: MenuProps['items'] = ADMIN_MENU.map((entry) =>
@@ -114,7 +116,7 @@ export default function AdminConsole() {
           </Typography.Title>
         </Layout.Header>
         <Layout.Content className="admin-content">
-          <NotAvailable title={label(section)} />
+          {WorkSection ? <WorkSection /> : <NotAvailable title={label(section)} />}
         </Layout.Content>
       </Layout>
     </Layout>

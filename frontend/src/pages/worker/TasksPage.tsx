@@ -1,11 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+
+// The Tasks screen is its own chunk (antd Tabs, Modal, Progress and the upload code stay out of the first download).
+const WorkerTasksScreen = lazy(() => import('../../features/tasks/WorkerTasksScreen'));
 
 export function TasksPage() {
-  const { t } = useTranslation();
   return (
-    <div className="page-stack">
-      <ComingSoon title={t('nav.tasks')} text={t('pages.tasks.coming')} />
-    </div>
+    <Suspense
+      fallback={
+        <div className="center-block">
+          <Spin />
+        </div>
+      }
+    >
+      <WorkerTasksScreen />
+    </Suspense>
   );
 }

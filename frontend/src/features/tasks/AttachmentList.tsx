@@ -1,0 +1,87 @@
+import { FileImageOutlined, FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Button, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/toast';
+import { fetchFileBlobUrl } from './fileAccess';
+import { fileSizeParts } from './taskStatus';
+import type { TSubmissionFile } from './tasks.types';
+import { useSessionToken } from './useSessionToken';
+
+interface TPreview {
+  name: string;
+  url: string;
+  type: string;
+}
+
+function iconFor(type: string) {
+  if (type.startsWith('image/')) return <FileImageOutlined />;
+  if (type.startsWith('video/')) return <VideoCameraOutlined />;
+  return <FileOutlined />;
+}
+
+/** Attached files; each opens through the file call (with the token) in a preview. */
+export function AttachmentList({ files }: { files: readonly TSubmissionFile[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const token = useSessionToken();
+  const [opening, setOpening] = useState<string | null>(null);
+  const [preview, setPreview] = useState<TPreview | null>(null);
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview.url);
+  }, [preview]);
+
+  if (files.length === 0) return <p className="muted small work-no-files">{t('work.files.none')}</p>;
+
+  const open = async (file: TSubmissionFile) => {
+    setOpening(file.id);
+    try {
+      const { url, type } = await fetchFileBlobUrl(file.fileName, token());
+      setPreview({ name: file.originalName, url, type: type || file.fileType });
+    } catch {
+      toast({ title: t('work.files.openFailed'), variant: 'destructive' });
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <>
+      <ul className="work-files" data-testid="attachment-list">
+        {files.map((file) => {
+          const size = fileSizeParts(file.fileSize);
+          return (
+            <li key={file.id}>
+              <span className="work-file-icon">{iconFor(file.fileType)}</span>
+              <span className="work-file-name" title={file.originalName}>
+                {file.originalName}
+              </span>
+              <span className="muted small">{t(`work.files.units.${size.unit}`, { value: size.value })}</span>
+              <Button size="small" loading={opening === file.id} onClick={() => void open(file)} aria-label={`${t('work.files.open')} ${file.originalName}`}>
+                {t('work.files.open')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Modal
+        open={preview !== null}
+        title={preview?.name ?? t('work.files.preview')}
+        onCancel={() => setPreview(null)}
+        footer={
+          preview ? (
+            <a href={preview.url} target="_blank" rel="noreferrer">
+              {t('work.files.openInNewTab')}
+            </a>
+          ) : null
+        }
+        destroyOnHidden
+        width={720}
+      >
+        {preview?.type.startsWith('image/') && <img src={preview.url} alt={preview.name} className="work-preview-media" data-testid="file-preview" />}
+        {preview?.type.startsWith('video/') && <video src={preview.url} controls className="work-preview-media" data-testid="file-preview" />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, signedInState } from '../../test/test-utils';
+import { TaskCard } from './TaskCard';
+import { makeAssignment, makeWorkerTask } from './testTasks';
+import type { TWorkerTask } from './tasks.types';
+
+function renderCard(task: TWorkerTask) {
+  const handlers = { onView: vi.fn(), onTake: vi.fn(), onSubmit: vi.fn() };
+  const utils = renderWithProviders(<TaskCard task={task} {...handlers} />, { preloadedState: signedInState() });
+  const card = screen.getByTestId(`task-card-${task.id}`);
+  const buttons = within(card)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+  return { ...utils, ...handlers, card, buttons };
+}
+
+describe('TaskCard', () => {
+  it.each([
+    ['available', null, 'Available', ['View Details', 'Take Task']],
+    ['assigned', 'assigned', 'Assigned', ['View Details', 'Submit']],
+    ['assigned', 'in_progress', 'In Progress', ['View Details', 'Submit']],
+    ['submitted', 'submitted', 'Submitted', ['View Details']],
+    ['completed', 'completed', 'Completed', ['View Details']],
+    ['assigned', 'rejected', 'Needs Revision', ['View Details', 'Revise & Resubmit']],
+    ['pending', 'pending', 'Pending approval', ['View Details']],
+  ] as const)('when the task is %s and the worker status is %s, then it reads "%s" and offers %j', (status, userStatus, label, expected) => {
+    const { card, buttons } = renderCard(makeWorkerTask({ status, userStatus }));
+    expect(within(card).getByTestId('task-status')).toHaveTextContent(label);
+    expect(buttons).toEqual(expected);
+  });
+
+  it('when the reward is "12.5", then it shows $12.50 USD and the due date', () => {
+    const { card } = renderCard(makeWorkerTask({ reward: '12.5', dueDate: '2031-05-04' }));
+    expect(within(card).getByTestId('task-reward')).toHaveTextContent('$12.50 USD');
+    expect(within(card).getByText(/Due May 4, 2031/)).toBeInTheDocument();
+  });
+
+  it('when the submission was rejected, then the reason is shown prominently', () => {
+    const { card } = renderCard(makeWorkerTask({ status: 'assigned', userStatus: 'rejected', rejectionReason: 'The screenshot is blurry' }));
+    expect(within(card).getByTestId('rejection-reason')).toHaveTextContent('The screenshot is blurry');
+  });
+
+  it('when the assignment was cancelled and the task is open again, then it reads Cancelled with the reason and offers Take Task', () => {
+    const { card, buttons } = renderCard(
+      makeWorkerTask({ status: 'available', userStatus: 'cancelled', userAssignment: makeAssignment({ status: 'cancelled', cancellationReason: 'Duplicate account' }) }),
+    );
+    expect(within(card).getByTestId('task-status')).toHaveTextContent('Cancelled');
+    expect(within(card).getByTestId('cancellation-reason')).toHaveTextContent('Duplicate account');
+    expect(buttons).toEqual(['View Details', 'Take Task']);
+  });
+
+  it('when a button is pressed, then the matching handler gets the task', async () => {
+    const task = makeWorkerTask({ status: 'assigned', userStatus: 'assigned' });
+    const { user, onSubmit, onView, onTake } = renderCard(task);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    expect(onSubmit).toHaveBeenCalledWith(task);
+    expect(onView).toHaveBeenCalledWith(task);
+    expect(onTake).not.toHaveBeenCalled();
+  });
+});

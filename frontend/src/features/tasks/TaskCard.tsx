@@ -1,0 +1,74 @@
+import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { canResubmit, canSubmit, canTake, displayStatusOf, formatDueDate, formatReward } from './taskStatus';
+import { TaskStatusTag } from './TaskStatusTag';
+import type { TWorkerTask } from './tasks.types';
+
+interface TTaskCardProps {
+  task: TWorkerTask;
+  taking?: boolean;
+  onView: (task: TWorkerTask) => void;
+  onTake: (task: TWorkerTask) => void;
+  onSubmit: (task: TWorkerTask) => void;
+}
+
+/** One task on the worker's screen: reward, due date, the true status, and what the worker can do next. */
+export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTaskCardProps) {
+  const { t, i18n } = useTranslation();
+  const status = displayStatusOf(task);
+  const cancellation = task.userStatus === 'cancelled' ? task.userAssignment?.cancellationReason : null;
+  const declined = task.userStatus === null && task.userRequest?.status === 'rejected' ? task.userRequest : null;
+
+  return (
+    <article className="task-card" data-testid={`task-card-${task.id}`} aria-label={task.title}>
+      <header className="task-card-head">
+        <h3 className="task-card-title">{task.title}</h3>
+        <TaskStatusTag status={status} />
+      </header>
+      <div className="task-card-meta">
+        <span className="task-reward" data-testid="task-reward">
+          {formatReward(task.reward)} <span className="currency-badge">USD</span>
+        </span>
+        <span className="muted small">
+          <CalendarOutlined /> {task.dueDate ? t('work.worker.due', { date: formatDueDate(task.dueDate, i18n.language) }) : t('work.common.noDueDate')}
+        </span>
+        {task.timeLimitMinutes !== null && (
+          <span className="muted small">
+            <ClockCircleOutlined /> {t('work.worker.timeLimit', { count: task.timeLimitMinutes })}
+          </span>
+        )}
+      </div>
+      <p className="task-card-description">{task.description}</p>
+
+      {task.userStatus === 'rejected' && task.rejectionReason && (
+        <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} data-testid="rejection-reason" />
+      )}
+      {cancellation && <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={cancellation} data-testid="cancellation-reason" />}
+      {declined && (
+        <Alert type="warning" showIcon title={t('work.worker.requestDeclinedTitle')} description={declined.reason ?? undefined} data-testid="request-declined" />
+      )}
+      {task.userStatus === 'pending' && <p className="muted small task-card-hint">{t('work.worker.pendingHint')}</p>}
+      {task.userStatus === 'submitted' && <p className="muted small task-card-hint">{t('work.worker.submittedHint')}</p>}
+
+      <footer className="task-card-actions">
+        <Button onClick={() => onView(task)}>{t('work.worker.actions.viewDetails')}</Button>
+        {canTake(task) && (
+          <Button type="primary" loading={taking} onClick={() => onTake(task)}>
+            {t('work.worker.actions.take')}
+          </Button>
+        )}
+        {canSubmit(task) && (
+          <Button type="primary" onClick={() => onSubmit(task)}>
+            {t('work.worker.actions.submit')}
+          </Button>
+        )}
+        {canResubmit(task) && (
+          <Button type="primary" danger onClick={() => onSubmit(task)}>
+            {t('work.worker.actions.revise')}
+          </Button>
+        )}
+      </footer>
+    </article>
+  );
+}

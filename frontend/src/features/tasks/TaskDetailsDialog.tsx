@@ -1,0 +1,98 @@
+import { Alert, Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AttachmentList } from './AttachmentList';
+import { canResubmit, canSubmit, canTake, displayStatusOf, formatDateTime, formatDueDate, formatReward } from './taskStatus';
+import { TaskStatusTag } from './TaskStatusTag';
+import type { TWorkerTask } from './tasks.types';
+
+interface TTaskDetailsDialogProps {
+  task: TWorkerTask | null;
+  taking?: boolean;
+  onClose: () => void;
+  onTake: (task: TWorkerTask) => void;
+  onSubmit: (task: TWorkerTask) => void;
+}
+
+/** Spec 02: the task in full, and the worker's own submission with its files. */
+export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSubmit }: TTaskDetailsDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const assignment = task?.userAssignment ?? null;
+  const submission = task?.userSubmission ?? assignment?.submission ?? null;
+
+  const footer = task ? (
+    <div className="dialog-footer">
+      <Button onClick={onClose}>{t('work.common.close')}</Button>
+      {canTake(task) && (
+        <Button type="primary" loading={taking} onClick={() => onTake(task)}>
+          {t('work.worker.actions.take')}
+        </Button>
+      )}
+      {canSubmit(task) && (
+        <Button type="primary" onClick={() => onSubmit(task)}>
+          {t('work.worker.actions.submit')}
+        </Button>
+      )}
+      {canResubmit(task) && (
+        <Button type="primary" danger onClick={() => onSubmit(task)}>
+          {t('work.worker.actions.resubmit')}
+        </Button>
+      )}
+    </div>
+  ) : null;
+
+  return (
+    <Modal open={task !== null} title={task?.title ?? t('work.worker.details.title')} onCancel={onClose} footer={footer} destroyOnHidden>
+      {task && (
+        <div className="task-details" data-testid="task-details">
+          <div className="task-details-status">
+            <TaskStatusTag status={displayStatusOf(task)} />
+          </div>
+          {task.userStatus === 'rejected' && task.rejectionReason && (
+            <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} />
+          )}
+          {task.userStatus === 'cancelled' && assignment?.cancellationReason && (
+            <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={assignment.cancellationReason} />
+          )}
+          <dl className="info-list">
+            <dt>{t('work.common.reward')}</dt>
+            <dd>
+              <strong>{formatReward(task.reward)}</strong> <span className="currency-badge">USD</span>
+            </dd>
+            <dt>{t('work.common.dueDate')}</dt>
+            <dd>{task.dueDate ? formatDueDate(task.dueDate, lang) : t('work.common.noDueDate')}</dd>
+            {task.timeLimitMinutes !== null && (
+              <>
+                <dt>{t('work.common.timeLimit')}</dt>
+                <dd>{t('work.common.minutes', { count: task.timeLimitMinutes })}</dd>
+              </>
+            )}
+          </dl>
+          {assignment?.expiresAt && (task.userStatus === 'assigned' || task.userStatus === 'in_progress') && (
+            <p className="small">{t('work.worker.details.expiresAt', { date: formatDateTime(assignment.expiresAt, lang) })}</p>
+          )}
+          <section>
+            <h4 className="task-details-heading">{t('work.common.description')}</h4>
+            <p className="task-details-text">{task.description}</p>
+          </section>
+          {task.submissionInstructions && (
+            <section>
+              <h4 className="task-details-heading">{t('work.common.instructions')}</h4>
+              <p className="task-details-text">{task.submissionInstructions}</p>
+            </section>
+          )}
+          {(submission !== null || (assignment?.files.length ?? 0) > 0) && (
+            <section className="task-details-submission" data-testid="own-submission">
+              <h4 className="task-details-heading">{t('work.worker.details.yourSubmission')}</h4>
+              {task.submittedAt && <p className="muted small">{t('work.worker.details.submittedAt', { date: formatDateTime(task.submittedAt, lang) })}</p>}
+              {submission !== null && <p className="task-details-text">{submission}</p>}
+              <h4 className="task-details-heading">{t('work.files.title')}</h4>
+              <AttachmentList files={assignment?.files ?? []} />
+            </section>
+          )}
+          {task.completedAt && <p className="muted small">{t('work.worker.details.completedAt', { date: formatDateTime(task.completedAt, lang) })}</p>}
+        </div>
+      )}
+    </Modal>
+  );
+}

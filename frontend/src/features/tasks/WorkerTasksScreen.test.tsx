@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { makeAssignment, makeWorkerTask } from './testTasks';
+import WorkerTasksScreen from './WorkerTasksScreen';
+
+const TASKS = [
+  makeWorkerTask({ id: 'a1', title: 'Open task one' }),
+  makeWorkerTask({ id: 'a2', title: 'Open task two' }),
+  makeWorkerTask({ id: 'm1', title: 'Held task', status: 'assigned', userStatus: 'assigned', userAssignment: makeAssignment({ id: 'as-m1', taskId: 'm1' }) }),
+  makeWorkerTask({ id: 'r1', title: 'Returned task', status: 'assigned', userStatus: 'rejected', rejectionReason: 'Wrong page' }),
+  makeWorkerTask({ id: 'd1', title: 'Finished task', status: 'completed', userStatus: 'completed' }),
+];
+
+function renderScreen(tasks = TASKS, extra: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ 'GET /api/tasks': () => jsonResponse(tasks), ...extra });
+  return { ...renderWithProviders(<WorkerTasksScreen />, { route: '/tasks', preloadedState: signedInState() }), fetchMock };
+}
+
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const titlesIn = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
+describe('worker Tasks screen', () => {
+  it('when tasks load, then the counters count Available, My Tasks and Completed', async () => {
+    renderScreen();
+    await screen.findByText('Open task one');
+    expect(screen.getByTestId('counter-available')).toHaveTextContent('2Available');
+    expect(screen.getByTestId('counter-mine')).toHaveTextContent('2My Tasks');
+    expect(screen.getByTestId('counter-completed')).toHaveTextContent('1Completed');
+  });
+
+  it('when each tab is opened, then it shows only its own tasks', async () => {
+    const { user } = renderScreen();
+    await screen.findByText('Open task one');
+    expect(titlesIn('tab-available')).toEqual(['Open task one', 'Open task two']);
+    await user.click(tab(/My Tasks/));
+    expect(titlesIn('tab-mine')).toEqual(['Held task', 'Returned task']);
+    await user.click(tab(/Revision/));
+    expect(titlesIn('tab-revision')).toEqual(['Returned task']);
+    expect(within(screen.getByTestId('tab-revision')).getByTestId('rejection-reason')).toHaveTextContent('Wrong page');
+    await user.click(tab(/Done/));
+    expect(titlesIn('tab-done')).toEqual(['Finished task']);
+  });
+
+  it('when a tab has no tasks, then it shows its own empty message', async () => {
+    const { user } = renderScreen([]);
+    expect(await screen.findByText('No tasks available right now')).toBeInTheDocument();
+    await user.click(tab(/My Tasks/));
+    expect(screen.getByText('You have no tasks in progress')).toBeInTheDocument();
+    await user.click(tab(/Revision/));
+    expect(screen.getByText('Nothing needs revision')).toBeInTheDocument();
+    await user.click(tab(/Done/));
+    expect(screen.getByText('No completed tasks yet')).toBeInTheDocument();
+  });
+
+  it('when Take Task succeeds, then "Task taken successfully!" is shown and the list is read again', async () => {
+    const { user, fetchMock } = renderScreen(TASKS, {
+      'POST /api/tasks/a1/take': () => jsonResponse({ message: 'Task taken successfully!', status: 'assigned', assignment: makeAssignment({ taskId: 'a1' }), request: null }, 201),
+    });
+    const card = await screen.findByTestId('task-card-a1');
+    await user.click(within(card).getByRole('button', { name: 'Take Task' }));
+    expect(await screen.findByText('Task taken successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/tasks')).toHaveLength(2));
+  });
+
+  it('when Take Task fails, then "Failed to take task" shows the server message', async () => {
+    const { user } = renderScreen(TASKS, { 'POST /api/tasks/a2/take': () => jsonResponse({ message: 'This task has already been taken', code: 'WORK.TAKEN' }, 409) });
+    const card = await screen.findByTestId('task-card-a2');
+    await user.click(within(card).getByRole('button', { name: 'Take Task' }));
+    expect(await screen.findByText('Failed to take task')).toBeInTheDocument();
+    expect(screen.getByText('This task has already been taken')).toBeInTheDocument();
+  });
+
+  it('when View Details is pressed on a held task, then the dialog shows the instructions and offers Submit', async () => {
+    const { user } = renderScreen();
+    await screen.findByText('Open task one');
+    await user.click(tab(/My Tasks/));
+    await user.click(within(await screen.findByTestId('task-card-m1')).getByRole('button', { name: 'View Details' }));
+    const details = await screen.findByTestId('task-details');
+    expect(within(details).getByText('Attach a screenshot of the welcome screen.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveTextContent('$12.50');
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Spin, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../app/baseQuery';
+import { useToast } from '../../components/toast';
+import { SubmitTaskDialog } from './SubmitTaskDialog';
+import { TaskCard } from './TaskCard';
+import { TaskDetailsDialog } from './TaskDetailsDialog';
+import { tasksInTab, WORKER_TABS, type TWorkerTab } from './taskStatus';
+import { useTakeTaskMutation, useWorkerTasksQuery } from './tasks.api';
+import type { TWorkerTask } from './tasks.types';
+import './tasks.css';
+
+/** The worker's /tasks screen (spec 02 s.2): counters, four tabs, cards, details and submit dialogs. */
+export default function WorkerTasksScreen() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { data: tasks = [], isLoading, isError, isFetching, refetch } = useWorkerTasksQuery();
+  const [takeTask] = useTakeTaskMutation();
+  const [tab, setTab] = useState<TWorkerTab>('available');
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [submitId, setSubmitId] = useState<string | null>(null);
+  const [takingId, setTakingId] = useState<string | null>(null);
+
+  const byTab = useMemo(() => Object.fromEntries(WORKER_TABS.map((key) => [key, tasksInTab(tasks, key)])) as Record<TWorkerTab, TWorkerTask[]>, [tasks]);
+  const detailsTask = tasks.find((task) => task.id === detailsId) ?? null;
+  const submitTask = tasks.find((task) => task.id === submitId) ?? null;
+
+  const take = async (task: TWorkerTask) => {
+    setTakingId(task.id);
+    try {
+      const result = await takeTask(task.id).unwrap();
+      if (result.status === 'pending') toast({ title: t('work.worker.toasts.requested'), description: t('work.worker.toasts.requestedDescription') });
+      else toast({ title: t('work.worker.toasts.taken') });
+    } catch (error) {
+      toast({ title: t('work.worker.toasts.takeFailed'), description: errorMessageOf(error) ?? t('work.worker.toasts.tryAgain'), variant: 'destructive' });
+    } finally {
+      setTakingId(null);
+    }
+  };
+
+  const openSubmit = (task: TWorkerTask) => {
+    setDetailsId(null);
+    setSubmitId(task.id);
+  };
+
+  const counters: { key: string; label: string; value: number }[] = [
+    { key: 'available', label: t('work.worker.counters.available'), value: byTab.available.length },
+    { key: 'mine', label: t('work.worker.counters.mine'), value: byTab.mine.length },
+    { key: 'completed', label: t('work.worker.counters.completed'), value: byTab.done.length },
+  ];
+
+  const list = (key: TWorkerTab) =>
+    byTab[key].length === 0 ? (
+      <div className="tasks-empty" data-testid={`empty-${key}`}>
+        <InboxOutlined className="tasks-empty-icon" />
+        <div className="tasks-empty-title">{t(`work.worker.empty.${key}`)}</div>
+        <div className="muted small">{t(`work.worker.empty.${key}Hint`)}</div>
+      </div>
+    ) : (
+      <div className="task-list" data-testid={`tab-${key}`}>
+        {byTab[key].map((task) => (
+          <TaskCard key={task.id} task={task} taking={takingId === task.id} onView={(item) => setDetailsId(item.id)} onTake={(item) => void take(item)} onSubmit={openSubmit} />
+        ))}
+      </div>
+    );
+
+  return (
+    <div className="page-stack tasks-page">
+      <div className="tasks-title-row">
+        <h1 className="page-title">{t('work.worker.title')}</h1>
+        <Button type="text" icon={<ReloadOutlined spin={isFetching && !isLoading} />} onClick={() => void refetch()} aria-label={t('work.common.refresh')} />
+      </div>
+      <div className="task-counters" data-testid="task-counters">
+        {counters.map((counter) => (
+          <div key={counter.key} className="task-counter" data-testid={`counter-${counter.key}`}>
+            <div className="task-counter-value">{counter.value}</div>
+            <div className="task-counter-label">{counter.label}</div>
+          </div>
+        ))}
+      </div>
+      {isError && <Alert type="error" showIcon title={t('work.common.loadFailed')} action={<Button size="small" onClick={() => void refetch()}>{t('common.retry')}</Button>} />}
+      {isLoading ? (
+        <div className="center-block">
+          <Spin />
+        </div>
+      ) : (
+        <Tabs
+          className="tasks-tabs"
+          activeKey={tab}
+          onChange={(key) => setTab(key as TWorkerTab)}
+          items={WORKER_TABS.map((key) => ({
+            key,
+            label: (
+              <span>
+                {t(`work.worker.tabs.${key}`)} <span className="tab-count">{byTab[key].length}</span>
+              </span>
+            ),
+            children: list(key),
+          }))}
+        />
+      )}
+      <TaskDetailsDialog task={detailsTask} taking={takingId === detailsId} onClose={() => setDetailsId(null)} onTake={(task) => void take(task)} onSubmit={openSubmit} />
+      <SubmitTaskDialog task={submitTask} onClose={() => setSubmitId(null)} />
+    </div>
+  );
+}

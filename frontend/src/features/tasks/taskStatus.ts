@@ -1,0 +1,83 @@
+import type { TWorkerTask } from './tasks.types';
+
+/**
+ * What the worker sees on a card: the server's true state of their own record on the task, else the task's.
+ * 'pending' is a task request awaiting an admin; 'rejected' is Needs Revision; 'cancelled' carries its reason.
+ */
+export type TWorkerDisplayStatus = 'available' | 'pending' | 'assigned' | 'in_progress' | 'submitted' | 'completed' | 'rejected' | 'cancelled';
+
+export type TWorkerTab = 'available' | 'mine' | 'revision' | 'done';
+export const WORKER_TABS: readonly TWorkerTab[] = ['available', 'mine', 'revision', 'done'];
+
+const MY_TASK_STATUSES: ReadonlySet<string> = new Set(['pending', 'assigned', 'in_progress', 'submitted', 'rejected']);
+
+/**
+ * Spec 02 s.4: Take is offered when the task is available and the worker has no record on it. The server also lets
+ * a worker take a task again after their assignment was cancelled or released, so that counts as "no record".
+ */
+export function canTake(task: Pick<TWorkerTask, 'status' | 'userStatus'>): boolean {
+  return task.status === 'available' && (task.userStatus === null || task.userStatus === 'cancelled');
+}
+
+/** Spec 02 s.4: Submit for assigned and in_progress; rejected offers Resubmit (Revise & Resubmit). */
+export function canSubmit(task: Pick<TWorkerTask, 'userStatus'>): boolean {
+  return task.userStatus === 'assigned' || task.userStatus === 'in_progress';
+}
+
+export function canResubmit(task: Pick<TWorkerTask, 'userStatus'>): boolean {
+  return task.userStatus === 'rejected';
+}
+
+export function displayStatusOf(task: Pick<TWorkerTask, 'status' | 'userStatus'>): TWorkerDisplayStatus {
+  if (task.userStatus !== null) return task.userStatus;
+  return task.status === 'available' ? 'available' : task.status;
+}
+
+/**
+ * Which tab a task belongs to. My Tasks holds assigned, in_progress, submitted and rejected (spec 02 s.2), plus a
+ * pending request and a cancelled assignment that cannot be taken again, so nothing the worker did disappears.
+ * A task can be in two tabs: a rejected one is in My Tasks and in Revision.
+ */
+export function isInTab(task: Pick<TWorkerTask, 'status' | 'userStatus'>, tab: TWorkerTab): boolean {
+  switch (tab) {
+    case 'available':
+      return canTake(task);
+    case 'mine':
+      return (task.userStatus !== null && MY_TASK_STATUSES.has(task.userStatus)) || (task.userStatus === 'cancelled' && !canTake(task));
+    case 'revision':
+      return task.userStatus === 'rejected';
+    case 'done':
+      return task.userStatus === 'completed';
+  }
+}
+
+export function tasksInTab<T extends Pick<TWorkerTask, 'status' | 'userStatus'>>(tasks: readonly T[], tab: TWorkerTab): T[] {
+  return tasks.filter((task) => isInTab(task, tab));
+}
+
+/** Reward as dollars with 2 decimals (spec 02 s.9). */
+export function formatReward(reward: string | number): string {
+  const value = typeof reward === 'number' ? reward : Number(reward);
+  return `$${(Number.isFinite(value) ? value : 0).toFixed(2)}`;
+}
+
+/** A `YYYY-MM-DD` due date (UTC calendar day) as 'MMM d, yyyy' in the interface language. */
+export function formatDueDate(dueDate: string, language: string): string {
+  const date = new Date(dueDate.length === 10 ? `${dueDate}T00:00:00Z` : dueDate);
+  if (Number.isNaN(date.getTime())) return dueDate;
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** A moment (ISO date-time) with date and time in the interface language. */
+export function formatDateTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+/** A file size as a number and a unit key of the catalogue (work.files.units). */
+export function fileSizeParts(bytes: number): { value: string; unit: 'b' | 'kb' | 'mb' } {
+  if (bytes < 1024) return { value: String(bytes), unit: 'b' };
+  if (bytes < 1024 * 1024) return { value: (bytes / 1024).toFixed(1), unit: 'kb' };
+  return { value: (bytes / (1024 * 1024)).toFixed(1), unit: 'mb' };
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AttachmentList } from '../../../../features/tasks/AttachmentList';
+import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
+import { formatDateTime, formatReward } from '../../../../features/tasks/taskStatus';
+import type { TAdminSubmission } from '../../../../features/tasks/tasks.types';
+
+interface TSubmissionDetailDialogProps {
+  open: boolean;
+  submission: TAdminSubmission | null;
+  loading: boolean;
+  approving: boolean;
+  onClose: () => void;
+  onApprove: (submission: TAdminSubmission) => void;
+  onReject: (submission: TAdminSubmission) => void;
+}
+
+/** Spec 03 "Task Submissions": task title, description, reward, user, text, submitted time, files. */
+export function SubmissionDetailDialog({ open, submission, loading, approving, onClose, onApprove, onReject }: TSubmissionDetailDialogProps) {
+  const { t, i18n } = useTranslation();
+  const pending = submission?.status === 'submitted';
+  return (
+    <Modal
+      open={open}
+      title={submission?.taskTitle ?? t('work.admin.submissions.detailTitle')}
+      onCancel={onClose}
+      width={760}
+      footer={
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('work.common.close')}</Button>
+          {submission && pending && (
+            <>
+              <Button danger onClick={() => onReject(submission)}>
+                {t('work.admin.submissions.reject')}
+              </Button>
+              <Button type="primary" loading={approving} onClick={() => onApprove(submission)}>
+                {t('work.admin.submissions.approve')}
+              </Button>
+            </>
+          )}
+        </div>
+      }
+    >
+      {loading && !submission ? (
+        <div className="center-block">
+          <Spin />
+        </div>
+      ) : (
+        submission && (
+          <div className="task-details" data-testid="submission-detail">
+            {submission.rejectionReason && <Alert type="warning" showIcon title={t('work.admin.submissions.previousRejection')} description={submission.rejectionReason} />}
+            <Descriptions column={1} bordered size="small">
+              <Descriptions.Item label={t('work.common.task')}>{submission.taskTitle}</Descriptions.Item>
+              <Descriptions.Item label={t('work.common.description')}>
+                <span className="pre-wrap">{submission.taskDescription}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('work.common.reward')}>{formatReward(submission.taskReward)}</Descriptions.Item>
+              <Descriptions.Item label={t('work.common.user')}>
+                {`${submission.userFirstName} ${submission.userLastName}`.trim()} <span className="muted">({submission.userEmail})</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('work.common.status')}>
+                <TaskStatusTag status={submission.status} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('work.common.submittedAt')}>{submission.submittedAt ? formatDateTime(submission.submittedAt, i18n.language) : t('work.common.notSet')}</Descriptions.Item>
+              <Descriptions.Item label={t('work.admin.submissions.text')}>
+                <span className="pre-wrap" data-testid="submission-text">
+                  {submission.submission ?? t('work.common.notSet')}
+                </span>
+              </Descriptions.Item>
+            </Descriptions>
+            <section>
+              <h4 className="task-details-heading">{t('work.files.title')}</h4>
+              <AttachmentList files={submission.files} />
+            </section>
+          </div>
+        )
+      )}
+    </Modal>
+  );
+}

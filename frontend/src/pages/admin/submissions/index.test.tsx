@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import type { TAdminSubmission } from '../../../features/tasks/tasks.types';
+import { SubmissionsSection } from './index';
+
+const SUBMISSION: TAdminSubmission = {
+  id: 'as-1',
+  taskId: 'task-1',
+  taskTitle: 'Review the app',
+  taskDescription: 'Install it and write three sentences.',
+  taskReward: '4.00',
+  userId: 'u-1',
+  userFirstName: 'Ada',
+  userLastName: 'Worker',
+  userEmail: 'ada@example.test',
+  status: 'submitted',
+  submission: 'It works well on Android.',
+  submittedAt: '2025-03-01T10:00:00.000Z',
+  rejectionReason: null,
+  rejectedAt: null,
+  completedAt: null,
+  autoApproved: false,
+  files: [{ id: 'f-1', fileName: 'abc.png', originalName: 'screen.png', fileType: 'image/png', fileSize: 2048, url: '/api/files/abc.png', createdAt: '2025-03-01T10:00:00.000Z' }],
+};
+
+function renderSection(extra: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({ 'GET /api/admin/submissions': () => jsonResponse([SUBMISSION]), 'GET /api/admin/submissions/as-1': () => jsonResponse(SUBMISSION), ...extra });
+  return { ...renderWithProviders(<SubmissionsSection />, { route: '/admin/submissions', preloadedState: signedInState(makeUser({ role: 'admin' })) }), fetchMock };
+}
+
+describe('admin Task Submissions', () => {
+  it('when Reject is pressed, then the reason is required: blank keeps the button disabled and nothing is sent', async () => {
+    const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/reject': () => jsonResponse({ message: 'ok', submission: { ...SUBMISSION, status: 'rejected' } }) });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /Reject/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), '    ');
+    expect(confirm).toBeDisabled();
+    await user.tab();
+    expect(within(dialog).getByText('Rejection reason is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')).toHaveLength(0);
+  });
+
+  it('when a reason is given, then it is sent trimmed and "Submission rejected successfully!" is shown', async () => {
+    const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/reject': () => jsonResponse({ message: 'ok', submission: { ...SUBMISSION, status: 'rejected' } }) });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /Reject/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    await user.type(within(dialog).getByLabelText('Reason'), '  Screenshot is cropped  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Submission rejected successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')[0]?.body))).toEqual({ reason: 'Screenshot is cropped' });
+  });
+
+  it('when approval fails, then "Failed to approve submission" shows the server message', async () => {
+    const { user } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'This submission has already been reviewed' }, 409) });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('Failed to approve submission')).toBeInTheDocument();
+    expect(screen.getByText('This submission has already been reviewed')).toBeInTheDocument();
+  });
+
+  it('when the detail cannot be loaded, then "Failed to load submission details" is shown', async () => {
+    const { user } = renderSection({ 'GET /api/admin/submissions/as-1': () => jsonResponse({ message: 'boom' }, 500) });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /View/ }));
+    expect(await screen.findByText('Failed to load submission details')).toBeInTheDocument();
+  });
+
+  it('when the detail opens, then it shows the task, the user, the text and the files', async () => {
+    const { user } = renderSection();
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /View/ }));
+    const detail = await screen.findByTestId('submission-detail');
+    expect(within(detail).getByText('Install it and write three sentences.')).toBeInTheDocument();
+    expect(within(detail).getByTestId('submission-text')).toHaveTextContent('It works well on Android.');
+    expect(within(detail).getByText('screen.png')).toBeInTheDocument();
+    await waitFor(() => expect(within(detail).getByText(/ada@example.test/)).toBeInTheDocument());
+  });
+});

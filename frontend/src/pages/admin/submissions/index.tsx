@@ -1,0 +1,139 @@
+import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../app/baseQuery';
+import { useToast } from '../../../components/toast';
+import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
+import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
+import { useApproveSubmissionMutation, useLazySubmissionQuery, useRejectSubmissionMutation, useSubmissionsQuery } from '../../../features/tasks/tasks.admin.api';
+import type { TAdminSubmission } from '../../../features/tasks/tasks.types';
+import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
+
+/** Admin > Task Submissions: the review queue, the detail dialog, approve, and reject with a required reason. */
+export function SubmissionsSection() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const { data: submissions = [], isLoading, isFetching } = useSubmissionsQuery();
+  const [loadSubmission, detailState] = useLazySubmissionQuery();
+  const [approveSubmission, approveState] = useApproveSubmissionMutation();
+  const [rejectSubmission, rejectState] = useRejectSubmissionMutation();
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [detail, setDetail] = useState<TAdminSubmission | null>(null);
+  const [rejecting, setRejecting] = useState<TAdminSubmission | null>(null);
+
+  const openDetail = async (row: TAdminSubmission) => {
+    setDetail(null);
+    setDetailOpen(true);
+    try {
+      setDetail(await loadSubmission(row.id).unwrap());
+    } catch {
+      setDetailOpen(false);
+      toast({ title: t('work.admin.submissions.toasts.loadFailed'), variant: 'destructive' });
+    }
+  };
+
+  const approve = async (submission: TAdminSubmission) => {
+    try {
+      await approveSubmission(submission.id).unwrap();
+      toast({ title: t('work.admin.submissions.toasts.approved') });
+      setDetailOpen(false);
+    } catch (error) {
+      toast({ title: t('work.admin.submissions.toasts.approveFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive' });
+    }
+  };
+
+  const reject = async (reason: string) => {
+    if (!rejecting) return;
+    try {
+      await rejectSubmission({ id: rejecting.id, reason }).unwrap();
+      toast({ title: t('work.admin.submissions.toasts.rejected') });
+      setRejecting(null);
+      setDetailOpen(false);
+    } catch (error) {
+      toast({ title: t('work.admin.submissions.toasts.rejectFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive' });
+    }
+  };
+
+  const columns: TableColumnsType<TAdminSubmission> = [
+    {
+      title: t('work.common.task'),
+      dataIndex: 'taskTitle',
+      ellipsis: true,
+      render: (_: string, row) => (
+        <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
+          {row.taskTitle}
+        </Button>
+      ),
+    },
+    { title: t('work.common.reward'), dataIndex: 'taskReward', width: 110, align: 'right', render: (reward: string) => formatReward(reward) },
+    {
+      title: t('work.common.user'),
+      key: 'user',
+      width: 240,
+      ellipsis: true,
+      render: (_: unknown, row) => (
+        <div className="admin-user-cell">
+          <span>{`${row.userFirstName} ${row.userLastName}`.trim() || row.userEmail}</span>
+          <span className="muted small">{row.userEmail}</span>
+        </div>
+      ),
+    },
+    { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (at: string | null) => (at ? formatDateTime(at, i18n.language) : t('work.common.notSet')) },
+    { title: t('work.admin.submissions.files'), key: 'files', width: 90, align: 'center', render: (_: unknown, row) => row.files.length },
+    {
+      title: t('work.common.actions'),
+      key: 'actions',
+      width: 300,
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <Button size="small" icon={<EyeOutlined />} onClick={() => void openDetail(row)}>
+            {t('work.common.view')}
+          </Button>
+          <Button size="small" type="primary" icon={<CheckOutlined />} loading={approveState.isLoading && approveState.originalArgs === row.id} onClick={() => void approve(row)}>
+            {t('work.admin.submissions.approve')}
+          </Button>
+          <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting(row)}>
+            {t('work.admin.submissions.reject')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-section" data-testid="admin-submissions">
+      <h2 className="admin-section-title">{t('work.admin.submissions.title')}</h2>
+      <Table<TAdminSubmission>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={submissions}
+        loading={isLoading || isFetching}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: t('work.admin.submissions.empty') }}
+      />
+      <SubmissionDetailDialog
+        open={detailOpen}
+        submission={detail}
+        loading={detailState.isFetching}
+        approving={approveState.isLoading}
+        onClose={() => setDetailOpen(false)}
+        onApprove={(submission) => void approve(submission)}
+        onReject={(submission) => setRejecting(submission)}
+      />
+      <ReasonDialog
+        open={rejecting !== null}
+        title={t('work.admin.submissions.rejectTitle')}
+        text={t('work.admin.submissions.rejectText')}
+        label={t('work.admin.submissions.reasonLabel')}
+        requiredMessage={t('work.admin.submissions.reasonRequired')}
+        confirmLabel={t('work.admin.submissions.reject')}
+        loading={rejectState.isLoading}
+        onCancel={() => setRejecting(null)}
+        onConfirm={(reason) => void reject(reason)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Popconfirm, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../app/baseQuery';
+import { useToast } from '../../../components/toast';
+import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
+import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
+import { useDeleteTaskPackageMutation, useRemovePackageTaskMutation, useTaskPackageQuery, useTaskPackagesQuery } from '../../../features/tasks/tasks.admin.api';
+import type { TPackageTask, TTaskPackage } from '../../../features/tasks/tasks.types';
+import { AddPackageTaskDialog } from './components/AddPackageTaskDialog';
+import { PackageFormDialog } from './components/PackageFormDialog';
+
+/** Admin > Task Packages: the package list on the left, the selected package and its ordered tasks on the right. */
+export function TaskPackagesSection() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const { data: packages = [], isLoading } = useTaskPackagesQuery();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = packages.find((pkg) => pkg.id === selectedId) ?? null;
+  const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selected?.id ?? '', { skip: !selected });
+  const [deletePackage] = useDeleteTaskPackageMutation();
+  const [removeTask] = useRemovePackageTaskMutation();
+  const [form, setForm] = useState<{ open: boolean; pkg: TTaskPackage | null }>({ open: false, pkg: null });
+  const [adding, setAdding] = useState(false);
+
+  const remove = async (pkg: TTaskPackage) => {
+    try {
+      await deletePackage(pkg.id).unwrap();
+      toast({ title: t('work.admin.packages.toasts.deleted') });
+      setSelectedId(null);
+    } catch (error) {
+      toast({ title: t('work.admin.packages.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive' });
+    }
+  };
+
+  const removeFromPackage = async (pkg: TTaskPackage, task: TPackageTask) => {
+    try {
+      await removeTask({ id: pkg.id, taskId: task.id }).unwrap();
+      toast({ title: t('work.admin.packages.toasts.taskRemoved') });
+    } catch (error) {
+      toast({ title: t('work.admin.packages.toasts.removeFailed'), description: errorMessageOf(error), variant: 'destructive' });
+    }
+  };
+
+  const taskColumns: TableColumnsType<TPackageTask> = [
+    { title: t('work.admin.packages.position'), key: 'position', width: 56, render: (_: unknown, _row, index) => index + 1 },
+    { title: t('work.admin.tasks.columns.title'), dataIndex: 'title', ellipsis: true },
+    { title: t('work.common.reward'), dataIndex: 'reward', width: 110, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 130, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
+    { title: t('work.common.status'), dataIndex: 'status', width: 150, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
+    {
+      title: t('work.common.actions'),
+      key: 'actions',
+      width: 110,
+      render: (_: unknown, row) =>
+        selected && (
+          <Popconfirm title={t('work.admin.packages.removeConfirm')} okText={t('work.admin.packages.remove')} cancelText={t('work.common.cancel')} okButtonProps={{ danger: true }} onConfirm={() => removeFromPackage(selected, row)}>
+            <Button size="small" danger>
+              {t('work.admin.packages.remove')}
+            </Button>
+          </Popconfirm>
+        ),
+    },
+  ];
+
+  return (
+    <div className="admin-section packages-layout" data-testid="admin-task-packages">
+      <aside className="packages-list-panel">
+        <div className="packages-list-head">
+          <h2 className="admin-section-title">{t('work.admin.packages.title')}</h2>
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setForm({ open: true, pkg: null })}>
+            {t('work.admin.packages.create')}
+          </Button>
+        </div>
+        {isLoading ? (
+          <div className="center-block">
+            <Spin />
+          </div>
+        ) : packages.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('work.admin.packages.empty')} />
+        ) : (
+          <ul className="packages-list" aria-label={t('work.admin.packages.title')}>
+            {packages.map((pkg) => (
+              <li key={pkg.id}>
+                <button type="button" className={`package-item${pkg.id === selectedId ? ' selected' : ''}`} aria-pressed={pkg.id === selectedId} onClick={() => setSelectedId(pkg.id)}>
+                  <span className="package-item-name">{pkg.name}</span>
+                  <span className="package-item-meta">
+                    <span className="muted small">{t('work.admin.packages.taskCount', { count: pkg.taskCount })}</span>
+                    <Tag color={pkg.isActive ? 'green' : 'default'}>{t(pkg.isActive ? 'work.admin.packages.active' : 'work.admin.packages.inactive')}</Tag>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </aside>
+      <section className="package-detail-panel">
+        {!selected ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('work.admin.packages.select')} />
+        ) : (
+          <>
+            <div className="package-detail-head">
+              <div>
+                <h2 className="admin-section-title">
+                  {selected.name} <Tag color={selected.isActive ? 'green' : 'default'}>{t(selected.isActive ? 'work.admin.packages.active' : 'work.admin.packages.inactive')}</Tag>
+                </h2>
+                {selected.description && <p className="muted package-description">{selected.description}</p>}
+              </div>
+              <Space wrap>
+                <Button icon={<EditOutlined />} onClick={() => setForm({ open: true, pkg: selected })}>
+                  {t('work.common.edit')}
+                </Button>
+                <Popconfirm title={t('work.admin.packages.deleteConfirm')} description={t('work.admin.packages.deleteConfirmText')} okText={t('work.common.delete')} cancelText={t('work.common.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(selected)}>
+                  <Button danger icon={<DeleteOutlined />}>
+                    {t('work.common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            </div>
+            <div className="package-tasks-head">
+              <h3 className="package-tasks-title">{t('work.admin.packages.tasks')}</h3>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                {t('work.admin.packages.addTask')}
+              </Button>
+            </div>
+            <Table<TPackageTask>
+              rowKey="id"
+              size="middle"
+              columns={taskColumns}
+              dataSource={detail?.id === selected.id ? detail.tasks : []}
+              loading={detailLoading}
+              pagination={false}
+              locale={{ emptyText: t('work.admin.packages.noTasks') }}
+            />
+            <AddPackageTaskDialog open={adding} packageId={selected.id} onClose={() => setAdding(false)} />
+          </>
+        )}
+      </section>
+      <PackageFormDialog open={form.open} pkg={form.pkg} onClose={() => setForm({ open: false, pkg: null })} onSaved={(id) => setSelectedId(id)} />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../../app/baseQuery';
+import { useToast } from '../../../../components/toast';
+import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
+import type { TAdminTask, TTaskInput } from '../../../../features/tasks/tasks.types';
+
+interface TTaskFormValues {
+  title?: string;
+  description?: string;
+  reward?: string | null;
+  submissionInstructions?: string;
+  dueDate?: Dayjs | null;
+  sortOrder?: number | null;
+  timeLimitMinutes?: number | null;
+  requiresApproval?: boolean;
+}
+
+const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions'] as const;
+
+/** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank). */
+export function missingRequired(values: TTaskFormValues): boolean {
+  return REQUIRED.some((name) => {
+    const value = values[name];
+    return value === undefined || value === null || String(value).trim() === '';
+  });
+}
+
+/** The call's body: reward as text, due date as `YYYY-MM-DD`, empty optional numbers as null (edit) or left out. */
+export function toTaskInput(values: TTaskFormValues): TTaskInput {
+  const input: TTaskInput = {
+    title: (values.title ?? '').trim(),
+    description: (values.description ?? '').trim(),
+    reward: String(values.reward ?? '').trim(),
+    submissionInstructions: (values.submissionInstructions ?? '').trim(),
+    dueDate: values.dueDate ? values.dueDate.format('YYYY-MM-DD') : null,
+    timeLimitMinutes: values.timeLimitMinutes ?? null,
+    requiresApproval: values.requiresApproval ?? false,
+  };
+  if (values.sortOrder !== undefined && values.sortOrder !== null) input.sortOrder = values.sortOrder;
+  return input;
+}
+
+function initialValues(task: TAdminTask | null): TTaskFormValues {
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false };
+  return {
+    title: task.title,
+    description: task.description,
+    reward: task.reward,
+    submissionInstructions: task.submissionInstructions ?? '',
+    dueDate: task.dueDate ? dayjs(task.dueDate) : null,
+    sortOrder: task.sortOrder,
+    timeLimitMinutes: task.timeLimitMinutes,
+    requiresApproval: task.requiresApproval,
+  };
+}
+
+interface TTaskFormDialogProps {
+  open: boolean;
+  /** null creates a task. */
+  task: TAdminTask | null;
+  onClose: () => void;
+}
+
+/** Create and edit a task (spec 03 s.5 rules; toasts of s.8). */
+export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [form] = Form.useForm<TTaskFormValues>();
+  const values = Form.useWatch([], form) as TTaskFormValues | undefined;
+  const [createTask, createState] = useCreateTaskMutation();
+  const [updateTask, updateState] = useUpdateTaskMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+  const editing = task !== null;
+  const incomplete = missingRequired(values ?? initialValues(task));
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(initialValues(task));
+  }, [open, task, form]);
+
+  const save = async () => {
+    const current = form.getFieldsValue(true) as TTaskFormValues;
+    if (missingRequired(current)) {
+      toast({ title: t('work.admin.validationError'), description: t('work.admin.requiredFields'), variant: 'destructive' });
+      return;
+    }
+    const input = toTaskInput(current);
+    try {
+      if (task) {
+        await updateTask({ id: task.id, changes: input }).unwrap();
+        toast({ title: t('work.admin.tasks.toasts.updated') });
+      } else {
+        await createTask(input).unwrap();
+        toast({ title: t('work.admin.tasks.toasts.created') });
+      }
+      onClose();
+    } catch (error) {
+      toast({
+        title: t(editing ? 'work.admin.tasks.toasts.updateFailed' : 'work.admin.tasks.toasts.createFailed'),
+        description: errorMessageOf(error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const today = dayjs().startOf('day');
+
+  return (
+    <Modal
+      open={open}
+      title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
+      onCancel={onClose}
+      width={640}
+      forceRender
+      footer={
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('work.common.cancel')}</Button>
+          <Button type="primary" disabled={incomplete} loading={saving} onClick={() => void save()} data-testid="task-form-save">
+            {t(editing ? 'work.common.save' : 'work.admin.tasks.create')}
+          </Button>
+        </div>
+      }
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues(task)} requiredMark onFinish={() => void save()}>
+        <Form.Item name="title" label={t('work.admin.tasks.fields.title')} required>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="description" label={t('work.admin.tasks.fields.description')} required>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        </Form.Item>
+        <Form.Item name="submissionInstructions" label={t('work.admin.tasks.fields.submissionInstructions')} required>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+        <div className="admin-form-grid">
+          <Form.Item name="reward" label={t('work.admin.tasks.fields.reward')} required>
+            <InputNumber<string> stringMode min="0" step="0.01" precision={2} style={{ width: '100%' }} prefix="$" />
+          </Form.Item>
+          <Form.Item name="dueDate" label={t('work.admin.tasks.fields.dueDate')}>
+            <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(day) => day.isBefore(today, 'day')} />
+          </Form.Item>
+          <Form.Item name="sortOrder" label={t('work.admin.tasks.fields.sortOrder')}>
+            <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="timeLimitMinutes" label={t('work.admin.tasks.fields.timeLimitMinutes')}>
+            <InputNumber min={1} precision={0} step={1} style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        <Form.Item name="requiresApproval" valuePropName="checked">
+          <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../app/baseQuery';
+import { useToast } from '../../../components/toast';
+import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
+import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
+import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
+import { useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
+import type { TAdminTask } from '../../../features/tasks/tasks.types';
+import { TaskFormDialog } from './components/TaskFormDialog';
+import { TaskViewDialog } from './components/TaskViewDialog';
+
+const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
+
+export function matchesSearch(task: TAdminTask, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
+  const user = task.assignedUser ? `${task.assignedUser.firstName} ${task.assignedUser.lastName} ${task.assignedUser.email}` : '';
+  return [task.title, task.description, user].some((text) => text.toLowerCase().includes(q));
+}
+
+/** Admin > Tasks (spec 03 "Task Management"): search, create, view, edit, delete; cancel a live assignment. */
+export function TasksSection() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const { data: tasks = [], isLoading, isFetching } = useAdminTasksQuery();
+  const [deleteTask] = useDeleteTaskMutation();
+  const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
+  const [query, setQuery] = useState('');
+  const [form, setForm] = useState<{ open: boolean; task: TAdminTask | null }>({ open: false, task: null });
+  const [viewing, setViewing] = useState<TAdminTask | null>(null);
+  const [cancelling, setCancelling] = useState<TAdminTask | null>(null);
+
+  const visible = useMemo(() => tasks.filter((task) => matchesSearch(task, query)), [tasks, query]);
+
+  const remove = async (task: TAdminTask) => {
+    try {
+      await deleteTask(task.id).unwrap();
+      toast({ title: t('work.admin.tasks.toasts.deleted') });
+    } catch (error) {
+      toast({ title: t('work.admin.tasks.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive' });
+    }
+  };
+
+  const cancel = async (reason: string) => {
+    if (!cancelling?.assignment) return;
+    try {
+      await cancelAssignment({ id: cancelling.assignment.id, reason }).unwrap();
+      toast({ title: t('work.admin.tasks.toasts.cancelled') });
+      setCancelling(null);
+    } catch (error) {
+      toast({ title: t('work.admin.tasks.toasts.cancelFailed'), description: errorMessageOf(error), variant: 'destructive' });
+    }
+  };
+
+  const columns: TableColumnsType<TAdminTask> = [
+    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 80, sorter: (a, b) => a.sortOrder - b.sortOrder },
+    {
+      title: t('work.admin.tasks.columns.title'),
+      dataIndex: 'title',
+      ellipsis: true,
+      render: (_: string, task) => (
+        <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
+          {task.title}
+        </Button>
+      ),
+    },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 110, align: 'right', render: (reward: string) => formatReward(reward), sorter: (a, b) => Number(a.reward) - Number(b.reward) },
+    { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 150, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
+    {
+      title: t('work.admin.tasks.columns.assignedTo'),
+      key: 'assignedTo',
+      width: 200,
+      ellipsis: true,
+      render: (_: unknown, task) =>
+        task.assignedUser ? (
+          <div className="admin-user-cell">
+            <span>{`${task.assignedUser.firstName} ${task.assignedUser.lastName}`.trim() || task.assignedUser.email}</span>
+            <span className="muted small">{task.assignedUser.email}</span>
+          </div>
+        ) : (
+          <span className="muted">{t('work.common.notSet')}</span>
+        ),
+    },
+    { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 130, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
+    {
+      title: t('work.admin.tasks.columns.timeLimit'),
+      dataIndex: 'timeLimitMinutes',
+      width: 110,
+      render: (minutes: number | null, task) => (
+        <Space size={4} wrap>
+          {minutes !== null ? t('work.common.minutes', { count: minutes }) : <span className="muted">{t('work.common.notSet')}</span>}
+          {task.requiresApproval && <Tag color="gold">{t('work.admin.tasks.requiresApproval')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('work.common.actions'),
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_: unknown, task) => (
+        <Space size={2}>
+          <Tooltip title={t('work.common.view')}>
+            <Button type="text" icon={<EyeOutlined />} aria-label={`${t('work.common.view')} ${task.title}`} onClick={() => setViewing(task)} />
+          </Tooltip>
+          <Tooltip title={t('work.common.edit')}>
+            <Button type="text" icon={<EditOutlined />} aria-label={`${t('work.common.edit')} ${task.title}`} onClick={() => setForm({ open: true, task })} />
+          </Tooltip>
+          {task.assignment && LIVE_ASSIGNMENT.has(task.assignment.status) && (
+            <Tooltip title={t('work.admin.tasks.cancelAssignment')}>
+              <Button type="text" icon={<StopOutlined />} aria-label={`${t('work.admin.tasks.cancelAssignment')} ${task.title}`} onClick={() => setCancelling(task)} />
+            </Tooltip>
+          )}
+          <Popconfirm
+            title={t('work.admin.tasks.deleteConfirm')}
+            description={t('work.admin.tasks.deleteConfirmText')}
+            okText={t('work.common.delete')}
+            cancelText={t('work.common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove(task)}
+          >
+            <Tooltip title={t('work.common.delete')}>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('work.common.delete')} ${task.title}`} />
+            </Tooltip>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-section" data-testid="admin-tasks">
+      <div className="admin-toolbar">
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('work.common.search')} aria-label={t('work.common.search')} value={query} onChange={(event) => setQuery(event.target.value)} className="admin-search" />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, task: null })}>
+          {t('work.admin.tasks.create')}
+        </Button>
+      </div>
+      <Table<TAdminTask>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={visible}
+        loading={isLoading || isFetching}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 1050 }}
+        locale={{ emptyText: t('work.admin.tasks.empty') }}
+      />
+      <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
+      <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />
+      <ReasonDialog
+        open={cancelling !== null}
+        title={t('work.admin.tasks.cancelTitle')}
+        text={t('work.admin.tasks.cancelText')}
+        label={t('work.admin.tasks.cancelReason')}
+        requiredMessage={t('work.admin.tasks.cancelReasonRequired')}
+        confirmLabel={t('work.admin.tasks.cancelConfirm')}
+        loading={cancelState.isLoading}
+        onCancel={() => setCancelling(null)}
+        onConfirm={(reason) => void cancel(reason)}
+      />
+    </div>
+  );
+}
