@@ -23,7 +23,8 @@ describe('resolveRoute', () => {
   it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {
     expect(resolveRoute('/api/admin/users/42/balance')).toMatchObject({ service: 'payouts', prefix: '/api/admin/users/*/balance' });
     expect(resolveRoute('/api/admin/users/42/ledger')).toMatchObject({ service: 'payouts' });
-    expect(resolveRoute('/api/admin/users//balance')).toBeUndefined();
+    expect(resolveRoute('/api/admin/users//balance')).toMatchObject({ service: 'auth' });
+    expect(resolveRoute('/api/admin/users/42')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/user/payout-wallets/9')).toMatchObject({ service: 'payouts' });
     expect(resolveRoute('/api/user/welcome-status')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', access: 'user' });
@@ -31,7 +32,7 @@ describe('resolveRoute', () => {
 
   it('when the table has no entry, then undefined (404)', () => {
     expect(resolveRoute('/api')).toBeUndefined();
-    expect(resolveRoute('/api/admin/users')).toBeUndefined();
+    expect(resolveRoute('/api/admin/nothing-here')).toBeUndefined();
   });
 });
 

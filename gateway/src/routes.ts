@@ -52,9 +52,12 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/auth/reset-password', service: 'auth', access: 'public', rateLimit: 'resetPassword' },
   { prefix: '/api/user', service: 'auth', access: 'user' },
   { prefix: '/api/documents', service: 'auth', access: 'user' },
+  { prefix: '/api/admin/users', service: 'auth', access: 'admin' },
 
-  // admin
+  // admin: e-mail templates, system settings, audit log
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
+  { prefix: '/api/admin/settings', service: 'admin', access: 'admin' },
+  { prefix: '/api/admin/audit-log', service: 'admin', access: 'admin' },
 
   // work: tasks, assignments, submissions and their files, task requests, task packages
   { prefix: '/api/tasks', service: 'work', access: 'user' },
