@@ -1,3 +1,4 @@
+import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
 
 /**
@@ -5,6 +6,7 @@ import { workEn } from './work.en';
  * (the type below makes a missing Russian entry a compile error).
  */
 export const en = {
+  payouts: payoutsEn,
   work: workEn,
   app: {
     name: 'Task Portal',

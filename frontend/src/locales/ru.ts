@@ -1,7 +1,9 @@
+import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
 
 export const ru: TCatalogue = {
+  payouts: payoutsRu,
   work: workRu,
   app: {
     name: 'Task Portal',

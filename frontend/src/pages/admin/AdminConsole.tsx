@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useSignOut } from '../../features/session/useSignOut';
 import { ADMIN_MENU, DEFAULT_ADMIN_SECTION, isAdminSection, resolveSection, type TAdminMenuEntry, type TAdminSection } from './adminSections';
+import AdminWithdrawalsSection from './withdrawals';
 import { WORK_SECTIONS } from './workSections';
 
 const ICONS: Record<TAdminMenuEntry['key'], ReactNode> = {
@@ -116,7 +117,7 @@ export default function AdminConsole() {
           </Typography.Title>
         </Layout.Header>
         <Layout.Content className="admin-content">
-          {WorkSection ? <WorkSection /> : <NotAvailable title={label(section)} />}
+          {section === 'withdrawals' ? <AdminWithdrawalsSection /> : WorkSection ? <WorkSection /> : <NotAvailable title={label(section)} />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,29 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { ComingSoon } from '../../components/ComingSoon';
-import { Panel } from '../../components/Panel';
+import { BalanceCard } from '../../features/payouts/BalanceCard';
+import { PendingSummary } from '../../features/payouts/PendingSummary';
 
+// The dialog (antd Modal and its form) is loaded when it is first opened.
+const WithdrawDialog = lazy(() => import('../../features/payouts/WithdrawDialog'));
+
+/** Home (spec 02): the balance card, the pending-withdrawal summary, Withdraw, and the Company News list. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.session.user);
+  // Mounted on the first opening, then kept (so it can animate closed).
+  const [withdrawing, setWithdrawing] = useState<boolean | null>(null);
   return (
     <div className="page-stack">
       <h1 className="page-title">{t('pages.home.greeting', { name: user?.firstName ?? '' })}</h1>
-      <Panel>
-        <div className="balance-row">
-          <div>
-            <div className="stat-label">{t('pages.home.balance')}</div>
-            <div className="stat-value" data-testid="balance">
-              ${user?.balance ?? '0.00'} <span className="currency-badge">USD</span>
-            </div>
-          </div>
-          <div>
-            <div className="stat-label">{t('pages.home.held')}</div>
-            <div className="stat-value muted">${user?.heldBalance ?? '0.00'}</div>
-          </div>
-        </div>
-      </Panel>
-      <ComingSoon title={t('nav.home')} text={t('pages.home.coming')} />
+      <BalanceCard onWithdraw={() => setWithdrawing(true)} />
+      <PendingSummary />
+
+      {/* Company News: not built yet (its own piece of work); the spot is kept and says so plainly. */}
+      <ComingSoon title={t('payouts.news.title')} text={t('payouts.news.coming')} />
+
+      {withdrawing !== null && (
+        <Suspense fallback={null}>
+          <WithdrawDialog open={withdrawing} onClose={() => setWithdrawing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

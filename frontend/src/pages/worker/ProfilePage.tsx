@@ -1,5 +1,6 @@
-import { CheckCircleFilled, ExclamationCircleOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ExclamationCircleOutlined, LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
@@ -7,6 +8,9 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
 import { InstallAppCard } from '../../features/install/InstallAppCard';
 import { useSignOut } from '../../features/session/useSignOut';
+
+// 'Bind Payment Method': the payout wallets dialog is loaded when first opened.
+const WalletsDialog = lazy(() => import('../../features/payouts/WalletsDialog'));
 
 function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
@@ -17,6 +21,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.session.user);
   const signOut = useSignOut();
+  const [walletsOpen, setWalletsOpen] = useState<boolean | null>(null);
   if (!user) return null;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
@@ -58,6 +63,20 @@ export function ProfilePage() {
           {t('pages.profile.coming')}
         </p>
       </Panel>
+
+      <Panel>
+        <Button size="large" block icon={<WalletOutlined />} onClick={() => setWalletsOpen(true)}>
+          {t('payouts.wallets.bind')}
+        </Button>
+        <p className="muted small" style={{ margin: '8px 0 0' }}>
+          {t('payouts.wallets.bindHint')}
+        </p>
+      </Panel>
+      {walletsOpen !== null && (
+        <Suspense fallback={null}>
+          <WalletsDialog open={walletsOpen} onClose={() => setWalletsOpen(false)} />
+        </Suspense>
+      )}
 
       <InstallAppCard />
 

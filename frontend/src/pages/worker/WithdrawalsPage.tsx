@@ -1,11 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+
+// The screen is its own chunk (antd Tabs, Modal and the statement stay out of the first download).
+const WithdrawalsScreen = lazy(() => import('../../features/payouts/WithdrawalsScreen'));
 
 export function WithdrawalsPage() {
-  const { t } = useTranslation();
   return (
-    <div className="page-stack">
-      <ComingSoon title={t('nav.withdrawals')} text={t('pages.withdrawals.coming')} />
-    </div>
+    <Suspense
+      fallback={
+        <div className="center-block">
+          <Spin />
+        </div>
+      }
+    >
+      <WithdrawalsScreen />
+    </Suspense>
   );
 }

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HomePage } from '../../pages/worker/HomePage';
+import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import type { TWithdrawal } from './payouts.types';
+
+const pending = (id: string, amount: string): TWithdrawal => ({
+  id,
+  amount,
+  currency: 'USDT',
+  networkFee: '1.0',
+  walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+  status: 'pending',
+  createdAt: '2025-03-01T10:00:00.000Z',
+  adminComment: null,
+  reviewedAt: null,
+  txReference: null,
+});
+
+describe('Home balance card and pending summary (spec 02 Home)', () => {
+  it('when money is held, then the available balance is shown with 2 decimals and the held amount beside it', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '1234.5', held: '75.25' }),
+      'GET /api/withdrawals': () => jsonResponse([pending('a', '50.00'), pending('b', '25.25')]),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const card = await screen.findByTestId('balance-card');
+    expect(await within(card).findByText('$1,234.50')).toBeInTheDocument();
+    expect(within(card).getByText('USD')).toBeInTheDocument();
+    expect(within(card).getByText('Held for pending withdrawals: $75.25')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /Withdraw/ })).toBeInTheDocument();
+  });
+
+  it('when there are pending requests, then their sum and "View N Pending Request(s)" lead to /withdrawals', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '75.25' }),
+      'GET /api/withdrawals': () => jsonResponse([pending('a', '50.00'), pending('b', '25.25'), { ...pending('c', '99.00'), status: 'approved' }]),
+    });
+    const { user } = renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const summary = await screen.findByTestId('pending-summary');
+    expect(within(summary).getByText('Pending total: $75.25')).toBeInTheDocument();
+    await user.click(within(summary).getByRole('button', { name: 'View 2 Pending Request(s)' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/withdrawals');
+  });
+
+  it('when nothing is pending, then no pending summary is shown', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '0.00' }),
+      'GET /api/withdrawals': () => jsonResponse([]),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    expect(await screen.findByText('$10.00')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Withdrawal history/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('pending-summary')).not.toBeInTheDocument();
+  });
+
+  it('when the balance cannot be read, then "—" and "Balance unavailable, try again" are shown, never 0.00', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ message: 'Service unavailable' }, 503),
+      'GET /api/withdrawals': () => jsonResponse([]),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    expect(await screen.findByText('Balance unavailable, try again')).toBeInTheDocument();
+    expect(screen.getByTestId('balance')).toHaveTextContent('—');
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+  });
+
+  it('when the company news is not built yet, then Home says plainly that it is coming', async () => {
+    mockApi({ 'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }), 'GET /api/withdrawals': () => jsonResponse([]) });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    expect(await screen.findByText('Company News')).toBeInTheDocument();
+    expect(screen.getByText(/Company news is coming soon/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,74 @@
+import { Alert, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from './dates';
+import { formatFee, formatUsd } from './money';
+import { useMyWithdrawalsQuery } from './payouts.api';
+import type { TWithdrawal } from './payouts.types';
+import { WithdrawalStatusTag } from './WithdrawalStatusTag';
+
+function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <article className="payout-card" data-testid="withdrawal-card">
+      <div className="payout-card-head">
+        <span className="payout-amount">
+          {formatUsd(w.amount)} <span className="currency-badge">USD</span>
+        </span>
+        <WithdrawalStatusTag status={w.status} />
+      </div>
+      <dl className="payout-fields">
+        <dt>{t('payouts.history.currency')}</dt>
+        <dd>{w.currency}</dd>
+        <dt>{t('payouts.history.networkFee')}</dt>
+        <dd>{formatFee(w.networkFee, w.currency)}</dd>
+        <dt>{t('payouts.history.wallet')}</dt>
+        <dd className="mono">{w.walletAddress}</dd>
+        <dt>{t('payouts.history.requested')}</dt>
+        <dd>{formatDateTime(w.createdAt, i18n.language)}</dd>
+        {w.reviewedAt && (
+          <>
+            <dt>{t('payouts.history.reviewed')}</dt>
+            <dd>{formatDateTime(w.reviewedAt, i18n.language)}</dd>
+          </>
+        )}
+        {w.status === 'approved' && w.txReference && (
+          <>
+            <dt>{t('payouts.history.txReference')}</dt>
+            <dd className="mono" data-testid="tx-reference">
+              {w.txReference}
+            </dd>
+          </>
+        )}
+        {w.reviewedAt && w.adminComment && (
+          <>
+            <dt>{t('payouts.history.comment')}</dt>
+            <dd data-testid="admin-comment">{w.adminComment}</dd>
+          </>
+        )}
+      </dl>
+    </article>
+  );
+}
+
+/** The worker's withdrawals, newest first (spec 02 /withdrawals history). */
+export function WithdrawalHistory() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useMyWithdrawalsQuery();
+  if (isLoading) return <div className="center-block"><Spin /></div>;
+  if (isError) return <Alert type="error" showIcon title={t('payouts.history.loadFailed')} />;
+  if (!data || data.length === 0) {
+    return (
+      <div className="payouts-empty">
+        <div className="payouts-empty-title">{t('payouts.history.empty')}</div>
+        <div className="muted">{t('payouts.history.emptyHint')}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="payouts-list">
+      {data.map((w) => (
+        <WithdrawalCard key={w.id} withdrawal={w} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { api } from '../../app/api';
+import type {
+  TAdminWithdrawal,
+  TBalance,
+  TCreatePayoutWalletRequest,
+  TCreateWithdrawalRequest,
+  TDecideWithdrawalRequest,
+  TLedgerVerification,
+  TPayoutWallet,
+  TPublicSettings,
+  TStatement,
+  TWithdrawal,
+} from './payouts.types';
+
+/**
+ * The payouts service's calls (services/payouts/README.md). A withdrawal or a decision changes the balance, the
+ * lists and the statement, so it invalidates all of them; the current user (GET /api/auth/me) is refreshed by
+ * useRefreshCurrentUser, as the session keeps it outside the cache.
+ */
+export const payoutsTaggedApi = api.enhanceEndpoints({
+  addTagTypes: ['Balance', 'Withdrawal', 'Statement', 'PayoutWallet', 'PublicSettings', 'AdminWithdrawal'],
+});
+
+const MONEY_TAGS = ['Balance', 'Withdrawal', 'Statement', 'AdminWithdrawal'] as const;
+
+export const payoutsApi = payoutsTaggedApi.injectEndpoints({
+  endpoints: (build) => ({
+    publicSettings: build.query<TPublicSettings, void>({
+      query: () => '/settings/public',
+      providesTags: ['PublicSettings'],
+    }),
+    ledgerBalance: build.query<TBalance, void>({
+      query: () => '/ledger/balance',
+      providesTags: ['Balance'],
+    }),
+    myWithdrawals: build.query<TWithdrawal[], void>({
+      query: () => '/withdrawals',
+      providesTags: ['Withdrawal'],
+    }),
+    createWithdrawal: build.mutation<TWithdrawal, { body: TCreateWithdrawalRequest; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: '/withdrawals', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      // Also after a failure: an attempt whose outcome is unknown may have been applied.
+      invalidatesTags: [...MONEY_TAGS],
+    }),
+    statement: build.query<TStatement, void>({
+      query: () => '/ledger/statement',
+      providesTags: ['Statement'],
+    }),
+    verifyLedger: build.query<TLedgerVerification, void>({
+      query: () => '/ledger/verify',
+      providesTags: ['Statement'],
+    }),
+    payoutWallets: build.query<TPayoutWallet[], void>({
+      query: () => '/user/payout-wallets',
+      providesTags: ['PayoutWallet'],
+    }),
+    addPayoutWallet: build.mutation<TPayoutWallet, TCreatePayoutWalletRequest>({
+      query: (body) => ({ url: '/user/payout-wallets', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['PayoutWallet'] : []),
+    }),
+    removePayoutWallet: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/user/payout-wallets/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['PayoutWallet'],
+    }),
+    adminWithdrawals: build.query<TAdminWithdrawal[], void>({
+      query: () => '/admin/withdrawals',
+      providesTags: ['AdminWithdrawal'],
+    }),
+    decideWithdrawal: build.mutation<TAdminWithdrawal, { id: string; body: TDecideWithdrawalRequest }>({
+      query: ({ id, body }) => ({ url: `/admin/withdrawals/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      // A 409 means someone else decided it: the list is refreshed either way.
+      invalidatesTags: [...MONEY_TAGS],
+    }),
+  }),
+});
+
+export const {
+  usePublicSettingsQuery,
+  useLedgerBalanceQuery,
+  useMyWithdrawalsQuery,
+  useCreateWithdrawalMutation,
+  useStatementQuery,
+  useLazyVerifyLedgerQuery,
+  usePayoutWalletsQuery,
+  useAddPayoutWalletMutation,
+  useRemovePayoutWalletMutation,
+  useAdminWithdrawalsQuery,
+  useDecideWithdrawalMutation,
+} = payoutsApi;

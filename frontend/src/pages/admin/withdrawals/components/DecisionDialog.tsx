@@ -1,0 +1,148 @@
+import { Alert, Button, Input, Modal, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TApiError } from '../../../../app/baseQuery';
+import { useToast } from '../../../../components/toast';
+import { formatFee, formatUsd } from '../../../../features/payouts/money';
+import { useDecideWithdrawalMutation } from '../../../../features/payouts/payouts.api';
+import type { TAdminWithdrawal, TDecideWithdrawalRequest } from '../../../../features/payouts/payouts.types';
+
+type TDecision = 'approved' | 'rejected';
+
+/** What the dialog may send: approve needs a transaction reference, reject a comment (spec 03 s.5). */
+export function decisionProblem(decision: TDecision, txReference: string, comment: string): 'txReferenceRequired' | 'commentRequired' | null {
+  if (decision === 'approved' && txReference.trim() === '') return 'txReferenceRequired';
+  if (decision === 'rejected' && comment.trim() === '') return 'commentRequired';
+  return null;
+}
+
+function serverMessageOf(error: unknown): string | undefined {
+  const data = (error as Partial<TApiError> | null)?.data;
+  if (typeof data === 'object' && data !== null) {
+    const message = (data as Record<string, unknown>).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+/**
+ * The approve/reject dialog of the admin Withdrawals section. Approve records the payout's transaction reference
+ * (required) and an optional comment; reject needs a comment, which the worker sees.
+ */
+export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWithdrawal; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [decide, { isLoading }] = useDecideWithdrawalMutation();
+  const [decision, setDecision] = useState<TDecision>('approved');
+  const [txReference, setTxReference] = useState('');
+  const [comment, setComment] = useState('');
+  const [touched, setTouched] = useState(false);
+  const problem = decisionProblem(decision, txReference, comment);
+
+  const confirm = async () => {
+    setTouched(true);
+    if (problem) return;
+    const body: TDecideWithdrawalRequest =
+      decision === 'approved'
+        ? { status: 'approved', txReference: txReference.trim(), ...(comment.trim() ? { adminComment: comment.trim() } : {}) }
+        : { status: 'rejected', adminComment: comment.trim() };
+    try {
+      await decide({ id: withdrawal.id, body }).unwrap();
+      toast({ title: t('payouts.admin.processed') });
+      onClose();
+    } catch (error) {
+      toast({ title: t('payouts.admin.errorTitle'), description: serverMessageOf(error) ?? t('payouts.admin.processFailed'), variant: 'destructive' });
+      // Someone else decided it: nothing left to do here (the list has been refreshed).
+      if ((error as Partial<TApiError> | null)?.status === 409) onClose();
+    }
+  };
+
+  const name = `${withdrawal.user.firstName} ${withdrawal.user.lastName}`.trim() || t('payouts.admin.unknownUser');
+  return (
+    <Modal
+      open
+      title={t('payouts.admin.dialogTitle')}
+      onCancel={onClose}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('payouts.admin.cancel')}
+        </Button>,
+        <Button
+          key="confirm"
+          type="primary"
+          danger={decision === 'rejected'}
+          loading={isLoading}
+          disabled={problem !== null || isLoading}
+          onClick={() => void confirm()}
+        >
+          {decision === 'approved' ? t('payouts.admin.approve') : t('payouts.admin.reject')}
+        </Button>,
+      ]}
+    >
+      <dl className="payout-fields" style={{ marginBottom: 16 }}>
+        <dt>{t('payouts.admin.user')}</dt>
+        <dd>
+          {name} <span className="muted">{withdrawal.user.email}</span>
+        </dd>
+        <dt>{t('payouts.admin.amount')}</dt>
+        <dd>
+          <strong>{formatUsd(withdrawal.amount)}</strong> USD
+        </dd>
+        <dt>{t('payouts.admin.fee')}</dt>
+        <dd>{formatFee(withdrawal.networkFee, withdrawal.currency)}</dd>
+        <dt>{t('payouts.admin.wallet')}</dt>
+        <dd className="mono">{withdrawal.walletAddress}</dd>
+      </dl>
+      <div className="withdraw-form">
+        <div className="withdraw-field">
+          <span style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>{t('payouts.admin.decision')}</span>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            value={decision}
+            onChange={(e) => setDecision(e.target.value as TDecision)}
+            options={[
+              { value: 'approved', label: t('payouts.admin.approve') },
+              { value: 'rejected', label: t('payouts.admin.reject') },
+            ]}
+          />
+        </div>
+        {decision === 'approved' && (
+          <div className="withdraw-field">
+            <label htmlFor="decision-tx-reference">{t('payouts.admin.txReferenceLabel')}</label>
+            <Input
+              id="decision-tx-reference"
+              className="mono"
+              maxLength={200}
+              placeholder={t('payouts.admin.txReferencePlaceholder')}
+              value={txReference}
+              onChange={(e) => setTxReference(e.target.value)}
+              onBlur={() => setTouched(true)}
+              status={touched && problem === 'txReferenceRequired' ? 'error' : undefined}
+            />
+          </div>
+        )}
+        <div className="withdraw-field">
+          <label htmlFor="decision-comment">{decision === 'approved' ? t('payouts.admin.commentOptional') : t('payouts.admin.commentLabel')}</label>
+          <Input.TextArea
+            id="decision-comment"
+            rows={3}
+            maxLength={1000}
+            placeholder={t('payouts.admin.commentPlaceholder')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            onBlur={() => setTouched(true)}
+            status={touched && problem === 'commentRequired' ? 'error' : undefined}
+          />
+        </div>
+        {problem && (
+          <Alert
+            type={touched ? 'error' : 'info'}
+            showIcon
+            title={problem === 'txReferenceRequired' ? t('payouts.admin.txReferenceRequired') : t('payouts.admin.commentRequired')}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}

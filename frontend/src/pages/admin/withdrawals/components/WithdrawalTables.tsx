@@ -1,0 +1,98 @@
+import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ageOf, formatDateTime } from '../../../../features/payouts/dates';
+import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
+import type { TAdminWithdrawal } from '../../../../features/payouts/payouts.types';
+import { WithdrawalStatusTag } from '../../../../features/payouts/WithdrawalStatusTag';
+
+function UserCell({ w }: { w: TAdminWithdrawal }) {
+  const { t } = useTranslation();
+  const name = `${w.user.firstName} ${w.user.lastName}`.trim();
+  return (
+    <div>
+      <div>{name || t('payouts.admin.unknownUser')}</div>
+      <div className="muted small">{w.user.email}</div>
+    </div>
+  );
+}
+
+function WalletCell({ address }: { address: string }) {
+  return (
+    <Tooltip title={address}>
+      <span className="mono">{shortenAddress(address, 10, 8)}</span>
+    </Tooltip>
+  );
+}
+
+function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
+  const { t, i18n } = useTranslation();
+  return [
+    { key: 'user', title: t('payouts.admin.user'), render: (_, w) => <UserCell w={w} /> },
+    { key: 'amount', title: t('payouts.admin.amount'), align: 'right', render: (_, w) => <strong>{formatUsd(w.amount)}</strong> },
+    { key: 'currency', title: t('payouts.admin.currency'), dataIndex: 'currency' },
+    { key: 'fee', title: t('payouts.admin.fee'), render: (_, w) => formatFee(w.networkFee, w.currency) },
+    { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <WalletCell address={w.walletAddress} /> },
+    { key: 'requestedAt', title: t('payouts.admin.requestedAt'), render: (_, w) => formatDateTime(w.createdAt, i18n.language) },
+  ];
+}
+
+/** Pending Requests: oldest first (the service's order), with their age and the Review action. */
+export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAdminWithdrawal[]; loading: boolean; onReview: (w: TAdminWithdrawal) => void }) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<TAdminWithdrawal> = [
+    ...useCommonColumns(),
+    {
+      key: 'age',
+      title: t('payouts.admin.age'),
+      render: (_, w) => {
+        const age = ageOf(w.createdAt);
+        return t(age.unit === 'minutes' ? 'payouts.admin.ageMinutes' : age.unit === 'hours' ? 'payouts.admin.ageHours' : 'payouts.admin.ageDays', { count: age.count });
+      },
+    },
+    {
+      key: 'actions',
+      title: t('payouts.admin.actions'),
+      render: (_, w) => (
+        <Button type="primary" size="small" onClick={() => onReview(w)}>
+          {t('payouts.admin.review')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<TAdminWithdrawal>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={false}
+      locale={{ emptyText: t('payouts.admin.emptyPending') }}
+      data-testid="pending-withdrawals"
+    />
+  );
+}
+
+/** Request History: processed requests with status, review time, comment and transaction reference. */
+export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdrawal[]; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const columns: TableColumnsType<TAdminWithdrawal> = [
+    ...useCommonColumns(),
+    { key: 'status', title: t('payouts.admin.status'), render: (_, w) => <WithdrawalStatusTag status={w.status} /> },
+    { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => formatDateTime(w.reviewedAt, i18n.language) },
+    { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <span className="mono">{w.txReference}</span> : '') },
+    { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => w.adminComment ?? '' },
+  ];
+  return (
+    <Table<TAdminWithdrawal>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      locale={{ emptyText: t('payouts.admin.emptyHistory') }}
+      data-testid="withdrawal-history"
+    />
+  );
+}
