@@ -5,7 +5,6 @@
  */
 export const payoutsEn = {
   balance: {
-    title: 'Balance',
     available: 'Available balance',
     held: 'Held for pending withdrawals: {{amount}}',
     heldHint: 'Held money is yours until the request is decided: paid out on approval, returned on rejection.',
@@ -21,7 +20,7 @@ export const payoutsEn = {
   },
   news: {
     title: 'Company News',
-    coming: 'Company news is coming soon: announcements from the team will be listed here.',
+    coming: 'Announcements from the team will be listed here.',
   },
   dialog: {
     title: 'New Withdrawal',
@@ -71,7 +70,6 @@ export const payoutsEn = {
   history: {
     empty: 'No withdrawals yet',
     emptyHint: 'Your withdrawal requests and their status will be listed here.',
-    amount: 'Amount',
     currency: 'Currency',
     networkFee: 'Network fee',
     wallet: 'Wallet',
@@ -93,10 +91,14 @@ export const payoutsEn = {
       withdrawal_release: 'Withdrawal release',
       withdrawal_payout: 'Withdrawal payout',
     },
+    note: {
+      hold: 'Moved from available to held while the request is reviewed',
+      release: 'Returned from held to available: the request was rejected',
+      payout: 'Paid out from held: the request was approved',
+    },
     reason: 'Reason: {{reason}}',
     availableAfter: 'Available after',
     heldAfter: 'Held after',
-    balanceAfter: 'Balance after',
     entryNumber: 'Entry #{{seq}}',
     closing: 'Now: available {{available}}, held {{held}}',
     downloadCsv: 'Download CSV',

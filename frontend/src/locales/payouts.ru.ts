@@ -3,7 +3,6 @@ import type { TCatalogue } from './en';
 /** The Russian `payouts` namespace: the same keys as payouts.en.ts (a missing entry is a compile error). */
 export const payoutsRu: TCatalogue['payouts'] = {
   balance: {
-    title: 'Баланс',
     available: 'Доступный баланс',
     held: 'Удержано по заявкам на вывод: {{amount}}',
     heldHint: 'Удержанные деньги остаются вашими до решения по заявке: при одобрении они выплачиваются, при отклонении возвращаются.',
@@ -19,7 +18,7 @@ export const payoutsRu: TCatalogue['payouts'] = {
   },
   news: {
     title: 'Новости компании',
-    coming: 'Новости компании скоро появятся: здесь будут объявления команды.',
+    coming: 'Здесь будут объявления команды.',
   },
   dialog: {
     title: 'Новый вывод',
@@ -69,7 +68,6 @@ export const payoutsRu: TCatalogue['payouts'] = {
   history: {
     empty: 'Выводов пока нет',
     emptyHint: 'Здесь будут ваши заявки на вывод и их статус.',
-    amount: 'Сумма',
     currency: 'Валюта',
     networkFee: 'Комиссия сети',
     wallet: 'Кошелёк',
@@ -91,10 +89,14 @@ export const payoutsRu: TCatalogue['payouts'] = {
       withdrawal_release: 'Возврат удержания',
       withdrawal_payout: 'Выплата',
     },
+    note: {
+      hold: 'Перенесено из доступных в удержанные на время проверки заявки',
+      release: 'Возвращено из удержанных в доступные: заявка отклонена',
+      payout: 'Выплачено из удержанных: заявка одобрена',
+    },
     reason: 'Причина: {{reason}}',
     availableAfter: 'Доступно после',
     heldAfter: 'Удержано после',
-    balanceAfter: 'Баланс после',
     entryNumber: 'Запись №{{seq}}',
     closing: 'Сейчас: доступно {{available}}, удержано {{held}}',
     downloadCsv: 'Скачать CSV',

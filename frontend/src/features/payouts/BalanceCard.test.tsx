@@ -69,6 +69,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     mockApi({ 'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }), 'GET /api/withdrawals': () => jsonResponse([]) });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(await screen.findByText('Company News')).toBeInTheDocument();
-    expect(screen.getByText(/Company news is coming soon/)).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByText('Announcements from the team will be listed here.')).toBeInTheDocument();
   });
 });

@@ -10,15 +10,24 @@ import { formatSignedUsd, formatUsd, parseCents } from './money';
 import { useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
 import type { TLedgerEntry, TLedgerVerification } from './payouts.types';
 
+/** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
+const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout'>> = {
+  withdrawal_hold: 'hold',
+  withdrawal_release: 'release',
+  withdrawal_payout: 'payout',
+};
+
 function StatementEntry({ entry }: { entry: TLedgerEntry }) {
   const { t, i18n } = useTranslation();
   const cents = parseCents(entry.amount) ?? 0n;
+  const note = NOTES[entry.kind];
   return (
     <article className="statement-entry" data-testid="statement-entry" data-kind={entry.kind}>
       <div className="statement-entry-head">
         <span className="statement-entry-kind">{t(`payouts.statement.kind.${entry.kind}`)}</span>
         <span className={`statement-amount${cents > 0n ? ' plus' : cents < 0n ? ' minus' : ''}`}>{formatSignedUsd(entry.amount)}</span>
       </div>
+      {note && <div className="statement-entry-note">{t(`payouts.statement.note.${note}`)}</div>}
       {entry.reason && <div className="statement-reason">{t('payouts.statement.reason', { reason: entry.reason })}</div>}
       <div className="statement-entry-balances">
         <span>

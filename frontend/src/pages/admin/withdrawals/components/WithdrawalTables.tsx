@@ -1,4 +1,4 @@
-import { Button, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ageOf, formatDateTime } from '../../../../features/payouts/dates';
 import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
@@ -16,10 +16,13 @@ function UserCell({ w }: { w: TAdminWithdrawal }) {
   );
 }
 
-function WalletCell({ address }: { address: string }) {
+/** A long address or hash, shortened; the whole text in the tooltip and copied by the copy icon. */
+function LongTextCell({ text }: { text: string }) {
   return (
-    <Tooltip title={address}>
-      <span className="mono">{shortenAddress(address, 10, 8)}</span>
+    <Tooltip title={text}>
+      <Typography.Text className="mono" copyable={{ text }} style={{ whiteSpace: 'nowrap' }}>
+        {shortenAddress(text, 10, 8)}
+      </Typography.Text>
     </Tooltip>
   );
 }
@@ -31,7 +34,7 @@ function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
     { key: 'amount', title: t('payouts.admin.amount'), align: 'right', render: (_, w) => <strong>{formatUsd(w.amount)}</strong> },
     { key: 'currency', title: t('payouts.admin.currency'), dataIndex: 'currency' },
     { key: 'fee', title: t('payouts.admin.fee'), render: (_, w) => formatFee(w.networkFee, w.currency) },
-    { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <WalletCell address={w.walletAddress} /> },
+    { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <LongTextCell text={w.walletAddress} /> },
     { key: 'requestedAt', title: t('payouts.admin.requestedAt'), render: (_, w) => formatDateTime(w.createdAt, i18n.language) },
   ];
 }
@@ -67,6 +70,7 @@ export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAd
       dataSource={rows}
       loading={loading}
       pagination={false}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('payouts.admin.emptyPending') }}
       data-testid="pending-withdrawals"
     />
@@ -76,11 +80,25 @@ export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAd
 /** Request History: processed requests with status, review time, comment and transaction reference. */
 export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdrawal[]; loading: boolean }) {
   const { t, i18n } = useTranslation();
+  const common = useCommonColumns().filter((c) => c.key !== 'fee');
   const columns: TableColumnsType<TAdminWithdrawal> = [
-    ...useCommonColumns(),
+    ...common.map((c) =>
+      c.key === 'currency'
+        ? {
+            ...c,
+            title: `${t('payouts.admin.currency')} / ${t('payouts.admin.fee')}`,
+            render: (_: unknown, w: TAdminWithdrawal) => (
+              <div>
+                <div>{w.currency}</div>
+                <div className="muted small">{formatFee(w.networkFee, w.currency)}</div>
+              </div>
+            ),
+          }
+        : c,
+    ),
     { key: 'status', title: t('payouts.admin.status'), render: (_, w) => <WithdrawalStatusTag status={w.status} /> },
     { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => formatDateTime(w.reviewedAt, i18n.language) },
-    { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <span className="mono">{w.txReference}</span> : '') },
+    { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <LongTextCell text={w.txReference} /> : '') },
     { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => w.adminComment ?? '' },
   ];
   return (
@@ -91,6 +109,7 @@ export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdraw
       dataSource={rows}
       loading={loading}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 1000 }}
       locale={{ emptyText: t('payouts.admin.emptyHistory') }}
       data-testid="withdrawal-history"
     />
