@@ -30,7 +30,9 @@ export function BottomNav() {
       {ITEMS.map((item) => (
         <NavLink key={item.to} to={item.to} end={item.to === '/'} className={({ isActive }) => `bottom-nav-item${item.centre ? ' centre' : ''}${isActive ? ' active' : ''}`}>
           <span className="bottom-nav-icon">
-            {item.icon}
+            <span aria-hidden="true" className="bottom-nav-glyph">
+              {item.icon}
+            </span>
             {item.centre && badge && (
               <span className="unread-badge" data-testid="chat-unread-badge" aria-label={t('nav.unread', { count: unread })}>
                 {badge}

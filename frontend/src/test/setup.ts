@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazily loaded screens take a moment on a busy machine: findBy/waitFor wait up to 5 s (they return as soon as
+// the condition holds).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; antd and the install prompt read them.
 if (!window.matchMedia) {

@@ -45,8 +45,11 @@ export function OnboardingOverlays() {
   }, [userId]);
 
   if (onViewer) return null;
+  const settled = stage === 'done' || (stage === 'documents' && documentsAccepted);
   return (
     <Suspense fallback={null}>
+      {/* Marks that onboarding has nothing more to show (browser tests wait for it). */}
+      {settled && <span data-testid="onboarding-settled" hidden />}
       {stage === 'video' && <WelcomeVideoModal open onClose={() => setStage('documents')} />}
       {stage === 'documents' && !documentsAccepted && <RequiredDocumentsModal open onDone={() => setStage('done')} />}
     </Suspense>

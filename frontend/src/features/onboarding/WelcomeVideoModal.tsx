@@ -17,14 +17,23 @@ export function WelcomeVideoModal({ open, onClose }: { open: boolean; onClose: (
   const [muted, setMuted] = useState(false);
   const videoRef = useRef<HTMLVideoElement | null>(null);
 
+  // About 2 s after opening the server is told the welcome was shown; closing it sooner (Skip) tells it at once,
+  // so a skipped video does not come back at every sign-in.
   useEffect(() => {
     if (!open) return;
-    const timer = setTimeout(() => {
+    let marked = false;
+    const mark = () => {
+      if (marked) return;
+      marked = true;
       markWelcomeShown()
         .unwrap()
         .catch((error: unknown) => console.warn('mark-welcome-shown failed', error));
-    }, MARK_WELCOME_SHOWN_DELAY_MS);
-    return () => clearTimeout(timer);
+    };
+    const timer = setTimeout(mark, MARK_WELCOME_SHOWN_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      mark();
+    };
   }, [open, markWelcomeShown]);
 
   const attachVideo = useCallback((video: HTMLVideoElement | null) => {

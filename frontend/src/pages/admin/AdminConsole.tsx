@@ -7,13 +7,13 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
-  GiftOutlined,
   LinkOutlined,
   LogoutOutlined,
   MailOutlined,
   ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
+  ToolOutlined,
   TrophyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -52,7 +52,7 @@ const ICONS: Record<TAdminMenuEntry['key'], ReactNode> = {
 
 function NotAvailable({ title }: { title: string }) {
   const { t } = useTranslation();
-  return <Result icon={<GiftOutlined style={{ color: '#8c8c8c' }} />} title={title} subTitle={t('admin.notAvailable')} extra={<Typography.Text type="secondary">{t('admin.notAvailableHint')}</Typography.Text>} />;
+  return <Result icon={<ToolOutlined style={{ color: '#8c8c8c' }} />} title={title} subTitle={t('admin.notAvailable')} extra={<Typography.Text type="secondary">{t('admin.notAvailableHint')}</Typography.Text>} />;
 }
 
 /** The admin console (a lazily loaded chunk): the side menu of spec 03 s.2 and the section from /admin/{section}. */

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, newContext, snap, waitForPath } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin journey (desktop 1366x900)', () => {
+  it('when the dev admin signs in, then the admin console opens at /admin with its side menu', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(DEV_ADMIN.email);
+    await page.getByLabel('Password').fill(DEV_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/admin');
+    await completeOnboarding(page, 'admin');
+
+    const menu = page.locator('.admin-sider .ant-menu').first();
+    await menu.waitFor();
+    const topLevel = await menu.locator(':scope > li').allInnerTexts();
+    expect(topLevel.map((t) => t.trim())).toEqual([
+      'Dashboard',
+      'Users',
+      'Tasks',
+      'Task Packages',
+      'Withdrawals',
+      'Awards',
+      'Chat System',
+      'CRM - Support',
+      'Referral System',
+      'Company News',
+      'Documents',
+      'System Settings',
+      'Email Templates',
+      'Audit Log',
+    ]);
+    await snap(page, 'admin', 'dashboard');
+
+    await page.getByText('Audit Log').click();
+    await waitForPath(page, '/admin/audit-log');
+    await page.getByText('This section is not available yet').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Audit Log' }).first().waitFor();
+    await snap(page, 'admin', 'audit-log');
+
+    await page.getByRole('button', { name: /Back to App/ }).click();
+    await waitForPath(page, '/');
+    await context.close();
+  });
+});
