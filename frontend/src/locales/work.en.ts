@@ -138,8 +138,6 @@ export const workEn = {
         status: 'Status',
         assignedTo: 'Assigned to',
         dueDate: 'Due date',
-        timeLimit: 'Time limit',
-        approval: 'Approval',
       },
       fields: {
         title: 'Title',
@@ -152,6 +150,7 @@ export const workEn = {
         requiresApproval: 'Requires approval before a worker may start',
       },
       requiresApproval: 'Requires approval',
+      timeLimitTag: 'Time limit {{count}} min',
       assignment: 'Assignment',
       createdAt: 'Created',
       cancelAssignment: 'Cancel assignment',

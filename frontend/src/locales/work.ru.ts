@@ -136,8 +136,6 @@ export const workRu: TCatalogue['work'] = {
         status: 'Статус',
         assignedTo: 'Исполнитель',
         dueDate: 'Срок',
-        timeLimit: 'Лимит времени',
-        approval: 'Одобрение',
       },
       fields: {
         title: 'Название',
@@ -150,6 +148,7 @@ export const workRu: TCatalogue['work'] = {
         requiresApproval: 'Исполнителю нужно одобрение, чтобы начать',
       },
       requiresApproval: 'Нужно одобрение',
+      timeLimitTag: 'Лимит {{count}} мин',
       assignment: 'Назначение',
       createdAt: 'Создано',
       cancelAssignment: 'Отменить назначение',

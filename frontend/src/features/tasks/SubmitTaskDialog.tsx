@@ -196,7 +196,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
 
       {percent !== null && (
         <div className="upload-progress" data-testid="upload-progress" data-percent={percent}>
-          <Progress percent={percent} size="small" status="active" />
+          <Progress percent={percent} size="small" status="active" showInfo={false} />
           <span className="muted small">{t('work.worker.submit.uploading', { percent })}</span>
         </div>
       )}

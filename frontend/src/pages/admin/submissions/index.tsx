@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
 export function SubmissionsSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: submissions = [], isLoading, isFetching } = useSubmissionsQuery();
+  const { data: submissions = [], isLoading, isFetching, refetch } = useSubmissionsQuery();
   const [loadSubmission, detailState] = useLazySubmissionQuery();
   const [approveSubmission, approveState] = useApproveSubmissionMutation();
   const [rejectSubmission, rejectState] = useRejectSubmissionMutation();
@@ -103,7 +103,12 @@ export function SubmissionsSection() {
 
   return (
     <div className="admin-section" data-testid="admin-submissions">
-      <h2 className="admin-section-title">{t('work.admin.submissions.title')}</h2>
+      <div className="admin-toolbar">
+        <h2 className="admin-section-title">{t('work.admin.submissions.title')}</h2>
+        <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+          {t('work.common.refresh')}
+        </Button>
+      </div>
       <Table<TAdminSubmission>
         rowKey="id"
         size="middle"

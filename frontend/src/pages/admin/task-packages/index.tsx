@@ -44,15 +44,15 @@ export function TaskPackagesSection() {
   };
 
   const taskColumns: TableColumnsType<TPackageTask> = [
-    { title: t('work.admin.packages.position'), key: 'position', width: 56, render: (_: unknown, _row, index) => index + 1 },
-    { title: t('work.admin.tasks.columns.title'), dataIndex: 'title', ellipsis: true },
-    { title: t('work.common.reward'), dataIndex: 'reward', width: 110, align: 'right', render: (reward: string) => formatReward(reward) },
-    { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 130, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
-    { title: t('work.common.status'), dataIndex: 'status', width: 150, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
+    { title: t('work.admin.packages.position'), key: 'position', width: 48, render: (_: unknown, _row, index) => index + 1 },
+    { title: t('work.admin.tasks.columns.title'), dataIndex: 'title', render: (title: string) => <span className="pre-wrap">{title}</span> },
+    { title: t('work.common.reward'), dataIndex: 'reward', width: 96, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
+    { title: t('work.common.status'), dataIndex: 'status', width: 130, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
     {
       title: t('work.common.actions'),
       key: 'actions',
-      width: 110,
+      width: 100,
       render: (_: unknown, row) =>
         selected && (
           <Popconfirm title={t('work.admin.packages.removeConfirm')} okText={t('work.admin.packages.remove')} cancelText={t('work.common.cancel')} okButtonProps={{ danger: true }} onConfirm={() => removeFromPackage(selected, row)}>

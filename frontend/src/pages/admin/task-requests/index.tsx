@@ -1,3 +1,4 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export function requestStats(requests: readonly TTaskRequest[]): { pending: numb
 export function TaskRequestsSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: requests = [], isLoading, isFetching } = useTaskRequestsQuery();
+  const { data: requests = [], isLoading, isFetching, refetch } = useTaskRequestsQuery();
   const [decide] = useDecideTaskRequestMutation();
   const [reviewing, setReviewing] = useState<TTaskRequest | null>(null);
   const [deciding, setDeciding] = useState<'approved' | 'rejected' | null>(null);
@@ -116,6 +117,11 @@ export function TaskRequestsSection() {
         </div>
       </div>
       <Tabs
+        tabBarExtraContent={
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+            {t('work.common.refresh')}
+          </Button>
+        }
         items={[
           { key: 'pending', label: `${t('work.admin.requests.pendingList')} (${pending.length})`, children: table(pending, t('work.admin.requests.emptyPending')) },
           { key: 'all', label: `${t('work.admin.requests.allList')} (${requests.length})`, children: table(requests, t('work.admin.requests.emptyAll')) },

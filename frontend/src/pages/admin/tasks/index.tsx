@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function matchesSearch(task: TAdminTask, query: string): boolean {
 export function TasksSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: tasks = [], isLoading, isFetching } = useAdminTasksQuery();
+  const { data: tasks = [], isLoading, isFetching, refetch } = useAdminTasksQuery();
   const [deleteTask] = useDeleteTaskMutation();
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
   const [query, setQuery] = useState('');
@@ -56,23 +56,30 @@ export function TasksSection() {
   };
 
   const columns: TableColumnsType<TAdminTask> = [
-    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 80, sorter: (a, b) => a.sortOrder - b.sortOrder },
+    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 90, sorter: (a, b) => a.sortOrder - b.sortOrder },
     {
       title: t('work.admin.tasks.columns.title'),
       dataIndex: 'title',
-      ellipsis: true,
       render: (_: string, task) => (
-        <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
-          {task.title}
-        </Button>
+        <div className="admin-title-cell">
+          <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
+            {task.title}
+          </Button>
+          {(task.timeLimitMinutes !== null || task.requiresApproval) && (
+            <Space size={4} wrap className="admin-title-meta">
+              {task.timeLimitMinutes !== null && <Tag>{t('work.admin.tasks.timeLimitTag', { count: task.timeLimitMinutes })}</Tag>}
+              {task.requiresApproval && <Tag color="gold">{t('work.admin.tasks.requiresApproval')}</Tag>}
+            </Space>
+          )}
+        </div>
       ),
     },
-    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 110, align: 'right', render: (reward: string) => formatReward(reward), sorter: (a, b) => Number(a.reward) - Number(b.reward) },
-    { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 150, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward), sorter: (a, b) => Number(a.reward) - Number(b.reward) },
+    { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
       title: t('work.admin.tasks.columns.assignedTo'),
       key: 'assignedTo',
-      width: 200,
+      width: 210,
       ellipsis: true,
       render: (_: unknown, task) =>
         task.assignedUser ? (
@@ -84,23 +91,11 @@ export function TasksSection() {
           <span className="muted">{t('work.common.notSet')}</span>
         ),
     },
-    { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 130, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
-    {
-      title: t('work.admin.tasks.columns.timeLimit'),
-      dataIndex: 'timeLimitMinutes',
-      width: 110,
-      render: (minutes: number | null, task) => (
-        <Space size={4} wrap>
-          {minutes !== null ? t('work.common.minutes', { count: minutes }) : <span className="muted">{t('work.common.notSet')}</span>}
-          {task.requiresApproval && <Tag color="gold">{t('work.admin.tasks.requiresApproval')}</Tag>}
-        </Space>
-      ),
-    },
+    { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
     {
       title: t('work.common.actions'),
       key: 'actions',
-      width: 170,
-      fixed: 'right',
+      width: 160,
       render: (_: unknown, task) => (
         <Space size={2}>
           <Tooltip title={t('work.common.view')}>
@@ -135,9 +130,14 @@ export function TasksSection() {
     <div className="admin-section" data-testid="admin-tasks">
       <div className="admin-toolbar">
         <Input allowClear prefix={<SearchOutlined />} placeholder={t('work.common.search')} aria-label={t('work.common.search')} value={query} onChange={(event) => setQuery(event.target.value)} className="admin-search" />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, task: null })}>
-          {t('work.admin.tasks.create')}
-        </Button>
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+            {t('work.common.refresh')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, task: null })}>
+            {t('work.admin.tasks.create')}
+          </Button>
+        </Space>
       </div>
       <Table<TAdminTask>
         rowKey="id"
@@ -146,7 +146,7 @@ export function TasksSection() {
         dataSource={visible}
         loading={isLoading || isFetching}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 1050 }}
+        scroll={{ x: 960 }}
         locale={{ emptyText: t('work.admin.tasks.empty') }}
       />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
