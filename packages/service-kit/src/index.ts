@@ -13,3 +13,4 @@ export * from './amqp.js';
 export * from './consumer.js';
 export * from './dlq.js';
 export * from './relay.js';
+export * from './service-runtime.js';

@@ -1,0 +1,132 @@
+import { createAmqpConnection, type TAmqpConnection } from './amqp.js';
+import { createAuthHooks, createTokenVerifier } from './auth.js';
+import type { TBaseConfig } from './config.js';
+import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
+import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
+import { createHttpServer, listen, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMetrics, type TMetrics } from './metrics.js';
+import { createRedis, type Redis } from './redis.js';
+import { startOutboxRelay, type TOutboxRelay } from './relay.js';
+
+export interface TServiceRuntimeOptions extends Pick<TCreateHttpServerOptions, 'bodyLimit' | 'requestTimeout'> {
+  /** The service's name: in its logs and metrics, its PostgreSQL application name, its RabbitMQ connection name and its migrations' scope. */
+  name: string;
+  /** The service's `NNNN_name.sql` folder, applied after the service-kit's own (outbox, inbox). */
+  migrationsDir: string;
+  /** Connections to PostgreSQL. Default 10. */
+  poolSize?: number;
+  /** Creates the database named in DATABASE_URL when missing; never attempted with NODE_ENV=production. */
+  createDatabase?: boolean;
+  /** false: no RabbitMQ connection at all (no relay, no consumers, no rabbitmq readiness check). Default true. */
+  broker?: boolean;
+  /** Readiness checks beyond the standard postgres, redis and rabbitmq ones. */
+  readiness?: TReadinessCheck[];
+}
+
+export type TServiceConsumeOptions = Omit<TConsumerOptions, 'pool' | 'amqp' | 'logger' | 'metrics' | 'routingKeys'> & {
+  routingKeys: readonly string[];
+};
+
+export interface TServiceRuntime {
+  logger: Logger;
+  metrics: TMetrics;
+  pool: Pool;
+  redis: Redis;
+  /** Undefined only with `broker: false`. */
+  amqp: TAmqpConnection | undefined;
+  hooks: ReturnType<typeof createAuthHooks>;
+  /** The HTTP server, with /health, /ready (postgres, redis, rabbitmq and the extra checks) and /metrics. */
+  app: TApp;
+  /** Adds a step to stop(): steps run in the reverse order of their adding. */
+  onStop(step: () => Promise<unknown> | unknown): void;
+  /** Starts a consumer on `QUEUE_PREFIX + queue`; stop() stops it. */
+  consume(options: TServiceConsumeOptions): TConsumer;
+  /** Starts the outbox relay; stop() stops it. */
+  startRelay(): TOutboxRelay;
+  /** Listens on HOST:PORT and resolves with the base URL. */
+  listen(): Promise<string>;
+  /**
+   * Closes the HTTP server first (no new requests, those in flight finish), then runs the other steps in the
+   * reverse order of their start: the service's own steps, consumers and relay, then RabbitMQ, Redis and the pool.
+   * A failing step is logged and the next one still runs. Calling it again waits for the same stop.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * What every service starts with: logger and metrics, (the database, in development), the pool and migrations,
+ * Redis, the token verifier's auth hooks, the RabbitMQ connection and the HTTP server. If any of it fails, what was
+ * already opened is closed and the error is thrown. The service adds its routes, consumers and jobs, then calls
+ * listen(); if its own start-up fails, it calls stop().
+ */
+export async function createServiceRuntime(config: TBaseConfig, options: TServiceRuntimeOptions): Promise<TServiceRuntime> {
+  const { name } = options;
+  const logger = createLogger({ service: name, level: config.LOG_LEVEL });
+  const metrics = createMetrics(name);
+  const steps: (() => Promise<unknown> | unknown)[] = [];
+  const onStop = (step: () => Promise<unknown> | unknown) => void steps.push(step);
+  let http: TApp | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const step of [() => http?.close(), ...steps.splice(0).reverse()]) {
+        await Promise.resolve()
+          .then(step)
+          .catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
+      }
+    })());
+
+  if (options.createDatabase && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize });
+  onStop(() => pool.end());
+  try {
+    await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name, dir: options.migrationsDir }], logger);
+
+    const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+    onStop(() => redis.quit().catch(() => redis.disconnect()));
+    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
+
+    const amqp = options.broker === false ? undefined : createAmqpConnection({ url: config.RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: name });
+    if (amqp) onStop(() => amqp.close());
+    const broker = (): TAmqpConnection => {
+      if (!amqp) throw new Error(`${name} was started with broker: false; it cannot publish or consume events`);
+      return amqp;
+    };
+
+    const readiness: TReadinessCheck[] = [
+      { name: 'postgres', check: () => pool.query('SELECT 1') },
+      { name: 'redis', check: () => redis.ping() },
+      ...(amqp ? [{ name: 'rabbitmq', check: () => amqp.check() }] : []),
+      ...(options.readiness ?? []),
+    ];
+    const app = createHttpServer({ logger, metrics, readiness, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout });
+    http = app;
+
+    return {
+      logger,
+      metrics,
+      pool,
+      redis,
+      amqp,
+      hooks: createAuthHooks(verifier),
+      app,
+      onStop,
+      consume({ queue, routingKeys, ...rest }) {
+        const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], logger, metrics });
+        onStop(() => consumer.stop());
+        return consumer;
+      },
+      startRelay() {
+        const relay = startOutboxRelay({ pool, amqp: broker(), logger, metrics });
+        onStop(() => relay.stop());
+        return relay;
+      },
+      listen: () => listen(app, config.HOST, config.PORT),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
