@@ -1,23 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, SUBMISSION_TEXT_MAX_LENGTH } from '@platform/contracts';
-import {
-  createAmqpConnection,
-  createAuthHooks,
-  createHttpServer,
-  createLogger,
-  createMetrics,
-  createPool,
-  createRedis,
-  createTokenVerifier,
-  KIT_MIGRATIONS_DIR,
-  listen,
-  runMigrations,
-  startConsumer,
-  startOutboxRelay,
-  type Logger,
-  type Pool,
-} from '@platform/service-kit';
+import { createServiceRuntime, type Logger, type Pool } from '@platform/service-kit';
 import type { TWorkConfig } from './config.js';
 import { createLocalFileStorage } from './data-access/file-storage.js';
 import type { TWorkDeps } from './domain/deps.js';
@@ -46,45 +30,14 @@ export interface TWorkService {
 
 /** Starts the work service: migrations, HTTP API, outbox relay, consumers (users, settings) and scheduled jobs. */
 export async function start(config: TWorkConfig): Promise<TWorkService> {
-  const logger = createLogger({ service: 'work', level: config.LOG_LEVEL });
-  const metrics = createMetrics('work');
-  const pool = createPool(config.DATABASE_URL, { applicationName: 'work' });
-  const stopSteps: (() => Promise<unknown> | unknown)[] = [() => pool.end()];
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const step of stopSteps.splice(0).reverse()) {
-      await Promise.resolve(step()).catch((error: unknown) => logger.warn({ err: error }, 'error while stopping'));
-    }
-  };
-
+  const runtime = await createServiceRuntime(config, { name: 'work', migrationsDir: WORK_MIGRATIONS_DIR, requestTimeout: config.UPLOAD_REQUEST_TIMEOUT_MS });
+  const { app, pool, logger, hooks } = runtime;
   try {
-    await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name: 'work', dir: WORK_MIGRATIONS_DIR }], logger);
-
     const storage = await createLocalFileStorage(config.UPLOAD_DIR);
     const swept = await storage.sweepTemporary(60 * 60_000);
     if (swept > 0) logger.info({ swept }, 'removed temporary upload files left by an earlier run');
     const deps: TWorkDeps = { pool, storage, logger, autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT };
 
-    const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
-    stopSteps.push(() => redis.quit().catch(() => redis.disconnect()));
-    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
-    const hooks = createAuthHooks(verifier);
-
-    const amqp = createAmqpConnection({ url: config.RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: 'work' });
-    stopSteps.push(() => amqp.close());
-
-    const app = createHttpServer({
-      logger,
-      metrics,
-      requestTimeout: config.UPLOAD_REQUEST_TIMEOUT_MS,
-      readiness: [
-        { name: 'postgres', check: () => pool.query('SELECT 1') },
-        { name: 'redis', check: () => redis.ping() },
-        { name: 'rabbitmq', check: () => amqp.check() },
-      ],
-    });
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       return payload;
@@ -106,18 +59,11 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     await registerReviewRoutes(app, routeDeps);
     await registerFileRoutes(app, routeDeps);
     await registerTaskPackageRoutes(app, routeDeps);
-    const url = await listen(app, config.HOST, config.PORT);
-    stopSteps.push(() => app.close());
+    const url = await runtime.listen();
 
-    const relay = startOutboxRelay({ pool, amqp, logger, metrics });
-    stopSteps.push(() => relay.stop());
-    for (const [queue, routingKeys, handler] of [
-      [USERS_QUEUE, USERS_ROUTING_KEYS, onUserEvent],
-      [SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS, onSettingsChanged],
-    ] as const) {
-      const consumer = startConsumer({ pool, amqp, queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], handler, logger, metrics });
-      stopSteps.push(() => consumer.stop());
-    }
+    runtime.startRelay();
+    runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent });
+    runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged });
 
     if (config.JOBS_ENABLED) {
       const jobs = await startScheduledJobs(deps, {
@@ -127,13 +73,13 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
         releaseExpiredIntervalMs: config.RELEASE_EXPIRED_INTERVAL_MS,
         logger,
       });
-      stopSteps.push(() => jobs.stop());
+      runtime.onStop(() => jobs.stop());
     }
 
     logger.info({ url, uploadDir: config.UPLOAD_DIR, jobs: config.JOBS_ENABLED }, 'work service started');
-    return { url, pool, logger, deps, stop };
+    return { url, pool, logger, deps, stop: runtime.stop };
   } catch (error) {
-    await stop();
+    await runtime.stop();
     throw error;
   }
 }
