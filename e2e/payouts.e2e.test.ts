@@ -113,7 +113,7 @@ async function registerWorker(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Create account' }).click();
   await waitForPath(page, '/');
   await completeOnboarding(page);
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const token = (await page.evaluate("localStorage.getItem('auth_token')")) as string | null;
   if (!token) throw new Error('No token after registration');
   return token;
 }
@@ -142,7 +142,7 @@ describe('payouts journey', () => {
     await dialog.getByLabel('Wallet address').fill(ETH_WALLET);
     await dialog.getByText('Network fee: 0.005 ETH', { exact: true }).waitFor();
     const send = dialog.getByRole('button', { name: 'Request withdrawal' });
-    await worker.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await send.elementHandle());
+    await worker.waitForFunction((el) => !(el as unknown as { disabled: boolean }).disabled, await send.elementHandle());
     await snap(worker, '02-withdraw-dialog');
     await send.click();
     await worker.getByText('Withdrawal request created').waitFor();
