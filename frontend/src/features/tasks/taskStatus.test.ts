@@ -45,6 +45,12 @@ describe('worker task actions (spec 02 s.4)', () => {
     for (const task of [assigned, inProgress, submitted, rejected, completed, pending]) expect(canTake(task)).toBe(false);
   });
 
+  it('when the task reads available but the worker has a live record on it, then Take is still not offered (spec: no userStatus)', () => {
+    for (const userStatus of ['assigned', 'in_progress', 'submitted', 'rejected', 'completed', 'pending'] as const) {
+      expect(canTake(makeWorkerTask({ status: 'available', userStatus }))).toBe(false);
+    }
+  });
+
   it('when the assignment is assigned or in progress, then Submit is offered; when rejected, Resubmit', () => {
     expect([canSubmit(assigned), canSubmit(inProgress), canSubmit(submitted), canSubmit(rejected)]).toEqual([true, true, false, false]);
     expect([canResubmit(rejected), canResubmit(assigned), canResubmit(completed)]).toEqual([true, false, false]);
