@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     namespace,
     seed: true,
+    ephemeral: true,
     logLevel: 'warn',
     env: { NODE_ENV: 'production', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
   });

@@ -1,9 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from '@platform/service-kit';
+import amqp from 'amqplib';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { freePort, INFRA } from './infra.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -33,6 +36,11 @@ export interface TStackOptions {
   logLevel?: string;
   /** Extra environment for every process (e.g. rate limits in tests). */
   env?: Record<string, string>;
+  /**
+   * On stop, remove everything the stack made on the shared servers: its databases, Redis keys, queues and
+   * exchange (tests and benchmarks; never for `npm start`).
+   */
+  ephemeral?: boolean;
   /** Receives every output line of every process, prefixed with its name. */
   onLog?: (line: string) => void;
 }
@@ -91,6 +99,46 @@ async function waitReady(name: string, url: string, child: ChildProcess, output:
   throw new Error(`${name} did not become ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output.slice(-30).join('\n')}`);
 }
 
+/** Drops the stack's databases, deletes its Redis keys, queues and exchange. */
+async function removeNamespace(ns: string, databases: string[]): Promise<void> {
+  const admin = new pg.Client({ connectionString: INFRA.postgres.url });
+  await admin.connect();
+  try {
+    for (const url of databases) await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  const redis = new Redis(INFRA.redis.url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${ns}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  // Queue names are only listed by the broker's own tool; where it is missing, the queues stay (harmless).
+  let queues: string[];
+  try {
+    queues = execFileSync('rabbitmqctl', ['-q', 'list_queues', 'name'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((name) => name.startsWith(`${ns}.`));
+  } catch {
+    return;
+  }
+  const connection = await amqp.connect(INFRA.rabbitmq.url);
+  try {
+    const channel = await connection.createChannel();
+    for (const queue of queues) await channel.deleteQueue(queue);
+    await channel.deleteExchange(`${ns}.events`);
+  } finally {
+    await connection.close();
+  }
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
@@ -135,6 +183,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
 
   const stopAll = async () => {
     await Promise.all([...children].reverse().map(stopChild));
+    if (options.ephemeral) await removeNamespace(ns, Object.values(databaseUrls));
   };
 
   const launch = async (name: string, entry: string, env: Record<string, string>) => {

@@ -11,6 +11,8 @@ export const ZBaseConfigSchema = z.object({
   EVENTS_EXCHANGE: z.string().min(1).default('platform.events'),
   /** Prepended to every queue name, so test runs never share queues. */
   QUEUE_PREFIX: z.string().default(''),
+  /** Tests only: the broker deletes a consumer's queues this long after their last consumer left. */
+  QUEUE_EXPIRES_MS: z.coerce.number().int().positive().optional(),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Prepended to every Redis key, so test runs never share keys. */
   REDIS_PREFIX: z.string().default('platform:'),

@@ -37,6 +37,11 @@ export interface TConsumerOptions {
   prefetch?: number;
   /** Name recorded in the inbox; defaults to the queue name. */
   consumerName?: string;
+  /**
+   * Lets the broker delete the queues after this long without a consumer (RabbitMQ `x-expires`). Only for
+   * throw-away queues (tests, whose queue names are unique per run); production queues never expire.
+   */
+  queueExpiresMs?: number;
 }
 
 export interface TConsumer {
@@ -54,13 +59,14 @@ export function deadLetterQueueName(queue: string): string {
 }
 
 /** Declares the queue, its retry queue (per-message TTL, dead-lettering back to the queue) and its dead-letter queue. */
-export async function assertConsumerQueues(channel: Pick<Channel, 'assertQueue'>, queue: string): Promise<void> {
-  await channel.assertQueue(queue, { durable: true });
+export async function assertConsumerQueues(channel: Pick<Channel, 'assertQueue'>, queue: string, expiresMs?: number): Promise<void> {
+  const expiry = expiresMs ? { 'x-expires': expiresMs } : {};
+  await channel.assertQueue(queue, { durable: true, arguments: { ...expiry } });
   await channel.assertQueue(retryQueueName(queue), {
     durable: true,
-    arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+    arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue, ...expiry },
   });
-  await channel.assertQueue(deadLetterQueueName(queue), { durable: true });
+  await channel.assertQueue(deadLetterQueueName(queue), { durable: true, arguments: { ...expiry } });
 }
 
 export function attemptsOf(message: { properties: { headers?: Record<string, unknown> | undefined } }): number {
@@ -235,7 +241,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       scheduleResubscribe();
     });
     try {
-      await assertConsumerQueues(ch, queue);
+      await assertConsumerQueues(ch, queue, options.queueExpiresMs);
       for (const key of routingKeys) await ch.bindQueue(queue, exchange, key);
       await ch.prefetch(prefetch);
       if (stopped) {

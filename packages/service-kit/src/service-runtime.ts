@@ -113,7 +113,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       app,
       onStop,
       consume({ queue, routingKeys, ...rest }) {
-        const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], logger, metrics });
+        const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], logger, metrics, queueExpiresMs: config.QUEUE_EXPIRES_MS });
         onStop(() => consumer.stop());
         return consumer;
       },

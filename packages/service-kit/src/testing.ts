@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 
 /**
@@ -83,6 +84,8 @@ export async function createTestEnvironment(prefix: string): Promise<TTestEnviro
       RABBITMQ_URL: TEST_RABBITMQ_URL,
       EVENTS_EXCHANGE: exchange,
       QUEUE_PREFIX: queuePrefix,
+      // Queue names are unique per file: let the broker delete them once the file's consumers are gone.
+      QUEUE_EXPIRES_MS: '300000',
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       JWT_PUBLIC_KEY: keys.publicKeyPem,
@@ -106,6 +109,12 @@ export async function createTestEnvironment(prefix: string): Promise<TTestEnviro
         redis.disconnect();
       }
       await database.drop();
+      const connection = await amqp.connect(TEST_RABBITMQ_URL).catch(() => undefined);
+      if (connection) {
+        const channel = await connection.createChannel();
+        await channel.deleteExchange(exchange).catch(() => undefined);
+        await connection.close().catch(() => undefined);
+      }
     },
   };
 }

@@ -178,3 +178,30 @@ describe('startConsumer', () => {
   });
 });
 
+
+describe('startConsumer with queueExpiresMs', () => {
+  it('when its consumer has stopped, then the broker deletes the queue and its retry and dead-letter queues', async () => {
+    const queue = bb.queue('expiring');
+    const consumer = startConsumer({ pool: bb.pool, amqp: bb.amqp, queue, routingKeys: ['nothing.here'], handler: async () => undefined, logger: bb.logger, queueExpiresMs: 1_000 });
+    await eventually(async () => consumer.isConsuming(), { what: 'the consumer to subscribe' });
+    const exists = async (name: string) => {
+      const ch = await bb.amqp.createChannel();
+      ch.on('error', () => undefined);
+      try {
+        await ch.checkQueue(name);
+        await ch.close();
+        return true;
+      } catch {
+        return false; // a missing queue closes the channel with 404
+      }
+    };
+    expect(await exists(queue)).toBe(true);
+    await consumer.stop();
+    // A passive declare renews the queue's lease, so look less often than the expiry.
+    await eventually(async () => !(await exists(queue)) && !(await exists(`${queue}.retry`)) && !(await exists(`${queue}.dlq`)), {
+      timeoutMs: 20_000,
+      intervalMs: 2_500,
+      what: 'the broker to delete the unused queues',
+    });
+  });
+});
