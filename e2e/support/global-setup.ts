@@ -18,7 +18,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const outboxDir = mkdtempSync(join(tmpdir(), 'e2e-outbox-'));
   const logs: string[] = [];
   const stack = await startStack({
-    namespace: 'e2e_frontend',
+    // A namespace of its own each run, removed afterwards: every run starts from empty databases.
+    namespace: `e2e_${Date.now().toString(36)}`,
+    ephemeral: true,
     // scripts/e2e.ts builds into a folder of its own; run directly, the suite uses frontend/dist.
     ...(process.env.E2E_FRONTEND_DIST ? { frontendDist: process.env.E2E_FRONTEND_DIST } : {}),
     seed: true,
