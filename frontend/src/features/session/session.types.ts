@@ -14,8 +14,10 @@ export interface TUser {
   documentsAccepted: boolean;
   documentsAcceptedAt: string | null;
   createdAt: string;
-  balance: string;
-  heldBalance: string;
+  /** Available balance (decimal string) from the payouts service; null when it could not be read just now. */
+  balance: string | null;
+  /** Held for pending withdrawals; null when it could not be read just now. */
+  heldBalance: string | null;
 }
 
 export interface TAuthResponse {
