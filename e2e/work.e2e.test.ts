@@ -130,7 +130,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await shot(admin, 'admin-create-task');
     await save.click();
     await admin.getByText('Task created successfully').first().waitFor();
-    await admin.getByRole('row', { name: new RegExp(title) }).waitFor();
+    await admin.getByTestId('admin-tasks').locator('tr.ant-table-row', { hasText: title }).waitFor();
     await shot(admin, 'admin-tasks');
 
     // A new worker (documents accepted) takes it.
@@ -178,7 +178,8 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
 
     // The admin opens the submission, views the image through the file call and rejects with a reason.
     await admin.goto(`${baseUrl}/admin/submissions`);
-    const row = admin.getByRole('row', { name: new RegExp(title) });
+    const queue = admin.getByTestId('admin-submissions').locator('tr.ant-table-row');
+    const row = queue.filter({ hasText: title });
     await row.getByRole('button', { name: /View/ }).click();
     const detail = admin.getByTestId('submission-detail');
     await detail.getByText('Sign of the bakery on Elm Street.').waitFor();
@@ -217,7 +218,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
 
     // The admin approves.
     await admin.getByRole('button', { name: 'Refresh' }).click();
-    const again = admin.getByRole('row', { name: new RegExp(title) });
+    const again = queue.filter({ hasText: title });
     await again.waitFor();
     expect(await again.getByRole('cell').nth(4).innerText()).toBe('2');
     await shot(admin, 'admin-submissions');
@@ -295,7 +296,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await shot(worker, 'worker-pending-request');
 
     await page.goto(`${baseUrl}/admin/task-requests`);
-    const request = page.getByRole('row', { name: new RegExp(title) }).first();
+    const request = page.getByTestId('admin-task-requests').locator('tr.ant-table-row', { hasText: title }).first();
     await request.waitFor();
     await shot(page, 'admin-task-requests');
     await request.getByRole('button', { name: 'Review' }).click();
