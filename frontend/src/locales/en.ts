@@ -1,3 +1,4 @@
+import { adminEn } from './admin.en';
 import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
 
@@ -191,6 +192,7 @@ export const en = {
     errorDescription: 'Failed to install app. Please try again later.',
   },
   admin: {
+    ...adminEn,
     title: 'Admin console',
     menu: {
       dashboard: 'Dashboard',

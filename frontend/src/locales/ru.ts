@@ -1,3 +1,4 @@
+import { adminRu } from './admin.ru';
 import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
@@ -188,6 +189,7 @@ export const ru: TCatalogue = {
     errorDescription: 'Не удалось установить приложение. Попробуйте позже.',
   },
   admin: {
+    ...adminRu,
     title: 'Панель администратора',
     menu: {
       dashboard: 'Панель',
