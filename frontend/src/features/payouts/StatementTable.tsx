@@ -17,7 +17,8 @@ const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout'>
   withdrawal_payout: 'payout',
 };
 
-function StatementEntry({ entry }: { entry: TLedgerEntry }) {
+/** One ledger entry; also shown in the admin's view of a user (pages/admin/users). */
+export function StatementEntry({ entry }: { entry: TLedgerEntry }) {
   const { t, i18n } = useTranslation();
   const cents = parseCents(entry.amount) ?? 0n;
   const note = NOTES[entry.kind];
@@ -45,7 +46,8 @@ function StatementEntry({ entry }: { entry: TLedgerEntry }) {
   );
 }
 
-function VerificationResult({ result }: { result: TLedgerVerification }) {
+/** The chain check's answer in words; also used by the admin's view of a user. */
+export function VerificationResult({ result }: { result: TLedgerVerification }) {
   const { t } = useTranslation();
   if (result.valid) return <Alert type="success" showIcon title={t('payouts.statement.verified', { count: result.entries })} data-testid="verify-result" />;
   const problem = result.problem ?? t('payouts.statement.unknownProblem');

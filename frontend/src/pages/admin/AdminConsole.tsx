@@ -22,6 +22,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useSignOut } from '../../features/session/useSignOut';
+import { DATA_SECTIONS } from './dataSections';
 import { ADMIN_MENU, DEFAULT_ADMIN_SECTION, isAdminSection, resolveSection, type TAdminMenuEntry, type TAdminSection } from './adminSections';
 import AdminWithdrawalsSection from './withdrawals';
 import { WORK_SECTIONS } from './workSections';
@@ -66,7 +67,7 @@ export default function AdminConsole() {
 
   if (requested !== undefined && !isAdminSection(requested)) return <Navigate to={`/admin/${DEFAULT_ADMIN_SECTION}`} replace />;
   const section: TAdminSection = resolveSection(requested ?? DEFAULT_ADMIN_SECTION);
-  const WorkSection = WORK_SECTIONS[section];
+  const Section = WORK_SECTIONS[section] ?? DATA_SECTIONS[section];
 
   const label = (key: TAdminMenuEntry['key']) => t(`admin.menu.${key}`);
   const items: MenuProps['items'] = ADMIN_MENU.map((entry) =>
@@ -117,7 +118,7 @@ export default function AdminConsole() {
           </Typography.Title>
         </Layout.Header>
         <Layout.Content className="admin-content">
-          {section === 'withdrawals' ? <AdminWithdrawalsSection /> : WorkSection ? <WorkSection /> : <NotAvailable title={label(section)} />}
+          {section === 'withdrawals' ? <AdminWithdrawalsSection /> : Section ? <Section /> : <NotAvailable title={label(section)} />}
         </Layout.Content>
       </Layout>
     </Layout>

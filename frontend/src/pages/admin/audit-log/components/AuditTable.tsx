@@ -1,0 +1,107 @@
+import { Table, Tooltip, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TAuditLogEntry } from '../../../../features/admin/admin.types';
+import { compactJson } from '../../../../features/admin/auditLogQuery';
+import { formatDateTime } from '../../../../features/payouts/dates';
+import { actionLabel, targetTypeLabel } from './labels';
+
+function Who({ entry }: { entry: TAuditLogEntry }) {
+  if (!entry.actor) return <span className="mono small">{entry.actorId}</span>;
+  const name = `${entry.actor.firstName} ${entry.actor.lastName}`.trim();
+  return (
+    <div className="admin-user-cell">
+      <span>{name || entry.actor.email}</span>
+      {name && <span className="muted small">{entry.actor.email}</span>}
+    </div>
+  );
+}
+
+function Compact({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  const text = compactJson(value);
+  if (text === '') return <span className="muted">{t('admin.common.dash')}</span>;
+  return (
+    <Tooltip title={text}>
+      <span className="audit-compact mono">{text}</span>
+    </Tooltip>
+  );
+}
+
+function Expanded({ entry }: { entry: TAuditLogEntry }) {
+  const { t } = useTranslation();
+  const pretty = (value: unknown) => (value === null || value === undefined ? t('admin.audit.nothing') : JSON.stringify(value, null, 2));
+  return (
+    <div className="audit-expanded" data-testid="audit-expanded">
+      <div>
+        <div className="muted small">{t('admin.audit.expandedBefore')}</div>
+        <pre className="mono">{pretty(entry.before)}</pre>
+      </div>
+      <div>
+        <div className="muted small">{t('admin.audit.expandedAfter')}</div>
+        <pre className="mono">{pretty(entry.after)}</pre>
+      </div>
+    </div>
+  );
+}
+
+/** The audit rows of one page: when, who, action in words, target, before and after (a row expands to the full values). */
+export function AuditTable({
+  items,
+  loading,
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  items: TAuditLogEntry[];
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const columns: TableColumnsType<TAuditLogEntry> = [
+    { key: 'when', title: t('admin.audit.columns.when'), width: 170, render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
+    { key: 'who', title: t('admin.audit.columns.who'), width: 220, ellipsis: true, render: (_, e) => <Who entry={e} /> },
+    { key: 'action', title: t('admin.audit.columns.action'), width: 180, render: (_, e) => <span data-action={e.action}>{actionLabel(t, e.action)}</span> },
+    {
+      key: 'target',
+      title: t('admin.audit.columns.target'),
+      width: 220,
+      render: (_, e) => (
+        <div className="admin-user-cell">
+          <span>{targetTypeLabel(t, e.targetType)}</span>
+          <Tooltip title={e.targetId}>
+            <span className="mono small muted">{e.targetId}</span>
+          </Tooltip>
+        </div>
+      ),
+    },
+    { key: 'before', title: t('admin.audit.columns.before'), ellipsis: true, render: (_, e) => <Compact value={e.before} /> },
+    { key: 'after', title: t('admin.audit.columns.after'), ellipsis: true, render: (_, e) => <Compact value={e.after} /> },
+  ];
+  return (
+    <Table<TAuditLogEntry>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={items}
+      loading={loading}
+      tableLayout="fixed"
+      expandable={{ expandedRowRender: (entry) => <Expanded entry={entry} /> }}
+      pagination={{
+        current: page,
+        pageSize,
+        total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        showTotal: (count) => t('admin.audit.total', { count }),
+        onChange: onPage,
+      }}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: t('admin.audit.empty') }}
+      data-testid="audit-table"
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminUsersQuery, useAuditLogQuery } from '../../../features/admin/admin.api';
+import { AUDIT_PAGE_SIZE, type TAuditLogFilters } from '../../../features/admin/auditLogQuery';
+import { AuditFilters } from './components/AuditFilters';
+import { AuditTable } from './components/AuditTable';
+import './audit-log.css';
+
+/** Admin > Audit Log (spec 03, AMENDED): every admin action on a user, money or a decision; filtered and paged on the server. */
+export function AuditLogSection() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<TAuditLogFilters>({});
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isFetching, isError, refetch } = useAuditLogQuery({ ...filters, page, pageSize: AUDIT_PAGE_SIZE });
+  const { data: users } = useAdminUsersQuery('');
+  const admins = (users?.users ?? []).filter((user) => user.role === 'admin');
+
+  return (
+    <div className="admin-section" data-testid="audit-log-section">
+      <div className="audit-toolbar">
+        <AuditFilters
+          filters={filters}
+          admins={admins}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
+        <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+          {t('admin.common.refresh')}
+        </Button>
+      </div>
+      {isError && <Alert type="error" showIcon title={t('admin.audit.loadFailed')} />}
+      <AuditTable
+        items={data?.items ?? []}
+        loading={isFetching}
+        page={page}
+        pageSize={data?.pageSize ?? AUDIT_PAGE_SIZE}
+        total={data?.total ?? 0}
+        onPage={setPage}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Input, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TSettingKey, TSystemSetting } from '../../../../features/admin/admin.types';
+import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
+import { formatDateTime } from '../../../../features/payouts/dates';
+
+const UNITS: Record<TSettingKey, 'usd' | 'days' | 'hours'> = {
+  starting_balance: 'usd',
+  minimum_withdrawal: 'usd',
+  auto_approval_days: 'days',
+  wallet_cooldown_hours: 'hours',
+};
+
+/** One setting: its title and description, the input (cents for amounts, whole numbers otherwise), who changed it and when. */
+export function SettingCard({
+  settingKey,
+  setting,
+  value,
+  changed,
+  updatedByName,
+  onChange,
+}: {
+  settingKey: TSettingKey;
+  setting: TSystemSetting;
+  value: string;
+  changed: boolean;
+  updatedByName: string | null;
+  onChange: (value: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = `setting-${settingKey}`;
+  const amount = SETTING_KINDS[settingKey] === 'amount';
+  const problem = changed ? settingProblem(settingKey, value) : null;
+  return (
+    <section className="admin-setting-card" data-testid={id}>
+      <div className="admin-setting-head">
+        <label htmlFor={id} className="admin-setting-title">
+          {t(`admin.settings.keys.${settingKey}.title`)}
+        </label>
+        {changed && problem === null && <Tag color="gold">{t('admin.settings.unsaved')}</Tag>}
+      </div>
+      <p className="muted small admin-setting-description">{t(`admin.settings.keys.${settingKey}.description`)}</p>
+      <Input
+        id={id}
+        type="number"
+        inputMode={amount ? 'decimal' : 'numeric'}
+        step={amount ? '0.01' : '1'}
+        min="0"
+        prefix={amount ? '$' : undefined}
+        suffix={<span className="muted small">{t(`admin.settings.units.${UNITS[settingKey]}`)}</span>}
+        value={value}
+        status={problem === 'empty' ? 'warning' : problem ? 'error' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {problem && (
+        <div className={`admin-setting-problem ${problem === 'empty' ? 'warn' : 'error'}`} role="alert">
+          {t(`admin.settings.problems.${problem}`)}
+        </div>
+      )}
+      <div className="muted small admin-setting-meta">
+        {changed && <div>{t('admin.settings.current', { value: setting.settingValue })}</div>}
+        <div data-testid={`${id}-updated`}>
+          {setting.updatedBy === null
+            ? t('admin.settings.neverChanged')
+            : t('admin.settings.updated', {
+                date: formatDateTime(setting.updatedAt, i18n.language),
+                who: updatedByName ?? t('admin.settings.unknownAdmin', { id: setting.updatedBy }),
+              })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Spin, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQuery } from '../../../../features/admin/admin.api';
+import type { TAdminUser } from '../../../../features/admin/admin.types';
+import { formatDateTime } from '../../../../features/payouts/dates';
+import { formatUsd } from '../../../../features/payouts/money';
+import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementTable';
+import { fullName, usdOrDash } from './money';
+
+function ChainCheck({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { data, isFetching, isError, refetch } = useVerifyAdminUserLedgerQuery(userId);
+  return (
+    <div className="admin-chain-check" data-testid="chain-check">
+      <div className="admin-chain-check-head">
+        <strong>{t('admin.users.details.chainTitle')}</strong>
+        <Button size="small" icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+          {t('admin.users.details.checkAgain')}
+        </Button>
+      </div>
+      {isFetching && !data && <span className="muted">{t('admin.users.details.checking')}</span>}
+      {!isFetching && isError && <Alert type="error" showIcon title={t('admin.users.details.checkFailed')} />}
+      {data && !isError && <VerificationResult result={data} />}
+    </div>
+  );
+}
+
+function Statement({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useAdminUserLedgerQuery(userId);
+  const entries = data ? [...data.entries].reverse() : [];
+  return (
+    <section className="admin-user-statement">
+      <h3 className="admin-section-title">{t('admin.users.details.statementTitle')}</h3>
+      <p className="muted small" style={{ margin: 0 }}>
+        {t('admin.users.details.statementIntro')}
+      </p>
+      <ChainCheck userId={userId} />
+      {isLoading && (
+        <div className="center-block">
+          <Spin />
+        </div>
+      )}
+      {isError && <Alert type="error" showIcon title={t('admin.users.details.statementFailed')} />}
+      {data && (
+        <div className="muted small" data-testid="admin-statement-closing">
+          {t('admin.users.details.closing', { available: formatUsd(data.closing.available), held: formatUsd(data.closing.held) })}
+        </div>
+      )}
+      {data && entries.length === 0 && <div className="muted">{t('admin.users.details.noEntries')}</div>}
+      {entries.length > 0 && (
+        <div className="payouts-list" data-testid="admin-statement">
+          {entries.map((entry) => (
+            <StatementEntry key={entry.id} entry={entry} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** View: the user's stored fields (GET /api/admin/users/{id}), their ledger statement and its chain check. */
+export function UserDetailsDialog({ user: listed, onClose, onAdjust }: { user: TAdminUser; onClose: () => void; onAdjust: (user: TAdminUser) => void }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useAdminUserQuery(listed.id);
+  const user = data ?? listed;
+  const dash = t('admin.common.dash');
+  const fields: [string, ReactNode][] = [
+    [t('admin.users.details.fields.name'), fullName(user) || t('admin.users.unnamed')],
+    [t('admin.users.details.fields.email'), user.email],
+    [t('admin.users.details.fields.id'), <span className="mono">{user.id}</span>],
+    [t('admin.users.details.fields.telegram'), user.telegramUsername ?? dash],
+    [t('admin.users.details.fields.role'), t(`admin.users.role.${user.role}`)],
+    [
+      t('admin.users.details.fields.status'),
+      user.isActive ? <Tag color="green">{t('admin.users.status.active')}</Tag> : <Tag color="red">{t('admin.users.status.banned')}</Tag>,
+    ],
+    [t('admin.users.details.fields.verified'), user.isVerified ? t('admin.users.verified.yes') : t('admin.users.verified.no')],
+    [
+      t('admin.users.details.fields.documents'),
+      user.documentsAccepted ? t('admin.users.details.documentsAt', { date: formatDateTime(user.documentsAcceptedAt, i18n.language) }) : t('admin.common.no'),
+    ],
+    [t('admin.users.details.fields.referral'), user.referralSource ?? dash],
+    [t('admin.users.details.fields.joined'), formatDateTime(user.createdAt, i18n.language)],
+    [t('admin.users.details.fields.updated'), formatDateTime(user.updatedAt, i18n.language)],
+    [t('admin.users.details.fields.available'), <strong>{usdOrDash(user.balance, dash)}</strong>],
+    [t('admin.users.details.fields.held'), usdOrDash(user.heldBalance, dash)],
+  ];
+  return (
+    <Modal
+      open
+      width={720}
+      title={t('admin.users.details.title')}
+      onCancel={onClose}
+      footer={[
+        <Button key="adjust" onClick={() => onAdjust(user)}>
+          {t('admin.users.adjust')}
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('admin.common.close')}
+        </Button>,
+      ]}
+    >
+      <dl className="payout-fields admin-user-fields" data-testid="user-fields">
+        {fields.map(([label, value]) => (
+          <div key={label} className="admin-user-field">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Statement userId={user.id} />
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TAdminUsersStats } from '../../../../features/admin/admin.types';
+import { usdOrDash } from './money';
+
+/** Total, Verified, Active and Total Balance (spec 03 "All Users"), over the listed users. */
+export function UserStatCards({ stats }: { stats: TAdminUsersStats | undefined }) {
+  const { t } = useTranslation();
+  const dash = t('admin.common.dash');
+  const number = (value: number | undefined) => (value === undefined ? dash : String(value));
+  const balance = stats ? usdOrDash(stats.totalBalance, dash) : dash;
+  const cards = [
+    { key: 'total', label: t('admin.users.stats.total'), value: number(stats?.total) },
+    { key: 'verified', label: t('admin.users.stats.verified'), value: number(stats?.verified) },
+    { key: 'active', label: t('admin.users.stats.active'), value: number(stats?.active) },
+    { key: 'totalBalance', label: t('admin.users.stats.totalBalance'), value: balance },
+  ];
+  return (
+    <div className="admin-users-stats">
+      {cards.map((card) => (
+        <div key={card.key} className="admin-stat" data-testid={`stat-${card.key}`}>
+          <div className="muted small">{card.label}</div>
+          {card.key === 'totalBalance' && stats && stats.totalBalance === null ? (
+            <Tooltip title={t('admin.users.stats.totalBalanceUnknown')}>
+              <div className="admin-stat-value">{card.value}</div>
+            </Tooltip>
+          ) : (
+            <div className="admin-stat-value">{card.value}</div>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TAdminUser } from '../../../../features/admin/admin.types';
+import { formatDate } from '../../../../features/payouts/dates';
+import { fullName, usdOrDash } from './money';
+
+function Balance({ amount }: { amount: string | null }) {
+  const { t } = useTranslation();
+  const dash = t('admin.common.dash');
+  if (amount === null) {
+    return (
+      <Tooltip title={t('admin.users.balanceUnknownHint')}>
+        <span className="muted" data-testid="balance-unknown">
+          {dash}
+        </span>
+      </Tooltip>
+    );
+  }
+  return <span className="admin-amount">{usdOrDash(amount, dash)}</span>;
+}
+
+/** The All Users list: who, role, state, balances (available and held; '—' when unknown) and the two actions that work. */
+export function UsersTable({
+  users,
+  loading,
+  onView,
+  onAdjust,
+}: {
+  users: TAdminUser[];
+  loading: boolean;
+  onView: (user: TAdminUser) => void;
+  onAdjust: (user: TAdminUser) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const columns: TableColumnsType<TAdminUser> = [
+    {
+      key: 'name',
+      title: t('admin.users.columns.name'),
+      width: 180,
+      ellipsis: true,
+      render: (_, user) => fullName(user) || <span className="muted">{t('admin.users.unnamed')}</span>,
+    },
+    { key: 'email', title: t('admin.users.columns.email'), dataIndex: 'email', ellipsis: true },
+    {
+      key: 'role',
+      title: t('admin.users.columns.role'),
+      width: 90,
+      render: (_, user) => <Tag color={user.role === 'admin' ? 'purple' : 'default'}>{t(`admin.users.role.${user.role}`)}</Tag>,
+    },
+    {
+      key: 'status',
+      title: t('admin.users.columns.status'),
+      width: 96,
+      render: (_, user) => (user.isActive ? <Tag color="green">{t('admin.users.status.active')}</Tag> : <Tag color="red">{t('admin.users.status.banned')}</Tag>),
+    },
+    {
+      key: 'verified',
+      title: t('admin.users.columns.verified'),
+      width: 120,
+      render: (_, user) => (user.isVerified ? <Tag color="blue">{t('admin.users.verified.yes')}</Tag> : <span className="muted small">{t('admin.users.verified.no')}</span>),
+    },
+    { key: 'available', title: t('admin.users.columns.available'), width: 110, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
+    { key: 'held', title: t('admin.users.columns.held'), width: 96, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
+    { key: 'joined', title: t('admin.users.columns.joined'), width: 116, render: (_, user) => formatDate(user.createdAt, i18n.language) },
+    {
+      key: 'actions',
+      title: t('admin.users.columns.actions'),
+      width: 200,
+      render: (_, user) => (
+        <Space size={6}>
+          <Button size="small" onClick={() => onView(user)}>
+            {t('admin.users.view')}
+          </Button>
+          <Button size="small" type="primary" ghost onClick={() => onAdjust(user)}>
+            {t('admin.users.adjust')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<TAdminUser>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={users}
+      loading={loading}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: t('admin.users.empty') }}
+      data-testid="users-table"
+    />
+  );
+}

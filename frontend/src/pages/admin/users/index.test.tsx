@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeAdminUser } from '../../../features/admin/testAdminData';
+import type { TStatement } from '../../../features/payouts/payouts.types';
+import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import { UsersSection } from './index';
+
+const KNOWN = makeAdminUser({ balance: '1234.50', heldBalance: '60.00' });
+const UNKNOWN = makeAdminUser({ id: '66666666-6666-4666-8666-666666666666', email: 'bob@example.test', firstName: 'Bob', lastName: 'Unknown', balance: null, heldBalance: null });
+
+function renderUsers(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(handlers);
+  const utils = renderWithProviders(<UsersSection />, { route: '/admin/users-list', preloadedState: signedInState(makeUser({ role: 'admin' })) });
+  return { ...utils, fetchMock };
+}
+
+describe('All Users (spec 03)', () => {
+  it('when payouts did not answer for a user, then both balances and Total Balance show "—", never $0.00', async () => {
+    renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN, UNKNOWN], stats: { total: 2, verified: 0, active: 2, totalBalance: null } }),
+    });
+    const bobRow = (await screen.findByText('bob@example.test')).closest('tr');
+    expect(bobRow).not.toBeNull();
+    expect(within(bobRow as HTMLElement).getAllByTestId('balance-unknown')).toHaveLength(2);
+    expect(within(bobRow as HTMLElement).queryByText('$0.00')).toBeNull();
+    const adaRow = screen.getByText('ada@example.test').closest('tr') as HTMLElement;
+    expect(within(adaRow).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(adaRow).getByText('$60.00')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-totalBalance')).toHaveTextContent('Total Balance—');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('Total2');
+    // No controls without a backend.
+    expect(screen.queryByRole('button', { name: /Ban|Unban|Delete|Edit/ })).toBeNull();
+  });
+
+  it('when the admin types a search, then the server is asked with ?search= (it matches e-mail or full name)', async () => {
+    const { user, fetchMock } = renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN, UNKNOWN], stats: { total: 2, verified: 0, active: 2, totalBalance: null } }),
+      'GET /api/admin/users?search=Bob+Unk': () => jsonResponse({ users: [UNKNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+    });
+    await screen.findByText('ada@example.test');
+    await user.type(screen.getByLabelText('Search by e-mail or full name'), ' Bob Unk ');
+    await waitFor(() => expect(screen.queryByText('ada@example.test')).toBeNull());
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/users?search=Bob+Unk');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('Total1');
+  });
+
+  it('when View is opened, then the user fields, the ledger statement with its reason and the chain check are shown', async () => {
+    const statement: TStatement = {
+      userId: KNOWN.id,
+      from: null,
+      to: null,
+      opening: { available: '0.00', held: '0.00' },
+      closing: { available: '1234.50', held: '60.00' },
+      entries: [
+        { id: 'e1', seq: 1, kind: 'task_reward', amount: '1294.50', availableAfter: '1294.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason: null, createdBy: null, createdAt: '2025-01-03T00:00:00.000Z', prevHash: '0', hash: 'a' },
+        { id: 'e2', seq: 2, kind: 'admin_adjustment', amount: '-60.00', availableAfter: '1234.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason: 'Duplicate reward', createdBy: 'x', createdAt: '2025-01-04T00:00:00.000Z', prevHash: 'a', hash: 'b' },
+      ],
+    };
+    const { user } = renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: '1234.50' } }),
+      [`GET /api/admin/users/${KNOWN.id}`]: () => jsonResponse(KNOWN),
+      [`GET /api/admin/users/${KNOWN.id}/ledger`]: () => jsonResponse(statement),
+      [`GET /api/admin/users/${KNOWN.id}/ledger/verify`]: () => jsonResponse({ valid: true, entries: 2 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('All 2 entries verified')).toBeInTheDocument();
+    expect(within(dialog).getByText('Reason: Duplicate reward')).toBeInTheDocument();
+    expect(within(dialog).getAllByTestId('statement-entry').map((el) => el.getAttribute('data-kind'))).toEqual(['admin_adjustment', 'task_reward']);
+    expect(within(dialog).getByText(KNOWN.id)).toBeInTheDocument();
+  });
+});

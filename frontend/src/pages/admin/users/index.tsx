@@ -1,0 +1,64 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminUsersQuery } from '../../../features/admin/admin.api';
+import type { TAdminUser } from '../../../features/admin/admin.types';
+import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
+import { UserDetailsDialog } from './components/UserDetailsDialog';
+import { UsersTable } from './components/UsersTable';
+import { UserStatCards } from './components/UserStatCards';
+import './users.css';
+
+/** How long typing pauses before the search is sent (the server matches e-mail or full name, case-insensitive). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Admin > All Users (spec 03): search, the four stat cards, the list with View and Adjust balance. Ban/Unban,
+ * Delete and editing names, e-mail and flags have no backend yet, so no control for them is shown.
+ */
+export function UsersSection() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<TAdminUser | null>(null);
+  const [adjusting, setAdjusting] = useState<TAdminUser | null>(null);
+  const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(search);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  return (
+    <div className="admin-section" data-testid="users-section">
+      <div className="admin-toolbar">
+        <Input
+          className="admin-search"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('admin.users.searchPlaceholder')}
+          aria-label={t('admin.users.searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={() => setSearch(typed.trim())}
+        />
+        <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+          {t('admin.common.refresh')}
+        </Button>
+      </div>
+      <UserStatCards stats={data?.stats} />
+      {isError && <Alert type="error" showIcon title={t('admin.users.loadFailed')} />}
+      <UsersTable users={data?.users ?? []} loading={isLoading || (isFetching && !data)} onView={setViewing} onAdjust={setAdjusting} />
+      {viewing && (
+        <UserDetailsDialog
+          key={viewing.id}
+          user={viewing}
+          onClose={() => setViewing(null)}
+          onAdjust={(user) => setAdjusting(user)}
+        />
+      )}
+      {adjusting && <AdjustBalanceDialog key={adjusting.id} user={adjusting} onClose={() => setAdjusting(null)} />}
+    </div>
+  );
+}
