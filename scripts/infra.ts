@@ -36,8 +36,14 @@ async function checkRabbit(): Promise<void> {
 
 async function checkRedis(): Promise<void> {
   const redis = new Redis(INFRA.redis.url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  let cause: Error | undefined;
+  redis.on('error', (error: Error) => {
+    cause ??= error;
+  });
   try {
-    await redis.connect();
+    await redis.connect().catch((error: unknown) => {
+      throw cause ?? error;
+    });
     await redis.ping();
   } finally {
     redis.disconnect();
