@@ -83,9 +83,8 @@ export interface TBalanceLookup {
   token: string | undefined;
 }
 
-/** The user as the client reads it (never the password hash); balances from payouts when a lookup is given. */
-export async function presentUser(user: TUserRecord, lookup?: TBalanceLookup): Promise<TUser> {
-  const balances = lookup ? ((await findBalances(lookup.payouts, [user.id], lookup.token)).get(user.id) ?? UNKNOWN_BALANCES) : UNKNOWN_BALANCES;
+/** The fields every reader of a user sees (never the password hash). */
+function publicFields(user: TUserRecord) {
   return {
     id: user.id,
     email: user.email,
@@ -99,26 +98,20 @@ export async function presentUser(user: TUserRecord, lookup?: TBalanceLookup): P
     documentsAccepted: user.documentsAccepted,
     documentsAcceptedAt: user.documentsAcceptedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
-    ...balances,
   };
+}
+
+/** The user as the client reads it; balances from payouts when a lookup is given. */
+export async function presentUser(user: TUserRecord, lookup?: TBalanceLookup): Promise<TUser> {
+  const balances = lookup ? ((await findBalances(lookup.payouts, [user.id], lookup.token)).get(user.id) ?? UNKNOWN_BALANCES) : UNKNOWN_BALANCES;
+  return { ...publicFields(user), ...balances };
 }
 
 /** The user as an admin reads it: every stored field but the password hash, with the given balances. */
 export function presentAdminUser(user: TUserRecord, balances: TBalances): TAdminUser {
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    telegramUsername: user.telegramUsername,
-    role: user.role,
-    isActive: user.isActive,
-    isVerified: user.isVerified,
-    welcomeVideoShown: user.welcomeVideoShown,
-    documentsAccepted: user.documentsAccepted,
-    documentsAcceptedAt: user.documentsAcceptedAt?.toISOString() ?? null,
+    ...publicFields(user),
     referralSource: user.referralSource,
-    createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
     balance: balances.balance,
     heldBalance: balances.heldBalance,
