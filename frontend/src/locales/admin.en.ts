@@ -22,8 +22,7 @@ export const adminEn = {
       totalBalanceUnknown: 'Some balances could not be read just now',
     },
     columns: {
-      name: 'Name',
-      email: 'E-mail',
+      user: 'User',
       role: 'Role',
       status: 'Status',
       verified: 'Verified',

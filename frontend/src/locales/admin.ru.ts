@@ -22,8 +22,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       totalBalanceUnknown: 'Некоторые балансы сейчас не удалось прочитать',
     },
     columns: {
-      name: 'Имя',
-      email: 'E-mail',
+      user: 'Пользователь',
       role: 'Роль',
       status: 'Статус',
       verified: 'Верификация',

@@ -62,24 +62,24 @@ export function AuditTable({
 }) {
   const { t, i18n } = useTranslation();
   const columns: TableColumnsType<TAuditLogEntry> = [
-    { key: 'when', title: t('admin.audit.columns.when'), width: 170, render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
-    { key: 'who', title: t('admin.audit.columns.who'), width: 220, ellipsis: true, render: (_, e) => <Who entry={e} /> },
-    { key: 'action', title: t('admin.audit.columns.action'), width: 180, render: (_, e) => <span data-action={e.action}>{actionLabel(t, e.action)}</span> },
+    { key: 'when', title: t('admin.audit.columns.when'), width: 150, render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
+    { key: 'who', title: t('admin.audit.columns.who'), width: 190, ellipsis: true, render: (_, e) => <Who entry={e} /> },
+    { key: 'action', title: t('admin.audit.columns.action'), width: 150, render: (_, e) => <span data-action={e.action}>{actionLabel(t, e.action)}</span> },
     {
       key: 'target',
       title: t('admin.audit.columns.target'),
-      width: 220,
+      width: 180,
       render: (_, e) => (
         <div className="admin-user-cell">
           <span>{targetTypeLabel(t, e.targetType)}</span>
           <Tooltip title={e.targetId}>
-            <span className="mono small muted">{e.targetId}</span>
+            <span className="mono small muted audit-target-id">{e.targetId}</span>
           </Tooltip>
         </div>
       ),
     },
-    { key: 'before', title: t('admin.audit.columns.before'), ellipsis: true, render: (_, e) => <Compact value={e.before} /> },
-    { key: 'after', title: t('admin.audit.columns.after'), ellipsis: true, render: (_, e) => <Compact value={e.after} /> },
+    { key: 'before', title: t('admin.audit.columns.before'), render: (_, e) => <Compact value={e.before} /> },
+    { key: 'after', title: t('admin.audit.columns.after'), render: (_, e) => <Compact value={e.after} /> },
   ];
   return (
     <Table<TAuditLogEntry>
@@ -99,7 +99,7 @@ export function AuditTable({
         showTotal: (count) => t('admin.audit.total', { count }),
         onChange: onPage,
       }}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 960 }}
       locale={{ emptyText: t('admin.audit.empty') }}
       data-testid="audit-table"
     />

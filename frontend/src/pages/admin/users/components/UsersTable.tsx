@@ -34,34 +34,39 @@ export function UsersTable({
   const { t, i18n } = useTranslation();
   const columns: TableColumnsType<TAdminUser> = [
     {
-      key: 'name',
-      title: t('admin.users.columns.name'),
-      width: 180,
+      key: 'user',
+      title: t('admin.users.columns.user'),
       ellipsis: true,
-      render: (_, user) => fullName(user) || <span className="muted">{t('admin.users.unnamed')}</span>,
+      render: (_, user) => (
+        <div className="admin-user-cell">
+          <span>{fullName(user) || <span className="muted">{t('admin.users.unnamed')}</span>}</span>
+          <span className="muted small" title={user.email}>
+            {user.email}
+          </span>
+        </div>
+      ),
     },
-    { key: 'email', title: t('admin.users.columns.email'), dataIndex: 'email', ellipsis: true },
     {
       key: 'role',
       title: t('admin.users.columns.role'),
-      width: 90,
+      width: 100,
       render: (_, user) => <Tag color={user.role === 'admin' ? 'purple' : 'default'}>{t(`admin.users.role.${user.role}`)}</Tag>,
     },
     {
       key: 'status',
       title: t('admin.users.columns.status'),
-      width: 96,
+      width: 90,
       render: (_, user) => (user.isActive ? <Tag color="green">{t('admin.users.status.active')}</Tag> : <Tag color="red">{t('admin.users.status.banned')}</Tag>),
     },
     {
       key: 'verified',
       title: t('admin.users.columns.verified'),
-      width: 120,
+      width: 116,
       render: (_, user) => (user.isVerified ? <Tag color="blue">{t('admin.users.verified.yes')}</Tag> : <span className="muted small">{t('admin.users.verified.no')}</span>),
     },
-    { key: 'available', title: t('admin.users.columns.available'), width: 110, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
-    { key: 'held', title: t('admin.users.columns.held'), width: 96, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
-    { key: 'joined', title: t('admin.users.columns.joined'), width: 116, render: (_, user) => formatDate(user.createdAt, i18n.language) },
+    { key: 'available', title: t('admin.users.columns.available'), width: 104, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
+    { key: 'held', title: t('admin.users.columns.held'), width: 90, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
+    { key: 'joined', title: t('admin.users.columns.joined'), width: 112, render: (_, user) => formatDate(user.createdAt, i18n.language) },
     {
       key: 'actions',
       title: t('admin.users.columns.actions'),
@@ -86,7 +91,7 @@ export function UsersTable({
       dataSource={users}
       loading={loading}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1000 }}
       locale={{ emptyText: t('admin.users.empty') }}
       data-testid="users-table"
     />
