@@ -4,62 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { readToken } from '../session/session.storage';
-import { formatDateTime } from './dates';
 import { downloadStatementCsv } from './downloadStatement';
-import { formatSignedUsd, formatUsd, parseCents } from './money';
+import { formatUsd } from './money';
 import { useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
-import type { TLedgerEntry, TLedgerVerification } from './payouts.types';
-
-/** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
-const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout'>> = {
-  withdrawal_hold: 'hold',
-  withdrawal_release: 'release',
-  withdrawal_payout: 'payout',
-};
-
-/** One ledger entry; also shown in the admin's view of a user (pages/admin/users). */
-export function StatementEntry({ entry }: { entry: TLedgerEntry }) {
-  const { t, i18n } = useTranslation();
-  const cents = parseCents(entry.amount) ?? 0n;
-  const note = NOTES[entry.kind];
-  return (
-    <article className="statement-entry" data-testid="statement-entry" data-kind={entry.kind}>
-      <div className="statement-entry-head">
-        <span className="statement-entry-kind">{t(`payouts.statement.kind.${entry.kind}`)}</span>
-        <span className={`statement-amount${cents > 0n ? ' plus' : cents < 0n ? ' minus' : ''}`}>{formatSignedUsd(entry.amount)}</span>
-      </div>
-      {note && <div className="statement-entry-note">{t(`payouts.statement.note.${note}`)}</div>}
-      {entry.reason && <div className="statement-reason">{t('payouts.statement.reason', { reason: entry.reason })}</div>}
-      <div className="statement-entry-balances">
-        <span>
-          {t('payouts.statement.availableAfter')}: <strong>{formatUsd(entry.availableAfter)}</strong>
-        </span>
-        <span>
-          {t('payouts.statement.heldAfter')}: <strong>{formatUsd(entry.heldAfter)}</strong>
-        </span>
-      </div>
-      <div className="statement-entry-meta">
-        <span>{formatDateTime(entry.createdAt, i18n.language)}</span>
-        <span>{t('payouts.statement.entryNumber', { seq: entry.seq })}</span>
-      </div>
-    </article>
-  );
-}
-
-/** The chain check's answer in words; also used by the admin's view of a user. */
-export function VerificationResult({ result }: { result: TLedgerVerification }) {
-  const { t } = useTranslation();
-  if (result.valid) return <Alert type="success" showIcon title={t('payouts.statement.verified', { count: result.entries })} data-testid="verify-result" />;
-  const problem = result.problem ?? t('payouts.statement.unknownProblem');
-  return (
-    <Alert
-      type="error"
-      showIcon
-      data-testid="verify-result"
-      title={result.brokenAt !== undefined ? t('payouts.statement.broken', { seq: result.brokenAt, problem }) : t('payouts.statement.brokenNoSeq', { problem })}
-    />
-  );
-}
+import { StatementEntry, VerificationResult } from './StatementEntry';
 
 /**
  * The Statement tab (spec 02 /withdrawals, AMENDED; principle 2): every ledger entry of the worker, newest first,

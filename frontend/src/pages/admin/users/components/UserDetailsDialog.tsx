@@ -6,7 +6,7 @@ import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQue
 import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { formatDateTime } from '../../../../features/payouts/dates';
 import { formatUsd } from '../../../../features/payouts/money';
-import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementTable';
+import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
 import { fullName, usdOrDash } from './money';
 
 function ChainCheck({ userId }: { userId: string }) {
