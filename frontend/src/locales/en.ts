@@ -1,4 +1,5 @@
 import { adminEn } from './admin.en';
+import { emailTemplatesEn } from './emailTemplates.en';
 import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
 
@@ -8,6 +9,7 @@ import { workEn } from './work.en';
  */
 export const en = {
   payouts: payoutsEn,
+  emailTemplates: emailTemplatesEn,
   work: workEn,
   app: {
     name: 'Task Portal',

@@ -1,10 +1,12 @@
 import { adminRu } from './admin.ru';
+import { emailTemplatesRu } from './emailTemplates.ru';
 import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
 
 export const ru: TCatalogue = {
   payouts: payoutsRu,
+  emailTemplates: emailTemplatesRu,
   work: workRu,
   app: {
     name: 'Task Portal',
