@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRoleSchema } from './common.js';
+import { ZUserSchema } from './auth.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -100,24 +100,9 @@ export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
 /* ---- All Users (auth service; spec 03 "users", "All Users"). ---- */
 
 /** A user as the admin reads it: every stored field but the password, plus the balances from payouts. */
-export const ZAdminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  telegramUsername: z.string().nullable(),
-  role: ZRoleSchema,
-  isActive: z.boolean(),
-  isVerified: z.boolean(),
-  welcomeVideoShown: z.boolean(),
-  documentsAccepted: z.boolean(),
-  documentsAcceptedAt: z.string().nullable(),
+export const ZAdminUserSchema = ZUserSchema.extend({
   referralSource: z.string().nullable(),
-  createdAt: z.string(),
   updatedAt: z.string(),
-  /** Available, a decimal string from the payouts service; null when payouts did not answer (unknown, not zero). */
-  balance: z.string().nullable(),
-  heldBalance: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
