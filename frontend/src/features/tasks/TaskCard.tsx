@@ -1,7 +1,8 @@
 import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { canResubmit, canSubmit, canTake, displayStatusOf, formatDueDate, formatReward } from './taskStatus';
+import { TaskActions } from './TaskActions';
+import { displayStatusOf, formatDueDate, formatReward } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
 import type { TWorkerTask } from './tasks.types';
 
@@ -53,21 +54,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
 
       <footer className="task-card-actions">
         <Button onClick={() => onView(task)}>{t('work.worker.actions.viewDetails')}</Button>
-        {canTake(task) && (
-          <Button type="primary" loading={taking} onClick={() => onTake(task)}>
-            {t('work.worker.actions.take')}
-          </Button>
-        )}
-        {canSubmit(task) && (
-          <Button type="primary" onClick={() => onSubmit(task)}>
-            {t('work.worker.actions.submit')}
-          </Button>
-        )}
-        {canResubmit(task) && (
-          <Button type="primary" danger onClick={() => onSubmit(task)}>
-            {t('work.worker.actions.revise')}
-          </Button>
-        )}
+        <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.revise')} />
       </footer>
     </article>
   );

@@ -1,7 +1,8 @@
 import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from './AttachmentList';
-import { canResubmit, canSubmit, canTake, displayStatusOf, formatDateTime, formatDueDate, formatReward } from './taskStatus';
+import { TaskActions } from './TaskActions';
+import { displayStatusOf, formatDateTime, formatDueDate, formatReward } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
 import type { TWorkerTask } from './tasks.types';
 
@@ -23,21 +24,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
   const footer = task ? (
     <div className="dialog-footer">
       <Button onClick={onClose}>{t('work.common.close')}</Button>
-      {canTake(task) && (
-        <Button type="primary" loading={taking} onClick={() => onTake(task)}>
-          {t('work.worker.actions.take')}
-        </Button>
-      )}
-      {canSubmit(task) && (
-        <Button type="primary" onClick={() => onSubmit(task)}>
-          {t('work.worker.actions.submit')}
-        </Button>
-      )}
-      {canResubmit(task) && (
-        <Button type="primary" danger onClick={() => onSubmit(task)}>
-          {t('work.worker.actions.resubmit')}
-        </Button>
-      )}
+      <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.resubmit')} />
     </div>
   ) : null;
 

@@ -1,0 +1,37 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { canResubmit, canSubmit, canTake } from './taskStatus';
+import type { TWorkerTask } from './tasks.types';
+
+interface TTaskActionsProps {
+  task: TWorkerTask;
+  taking: boolean;
+  onTake: (task: TWorkerTask) => void;
+  onSubmit: (task: TWorkerTask) => void;
+  /** The card says 'Revise & Resubmit', the details dialog 'Resubmit'. */
+  resubmitLabel: string;
+}
+
+/** What the worker can do next with a task (Take, Submit, Resubmit), by the rules in taskStatus. */
+export function TaskActions({ task, taking, onTake, onSubmit, resubmitLabel }: TTaskActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {canTake(task) && (
+        <Button type="primary" loading={taking} onClick={() => onTake(task)}>
+          {t('work.worker.actions.take')}
+        </Button>
+      )}
+      {canSubmit(task) && (
+        <Button type="primary" onClick={() => onSubmit(task)}>
+          {t('work.worker.actions.submit')}
+        </Button>
+      )}
+      {canResubmit(task) && (
+        <Button type="primary" danger onClick={() => onSubmit(task)}>
+          {resubmitLabel}
+        </Button>
+      )}
+    </>
+  );
+}
