@@ -9,6 +9,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runWithContext } from './context.js';
 import { registerErrorHandling } from './errors.js';
+import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 
@@ -59,6 +60,15 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // JSON bodies are read exactly as the gateway reads them (json-body.ts): no BOM, valid UTF-8, no proto keys.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

@@ -4,6 +4,7 @@ export * from './context.js';
 export * from './db.js';
 export * from './errors.js';
 export * from './http.js';
+export * from './json-body.js';
 export * from './lifecycle.js';
 export * from './logger.js';
 export * from './metrics.js';

@@ -55,6 +55,32 @@ describe('createHttpServer', () => {
     expect(writes).toBe(before);
   });
 
+  it('when the body starts with a byte-order mark, then 400 and the handler never runs (the gateway reads it the same way)', async () => {
+    const before = writes;
+    const res = await fetch(`${url}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ name: 'a' }))]),
+    });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ message: 'The request body must not start with a byte order mark', code: 'REQUEST.MALFORMED_JSON' });
+    expect(writes).toBe(before);
+  });
+
+  it('when the body is not valid UTF-8 or poisons a prototype, then 400 and the handler never runs', async () => {
+    const before = writes;
+    const notUtf8 = await fetch(`${url}/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+    });
+    expect(notUtf8.status).toBe(400);
+    expect(await json(notUtf8)).toEqual({ message: 'The request body is not valid UTF-8', code: 'REQUEST.MALFORMED_JSON' });
+    const poisoned = await post('{"name":"a","__proto__":{"admin":true}}');
+    expect(poisoned.status).toBe(400);
+    expect(writes).toBe(before);
+  });
+
   it('when the body has an unknown field, then 400 naming it', async () => {
     const res = await post(JSON.stringify({ name: 'a', role: 'admin' }));
     expect(res.status).toBe(400);
