@@ -4,7 +4,8 @@ import { ZodError, type z } from 'zod';
 
 /**
  * A failure the client should hear about: a stable code (`SERVICE.REASON`), an HTTP status and the message the
- * screen shows. Anything else thrown becomes a 500 with a generic message, logged in full.
+ * screen shows. Anything else thrown becomes a 500 with a generic message, logged in full. `field` names the input
+ * the refusal belongs to (a body field such as `email` or `amount`), so the screen can show it under that field.
  */
 export class AppError extends Error {
   constructor(
@@ -12,6 +13,7 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: { path: string; message: string }[],
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,8 +21,9 @@ export class AppError extends Error {
 }
 
 export const COMMON_ERRORS = {
+  /** The field is the first issue's path (the one the message is about), when it has one. */
   validation: (message: string, details?: { path: string; message: string }[]) =>
-    new AppError('REQUEST.VALIDATION', 400, message, details),
+    new AppError('REQUEST.VALIDATION', 400, message, details, details?.[0]?.path || undefined),
   malformedJson: () => new AppError('REQUEST.MALFORMED_JSON', 400, 'The request body is not valid JSON'),
   tooLarge: () => new AppError('REQUEST.TOO_LARGE', 413, 'The request body is too large'),
   unsupportedMediaType: () => new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type'),
@@ -92,7 +95,7 @@ export function toAppError(error: unknown): AppError {
   return COMMON_ERRORS.internal();
 }
 
-/** The one error middleware: every failure answers `{message, code}` with the right status. */
+/** The one error middleware: every failure answers `{message, code, field?, details?}` with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
@@ -104,7 +107,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     void reply
       .status(appError.status)
       .header('cache-control', 'no-store')
-      .send({ message: appError.message, code: appError.code, ...(appError.details ? { details: appError.details } : {}) });
+      .send({
+        message: appError.message,
+        code: appError.code,
+        ...(appError.field ? { field: appError.field } : {}),
+        ...(appError.details ? { details: appError.details } : {}),
+      });
   });
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });

@@ -75,7 +75,7 @@ describe('POST /api/auth/register', () => {
     const email = uniqueEmail();
     const res = await t.api('POST', '/api/auth/register', { body: { ...validBody(email), confirmPassword: 'Different1' } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: "Passwords don't match", code: 'REQUEST.VALIDATION' });
+    expect(res.body).toMatchObject({ message: "Passwords don't match", code: 'REQUEST.VALIDATION', field: 'confirmPassword' });
     expect(await usersWithEmail(email)).toBe(0);
     expect(await registeredEventsFor(email)).toHaveLength(0);
   });
@@ -106,7 +106,7 @@ describe('POST /api/auth/register', () => {
     await t.registerWorker({ email });
     const res = await t.api('POST', '/api/auth/register', { body: validBody(email.toUpperCase()) });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'User with this email already exists', code: 'AUTH.EMAIL_TAKEN' });
+    expect(res.body).toEqual({ message: 'User with this email already exists', code: 'AUTH.EMAIL_TAKEN', field: 'email' });
     expect(await usersWithEmail(email)).toBe(1);
     expect(await registeredEventsFor(email)).toHaveLength(1);
   });

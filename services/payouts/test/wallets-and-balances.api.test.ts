@@ -47,18 +47,18 @@ describe('/api/user/payout-wallets', () => {
     expect((await addWallet(worker.token, { currency: 'ETH', address: ETH_ADDRESS })).status).toBe(201);
     const again = await addWallet(worker.token, { currency: 'ETH', address: ETH_ADDRESS.toLowerCase() });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ message: 'This wallet is already saved', code: 'PAYOUTS.WALLET_EXISTS' });
+    expect(again.body).toMatchObject({ message: 'This wallet is already saved', code: 'PAYOUTS.WALLET_EXISTS', field: 'address' });
     // The same address on another chain is another wallet.
     expect((await addWallet(worker.token, { currency: 'USDT', address: ETH_ADDRESS })).status).toBe(201);
   });
 
   it('when the address does not fit the currency or a field is missing, then 400 with the reason', async () => {
     const worker = await h.newUser();
-    expect((await addWallet(worker.token, { currency: 'BTC', address: ETH_ADDRESS })).body.message).toBe('Please enter a valid Bitcoin (BTC) wallet address');
-    expect((await addWallet(worker.token, { currency: 'DOGE', address: 'x' })).body.message).toBe('Please choose a supported currency');
-    expect((await addWallet(worker.token, { currency: 'ETH' })).body.message).toBe('Wallet address is required');
-    expect((await addWallet(worker.token, { address: ETH_ADDRESS })).body.message).toBe('Currency is required');
-    expect((await addWallet(worker.token, { currency: 'ETH', address: ETH_ADDRESS, label: 'x'.repeat(51) })).body.message).toBe('Label must be at most 50 characters');
+    expect((await addWallet(worker.token, { currency: 'BTC', address: ETH_ADDRESS })).body).toMatchObject({ message: 'Please enter a valid Bitcoin (BTC) wallet address', field: 'address' });
+    expect((await addWallet(worker.token, { currency: 'DOGE', address: 'x' })).body).toMatchObject({ message: 'Please choose a supported currency', field: 'currency' });
+    expect((await addWallet(worker.token, { currency: 'ETH' })).body).toMatchObject({ message: 'Wallet address is required', field: 'address' });
+    expect((await addWallet(worker.token, { address: ETH_ADDRESS })).body).toMatchObject({ message: 'Currency is required', field: 'currency' });
+    expect((await addWallet(worker.token, { currency: 'ETH', address: ETH_ADDRESS, label: 'x'.repeat(51) })).body).toMatchObject({ message: 'Label must be at most 50 characters', field: 'label' });
   });
 });
 
@@ -73,10 +73,11 @@ describe('wallet_cooldown_hours', () => {
     try {
       const fresh = await withdraw(h, worker, { amount: '60', currency: 'BTC', walletAddress: BTC_ADDRESS.toUpperCase() });
       expect(fresh.status).toBe(400);
-      expect(fresh.body).toMatchObject({ message: 'This wallet was added less than 24 hours ago and cannot receive a payout yet', code: 'PAYOUTS.WALLET_COOLDOWN' });
+      expect(fresh.body).toMatchObject({ message: 'This wallet was added less than 24 hours ago and cannot receive a payout yet', code: 'PAYOUTS.WALLET_COOLDOWN', field: 'walletAddress' });
       const unsaved = await withdraw(h, worker, { amount: '60', currency: 'SOL', walletAddress: SOL_ADDRESS });
       expect(unsaved.status).toBe(400);
       expect(unsaved.body.code).toBe('PAYOUTS.WALLET_NOT_SAVED');
+      expect(unsaved.body.field).toBe('walletAddress');
       expect((await withdraw(h, worker, { amount: '60', currency: 'ETH', walletAddress: ETH_ADDRESS.toLowerCase() })).status).toBe(201);
       const wallets = (await h.api('GET', '/api/user/payout-wallets', { token: worker.token })).body;
       const btc = wallets.find((w: { currency: string }) => w.currency === 'BTC');

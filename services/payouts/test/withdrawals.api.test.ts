@@ -103,6 +103,8 @@ describe('POST /api/withdrawals', () => {
       const res = await withdraw(h, worker, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe('Please fill in all fields');
+      // It is about the whole form, not one field.
+      expect(res.body.field).toBeUndefined();
     }
   });
 
@@ -112,6 +114,7 @@ describe('POST /api/withdrawals', () => {
       const res = await withdraw(h, worker, { amount, currency: 'ETH', walletAddress: ETH_ADDRESS });
       expect(res.status, amount).toBe(400);
       expect(res.body.message, amount).toBe('Please enter a valid amount');
+      expect(res.body.field, amount).toBe('amount');
     }
   });
 
@@ -126,7 +129,7 @@ describe('POST /api/withdrawals', () => {
     const worker = await h.newUser();
     const res = await withdraw(h, worker, { amount: '60', currency: 'DOGE', walletAddress: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Please choose a supported currency', code: 'PAYOUTS.UNSUPPORTED_CURRENCY' });
+    expect(res.body).toMatchObject({ message: 'Please choose a supported currency', code: 'PAYOUTS.UNSUPPORTED_CURRENCY', field: 'currency' });
   });
 
   it('when the wallet address does not fit the currency, then 400 naming the currency', async () => {
@@ -141,7 +144,7 @@ describe('POST /api/withdrawals', () => {
     for (const [currency, walletAddress, message] of cases) {
       const res = await withdraw(h, worker, { amount: '60', currency, walletAddress });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message, code: 'PAYOUTS.INVALID_WALLET_ADDRESS' });
+      expect(res.body).toMatchObject({ message, code: 'PAYOUTS.INVALID_WALLET_ADDRESS', field: 'walletAddress' });
     }
     expect(await balanceOf(worker.token)).toEqual({ available: '100.00', held: '0.00' });
   });
@@ -151,7 +154,7 @@ describe('POST /api/withdrawals', () => {
     await h.fund(worker.id, '100.00');
     const res = await withdraw(h, worker, { amount: '49.99', currency: 'ETH', walletAddress: ETH_ADDRESS });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW' });
+    expect(res.body).toMatchObject({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', field: 'amount' });
     expect((await withdraw(h, worker, { amount: '50', currency: 'ETH', walletAddress: ETH_ADDRESS })).status).toBe(201);
   });
 
@@ -161,7 +164,7 @@ describe('POST /api/withdrawals', () => {
     const key = randomUUID();
     const res = await withdraw(h, worker, { amount: '80.01', currency: 'ETH', walletAddress: ETH_ADDRESS }, key);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Amount exceeds your balance', code: 'PAYOUTS.INSUFFICIENT_FUNDS' });
+    expect(res.body).toMatchObject({ message: 'Amount exceeds your balance', code: 'PAYOUTS.INSUFFICIENT_FUNDS', field: 'amount' });
     expect(await balanceOf(worker.token)).toEqual({ available: '80.00', held: '0.00' });
     await h.fund(worker.id, '90.00');
     expect((await withdraw(h, worker, { amount: '80.01', currency: 'ETH', walletAddress: ETH_ADDRESS }, key)).status).toBe(201);

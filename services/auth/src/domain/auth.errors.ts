@@ -2,7 +2,7 @@ import { AppError } from '@platform/service-kit';
 
 /** Every failure of the identity service the client hears about; the message is what the screen shows. */
 export const AUTH_ERRORS = {
-  emailTaken: () => new AppError('AUTH.EMAIL_TAKEN', 409, 'User with this email already exists'),
+  emailTaken: () => new AppError('AUTH.EMAIL_TAKEN', 409, 'User with this email already exists', undefined, 'email'),
   invalidCredentials: () => new AppError('AUTH.INVALID_CREDENTIALS', 401, 'Invalid email or password'),
   accountSuspended: () => new AppError('AUTH.ACCOUNT_SUSPENDED', 403, 'Your account has been suspended. Please contact support.'),
   /** The token is valid but its user no longer exists. */

@@ -17,7 +17,7 @@ export async function listPayoutWallets(deps: TPayoutsDeps, userId: string): Pro
 export async function addPayoutWallet(deps: TPayoutsDeps, userId: string, body: TCreatePayoutWalletRequest): Promise<TPayoutWallet> {
   const currency = findCurrency(body.currency);
   if (!currency) throw PAYOUTS_ERRORS.unsupportedCurrency();
-  if (!isValidAddress(currency.value, body.address)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label);
+  if (!isValidAddress(currency.value, body.address)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'address');
   const { walletCooldownHours } = await readPayoutSettings(deps.pool);
   const wallet = await insertWallet(
     deps.pool,

@@ -1,28 +1,41 @@
 import { PAYOUTS_MESSAGES } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 
-/** Every failure of the payouts service the client hears about; the message is what the screen shows. */
+/**
+ * Every failure of the payouts service the client hears about; the message is what the screen shows. A refusal about
+ * one input names it (`field`: the body field, e.g. `walletAddress` for a withdrawal, `address` for a saved wallet).
+ */
 export const PAYOUTS_ERRORS = {
   idempotencyKeyRequired: () => new AppError('PAYOUTS.IDEMPOTENCY_KEY_REQUIRED', 400, PAYOUTS_MESSAGES.idempotencyKeyRequired),
   idempotencyKeyInvalid: () => new AppError('PAYOUTS.IDEMPOTENCY_KEY_INVALID', 400, 'Idempotency-Key must be 1 to 255 visible characters'),
   idempotencyKeyReused: () => new AppError('PAYOUTS.IDEMPOTENCY_KEY_REUSED', 422, PAYOUTS_MESSAGES.idempotencyKeyReused),
-  unsupportedCurrency: () => new AppError('PAYOUTS.UNSUPPORTED_CURRENCY', 400, 'Please choose a supported currency'),
-  invalidWalletAddress: (label: string) => new AppError('PAYOUTS.INVALID_WALLET_ADDRESS', 400, `Please enter a valid ${label} wallet address`),
-  amountTooLow: (minimum: string) => new AppError('PAYOUTS.AMOUNT_TOO_LOW', 400, `Minimum withdrawal amount is $${minimum}`),
-  insufficientFunds: () => new AppError('PAYOUTS.INSUFFICIENT_FUNDS', 400, PAYOUTS_MESSAGES.insufficientFunds),
+  unsupportedCurrency: () => new AppError('PAYOUTS.UNSUPPORTED_CURRENCY', 400, 'Please choose a supported currency', undefined, 'currency'),
+  invalidWalletAddress: (label: string, field: 'walletAddress' | 'address') =>
+    new AppError('PAYOUTS.INVALID_WALLET_ADDRESS', 400, `Please enter a valid ${label} wallet address`, undefined, field),
+  amountTooLow: (minimum: string) => new AppError('PAYOUTS.AMOUNT_TOO_LOW', 400, `Minimum withdrawal amount is $${minimum}`, undefined, 'amount'),
+  /** Posting a ledger entry that would overdraw; `field` when the request names the amount (a withdrawal). */
+  insufficientFunds: (field?: 'amount') => new AppError('PAYOUTS.INSUFFICIENT_FUNDS', 400, PAYOUTS_MESSAGES.insufficientFunds, undefined, field),
   walletCoolingDown: (hours: string) =>
-    new AppError('PAYOUTS.WALLET_COOLDOWN', 400, `This wallet was added less than ${hours} hours ago and cannot receive a payout yet`),
+    new AppError(
+      'PAYOUTS.WALLET_COOLDOWN',
+      400,
+      `This wallet was added less than ${hours} hours ago and cannot receive a payout yet`,
+      undefined,
+      'walletAddress',
+    ),
   walletNotSaved: (hours: string) =>
     new AppError(
       'PAYOUTS.WALLET_NOT_SAVED',
       400,
       `Please save this wallet under Bind Payment Method first; a new wallet can receive a payout ${hours} hours after it is added`,
+      undefined,
+      'walletAddress',
     ),
   withdrawalNotFound: () => new AppError('PAYOUTS.WITHDRAWAL_NOT_FOUND', 404, 'Withdrawal not found'),
   alreadyProcessed: () => new AppError('PAYOUTS.ALREADY_PROCESSED', 409, PAYOUTS_MESSAGES.alreadyProcessed),
   balanceUnchanged: () => new AppError('PAYOUTS.BALANCE_UNCHANGED', 400, PAYOUTS_MESSAGES.balanceUnchanged),
   walletNotFound: () => new AppError('PAYOUTS.WALLET_NOT_FOUND', 404, 'Wallet not found'),
-  walletDuplicate: () => new AppError('PAYOUTS.WALLET_EXISTS', 409, 'This wallet is already saved'),
+  walletDuplicate: () => new AppError('PAYOUTS.WALLET_EXISTS', 409, 'This wallet is already saved', undefined, 'address'),
   userNotFound: () => new AppError('PAYOUTS.USER_NOT_FOUND', 404, 'User not found'),
   balanceOfOthers: () => new AppError('AUTH.FORBIDDEN', 403, 'You may only read your own balance'),
 };

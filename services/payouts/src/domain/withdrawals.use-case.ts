@@ -64,7 +64,7 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
 
   const currency = findCurrency(body.currency);
   if (!currency) throw PAYOUTS_ERRORS.unsupportedCurrency();
-  if (!isValidAddress(currency.value, body.walletAddress)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label);
+  if (!isValidAddress(currency.value, body.walletAddress)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'walletAddress');
   const settings = await readPayoutSettings(deps.pool);
   const amount = toCents(body.amount);
   if (amount < toCents(settings.minimumWithdrawal)) throw PAYOUTS_ERRORS.amountTooLow(settings.minimumWithdrawal);
@@ -80,7 +80,7 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
     // Requests of one user run one after another from here: a racing twin with the same key is seen now.
     const raced = await findIdempotentAnswer(client, userId, key);
     if (raced) return replay(raced, requestHash);
-    if (!account || toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds();
+    if (!account || toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
 
     const withdrawal = await insertWithdrawal(client, {
       id: randomUUID(),
