@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUserSchema } from './auth.js';
+import { ZTextSchema } from './common.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -26,9 +27,9 @@ export const ZSystemSettingListSchema = z.array(ZSystemSettingSchema);
  * 'Value is required', 'Minimum withdrawal must be ...').
  */
 export const ZUpdateSystemSettingRequestSchema = z.strictObject({
-  settingKey: z.string({ error: 'Setting key is required' }).trim().min(1, 'Setting key is required').max(100, 'Unknown setting'),
-  settingValue: z.union([z.string(), z.number(), z.null()], { error: 'Value must be a number' }).optional(),
-  description: z.string({ error: 'Description must be text' }).trim().max(500, 'Description is too long (at most 500 characters)').nullish(),
+  settingKey: ZTextSchema('Setting key', { error: 'Setting key is required' }).trim().min(1, 'Setting key is required').max(100, 'Unknown setting'),
+  settingValue: z.union([ZTextSchema('Value'), z.number(), z.null()], { error: 'Value must be a number' }).optional(),
+  description: ZTextSchema('Description', { error: 'Description must be text' }).trim().max(500, 'Description is too long (at most 500 characters)').nullish(),
 });
 export type TUpdateSystemSettingRequest = z.infer<typeof ZUpdateSystemSettingRequestSchema>;
 
@@ -39,8 +40,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{
 
 /** A real calendar day or an ISO 8601 date-time with an offset; anything else is refused. */
 const ZDateBoundarySchema = (label: string) =>
-  z
-    .string()
+  ZTextSchema(label)
     .trim()
     .refine((value) => {
       if (DATE_ONLY.test(value)) {
@@ -51,8 +51,7 @@ const ZDateBoundarySchema = (label: string) =>
     }, `${label} must be a date (YYYY-MM-DD) or an ISO date-time`);
 
 const ZPositiveIntSchema = (label: string, max: number) =>
-  z
-    .string()
+  ZTextSchema(label)
     .trim()
     .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
     .transform(Number)
@@ -65,9 +64,9 @@ const ZPositiveIntSchema = (label: string, max: number) =>
 export const ZAuditLogQuerySchema = z
   .strictObject({
     actor: z.uuid({ error: 'actor must be a user id' }).optional(),
-    targetType: z.string().trim().min(1).max(50).optional(),
-    targetId: z.string().trim().min(1).max(200).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
+    targetType: ZTextSchema('targetType').trim().min(1).max(50).optional(),
+    targetId: ZTextSchema('targetId').trim().min(1).max(200).optional(),
+    action: ZTextSchema('action').trim().min(1).max(100).optional(),
     from: ZDateBoundarySchema('from').optional(),
     to: ZDateBoundarySchema('to').optional(),
     page: ZPositiveIntSchema('page', 100_000).default(1),
@@ -108,7 +107,7 @@ export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
 export const ZAdminUsersQuerySchema = z.strictObject({
   /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive. */
-  search: z.string().trim().max(200, 'Search is too long').optional(),
+  search: ZTextSchema('Search').trim().max(200, 'Search is too long').optional(),
 });
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
 
@@ -125,4 +124,65 @@ export const ZAdminUsersResponseSchema = z.object({
 });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
 
-export const ZAdminUserIdParamsSchema = z.strictObject({ id: z.string().max(100) });
+export const ZAdminUserIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
+
+/* ---- Email templates (admin service; spec 03 sections 5 and 7). ---- */
+
+export const TEMPLATE_NAME_MAX = 100;
+export const TEMPLATE_SUBJECT_MAX = 300;
+export const TEMPLATE_CONTENT_MAX = 500_000;
+
+/** Required text with the templates' own messages; the HTML and text bodies keep their surrounding whitespace. */
+const templateText = (label: string, max: number, options: { trim: boolean }) => {
+  const base = ZTextSchema(label, { error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
+  return (options.trim ? base.trim() : base)
+    .refine((value) => value.trim().length > 0, `${label} is required`)
+    .refine((value) => value.length <= max, `${label} is too long (at most ${max} characters)`);
+};
+
+const ZTemplateNameSchema = templateText('Name', TEMPLATE_NAME_MAX, { trim: true });
+const ZTemplateSubjectSchema = templateText('Subject', TEMPLATE_SUBJECT_MAX, { trim: true });
+const ZTemplateHtmlContentSchema = templateText('HTML content', TEMPLATE_CONTENT_MAX, { trim: false });
+const ZTemplateTextContentSchema = templateText('Text content', TEMPLATE_CONTENT_MAX, { trim: false });
+const ZTemplateVariablesSchema = z
+  .array(ZTextSchema('Variable name').trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'A variable name may contain only letters, digits and _'), {
+    error: 'Variables must be a list of names',
+  })
+  .max(50, 'At most 50 variables')
+  .nullish()
+  .transform((list) => (list ? [...new Set(list)] : undefined));
+
+export const ZCreateEmailTemplateRequestSchema = z.strictObject({
+  name: ZTemplateNameSchema,
+  subject: ZTemplateSubjectSchema,
+  htmlContent: ZTemplateHtmlContentSchema,
+  textContent: ZTemplateTextContentSchema,
+  variables: ZTemplateVariablesSchema,
+});
+export type TCreateEmailTemplateRequest = z.infer<typeof ZCreateEmailTemplateRequestSchema>;
+
+/** Every field optional; the name may be sent (the edit dialog sends the whole form) but must not change. */
+export const ZUpdateEmailTemplateRequestSchema = z.strictObject({
+  name: ZTemplateNameSchema.optional(),
+  subject: ZTemplateSubjectSchema.optional(),
+  htmlContent: ZTemplateHtmlContentSchema.optional(),
+  textContent: ZTemplateTextContentSchema.optional(),
+  variables: ZTemplateVariablesSchema,
+});
+export type TUpdateEmailTemplateRequest = z.infer<typeof ZUpdateEmailTemplateRequestSchema>;
+
+/** A path id; one that is not a uuid is answered 404 by the service (it cannot exist). */
+export const ZEmailTemplateIdParamsSchema = z.strictObject({ id: ZTextSchema('Id') });
+
+export const ZEmailTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  subject: z.string(),
+  htmlContent: z.string(),
+  textContent: z.string(),
+  variables: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TEmailTemplateResponse = z.infer<typeof ZEmailTemplateSchema>;
+export const ZEmailTemplateListSchema = z.array(ZEmailTemplateSchema);

@@ -1,33 +1,32 @@
 import { z } from 'zod';
-import { ZRoleSchema } from './common.js';
+import { ZRoleSchema, ZTextSchema } from './common.js';
 
-const ZEmailSchema = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254, 'Email is too long'));
+const ZEmailSchema = ZTextSchema('Email').trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254, 'Email is too long'));
 
 export const ZLoginRequestSchema = z.strictObject({
   email: ZEmailSchema,
-  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+  password: ZTextSchema('Password').min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 
 export const PASSWORD_MIN_LENGTH = 6;
-const ZNewPasswordSchema = z
-  .string({ error: 'Enter new password' })
+const ZNewPasswordSchema = ZTextSchema('Password', { error: 'Enter new password' })
   .min(1, 'Enter new password')
   .min(PASSWORD_MIN_LENGTH, 'Password must contain at least 6 characters')
   .max(200, 'Password is too long');
 
 const ZNameSchema = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  ZTextSchema(label, { error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const ZRegisterRequestSchema = z
   .strictObject({
     email: ZEmailSchema,
     password: ZNewPasswordSchema,
-    confirmPassword: z.string().max(200, 'Password is too long').optional(),
+    confirmPassword: ZTextSchema('Password').max(200, 'Password is too long').optional(),
     firstName: ZNameSchema('First name'),
     lastName: ZNameSchema('Last name'),
-    telegramUsername: z.string().trim().max(64, 'Telegram username is too long').optional().nullable(),
-    referralSource: z.string().trim().max(100).optional().nullable(),
+    telegramUsername: ZTextSchema('Telegram username').trim().max(64, 'Telegram username is too long').optional().nullable(),
+    referralSource: ZTextSchema('Referral source').trim().max(100).optional().nullable(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: "Passwords don't match",
@@ -36,11 +35,11 @@ export const ZRegisterRequestSchema = z
 export type TRegisterRequest = z.infer<typeof ZRegisterRequestSchema>;
 
 export const ZForgotPasswordRequestSchema = z.strictObject({
-  email: z.string({ error: 'Enter your email address' }).trim().toLowerCase().min(1, 'Enter your email address').pipe(z.email('Please enter a valid email address').max(254)),
+  email: ZTextSchema('Email', { error: 'Enter your email address' }).trim().toLowerCase().min(1, 'Enter your email address').pipe(z.email('Please enter a valid email address').max(254)),
 });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
 
-const ZResetTokenSchema = z.string({ error: 'Recovery token not found' }).min(1, 'Recovery token not found').max(200, 'Recovery link has expired or is invalid');
+const ZResetTokenSchema = ZTextSchema('Recovery token', { error: 'Recovery token not found' }).min(1, 'Recovery token not found').max(200, 'Recovery link has expired or is invalid');
 
 export const ZValidateResetTokenRequestSchema = z.strictObject({ token: ZResetTokenSchema });
 export type TValidateResetTokenRequest = z.infer<typeof ZValidateResetTokenRequestSchema>;
@@ -117,7 +116,7 @@ export type TDocumentIdParams = z.infer<typeof ZDocumentIdParamsSchema>;
 
 /** The client sends only its user agent; the server records the address from the request itself. */
 export const ZAcceptDocumentRequestSchema = z.strictObject({
-  userAgent: z.string().max(1000, 'User agent is too long').optional().nullable(),
+  userAgent: ZTextSchema('User agent').max(1000, 'User agent is too long').optional().nullable(),
 });
 export type TAcceptDocumentRequest = z.infer<typeof ZAcceptDocumentRequestSchema>;
 

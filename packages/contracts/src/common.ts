@@ -21,3 +21,46 @@ export const ZRoleSchema = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRoleSchema>;
 
 export const ZUuidSchema = z.uuid();
+
+/** C0 controls but tab (U+0009) and line feed (U+000A), DEL (U+007F) and the C1 controls (U+0080-U+009F). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/** A lone UTF-16 surrogate: in unicode mode a well-formed pair is one code point, so only a lone half is Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** "\r\n" and a lone "\r" become "\n": text pasted from Windows (or sent by a form, which uses CRLF) keeps its lines. */
+export function normaliseLineBreaks(value: string): string {
+  return value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value;
+}
+
+/**
+ * Why a text (line breaks already normalised) cannot be taken, as the screen shows it, or undefined when it can.
+ * The check of ZTextSchema, also for text that does not arrive through zod (multipart fields, hand-written parses).
+ */
+export function findTextProblem(value: string, label: string): string | undefined {
+  if (CONTROL_CHARACTER.test(value)) return `${label} must not contain control characters`;
+  // The same as !value.isWellFormed() (ES2024), without needing that library's types.
+  if (LONE_SURROGATE.test(value)) return `${label} must be valid Unicode text`;
+  return undefined;
+}
+
+/**
+ * The one primitive for text a client sends: every string of a body, query or path parameter starts from it.
+ * - Line breaks are normalised first ("\r\n" and "\r" become "\n"), so a CR is never refused as a control
+ *   character and what is stored and compared has one kind of line break.
+ * - Control characters other than tab and line feed are refused with 400 and "<label> must not contain control
+ *   characters" (a NUL would otherwise reach PostgreSQL, which cannot store it: a 500).
+ * - Lone surrogates (text that is not well-formed Unicode, e.g. "\ud800" escaped in JSON) are refused with
+ *   "<label> must be valid Unicode text" (PostgreSQL would store U+FFFD, or refuse it inside jsonb).
+ * These checks come first, so their message is the answer (the first issue) even when a later rule of the field
+ * fails too; they do not abort, so inside a union the string branch's message is the one reported. Chain the
+ * field's own rules after it, e.g. `ZTextSchema('Title', { error: 'Title is required' }).trim().min(1).max(200)`.
+ */
+export const ZTextSchema = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .overwrite(normaliseLineBreaks)
+    .superRefine((value, ctx) => {
+      const problem = findTextProblem(value, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findTextProblem, normaliseLineBreaks, ZTextSchema } from './common.js';
 
 /**
  * The payouts service's API (spec 02 "Withdrawals", "Home", section 5; spec 03 "Withdrawals", ledger, payout
@@ -47,6 +48,13 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Text of a field these hand-written parses read, checked like ZTextSchema; adds the issue and answers false if refused. */
+function acceptText(ctx: z.RefinementCtx, path: string, label: string, value: string): boolean {
+  const problem = findTextProblem(value, label);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [path] });
+  return problem === undefined;
+}
+
 /** "12.5" -> "12.50"; the text must already match AMOUNT_PATTERN. */
 function twoDecimals(text: string): string {
   const [whole = '0', fraction = ''] = text.split('.');
@@ -77,6 +85,7 @@ export const ZCreateWithdrawalRequestSchema = z
       ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidAmount, path: ['amount'] });
       return z.NEVER;
     }
+    if (!acceptText(ctx, 'currency', 'Currency', currency) || !acceptText(ctx, 'walletAddress', 'Wallet address', walletAddress)) return z.NEVER;
     if (currency.length > 10 || walletAddress.length > 200) {
       ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields });
       return z.NEVER;
@@ -110,14 +119,14 @@ export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawalSchema>;
 export const ZAdminWithdrawalListSchema = z.array(ZAdminWithdrawalSchema);
 
-const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).nullable().optional();
+const optionalText = (label: string, max: number, tooLong: string) => ZTextSchema(label).trim().max(max, tooLong).nullable().optional();
 
 /** PATCH /api/admin/withdrawals/{id}: approve needs txReference; reject needs adminComment. */
 export const ZDecideWithdrawalRequestSchema = z
   .strictObject({
     status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-    adminComment: optionalText(1_000, 'Comment is too long'),
-    txReference: optionalText(200, 'Transaction reference is too long'),
+    adminComment: optionalText('Comment', 1_000, 'Comment is too long'),
+    txReference: optionalText('Transaction reference', 200, 'Transaction reference is too long'),
   })
   .superRefine((body, ctx) => {
     if (body.status === 'approved' && !body.txReference) {
@@ -150,11 +159,12 @@ export const ZAdjustBalanceRequestSchema = z
       ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.negativeBalance, path: ['balance'] });
       return z.NEVER;
     }
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+    const reason = typeof body.reason === 'string' ? normaliseLineBreaks(body.reason).trim() : '';
     if (!reason) {
       ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.reasonRequired, path: ['reason'] });
       return z.NEVER;
     }
+    if (!acceptText(ctx, 'reason', 'Reason', reason)) return z.NEVER;
     if (reason.length > 1_000) {
       ctx.addIssue({ code: 'custom', message: 'Reason is too long', path: ['reason'] });
       return z.NEVER;
@@ -202,8 +212,7 @@ export const ZStatementSchema = z.object({
 });
 export type TStatement = z.infer<typeof ZStatementSchema>;
 
-const ZDateQuerySchema = z
-  .string()
+const ZDateQuerySchema = ZTextSchema('Dates')
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Dates must be YYYY-MM-DD or ISO date-times')
   .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), 'Dates must be YYYY-MM-DD or ISO date-times');
@@ -238,9 +247,9 @@ export type TPublicSettings = z.infer<typeof ZPublicSettingsSchema>;
 
 /** POST /api/user/payout-wallets. */
 export const ZCreatePayoutWalletRequestSchema = z.strictObject({
-  currency: z.string({ error: 'Currency is required' }).trim().min(1, 'Currency is required').max(10, 'Please choose a supported currency'),
-  address: z.string({ error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(200, 'Wallet address is too long'),
-  label: z.string().trim().max(50, 'Label must be at most 50 characters').nullable().optional(),
+  currency: ZTextSchema('Currency', { error: 'Currency is required' }).trim().min(1, 'Currency is required').max(10, 'Please choose a supported currency'),
+  address: ZTextSchema('Wallet address', { error: 'Wallet address is required' }).trim().min(1, 'Wallet address is required').max(200, 'Wallet address is too long'),
+  label: ZTextSchema('Label').trim().max(50, 'Label must be at most 50 characters').nullable().optional(),
 });
 export type TCreatePayoutWalletRequest = z.infer<typeof ZCreatePayoutWalletRequestSchema>;
 
@@ -257,12 +266,11 @@ export type TPayoutWallet = z.infer<typeof ZPayoutWalletSchema>;
 export const ZPayoutWalletListSchema = z.array(ZPayoutWalletSchema);
 
 /** A path id; one that is not a uuid is answered 404 by the service (it cannot exist). */
-export const ZPayoutsIdParamsSchema = z.strictObject({ id: z.string().max(100) });
+export const ZPayoutsIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
 
 /** GET /internal/balances?userIds=a,b,c (not routed by the gateway). */
 export const ZInternalBalancesQuerySchema = z.strictObject({
-  userIds: z
-    .string({ error: 'userIds is required' })
+  userIds: ZTextSchema('userIds', { error: 'userIds is required' })
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
     .pipe(z.array(z.uuid({ error: 'userIds must be user ids' })).max(1_000, 'At most 1000 user ids at once')),
 });

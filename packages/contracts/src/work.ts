@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTextSchema } from './common.js';
 
 /**
  * The work service's API (spec 02 "Tasks", spec 03 "Task Requests", "Task Submissions", "Task Management",
@@ -24,19 +25,17 @@ export const MAX_SUBMISSION_FILES = 10;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
-const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: REQUIRED_TASK_FIELDS_MESSAGE }).trim().min(1, REQUIRED_TASK_FIELDS_MESSAGE).max(max, tooLong);
+const requiredText = (label: string, max: number, tooLong: string) =>
+  ZTextSchema(label, { error: REQUIRED_TASK_FIELDS_MESSAGE }).trim().min(1, REQUIRED_TASK_FIELDS_MESSAGE).max(max, tooLong);
 
 /** A reward as text: at least 0, at most 2 decimals, fits numeric(10,2). */
-export const ZRewardSchema = z
-  .string({ error: REQUIRED_TASK_FIELDS_MESSAGE })
+export const ZRewardSchema = ZTextSchema('Reward', { error: REQUIRED_TASK_FIELDS_MESSAGE })
   .trim()
   .min(1, REQUIRED_TASK_FIELDS_MESSAGE)
   .regex(/^\d{1,8}(\.\d{1,2})?$/, 'Reward must be a number of at least 0 with at most 2 decimals');
 
 /** A due date: `YYYY-MM-DD` or an ISO date-time (the client sends midnight UTC); kept as the UTC calendar date. */
-export const ZDueDateSchema = z
-  .string({ error: 'Due date must be a date' })
+export const ZDueDateSchema = ZTextSchema('Due date', { error: 'Due date must be a date' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Due date must be a date')
   .transform((value, ctx) => {
@@ -58,10 +57,10 @@ const ZTimeLimitSchema = z
   .max(525_600, 'Time limit cannot exceed one year');
 
 export const ZCreateTaskRequestSchema = z.strictObject({
-  title: requiredText(200, 'Title is too long'),
-  description: requiredText(10_000, 'Description is too long'),
+  title: requiredText('Title', 200, 'Title is too long'),
+  description: requiredText('Description', 10_000, 'Description is too long'),
   reward: ZRewardSchema,
-  submissionInstructions: requiredText(10_000, 'Submission instructions are too long'),
+  submissionInstructions: requiredText('Submission instructions', 10_000, 'Submission instructions are too long'),
   dueDate: ZDueDateSchema.nullable().optional(),
   sortOrder: ZSortOrderSchema.optional(),
   timeLimitMinutes: ZTimeLimitSchema.nullable().optional(),
@@ -73,7 +72,7 @@ export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
 export const ZUpdateTaskRequestSchema = ZCreateTaskRequestSchema.partial();
 export type TUpdateTaskRequest = z.infer<typeof ZUpdateTaskRequestSchema>;
 
-export const ZWorkIdParamsSchema = z.strictObject({ id: z.string().max(100) });
+export const ZWorkIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
 export type TWorkIdParams = z.infer<typeof ZWorkIdParamsSchema>;
 
 export const ZSubmissionFileSchema = z.object({
@@ -211,12 +210,12 @@ export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
 export const ZReviewResponseSchema = z.object({ message: z.string(), submission: ZAdminSubmissionSchema });
 
 export const ZRejectSubmissionRequestSchema = z.strictObject({
-  reason: z.string({ error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(2_000, 'Rejection reason is too long'),
+  reason: ZTextSchema('Rejection reason', { error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(2_000, 'Rejection reason is too long'),
 });
 export type TRejectSubmissionRequest = z.infer<typeof ZRejectSubmissionRequestSchema>;
 
 export const ZCancelAssignmentRequestSchema = z.strictObject({
-  reason: z.string({ error: 'Cancellation reason is required' }).trim().min(1, 'Cancellation reason is required').max(2_000, 'Cancellation reason is too long'),
+  reason: ZTextSchema('Cancellation reason', { error: 'Cancellation reason is required' }).trim().min(1, 'Cancellation reason is required').max(2_000, 'Cancellation reason is too long'),
 });
 export type TCancelAssignmentRequest = z.infer<typeof ZCancelAssignmentRequestSchema>;
 export const ZCancelAssignmentResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
@@ -240,21 +239,21 @@ export const ZTaskRequestListQuerySchema = z.strictObject({ status: ZTaskRequest
 
 export const ZDecideTaskRequestRequestSchema = z.strictObject({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-  reason: z.string().trim().max(2_000, 'Reason is too long').nullable().optional(),
+  reason: ZTextSchema('Reason').trim().max(2_000, 'Reason is too long').nullable().optional(),
 });
 export type TDecideTaskRequestRequest = z.infer<typeof ZDecideTaskRequestRequestSchema>;
 export const ZDecideTaskRequestResponseSchema = z.object({ message: z.string(), request: ZTaskRequestSchema });
 
 /** Task packages (spec 03). */
 export const ZTaskPackageRequestSchema = z.strictObject({
-  name: z.string({ error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200, 'Package name is too long'),
-  description: z.string().trim().max(5_000, 'Description is too long').nullable().optional(),
+  name: ZTextSchema('Package name', { error: 'Package name is required' }).trim().min(1, 'Package name is required').max(200, 'Package name is too long'),
+  description: ZTextSchema('Description').trim().max(5_000, 'Description is too long').nullable().optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
 export type TTaskPackageRequest = z.infer<typeof ZTaskPackageRequestSchema>;
 
 export const ZAddPackageTaskRequestSchema = z.strictObject({
-  taskId: z.string({ error: 'Please select a task' }).trim().min(1, 'Please select a task').max(100),
+  taskId: ZTextSchema('Task', { error: 'Please select a task' }).trim().min(1, 'Please select a task').max(100),
   sortOrder: ZSortOrderSchema.optional(),
 });
 export type TAddPackageTaskRequest = z.infer<typeof ZAddPackageTaskRequestSchema>;

@@ -1,4 +1,4 @@
-import type { TUser } from '@platform/contracts';
+import { ZTextSchema, type TUser } from '@platform/contracts';
 import { withTransaction, writeEvent, type Pool } from '@platform/service-kit';
 import { z } from 'zod';
 import { findUserByEmail, insertUser, setUserRole } from '../data-access/users.repository.js';
@@ -10,10 +10,10 @@ import { presentUser } from './user-view.js';
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export const ZCreateAdminInputSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254)),
-  password: z.string().max(200).optional(),
-  firstName: z.string().trim().min(1).max(100).default('Platform'),
-  lastName: z.string().trim().min(1).max(100).default('Admin'),
+  email: ZTextSchema('Email').trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254)),
+  password: ZTextSchema('Password').max(200).optional(),
+  firstName: ZTextSchema('First name').trim().min(1).max(100).default('Platform'),
+  lastName: ZTextSchema('Last name').trim().min(1).max(100).default('Admin'),
   /** An existing user with this e-mail is made an admin only when this is set. */
   promote: z.boolean().default(false),
 });

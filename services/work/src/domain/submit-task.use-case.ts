@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { MAX_SUBMISSION_FILES, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
-import { AppError, withTransaction, writeEvent } from '@platform/service-kit';
+import { findTextProblem, MAX_SUBMISSION_FILES, normaliseLineBreaks, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
+import { AppError, COMMON_ERRORS, withTransaction, writeEvent } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
@@ -74,7 +74,10 @@ export async function submitTask(
         if (part.fieldname !== 'submission') throw WORK_ERRORS.unexpectedField(part.fieldname);
         if (text !== undefined || typeof part.value !== 'string') throw WORK_ERRORS.malformedUpload();
         if (part.valueTruncated || part.value.length > SUBMISSION_TEXT_MAX_LENGTH) throw WORK_ERRORS.submissionTooLong();
-        text = part.value.trim();
+        // The same rules as every text field (ZTextSchema): one kind of line break, no control characters.
+        text = normaliseLineBreaks(part.value).trim();
+        const problem = findTextProblem(text, 'Submission text');
+        if (problem) throw COMMON_ERRORS.validation(problem, [{ path: 'submission', message: problem }]);
         if (!text) throw WORK_ERRORS.submissionRequired();
         continue;
       }

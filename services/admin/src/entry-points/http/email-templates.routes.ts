@@ -1,5 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  ZCreateEmailTemplateRequestSchema,
+  ZEmailTemplateIdParamsSchema,
+  ZEmailTemplateListSchema,
+  ZEmailTemplateSchema,
+  ZUpdateEmailTemplateRequestSchema,
+} from '@platform/contracts';
 import type { createAuthHooks, Pool, TApp } from '@platform/service-kit';
 import { ADMIN_ERRORS } from '../../domain/admin.errors.js';
 import {
@@ -8,13 +15,6 @@ import {
   listEmailTemplates,
   updateEmailTemplate,
 } from '../../domain/email-templates.use-case.js';
-import {
-  ZCreateEmailTemplateRequestSchema,
-  ZEmailTemplateIdParamsSchema,
-  ZEmailTemplateListSchema,
-  ZEmailTemplateSchema,
-  ZUpdateEmailTemplateRequestSchema,
-} from './email-templates.schemas.js';
 
 export interface TEmailTemplateRoutesDeps {
   pool: Pool;

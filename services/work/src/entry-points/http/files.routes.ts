@@ -1,11 +1,12 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZTextSchema } from '@platform/contracts';
 import { authUserOf, type TApp } from '@platform/service-kit';
 import { openSubmissionFile } from '../../domain/files.use-case.js';
 import { inlineContentDisposition } from '../../domain/task-rules.js';
 import type { TRouteDeps } from './route-deps.js';
 
-const ZFileParamsSchema = z.strictObject({ fileName: z.string().max(300) });
+const ZFileParamsSchema = z.strictObject({ fileName: ZTextSchema('File name').max(300) });
 
 /** GET /api/files/{fileName}: a submission file for its owner and admins, displayed inline, never as a page. */
 export async function registerFileRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {

@@ -11,6 +11,7 @@ import {
   ZReviewResponseSchema,
   ZTaskRequestListQuerySchema,
   ZTaskRequestListSchema,
+  ZTextSchema,
   ZWorkIdParamsSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp } from '@platform/service-kit';
@@ -26,7 +27,7 @@ import type { TRouteDeps } from './route-deps.js';
 
 const ZNoQuerySchema = z.strictObject({});
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
-const ZTaskIdParamsSchema = z.strictObject({ taskId: z.string().max(100) });
+const ZTaskIdParamsSchema = z.strictObject({ taskId: ZTextSchema('Task id').max(100) });
 
 /** Admin: Task Submissions, Task Requests and assignment cancellation (spec 03). */
 export async function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {

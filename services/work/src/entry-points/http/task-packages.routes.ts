@@ -6,6 +6,7 @@ import {
   ZTaskPackageDetailSchema,
   ZTaskPackageListSchema,
   ZTaskPackageRequestSchema,
+  ZTextSchema,
   ZWorkIdParamsSchema,
   ZWorkMessageSchema,
 } from '@platform/contracts';
@@ -23,7 +24,7 @@ import {
 import type { TRouteDeps } from './route-deps.js';
 
 const ZNoQuerySchema = z.strictObject({});
-const ZPackageTaskParamsSchema = z.strictObject({ id: z.string().max(100), taskId: z.string().max(100) });
+const ZPackageTaskParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100), taskId: ZTextSchema('Task id').max(100) });
 
 /** Admin: Task Packages (spec 03). */
 export async function registerTaskPackageRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {
