@@ -56,6 +56,41 @@ describe('POST /api/tasks/{id}/submit', () => {
     expect(await fileRows(assignmentId)).toHaveLength(0);
   });
 
+  it('when the text has a NUL or another control character, then 400 naming the field, no file is kept and nothing is published', async () => {
+    const worker = await h.newUser();
+    const { taskId, assignmentId } = await takenTask(h, worker);
+    const before = await h.storedFiles();
+    for (const text of ['done\u0000', 'done\u001b[31m', '\u0085']) {
+      const res = await h.api('POST', `/api/tasks/${taskId}/submit`, { token: worker.token, form: submissionForm(text, [{ bytes: tinyPng(), name: 'a.png' }]) });
+      expect(res.status, JSON.stringify(text)).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Submission text must not contain control characters', code: 'REQUEST.VALIDATION' });
+    }
+    expect(await h.storedFiles()).toEqual(before);
+    expect(await fileRows(assignmentId)).toHaveLength(0);
+    const [row] = await h.query<{ status: string; submission: string | null }>('SELECT status, submission FROM task_assignments WHERE id = $1', [assignmentId]);
+    expect(row).toEqual({ status: 'assigned', submission: null });
+    expect(await countEvents(h, 'submission.submitted', assignmentId)).toBe(0);
+  });
+
+  it('when the text has CRLF line breaks (as browsers send form fields), then it is stored with LF', async () => {
+    const worker = await h.newUser();
+    const { taskId } = await takenTask(h, worker);
+    const res = await h.api('POST', `/api/tasks/${taskId}/submit`, { token: worker.token, form: submissionForm('line one\r\nline two\tend') });
+    expect(res.status).toBe(200);
+    expect(res.body.assignment.submission).toBe('line one\nline two\tend');
+  });
+
+  it('when a file name has bidirectional or control characters, then the stored original name has none of them', async () => {
+    const worker = await h.newUser();
+    const { assignmentId, taskId } = await takenTask(h, worker);
+    const name = 'invoice\u202Egnp\u2066\u2069\u202A\u202B\u202C\u202D\u2067\u2068\u0007\u0085.png';
+    const res = await h.api('POST', `/api/tasks/${taskId}/submit`, { token: worker.token, form: submissionForm('see file', [{ bytes: tinyPng(), name, type: 'image/png' }]) });
+    expect(res.status).toBe(200);
+    expect(res.body.assignment.files[0].originalName).toBe('invoicegnp.png');
+    const rows = await h.query<{ original_name: string }>('SELECT original_name FROM task_submission_files WHERE assignment_id = $1', [assignmentId]);
+    expect(rows).toEqual([{ original_name: 'invoicegnp.png' }]);
+  });
+
   it('when a file claims to be image/png but is HTML, then 400 "Only images and videos can be attached" and nothing is stored', async () => {
     const worker = await h.newUser();
     const { taskId, assignmentId } = await takenTask(h, worker);

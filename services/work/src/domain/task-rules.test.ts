@@ -22,6 +22,16 @@ describe('task rules', () => {
     expect(cleanOriginalName('../../etc/passwd')).toBe('passwd');
     expect(cleanOriginalName('C:\\x\\photo "1".png')).toBe('photo 1.png');
     expect(cleanOriginalName('\u0000\n')).toBe('file');
+  });
+
+  it('when a file name carries bidirectional controls, C1 controls or lone surrogates, then they are removed', () => {
+    expect(cleanOriginalName('invoice\u202Egnp.exe')).toBe('invoicegnp.exe');
+    expect(cleanOriginalName('\u202A\u202B\u202C\u202D\u202Ea\u2066\u2067\u2068\u2069b\u200E\u200F\u061C.png')).toBe('ab.png');
+    expect(cleanOriginalName('a\u0085\u009f\u007fb\ud800.png')).toBe('ab.png');
+    expect(cleanOriginalName('\u202E\u2066')).toBe('file');
+    expect(cleanOriginalName('фото 😀.png')).toBe('фото 😀.png');
+    // 199 letters and an emoji: the cut never leaves half of the pair.
+    expect(cleanOriginalName(`${'a'.repeat(199)}😀😀.png`)).toBe(`${'a'.repeat(199)}😀`);
     expect(cleanOriginalName(undefined)).toBe('file');
     expect(inlineContentDisposition('фото.png')).toBe(`inline; filename="____.png"; filename*=UTF-8''${encodeURIComponent('фото.png')}`);
   });

@@ -15,11 +15,19 @@ export function isAllowedMediaType(mime: string): boolean {
   return /^(image|video)\/[a-z0-9.+-]+$/.test(mime) && mime !== 'image/svg+xml';
 }
 
-/** The worker's file name, kept for display only: no folders, no control characters, at most 200 characters. */
+/**
+ * Removed from a kept file name: control characters (C0, DEL, C1), quotes, lone surrogates, and the bidirectional
+ * controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the marks U+200E, U+200F, U+061C) that
+ * would let "photo\u202Egnp.exe" read as "photoexe.png" on an admin's screen.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\p{Cs}/gu;
+
+/** The worker's file name, kept for display only: no folders, none of the characters above, at most 200 characters. */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  // Cut at 200 code points (as PostgreSQL counts), never between the two halves of a surrogate pair.
+  const cleaned = Array.from(base.replace(UNSAFE_NAME_CHARACTERS, '').trim()).slice(0, 200).join('').trim();
   return cleaned || 'file';
 }
 
