@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
@@ -33,6 +35,29 @@ export const COMMON_ERRORS = {
   rateLimited: (message: string) => new AppError('REQUEST.RATE_LIMITED', 429, message),
   unavailable: (message = 'Service temporarily unavailable') => new AppError('SERVICE.UNAVAILABLE', 503, message),
   internal: () => new AppError('INTERNAL', 500, 'Something went wrong. Please try again later.'),
+};
+
+/**
+ * Fastify's and its plugins' own request errors (FST_*), each as our clients read it: our code, a clear message
+ * and the right status. One not listed that is a 4xx still answers `{message, code}` (REQUEST.INVALID).
+ */
+const FRAMEWORK_ERRORS: Record<string, () => AppError> = {
+  FST_ERR_BAD_URL: () => new AppError('REQUEST.BAD_URL', 400, 'The address is not valid (malformed percent-encoding)'),
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError('REQUEST.URL_TOO_LONG', 414, 'A part of the address is too long'),
+  FST_ERR_NOT_FOUND: () => COMMON_ERRORS.notFound(),
+  FST_ERR_CTP_BODY_TOO_LARGE: COMMON_ERRORS.tooLarge,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new AppError('REQUEST.INVALID_CONTENT_LENGTH', 400, 'The request body does not match its Content-Length'),
+  FST_ERR_CTP_INVALID_JSON_BODY: COMMON_ERRORS.malformedJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: COMMON_ERRORS.malformedJson,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: COMMON_ERRORS.unsupportedMediaType,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: COMMON_ERRORS.unsupportedMediaType,
+  FST_REQ_FILE_TOO_LARGE: COMMON_ERRORS.tooLarge,
+  FST_FILES_LIMIT: COMMON_ERRORS.tooLarge,
+  FST_PARTS_LIMIT: COMMON_ERRORS.tooLarge,
+  FST_FIELDS_LIMIT: COMMON_ERRORS.tooLarge,
+  FST_PROTO_VIOLATION: () => COMMON_ERRORS.validation('A field name is not allowed'),
+  FST_INVALID_JSON_FIELD_ERROR: () => COMMON_ERRORS.validation('A field is not valid JSON as its Content-Type says'),
+  FST_MP_PREMATURE_CLOSE: () => new AppError('REQUEST.MALFORMED_UPLOAD', 400, 'The upload is incomplete or malformed'),
 };
 
 type TIssue = z.core.$ZodIssue;
@@ -72,21 +97,8 @@ export function toAppError(error: unknown): AppError {
     return validationErrorFromIssues(issues, where && where !== 'body' ? where : '');
   }
   const fe = error as Partial<FastifyError>;
-  switch (fe.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return COMMON_ERRORS.tooLarge();
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return COMMON_ERRORS.malformedJson();
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return COMMON_ERRORS.unsupportedMediaType();
-    default:
-      break;
-  }
+  const framework = typeof fe.code === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, fe.code) ? FRAMEWORK_ERRORS[fe.code] : undefined;
+  if (framework) return framework();
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) return COMMON_ERRORS.malformedJson();
   const status = fe.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -95,25 +107,58 @@ export function toAppError(error: unknown): AppError {
   return COMMON_ERRORS.internal();
 }
 
+/** Answers any failure as `{message, code, field?, details?}` with its status, logged (in full when it is a 5xx). */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    request.log.error({ err: error, responseSerialization: isResponseSerializationError(error) }, 'request failed');
+  } else {
+    request.log.info({ code: appError.code, status: appError.status }, appError.message);
+  }
+  void reply
+    .status(appError.status)
+    .header('cache-control', 'no-store')
+    .send({
+      message: appError.message,
+      code: appError.code,
+      ...(appError.field ? { field: appError.field } : {}),
+      ...(appError.details ? { details: appError.details } : {}),
+    });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any route or error handler runs (a
+ * malformed percent-encoding FST_ERR_BAD_URL, a path parameter over maxParamLength FST_ERR_MAX_PARAM_LENGTH, a
+ * failing async constraint) answer like every other failure instead of in Fastify's own shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  answerError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (not HTTP, headers over the size limit, a
+ * request that took too long to arrive) gets `{message, code}` too, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST.TIMEOUT', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'REQUEST.HEADERS_TOO_LARGE', 'The request headers are too large']
+        : [400, 'REQUEST.MALFORMED', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** The one error middleware: every failure answers `{message, code, field?, details?}` with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
-      request.log.error({ err: error, responseSerialization: isResponseSerializationError(error) }, 'request failed');
-    } else {
-      request.log.info({ code: appError.code, status: appError.status }, appError.message);
-    }
-    void reply
-      .status(appError.status)
-      .header('cache-control', 'no-store')
-      .send({
-        message: appError.message,
-        code: appError.code,
-        ...(appError.field ? { field: appError.field } : {}),
-        ...(appError.details ? { details: appError.details } : {}),
-      });
-  });
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });

@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { runWithContext } from './context.js';
-import { registerErrorHandling } from './errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors.js';
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
@@ -55,6 +55,9 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     return503OnClosing: true,
     connectionTimeout: 30_000,
     requestTimeout: options.requestTimeout ?? 60_000,
+    // Router and HTTP-parser refusals (bad percent-encoding, a too-long path parameter, malformed HTTP) in our shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>() as unknown as TApp;
 
   app.setValidatorCompiler(validatorCompiler);

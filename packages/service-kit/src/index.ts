@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './config.js';
 export * from './context.js';
 export * from './db.js';
+export * from './dependency-errors.js';
 export * from './errors.js';
 export * from './http.js';
 export * from './json-body.js';

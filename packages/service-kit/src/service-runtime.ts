@@ -78,12 +78,12 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
     })());
 
   if (options.createDatabase && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize });
+  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger });
   onStop(() => pool.end());
   try {
     await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name, dir: options.migrationsDir }], logger);
 
-    const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+    const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, { logger });
     onStop(() => redis.quit().catch(() => redis.disconnect()));
     const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
 
