@@ -2,6 +2,7 @@ import type { Channel, ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import { parseEvent, type TEventEnvelope } from '@platform/contracts';
 import type { TAmqpConnection } from './amqp.js';
 import { runWithContext } from './context.js';
+import { isDependencyUnavailable } from './dependency-errors.js';
 import { withTransaction, type Pool, type PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
@@ -115,7 +116,8 @@ export function sendConfirmed(channel: ConfirmChannel, queue: string, content: B
  * transaction with its inbox row (consumer, event id): an id seen before is skipped and acked, so redeliveries and
  * duplicates, even racing on two instances, are applied once. A failing handler is retried with exponential
  * backoff through `<queue>.retry` (per-message TTL, dead-lettered back to the queue) and, after maxAttempts, moved
- * to `<queue>.dlq`; a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
+ * to `<queue>.dlq` (a failure because PostgreSQL is out of reach does not count as an attempt: such an event waits
+ * for the database however long it is away); a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
  * committed or its copy is confirmed in the retry or dead-letter queue. Re-subscribes after a broker restart.
  */
 export function startConsumer(options: TConsumerOptions): TConsumer {
@@ -179,15 +181,18 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       if (!applied) log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
       return;
     } catch (error) {
-      const attempts = attemptsOf(message) + 1;
-      if (attempts >= maxAttempts) {
+      // PostgreSQL out of reach is not the event's fault: retried without using up an attempt, so an outage never
+      // parks events in the dead-letter queue (the transaction was rolled back, nothing is half-applied).
+      const unavailable = isDependencyUnavailable(error);
+      const attempts = attemptsOf(message) + (unavailable ? 0 : 1);
+      if (!unavailable && attempts >= maxAttempts) {
         log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
         await deadLetter(ch, message, 'failed', messageOf(error), attempts);
         ch.ack(message);
         count(event.type, 'dead_lettered');
         return;
       }
-      const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1));
+      const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (Math.max(attempts, 1) - 1));
       log.warn({ err: error, eventId: event.id, type: event.type, attempts, retryInMs: delay }, 'event handler failed; will retry');
       await sendConfirmed(ch, retryQueueName(queue), message.content, {
         ...republishOptions(message, {

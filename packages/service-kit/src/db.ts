@@ -9,7 +9,15 @@ export type PoolClient = pg.PoolClient;
 /** Anything that can run a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+/**
+ * The pool of a process. Losing PostgreSQL (a restart, `pg_terminate_backend`, the network) never ends the process:
+ * an idle client that loses its connection is dropped by the pool ('error' on the pool), and every client carries
+ * its own 'error' listener for its whole life, because pg-pool removes its listener while a client is checked out
+ * (a transaction, the relay's LISTEN, migrations) and an 'error' without a listener would be an uncaught exception.
+ * The failure reaches the caller as the rejection of its query instead (503 through toAppError), release() drops the
+ * broken client, and the next checkout opens a new connection once PostgreSQL is back.
+ */
+export function createPool(connectionString: string, options: { max?: number; applicationName?: string; logger?: Logger } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -19,24 +27,34 @@ export function createPool(connectionString: string, options: { max?: number; ap
     // No statement may hang a request forever.
     statement_timeout: 15_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'an idle PostgreSQL connection was lost; the pool replaces it'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.logger?.debug({ err: error }, 'a PostgreSQL connection was lost'));
+  });
   return pool;
 }
 
-/** Runs fn in one transaction: committed if it resolves, rolled back if it throws. */
+/**
+ * Runs fn in one transaction: committed if it resolves, rolled back if it throws. When the connection is lost on the
+ * way, PostgreSQL rolls the transaction back itself (nothing is half-applied) and the error is thrown; a client whose
+ * ROLLBACK failed is not given back to the pool but closed. (A connection lost during COMMIT leaves the outcome unknown
+ * to the caller, as with any database: a retry must be idempotent, e.g. with an Idempotency-Key.)
+ */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
@@ -92,6 +110,7 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to create a database with the name "${name}"`);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
+  client.on('error', () => undefined); // a lost connection rejects the query in flight instead
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

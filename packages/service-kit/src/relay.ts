@@ -87,7 +87,8 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
 
   let stopped = false;
   let channel: ConfirmChannel | undefined;
-  let listener: PoolClient | undefined;
+  /** The LISTEN connection and how to give it back (closed), once: a lost connection may report more than one error. */
+  let listener: { client: PoolClient; drop: (error?: Error) => void } | undefined;
   let wakeUp: (() => void) | undefined;
   let pendingWake = false;
 
@@ -133,14 +134,27 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
   const ensureListener = async () => {
     if (listener || stopped) return;
     const client = await pool.connect();
+    let released = false;
+    const drop = (error?: Error) => {
+      if (released) return;
+      released = true;
+      if (listener?.client === client) listener = undefined;
+      client.release(error ?? true);
+    };
     client.on('error', (error: Error) => {
+      if (released) return;
       logger.warn({ err: error }, 'outbox relay LISTEN connection lost');
-      if (listener === client) listener = undefined;
-      client.release(error);
+      drop(error);
+      wake(); // LISTEN again now, and publish what was written meanwhile, instead of at the next poll
     });
     client.on('notification', wake);
-    await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
-    listener = client;
+    try {
+      await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    listener = { client, drop };
   };
 
   /** Publishes one batch; returns how many rows were locked, and how many of them failed. */
@@ -210,11 +224,10 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
       unregisterConnect();
       wake();
       await running;
-      const client = listener;
-      listener = undefined;
-      if (client) {
-        await client.query(`UNLISTEN ${OUTBOX_NOTIFY_CHANNEL}`).catch(() => undefined);
-        client.release();
+      const current = listener;
+      if (current) {
+        await current.client.query(`UNLISTEN ${OUTBOX_NOTIFY_CHANNEL}`).catch(() => undefined);
+        current.drop();
       }
       const ch = channel;
       channel = undefined;
