@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
+import { isDependencyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.js';
 
 /**
  * A failure the client should hear about: a stable code (`SERVICE.REASON`), an HTTP status and the message the
@@ -100,6 +101,8 @@ export function toAppError(error: unknown): AppError {
   const framework = typeof fe.code === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, fe.code) ? FRAMEWORK_ERRORS[fe.code] : undefined;
   if (framework) return framework();
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) return COMMON_ERRORS.malformedJson();
+  // PostgreSQL or Redis out of reach (connection ended, refused, timed out): the same request works once it is back.
+  if (isDependencyUnavailable(error)) return COMMON_ERRORS.unavailable(SERVICE_UNAVAILABLE_MESSAGE);
   const status = fe.statusCode;
   if (status && status >= 400 && status < 500) {
     return new AppError('REQUEST.INVALID', status, fe.message ?? 'Invalid request');
