@@ -93,13 +93,14 @@ describe('user.registered', () => {
     expect(await h.query('SELECT first_name, last_name FROM users WHERE id = $1', [worker.id])).toEqual([{ first_name: 'Grace', last_name: 'Hopper' }]);
   });
 
-  it('when starting_balance is above zero, then it is credited once as a signup_bonus, even if the account was opened on demand first', async () => {
+  it('when starting_balance is above zero, then it is credited once as a signup_bonus, and a read before the event opened nothing', async () => {
     const change = settingChanged('starting_balance', '5');
     await h.publish(change);
     await handled(change.id);
     const worker = await h.newUser();
-    // A read before the event arrives opens an empty account instead of failing.
-    expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toEqual({ available: '0.00', held: '0.00' });
+    // A read before the event arrives opens no account: payouts does not know the user yet.
+    expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toMatchObject({ code: 'PAYOUTS.ACCOUNT_NOT_FOUND' });
+    expect(await h.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [worker.id])).toEqual([]);
     const event = registered(worker);
     await h.publish(event, event, { ...event, id: randomUUID() });
     await eventually(async () => (await entriesOf(worker.id)).length === 1, { what: 'the bonus' });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
 import { upsertUser } from '../data-access/copies.repository.js';
@@ -38,12 +39,24 @@ export async function creditTaskReward(client: PoolClient, data: TSubmissionAppr
   return { credited: !result.duplicate };
 }
 
-/** The caller's balance; an account not opened yet (the event is on its way) is opened empty. */
+/** How long a balance read waits for an account that user.registered is about to open. */
+export const ACCOUNT_OPENING_WAIT_MS = 2_000;
+const ACCOUNT_POLL_MS = 100;
+
+/**
+ * The caller's balance. A read never opens an account (user.registered does): for a user payouts does not know, the
+ * answer is 404 PAYOUTS.ACCOUNT_NOT_FOUND, not an invented empty account. Right after a registration the event
+ * normally arrives within milliseconds, but the app reads the balance at once, so a missing account is looked up
+ * again for up to ACCOUNT_OPENING_WAIT_MS before the answer is 404.
+ */
 export async function getOwnBalance(deps: TPayoutsDeps, userId: string): Promise<TBalance> {
-  const account = await findAccount(deps.pool, userId);
-  if (account) return { available: account.available, held: account.held };
-  await ensureAccount(deps.pool, userId);
-  return ZERO;
+  const deadline = Date.now() + ACCOUNT_OPENING_WAIT_MS;
+  for (;;) {
+    const account = await findAccount(deps.pool, userId);
+    if (account) return { available: account.available, held: account.held };
+    if (Date.now() >= deadline) throw PAYOUTS_ERRORS.accountNotFound();
+    await sleep(ACCOUNT_POLL_MS);
+  }
 }
 
 /** Balances for lists (one call): a user may read only their own, an admin anyone's; unknown users are zero. */

@@ -37,5 +37,6 @@ export const PAYOUTS_ERRORS = {
   walletNotFound: () => new AppError('PAYOUTS.WALLET_NOT_FOUND', 404, 'Wallet not found'),
   walletDuplicate: () => new AppError('PAYOUTS.WALLET_EXISTS', 409, 'This wallet is already saved', undefined, 'address'),
   userNotFound: () => new AppError('PAYOUTS.USER_NOT_FOUND', 404, 'User not found'),
+  accountNotFound: () => new AppError('PAYOUTS.ACCOUNT_NOT_FOUND', 404, 'Your account is not open yet. Please try again in a moment.'),
   balanceOfOthers: () => new AppError('AUTH.FORBIDDEN', 403, 'You may only read your own balance'),
 };
