@@ -39,7 +39,7 @@ async function runUpstream(): Promise<void> {
   const redis = createRedis(process.env.REDIS_URL ?? TEST_REDIS_URL, process.env.REDIS_PREFIX ?? '');
   const verifier = await createTokenVerifier({ publicKeyPem: process.env.JWT_PUBLIC_KEY!, audience: 'platform-api', issuer: 'platform-auth', redis });
   const { authenticate } = createAuthHooks(verifier);
-  const app = createHttpServer({ logger: createLogger({ service: 'bench-upstream', level: 'silent' }), metrics: createMetrics('bench-upstream'), readiness: [] });
+  const app = createHttpServer({ logger: createLogger({ service: 'bench-upstream', level: 'silent' }), metrics: createMetrics('bench-upstream') });
   app.get(PATH, { preHandler: authenticate }, async (request) => {
     const user = authUserOf(request);
     return { id: user.userId, role: user.role, email: 'worker@example.com', firstName: 'Bench', lastName: 'Worker' };
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   try {
     const upstream = await spawnRole('upstream', common);
     children.push(upstream.child);
-    const gateway = await spawnRole('gateway', { ...common, PORT: '0', AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url });
+    const gateway = await spawnRole('gateway', { ...common, PORT: '0', INTERNAL_PORT: '0', AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url });
     children.push(gateway.child);
 
     const token = await (await createTokenSigner({ privateKeyPem: keys.privateKeyPem, audience: 'platform-api', issuer: 'platform-auth' })).sign({ id: crypto.randomUUID(), role: 'employee' });

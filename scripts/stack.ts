@@ -49,6 +49,8 @@ export interface TStack {
   baseUrl: string;
   outboxDir: string;
   serviceUrls: Record<string, string>;
+  /** Each process's internal port (/health, /ready, /metrics), by name (the services and `gateway`). */
+  internalUrls: Record<string, string>;
   databaseUrls: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -166,6 +168,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   const frontendDist = options.frontendDist ?? join(ROOT, 'frontend', 'dist');
   const children: ChildProcess[] = [];
   const serviceUrls: Record<string, string> = {};
+  const internalUrls: Record<string, string> = {};
   const databaseUrls: Record<string, string> = {};
   const common: Record<string, string> = {
     NODE_ENV: 'development',
@@ -188,9 +191,12 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
 
   const launch = async (name: string, entry: string, env: Record<string, string>) => {
     const output: string[] = [];
+    // /health, /ready and /metrics are on an internal port of each process, never through the gateway.
+    const internalPort = await freePort();
+    internalUrls[name] = `http://127.0.0.1:${internalPort}`;
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...process.env, ...common, ...env },
+      env: { ...process.env, ...common, INTERNAL_HOST: '127.0.0.1', INTERNAL_PORT: String(internalPort), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -205,7 +211,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     const url = `http://127.0.0.1:${env.PORT}`;
-    await waitReady(name, url, child, output);
+    await waitReady(name, internalUrls[name], child, output);
     return url;
   };
 
@@ -233,6 +239,9 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     serviceUrls.gateway = await launch('gateway', 'gateway/src/main.ts', {
       PORT: String(gatewayPort),
       HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
+      // Development: believe X-Forwarded-For from loopback only (the browser tests name their clients that way).
+      // The production default (compose, images) believes nobody until the operator names the proxy in front.
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
       AUTH_SERVICE_URL: serviceUrls.auth!,
       ADMIN_SERVICE_URL: serviceUrls.admin!,
       WORK_SERVICE_URL: serviceUrls.work!,
@@ -244,5 +253,5 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     await stopAll();
     throw error;
   }
-  return { baseUrl, outboxDir, serviceUrls, databaseUrls, stop: stopAll };
+  return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, stop: stopAll };
 }

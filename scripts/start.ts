@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   Development admin:  ${DEV_ADMIN.email}  /  ${DEV_ADMIN.password}
   E-mails (no SMTP_URL set) are written as .eml files to ${stack.outboxDir}
   Services: ${Object.entries(stack.serviceUrls).map(([name, url]) => `${name} ${url}`).join(', ')}
+  Operations (/health, /ready, /metrics; not through :${port}): ${Object.entries(stack.internalUrls).map(([name, url]) => `${name} ${url}`).join(', ')}
 
   Press Ctrl+C to stop.
 `);

@@ -31,8 +31,9 @@ function wantsHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html') || accept.includes('*/*');
 }
 
-function isApiOrSocketPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path === '/ws' || path.startsWith('/ws/');
+/** Paths that are never a page of the app: the API, the socket, and the operational endpoints (internal port). */
+function isNotAPage(path: string): boolean {
+  return /^\/(api|ws|ready|metrics)(\/|$)/.test(path);
 }
 
 /**
@@ -63,7 +64,7 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (isApiOrSocketPath(path) || !wantsHtml(request)) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
+    if (isNotAPage(path) || !wantsHtml(request)) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
     return reply.header('cache-control', NO_CACHE).sendFile('index.html');
   };
   app.get('/', sendIndex);

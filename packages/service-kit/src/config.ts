@@ -5,6 +5,9 @@ export const ZBaseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /** Where /health, /ready and /metrics are served, apart from the public port (0 picks a free port, as tests do). */
+  INTERNAL_HOST: z.string().default('127.0.0.1'),
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url(),
   RABBITMQ_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),

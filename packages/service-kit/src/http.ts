@@ -29,7 +29,6 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,100}$/;
 export interface TCreateHttpServerOptions {
   logger: Logger;
   metrics: TMetrics;
-  readiness: TReadinessCheck[];
   /** Largest JSON body accepted; bigger ones get 413. */
   bodyLimit?: number;
   /** Trust X-Forwarded-For from the gateway (services) or the load balancer in front (gateway). */
@@ -40,7 +39,8 @@ export interface TCreateHttpServerOptions {
 
 /**
  * The HTTP server every service and the gateway start from: zod validation, `{message, code}` errors, request id
- * carried from the x-request-id header (or made here), JSON logs, /health, /ready and /metrics.
+ * carried from the x-request-id header (or made here), JSON logs, request metrics and /health. /ready and /metrics
+ * are on the internal server (createInternalServer), not here.
  */
 export function createHttpServer(options: TCreateHttpServerOptions): TApp {
   const app = Fastify({
@@ -84,6 +84,24 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     done();
   });
 
+  app.get('/health', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
+  return app;
+}
+
+export interface TInternalServerOptions {
+  logger: Logger;
+  metrics: TMetrics;
+  readiness: TReadinessCheck[];
+}
+
+/**
+ * The operational endpoints, on an internal port of their own (INTERNAL_HOST:INTERNAL_PORT), never on the port
+ * the public or the gateway reaches: /health (alive), /ready (each dependency, 503 naming the one that is down)
+ * and /metrics (Prometheus). Operators point probes and Prometheus here.
+ */
+export function createInternalServer(options: TInternalServerOptions): TApp {
+  const app = Fastify({ loggerInstance: options.logger, forceCloseConnections: true }).withTypeProvider<ZodTypeProvider>() as unknown as TApp;
+  registerErrorHandling(app);
   app.get('/health', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
   app.get('/ready', { logLevel: 'silent' }, async (_request, reply) => {
     const results = await Promise.all(

@@ -3,7 +3,7 @@ import { createAuthHooks, createTokenVerifier } from './auth.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
 import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
-import { createHttpServer, listen, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
+import { createHttpServer, createInternalServer, listen, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type TMetrics } from './metrics.js';
 import { createRedis, type Redis } from './redis.js';
@@ -36,15 +36,17 @@ export interface TServiceRuntime {
   /** Undefined only with `broker: false`. */
   amqp: TAmqpConnection | undefined;
   hooks: ReturnType<typeof createAuthHooks>;
-  /** The HTTP server, with /health, /ready (postgres, redis, rabbitmq and the extra checks) and /metrics. */
+  /** The HTTP server (public port, reached through the gateway), with /health. */
   app: TApp;
+  /** The internal server's base URL, once listening: /health, /ready (postgres, redis, rabbitmq and the extra checks) and /metrics. */
+  internalUrl(): string;
   /** Adds a step to stop(): steps run in the reverse order of their adding. */
   onStop(step: () => Promise<unknown> | unknown): void;
   /** Starts a consumer on `QUEUE_PREFIX + queue`; stop() stops it. */
   consume(options: TServiceConsumeOptions): TConsumer;
   /** Starts the outbox relay; stop() stops it. */
   startRelay(): TOutboxRelay;
-  /** Listens on HOST:PORT and resolves with the base URL. */
+  /** Listens on INTERNAL_HOST:INTERNAL_PORT (operations) and HOST:PORT, and resolves with the public base URL. */
   listen(): Promise<string>;
   /**
    * Closes the HTTP server first (no new requests, those in flight finish), then runs the other steps in the
@@ -100,8 +102,11 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       ...(amqp ? [{ name: 'rabbitmq', check: () => amqp.check() }] : []),
       ...(options.readiness ?? []),
     ];
-    const app = createHttpServer({ logger, metrics, readiness, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout });
+    const app = createHttpServer({ logger, metrics, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout });
     http = app;
+    const internal = createInternalServer({ logger, metrics, readiness });
+    onStop(() => internal.close());
+    let internalUrl: string | undefined;
 
     return {
       logger,
@@ -122,7 +127,14 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
         onStop(() => relay.stop());
         return relay;
       },
-      listen: () => listen(app, config.HOST, config.PORT),
+      async listen() {
+        internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
+        return listen(app, config.HOST, config.PORT);
+      },
+      internalUrl() {
+        if (!internalUrl) throw new Error(`${name} is not listening yet`);
+        return internalUrl;
+      },
       stop,
     };
   } catch (error) {

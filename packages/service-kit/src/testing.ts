@@ -79,6 +79,7 @@ export async function createTestEnvironment(prefix: string): Promise<TTestEnviro
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: '0',
+      INTERNAL_PORT: '0',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: database.url,
       RABBITMQ_URL: TEST_RABBITMQ_URL,

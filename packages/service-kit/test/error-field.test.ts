@@ -8,7 +8,7 @@ describe('error body field', () => {
   let url: string;
 
   beforeAll(async () => {
-    app = createHttpServer({ logger: createLogger({ service: 'test', level: 'silent' }), metrics: createMetrics('test-field'), readiness: [] });
+    app = createHttpServer({ logger: createLogger({ service: 'test', level: 'silent' }), metrics: createMetrics('test-field') });
     const body = z.strictObject({ address: z.string().min(1, 'Wallet address is required'), amount: z.string().regex(/^\d+$/, 'Please enter a valid amount') });
     app.post('/wallets', { schema: { body } }, async () => ({ ok: true }));
     app.get('/search', { schema: { querystring: z.strictObject({ limit: z.coerce.number().int().max(100, 'At most 100') }) } }, async () => ({ ok: true }));

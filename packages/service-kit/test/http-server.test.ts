@@ -3,19 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 type TBody = { message: string; code: string; checks: Record<string, string> };
 const json = async (res: Response): Promise<TBody> => (await res.json()) as TBody;
 import { z } from 'zod';
-import { AppError, createHttpServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
+import { AppError, createHttpServer, createInternalServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
 
 describe('createHttpServer', () => {
   let app: TApp;
   let url: string;
-  let ready = true;
   let writes = 0;
 
   beforeAll(async () => {
     app = createHttpServer({
       logger: createLogger({ service: 'test', level: 'silent' }),
       metrics: createMetrics('test'),
-      readiness: [{ name: 'dependency', check: async () => { if (!ready) throw new Error('connection refused'); } }],
       bodyLimit: 1024,
     });
     app.post('/things', { schema: { body: z.strictObject({ name: z.string().min(1, 'Name is required') }) } }, async (request) => {
@@ -132,6 +130,29 @@ describe('createHttpServer', () => {
     expect((await json(res)).code).toBe('NOT_FOUND');
   });
 
+  it('when /ready or /metrics is asked for on the public port, then 404: they are on the internal port only', async () => {
+    expect((await fetch(`${url}/ready`)).status).toBe(404);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+});
+
+describe('createInternalServer', () => {
+  const metrics = createMetrics('test_internal');
+  let ready = true;
+  let internal: TApp;
+  let url: string;
+
+  beforeAll(async () => {
+    internal = createInternalServer({
+      logger: createLogger({ service: 'test', level: 'silent' }),
+      metrics,
+      readiness: [{ name: 'dependency', check: async () => { if (!ready) throw new Error('connection refused'); } }],
+    });
+    url = await listen(internal, '127.0.0.1', 0);
+  });
+  afterAll(async () => internal.close());
+
   it('when a dependency is down, then /ready answers 503 naming it while /health stays ok', async () => {
     ready = false;
     const res = await fetch(`${url}/ready`);
@@ -143,6 +164,7 @@ describe('createHttpServer', () => {
   });
 
   it('exposes Prometheus metrics including request durations', async () => {
+    metrics.httpDuration.labels('GET', '/x', '200').observe(0.01);
     const text = await (await fetch(`${url}/metrics`)).text();
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('process_cpu_user_seconds_total');

@@ -65,7 +65,7 @@ async function connectionsOf(name: string): Promise<number> {
 }
 
 describe('createServiceRuntime', () => {
-  it('when started, then the migrations are applied and /ready checks postgres, redis, rabbitmq and the extra checks', async () => {
+  it('when started, then the migrations are applied and /ready on the internal port checks postgres, redis, rabbitmq and the extra checks', async () => {
     let extraUp = true;
     const runtime = await createServiceRuntime(config, {
       name: 'runtime',
@@ -73,7 +73,11 @@ describe('createServiceRuntime', () => {
       readiness: [{ name: 'extra', check: async () => { if (!extraUp) throw new Error('extra is down'); } }],
     });
     try {
-      const url = await runtime.listen();
+      const publicUrl = await runtime.listen();
+      expect((await fetch(`${publicUrl}/ready`)).status).toBe(404);
+      expect((await fetch(`${publicUrl}/metrics`)).status).toBe(404);
+      const url = runtime.internalUrl();
+      expect(url).not.toBe(publicUrl);
       const applied = await runtime.pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(applied.rows.map((r) => r.name)).toContain('runtime/0001_things.sql');
       expect(applied.rows.some((r) => r.name.startsWith('service-kit/'))).toBe(true);

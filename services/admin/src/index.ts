@@ -12,6 +12,8 @@ export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrati
 
 export interface TAdminService {
   url: string;
+  /** /health, /ready and /metrics (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
   pool: Pool;
   logger: Logger;
   stop(): Promise<void>;
@@ -44,7 +46,7 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');
-    return { url, pool, logger, stop: runtime.stop };
+    return { url, internalUrl: runtime.internalUrl(), pool, logger, stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;

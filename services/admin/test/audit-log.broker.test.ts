@@ -62,7 +62,7 @@ async function handled(...events: TEventEnvelope[]): Promise<void> {
 /** The service's own count of events consumed on the audit queue, by type and outcome, from /metrics. */
 async function consumed(type: string, outcome: string): Promise<number> {
   const queue = `${h.config.QUEUE_PREFIX}${AUDIT_QUEUE}`;
-  const text = await (await fetch(`${h.service.url}/metrics`)).text();
+  const text = await (await fetch(`${h.service.internalUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('events_consumed_total{') && l.includes(`queue="${queue}"`) && l.includes(`type="${type}"`) && l.includes(`outcome="${outcome}"`));
   return line ? Number(line.split(' ').pop()) : 0;
 }

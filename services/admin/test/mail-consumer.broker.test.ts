@@ -23,7 +23,7 @@ async function publish(event: TEventEnvelope): Promise<void> {
 
 /** The service's own count of consumed events on the mail queue, read from its /metrics, by outcome. */
 async function consumed(type: string, outcome: string): Promise<number> {
-  const text = await (await fetch(`${h.service.url}/metrics`)).text();
+  const text = await (await fetch(`${h.service.internalUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('events_consumed_total{') && l.includes(`queue="${queue}"`) && l.includes(`type="${type}"`) && l.includes(`outcome="${outcome}"`));
   return line ? Number(line.split(' ').pop()) : 0;
 }

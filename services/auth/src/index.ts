@@ -13,6 +13,8 @@ export { loadAuthConfig, ZAuthConfigSchema } from './config.js';
 
 export interface TAuthService {
   url: string;
+  /** /health, /ready and /metrics (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
   pool: Pool;
   stop(): Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
 
     const url = await runtime.listen();
     logger.info({ url }, 'auth service listening');
-    return { url, pool, stop: runtime.stop };
+    return { url, internalUrl: runtime.internalUrl(), pool, stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;

@@ -18,6 +18,8 @@ export const PAYOUTS_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migra
 
 export interface TPayoutsService {
   url: string;
+  /** /health, /ready and /metrics (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
   /** The service's pool (tests and benchmarks check the ledger's invariants through it). */
   pool: Pool;
   logger: Logger;
@@ -61,7 +63,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     }
 
     logger.info({ url }, 'payouts service started');
-    return { url, pool, logger, consumersReady: () => consumers.every((c) => c.isConsuming()), stop: runtime.stop };
+    return { url, internalUrl: runtime.internalUrl(), pool, logger, consumersReady: () => consumers.every((c) => c.isConsuming()), stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;

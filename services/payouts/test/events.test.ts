@@ -34,7 +34,7 @@ async function entriesOf(userId: string) {
 
 /** events_consumed_total of the queue for an outcome, from the service's /metrics. */
 async function consumedCount(queue: string, outcome: string): Promise<number> {
-  const text = (await h.api('GET', '/metrics')).text;
+  const text = await (await fetch(`${h.service.internalUrl}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('events_consumed_total{') && l.includes(`queue="${h.environment.queuePrefix}${queue}"`) && l.includes(`outcome="${outcome}"`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }

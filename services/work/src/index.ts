@@ -21,6 +21,8 @@ export const WORK_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migratio
 
 export interface TWorkService {
   url: string;
+  /** /health, /ready and /metrics (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
   pool: Pool;
   logger: Logger;
   /** What the use cases run with (the tests call the scheduled jobs' functions with it directly). */
@@ -77,7 +79,7 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     }
 
     logger.info({ url, uploadDir: config.UPLOAD_DIR, jobs: config.JOBS_ENABLED }, 'work service started');
-    return { url, pool, logger, deps, stop: runtime.stop };
+    return { url, internalUrl: runtime.internalUrl(), pool, logger, deps, stop: runtime.stop };
   } catch (error) {
     await runtime.stop();
     throw error;
