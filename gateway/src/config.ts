@@ -14,9 +14,13 @@ export const ZRateLimitSchema = z
   .refine((l) => l.points > 0 && l.durationSeconds > 0, 'A rate limit needs at least one point and a duration');
 export type TRateLimit = z.infer<typeof ZRateLimitSchema>;
 
+/**
+ * Whose X-Forwarded-For to believe. Unset or empty: nobody (the production default: the gateway sees the
+ * connecting address). The development stack (scripts/stack.ts) sets `127.0.0.1` so the tests can name clients.
+ */
 const ZTrustProxySchema = z
   .string()
-  .default('127.0.0.1')
+  .default('')
   .transform((value): boolean | string[] => {
     if (value === 'true') return true;
     if (value === 'false' || value === '') return false;
@@ -44,10 +48,14 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The onboarding video served at /assets/welcome-video (relative to the working directory). */
   WELCOME_VIDEO_FILE: z.string().default('frontend/media/welcome-video.webm'),
-  /** Addresses whose X-Forwarded-For is believed (`true`, `false` or a comma-separated list of addresses/CIDRs). */
+  /** Addresses whose X-Forwarded-For is believed (`true`, `false`, or a comma-separated list of addresses/CIDRs). */
   TRUST_PROXY: ZTrustProxySchema,
-  /** Largest request body forwarded (uploads included); each service enforces its own, smaller limit. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(520 * 1024 * 1024),
+  /** Largest body on every route but the upload routes (JSON): read whole by the gateway, 413 past it. */
+  JSON_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Largest body on the upload routes (marked `body: 'upload'` in routes.ts), streamed to the service. */
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(520 * 1024 * 1024),
+  /** Send Strict-Transport-Security: set it when the stack is served over HTTPS (TLS ends at a proxy in front). */
+  HSTS_ENABLED: z.stringbool().default(false),
   /** Longest time a client may take to send a whole request (large uploads on slow links). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   /** How long an upstream may take to answer (headers) or to send the next body chunk. */
@@ -56,7 +64,10 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   /** Keep-alive connections kept per upstream. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
   RATE_LIMIT_LOGIN_PER_ADDRESS: ZRateLimitSchema.prefault('20/15m'),
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: ZRateLimitSchema.prefault('10/15m'),
+  /** Failed logins of one account from one address. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS: ZRateLimitSchema.prefault('10/15m'),
+  /** Failed logins of one account from all addresses together: the ceiling against distributed guessing. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: ZRateLimitSchema.prefault('100/1h'),
   RATE_LIMIT_REGISTER_PER_ADDRESS: ZRateLimitSchema.prefault('10/1h'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: ZRateLimitSchema.prefault('10/1h'),
   RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: ZRateLimitSchema.prefault('5/1h'),

@@ -1,6 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import {
   createHttpServer,
+  createInternalServer,
   createLogger,
   createMetrics,
   createRedis,
@@ -12,6 +13,7 @@ import type { TGatewayConfig } from './config.js';
 import { registerFrontend, registerWelcomeVideo } from './frontend.js';
 import { registerApiProxy, type TUpstreams } from './proxy.js';
 import { createRateLimits } from './rate-limits.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { SERVICE_URL_VARIABLES, type TServiceName } from './routes.js';
 
 export { ZGatewayConfigSchema, type TGatewayConfig } from './config.js';
@@ -19,6 +21,8 @@ export { ROUTES, resolveRoute, type TRouteEntry } from './routes.js';
 
 export interface TGateway {
   url: string;
+  /** /health, /ready and /metrics, for operators (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
   stop(): Promise<void>;
 }
 
@@ -54,20 +58,23 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       { name: 'redis', check: () => redis.ping() },
       ...Object.entries(upstreams).map(([service, url]) => ({ name: service, check: () => checkHealth(url) })),
     ];
+    const internal = createInternalServer({ logger, metrics, readiness });
     const app = createHttpServer({
       logger,
       metrics,
-      readiness,
-      bodyLimit: config.BODY_LIMIT_BYTES,
+      bodyLimit: config.JSON_BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
       requestTimeout: config.REQUEST_TIMEOUT_MS,
     });
 
+    await registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });
     await registerApiProxy(app, { config, upstreams, verifier, rateLimits: createRateLimits(redis, config) });
 
     if (upstreams.chat) {
       const chat = upstreams.chat;
       await app.register(async (ws) => {
+        // The proxy plugin brings its own JSON parser; the socket carries no request body anyway.
+        ws.removeAllContentTypeParsers();
         await ws.register(httpProxy, {
           upstream: chat,
           prefix: '/ws',
@@ -82,12 +89,15 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
     registerWelcomeVideo(app, config.WELCOME_VIDEO_FILE);
     await registerFrontend(app, config.FRONTEND_DIST);
 
+    const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
     const url = await listen(app, config.HOST, config.PORT);
-    logger.info({ url, upstreams }, 'gateway listening');
+    logger.info({ url, internalUrl, upstreams }, 'gateway listening');
     return {
       url,
+      internalUrl,
       async stop() {
         await app.close();
+        await internal.close();
         await redis.quit().catch(() => redis.disconnect());
       },
     };

@@ -1,19 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
-import { AppError, bearerToken, COMMON_ERRORS, type TApp, type TTokenVerifier } from '@platform/service-kit';
+import { AppError, bearerToken, COMMON_ERRORS, isJsonContentType, JSON_MEDIA_TYPE, parseJsonBody, type TApp, type TTokenVerifier } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from './config.js';
 import { RateLimitedError, type TRateLimitOutcome, type TRateLimits } from './rate-limits.js';
-import { pathOf, requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
+import { normalisePath, splitUrl } from './path.js';
+import { requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
 
 export type TUpstreams = Partial<Record<TServiceName, string>>;
 
 /** Identity and forwarding headers only the gateway may set: whatever a client sends under these names is dropped. */
 const CLIENT_HEADERS_DROPPED = /^(x-user-|x-auth-|x-internal-|x-forwarded-|x-real-ip$|x-client-ip$|forwarded$)/i;
-
-/** Bodies of the rate-limited account routes are small JSON; a copy is read to find the account. */
-const ACCOUNT_ROUTE_BODY_LIMIT = 64 * 1024;
 
 export function forwardedHeaders(request: FastifyRequest, incoming: IncomingHttpHeaders): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
@@ -27,16 +25,51 @@ export function forwardedHeaders(request: FastifyRequest, incoming: IncomingHttp
   return headers;
 }
 
-async function readSmallBody(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > limit) throw COMMON_ERRORS.tooLarge();
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+/** Past this size a refused body is not drained: the connection is closed after the 413 instead. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+function bodyTooLarge(reply: FastifyReply, size: number): AppError {
+  if (!(size <= DRAIN_LIMIT_BYTES)) void reply.header('connection', 'close');
+  return COMMON_ERRORS.tooLarge();
+}
+
+/**
+ * Reads a whole body up to `limit` bytes. Past the limit it stops keeping the bytes but lets the rest drain, so the
+ * 413 reaches a client that is still sending and its keep-alive connection stays usable.
+ */
+function readBody(stream: Readable, limit: number, reply: FastifyReply, declared: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > limit) {
+        cleanup();
+        stream.on('error', () => undefined);
+        stream.resume();
+        reject(bodyTooLarge(reply, Number.isFinite(declared) && declared > 0 ? declared : Number.POSITIVE_INFINITY));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = () => {
+      cleanup();
+      reject(new AppError('REQUEST.BODY_INCOMPLETE', 400, 'The request body could not be read'));
+    };
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
 }
 
 /** What the client hears when the owning service cannot answer: JSON, never a hang. */
@@ -60,9 +93,10 @@ export interface TApiProxyOptions {
 }
 
 /**
- * Everything under /api: resolve the owning service in the route table, check the token (and the admin role)
- * at the edge, apply the account rate limits, then stream the request to the service over a keep-alive pool.
- * Bodies are never parsed here (the one exception is a copy of the small JSON body of a rate-limited route).
+ * Everything under /api: normalise the path, resolve the owning service in the route table, check the token (and
+ * the admin role) at the edge, apply the account rate limits, then send the request to the service over a
+ * keep-alive pool. Bodies are read whole up to the JSON limit (uploads are streamed); only the body of a
+ * rate-limited route is parsed, to count its account.
  */
 export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Promise<void> {
   const { config, upstreams, verifier, rateLimits } = options;
@@ -84,13 +118,16 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = pathOf(request.url);
+      // Decide on the path the service will see, and send it exactly that path.
+      const { path: rawPath, query } = splitUrl(request.url);
+      const path = normalisePath(rawPath);
       const entry = resolveRoute(path);
       const upstream = entry && upstreams[entry.service];
       if (!entry || !upstream) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
 
+      const bodyLimit = entry.body === 'upload' ? config.UPLOAD_BODY_LIMIT_BYTES : config.JSON_BODY_LIMIT_BYTES;
       const declaredLength = Number(request.headers['content-length'] ?? 0);
-      if (declaredLength > config.BODY_LIMIT_BYTES) throw COMMON_ERRORS.tooLarge();
+      if (declaredLength > bodyLimit) throw bodyTooLarge(reply, declaredLength);
 
       const admin = requiresAdmin(path, entry);
       if (entry.access !== 'public' || admin) {
@@ -100,20 +137,28 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
         if (admin && request.authUser.role !== 'admin') throw COMMON_ERRORS.forbidden('Admin access required');
       }
 
-      let body: Buffer | undefined;
+      // Every body but an upload is small: read it whole here (413 past the limit), and forward the bytes read.
+      const readWhole = request.body && entry.body !== 'upload' && request.method !== 'GET' && request.method !== 'HEAD';
+      let body = readWhole ? await readBody(request.body as Readable, bodyLimit, reply, declaredLength) : undefined;
+      let contentType = request.headers['content-type'];
       let limited: TRateLimitOutcome | undefined;
       if (entry.rateLimit && request.method === 'POST') {
-        body = request.body ? await readSmallBody(request.body as Readable, ACCOUNT_ROUTE_BODY_LIMIT) : undefined;
+        // The account is read the way the service reads the body (service-kit json-body.ts); a body that cannot be
+        // read is refused here, never passed on uncounted. The service is sent the JSON the gateway counted.
+        if (!isJsonContentType(contentType)) throw COMMON_ERRORS.unsupportedMediaType();
+        const parsed = parseJsonBody(body ?? Buffer.alloc(0));
         try {
-          limited = await rateLimits.consume(entry.rateLimit, request.ip, body);
+          limited = await rateLimits.consume(entry.rateLimit, request.ip, parsed);
         } catch (error) {
           if (error instanceof RateLimitedError) void reply.header('retry-after', String(error.retryAfterSeconds));
           throw error;
         }
+        body = Buffer.from(JSON.stringify(parsed));
+        contentType = JSON_MEDIA_TYPE;
       }
 
-      return reply.from(`${upstream}${request.url}`, {
-        ...(body ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+      return reply.from(`${upstream}${path}${query}`, {
+        ...(body ? { body, contentType: contentType ?? 'application/octet-stream' } : {}),
         rewriteRequestHeaders: (req, headers) => forwardedHeaders(req as FastifyRequest, headers as IncomingHttpHeaders),
         // Never retry on our own (a 503 from a service is passed on as it is).
         retryDelay: () => null,

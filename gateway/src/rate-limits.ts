@@ -1,22 +1,33 @@
-import { createHash } from 'node:crypto';
-import { AppError, COMMON_ERRORS, type Redis } from '@platform/service-kit';
+import { accountAddressKeyOf, accountKeyOf, AppError, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, type Redis } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { TGatewayConfig, TRateLimit } from './config.js';
 
 /**
- * Redis-backed limits on the public account routes, counted per client address and per account (the e-mail,
- * or the reset token, read from a copy of the JSON body). Keys live under the configured REDIS_PREFIX
- * (the Redis client adds it) as `ratelimit:<name>:<address|account>:<key>`.
+ * Redis-backed limits on the public account routes. Every attempt is counted before it is passed on (so a burst
+ * of parallel requests cannot slip past a check), per client address and, read from the parsed JSON body the
+ * gateway forwards, per account (the e-mail, or the reset token). Keys live under the configured REDIS_PREFIX
+ * (the Redis client adds it) as `ratelimit:<name>:<scope>:<key>`, never with an e-mail or a token in clear.
+ *
+ * Login counts per account in two ways, so that guessing is slow but locking the owner out is not free:
+ * - per account and address (RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS): what a guesser at one address hits;
+ *   the owner at another address is not affected;
+ * - per account from everywhere (RATE_LIMIT_LOGIN_PER_ACCOUNT): a higher ceiling against guessing spread over
+ *   many addresses.
+ * A successful login forgets both counters of that account at that address; a password reset (identity service,
+ * `clearLoginFailures`) forgets all of the account's.
  */
 export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword';
+
+type TAccountField = 'email' | 'token';
 
 interface TRateLimitRule {
   /** Completes "Too many ... Please try again in N minutes." */
   what: string;
   perAddress: TRateLimit;
-  perAccount?: { field: 'email' | 'token'; limit: TRateLimit };
-  /** A successful answer clears the account's counter, so only failed attempts add up (login). */
+  perAccount?: { field: TAccountField; limit: TRateLimit };
+  perAccountAndAddress?: TRateLimit;
+  /** A successful answer forgets the account's counters at this address (login). */
   clearAccountOnSuccess?: boolean;
 }
 
@@ -26,6 +37,7 @@ function rulesFrom(config: TGatewayConfig): Record<TRateLimitName, TRateLimitRul
       what: 'login attempts',
       perAddress: config.RATE_LIMIT_LOGIN_PER_ADDRESS,
       perAccount: { field: 'email', limit: config.RATE_LIMIT_LOGIN_PER_ACCOUNT },
+      perAccountAndAddress: config.RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS,
       clearAccountOnSuccess: true,
     },
     register: { what: 'registration attempts', perAddress: config.RATE_LIMIT_REGISTER_PER_ADDRESS },
@@ -42,24 +54,16 @@ function rulesFrom(config: TGatewayConfig): Record<TRateLimitName, TRateLimitRul
   };
 }
 
-/** The few fields read from a copy of the body; anything else (or invalid JSON) is the service's business. */
+/** The few fields read from the parsed body; anything else is the service's business. */
 const ZAccountFieldsSchema = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254).optional().catch(undefined),
   token: z.string().min(1).max(500).optional().catch(undefined),
 });
 
-export function readAccountFields(body: Buffer | undefined): z.infer<typeof ZAccountFieldsSchema> {
-  if (!body?.length) return {};
-  try {
-    const parsed = ZAccountFieldsSchema.safeParse(JSON.parse(body.toString('utf8')));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+export function readAccountFields(body: unknown): z.infer<typeof ZAccountFieldsSchema> {
+  const parsed = ZAccountFieldsSchema.safeParse(body);
+  return parsed.success ? parsed.data : {};
 }
-
-/** Keys never hold an e-mail or a token in clear. */
-const hashed = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
 export function tooManyRequests(what: string, msBeforeNext: number): AppError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
@@ -83,19 +87,35 @@ export interface TRateLimitOutcome {
 
 export interface TRateLimits {
   /** Counts one attempt; throws RateLimitedError when the address or the account is over its limit. */
-  consume(name: TRateLimitName, address: string, body: Buffer | undefined): Promise<TRateLimitOutcome>;
+  consume(name: TRateLimitName, address: string, body: unknown): Promise<TRateLimitOutcome>;
+}
+
+interface TLimiters {
+  address: RateLimiterRedis;
+  account?: RateLimiterRedis;
+  accountAndAddress?: RateLimiterRedis;
 }
 
 export function createRateLimits(redis: Redis, config: TGatewayConfig): TRateLimits {
   const rules = rulesFrom(config);
-  const limiter = (name: string, limit: TRateLimit) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix: `ratelimit:${name}`, points: limit.points, duration: limit.durationSeconds });
+  const limiter = (keyPrefix: string, limit: TRateLimit) =>
+    new RateLimiterRedis({ storeClient: redis, keyPrefix, points: limit.points, duration: limit.durationSeconds });
   const limiters = Object.fromEntries(
     (Object.keys(rules) as TRateLimitName[]).map((name) => {
       const rule = rules[name];
-      return [name, { address: limiter(`${name}:address`, rule.perAddress), account: rule.perAccount && limiter(`${name}:account`, rule.perAccount.limit) }];
+      // The login key names are shared with the identity service (service-kit login-limits.ts).
+      const prefixes =
+        name === 'login'
+          ? LOGIN_LIMIT_KEY_PREFIXES
+          : { address: `ratelimit:${name}:address`, account: `ratelimit:${name}:account`, accountAddress: `ratelimit:${name}:account-address` };
+      const set: TLimiters = {
+        address: limiter(prefixes.address, rule.perAddress),
+        ...(rule.perAccount ? { account: limiter(prefixes.account, rule.perAccount.limit) } : {}),
+        ...(rule.perAccountAndAddress ? { accountAndAddress: limiter(prefixes.accountAddress, rule.perAccountAndAddress) } : {}),
+      };
+      return [name, set];
     }),
-  ) as Record<TRateLimitName, { address: RateLimiterRedis; account?: RateLimiterRedis }>;
+  ) as Record<TRateLimitName, TLimiters>;
 
   async function consumeOne(limiter: RateLimiterRedis, key: string, what: string): Promise<void> {
     try {
@@ -109,14 +129,17 @@ export function createRateLimits(redis: Redis, config: TGatewayConfig): TRateLim
   return {
     async consume(name, address, body) {
       const rule = rules[name];
-      const { address: addressLimiter, account: accountLimiter } = limiters[name];
-      await consumeOne(addressLimiter, address, rule.what);
-      const accountValue = rule.perAccount ? readAccountFields(body)[rule.perAccount.field] : undefined;
-      const accountKey = accountValue ? hashed(accountValue) : undefined;
-      if (accountLimiter && accountKey) await consumeOne(accountLimiter, accountKey, rule.what);
+      const set = limiters[name];
+      await consumeOne(set.address, address, rule.what);
+      const account = rule.perAccount ? readAccountFields(body)[rule.perAccount.field] : undefined;
+      if (!account) return { onSuccess: async () => undefined };
+      const pairKey = accountAddressKeyOf(account, address);
+      if (set.accountAndAddress) await consumeOne(set.accountAndAddress, pairKey, rule.what);
+      if (set.account) await consumeOne(set.account, accountKeyOf(account), rule.what);
       return {
         async onSuccess() {
-          if (rule.clearAccountOnSuccess && accountLimiter && accountKey) await accountLimiter.delete(accountKey);
+          if (!rule.clearAccountOnSuccess) return;
+          await Promise.all([set.accountAndAddress?.delete(pairKey), set.account?.delete(accountKeyOf(account))]);
         },
       };
     },

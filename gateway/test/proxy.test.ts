@@ -14,7 +14,8 @@ type TEcho = { method: string; url: string; headers: Record<string, string>; bod
 
 beforeAll(async () => {
   [auth, admin, chat] = await Promise.all([startEchoUpstream(), startEchoUpstream(), startEchoUpstream({ websocket: true })]);
-  gw = await startGateway('gateway_proxy', { AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url, CHAT_SERVICE_URL: chat.url, UPSTREAM_TIMEOUT_MS: '500' });
+  // The echo standing for auth also stands for work, whose submission route is the upload route.
+  gw = await startGateway('gateway_proxy', { AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url, WORK_SERVICE_URL: auth.url, CHAT_SERVICE_URL: chat.url, UPSTREAM_TIMEOUT_MS: '500' });
   token = await gw.tokenFor('employee');
 });
 
@@ -71,11 +72,11 @@ describe('proxying to the owning service', () => {
     expect(echo.headers['content-type']).toBe('application/json');
   });
 
-  it('when a multi-megabyte multipart body is uploaded, then the service receives exactly the same bytes', async () => {
+  it('when a multi-megabyte multipart body is uploaded to the upload route, then the service receives exactly the same bytes', async () => {
     const file = randomBytes(12 * 1024 * 1024);
     const form = new FormData();
     form.append('file', new Blob([file], { type: 'application/octet-stream' }), 'scan.bin');
-    const request = new Request(`${gw.url}/api/user/avatar`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const request = new Request(`${gw.url}/api/tasks/42/submit`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const sent = Buffer.from(await request.clone().arrayBuffer());
     const res = await fetch(request);
     expect(res.status).toBe(200);
@@ -115,7 +116,7 @@ describe('when the owning service is down', () => {
         expect(await res.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.', code: 'SERVICE.UNAVAILABLE' });
       }
       expect(Date.now() - started).toBeLessThan(5_000);
-      const ready = await fetch(`${down.url}/ready`);
+      const ready = await fetch(`${down.internalUrl}/ready`);
       expect(ready.status).toBe(503);
       const checks = ((await ready.json()) as { checks: Record<string, string> }).checks;
       expect(checks.redis).toBe('ok');
@@ -128,12 +129,23 @@ describe('when the owning service is down', () => {
 });
 
 describe('/health, /ready, /metrics', () => {
-  it('when Redis and every upstream answer, then /ready is 200 listing each check', async () => {
-    const res = await fetch(`${gw.url}/ready`);
+  it('when Redis and every upstream answer, then /ready on the internal port is 200 listing each check', async () => {
+    const res = await fetch(`${gw.internalUrl}/ready`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', auth: 'ok', admin: 'ok', chat: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ready', checks: { redis: 'ok', auth: 'ok', admin: 'ok', work: 'ok', chat: 'ok' } });
+    expect((await fetch(`${gw.internalUrl}/health`)).status).toBe(200);
+    expect(await (await fetch(`${gw.internalUrl}/metrics`)).text()).toContain('http_request_duration_seconds');
+  });
+
+  it('when /ready or /metrics is asked for on the public port, then 404 (only /health answers there)', async () => {
+    for (const path of ['/ready', '/metrics', '/metrics?x=1', '/ready/']) {
+      for (const accept of ['*/*', 'text/html', 'text/plain']) {
+        const res = await fetch(`${gw.url}${path}`, { headers: { accept } });
+        expect(res.status, `${path} ${accept}`).toBe(404);
+        expect(await res.text()).not.toMatch(/http_request_duration|"checks"/);
+      }
+    }
     expect((await fetch(`${gw.url}/health`)).status).toBe(200);
-    expect(await (await fetch(`${gw.url}/metrics`)).text()).toContain('http_request_duration_seconds');
   });
 });
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
     AUTH_SERVICE_URL: auth.url,
     ADMIN_SERVICE_URL: auth.url,
     RATE_LIMIT_LOGIN_PER_ADDRESS: '6/15m',
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '3/15m',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS: '3/15m',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '5/1h',
     RATE_LIMIT_REGISTER_PER_ADDRESS: '2/1h',
     RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '10/1h',
     RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: '2/1h',
@@ -39,17 +40,38 @@ function post(path: string, body: unknown, address: string) {
 const email = () => `${randomUUID()}@example.com`;
 
 describe('POST /api/auth/login', () => {
-  it('when one account fails too often, then 429 with Retry-After, while another account from the same address still passes', async () => {
+  it('when one account fails too often from one address, then 429 with Retry-After there, while another account from the same address still passes', async () => {
     auth.answer('/api/auth/login', 401, { message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' });
     const victim = email();
     for (let i = 0; i < 3; i++) expect((await post('/api/auth/login', { email: victim, password: 'x' }, '10.0.0.1')).status).toBe(401);
 
-    const limited = await post('/api/auth/login', { email: victim.toUpperCase(), password: 'x' }, '10.0.0.2');
+    const limited = await post('/api/auth/login', { email: victim.toUpperCase(), password: 'x' }, '10.0.0.1');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(await limited.json()).toEqual({ message: 'Too many login attempts. Please try again in 15 minutes.', code: 'REQUEST.RATE_LIMITED' });
 
     expect((await post('/api/auth/login', { email: email(), password: 'x' }, '10.0.0.1')).status).toBe(401);
+  });
+
+  it('when a guesser at one address has failed for an account, then the owner at another address still logs in', async () => {
+    auth.answer('/api/auth/login', 401, { message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' });
+    const owner = email();
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/login', { email: owner, password: 'guess' }, '10.0.5.1')).status).toBe(401);
+    expect((await post('/api/auth/login', { email: owner, password: 'guess' }, '10.0.5.1')).status).toBe(429);
+
+    auth.answer('/api/auth/login', 200, { token: 't' });
+    expect((await post('/api/auth/login', { email: owner, password: 'right' }, '10.0.5.2')).status).toBe(200);
+    // The guesser's own counter is not forgiven by the owner's success.
+    expect((await post('/api/auth/login', { email: owner, password: 'guess' }, '10.0.5.1')).status).toBe(429);
+  });
+
+  it('when guesses for one account come from many addresses, then the account ceiling stops them all', async () => {
+    auth.answer('/api/auth/login', 401, { message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' });
+    const target = email();
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { email: target, password: 'guess' }, `10.0.6.${i + 1}`)).status).toBe(401);
+    const limited = await post('/api/auth/login', { email: target, password: 'guess' }, '10.0.6.99');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ message: 'Too many login attempts. Please try again in 60 minutes.', code: 'REQUEST.RATE_LIMITED' });
   });
 
   it('when one address tries too many accounts, then 429 for that address only', async () => {
@@ -79,6 +101,7 @@ describe('POST /api/auth/login', () => {
     const keys = await redis.keys(`${gw.env.redisPrefix}ratelimit:*`);
     expect(keys.some((k) => k.startsWith(`${gw.env.redisPrefix}ratelimit:login:address:`))).toBe(true);
     expect(keys.some((k) => k.startsWith(`${gw.env.redisPrefix}ratelimit:login:account:`))).toBe(true);
+    expect(keys.some((k) => k.startsWith(`${gw.env.redisPrefix}ratelimit:login:account-address:`))).toBe(true);
     expect(keys.every((k) => !k.includes('@'))).toBe(true);
   });
 });
@@ -106,10 +129,11 @@ describe('POST /api/auth/forgot-password', () => {
     expect((await post('/api/auth/forgot-password', { email: email() }, '10.0.4.3')).status).toBe(200);
   });
 
-  it('when the body is not JSON, then it still reaches the service unchanged (which answers the validation error)', async () => {
+  it('when the body is not JSON, then the gateway refuses it with 400 and nothing reaches the service uncounted', async () => {
     auth.seen.length = 0;
     const res = await fetch(`${gw.url}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.4.9' }, body: '{not json' });
-    expect(res.status).toBe(200);
-    expect(auth.seen[0]?.bodyText).toBe('{not json');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'REQUEST.MALFORMED_JSON' });
+    expect(auth.seen).toHaveLength(0);
   });
 });

@@ -8,6 +8,7 @@ export * from './http.js';
 export * from './json-body.js';
 export * from './lifecycle.js';
 export * from './logger.js';
+export * from './login-limits.js';
 export * from './metrics.js';
 export * from './outbox.js';
 export * from './redis.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { accountAddressKeyOf, accountKeyOf, createRedis, LOGIN_LIMIT_KEY_PREFIXES } from '@platform/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxRows, startTestService, uniqueEmail, type TTestService } from './helpers.js';
 
@@ -147,6 +148,26 @@ describe('POST /api/auth/reset-password', () => {
     expect(completed).toHaveLength(1);
     const { rows } = await t.service.pool.query('SELECT used_at FROM password_resets WHERE user_id = $1', [worker.user.id]);
     expect(rows[0].used_at).not.toBeNull();
+  });
+
+  it('when the password is reset, then the failed logins the gateway counted for the account, from every address, are forgotten', async () => {
+    const worker = await t.registerWorker();
+    const redis = createRedis(t.env.env.REDIS_URL!, t.env.redisPrefix);
+    try {
+      const other = `${LOGIN_LIMIT_KEY_PREFIXES.account}:${accountKeyOf('someone-else@example.com')}`;
+      const counted = [
+        `${LOGIN_LIMIT_KEY_PREFIXES.account}:${accountKeyOf(worker.email)}`,
+        `${LOGIN_LIMIT_KEY_PREFIXES.accountAddress}:${accountAddressKeyOf(worker.email, '10.1.1.1')}`,
+        `${LOGIN_LIMIT_KEY_PREFIXES.accountAddress}:${accountAddressKeyOf(worker.email.toUpperCase(), '2001:db8::1')}`,
+      ];
+      for (const key of [...counted, other]) await redis.set(key, '10', 'EX', 900);
+      const token = await requestToken(worker.email, worker.user.id);
+      expect((await t.api('POST', '/api/auth/reset-password', { body: { token, newPassword: 'BrandNew42' } })).status).toBe(200);
+      expect(await redis.exists(...counted)).toBe(0);
+      expect(await redis.exists(other)).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('when the token was already used, then 400 and the password stays', async () => {

@@ -1,5 +1,5 @@
 import type { TValidateResetTokenResponse } from '@platform/contracts';
-import { revokeAllTokensOfUser, withTransaction, writeEvent } from '@platform/service-kit';
+import { clearLoginFailures, revokeAllTokensOfUser, withTransaction, writeEvent } from '@platform/service-kit';
 import { consumeReset, findUsableReset, insertReset, invalidateOpenResets } from '../data-access/password-resets.repository.js';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
@@ -51,7 +51,8 @@ export async function validateResetToken(deps: Pick<TAuthDeps, 'pool'>, token: s
 /**
  * Sets a new password with a reset token, once: of concurrent uses exactly one succeeds. Every token the user
  * holds stops working (revoked before the commit, so a failed revocation changes nothing), the user's other
- * reset tokens too, and `password_reset.completed` is published.
+ * reset tokens too, the failed logins the gateway counted for the account are forgotten, and
+ * `password_reset.completed` is published.
  */
 export async function resetPassword(deps: TAuthDeps, token: string, newPassword: string): Promise<{ message: string }> {
   const passwordHash = await hashPassword(newPassword);
@@ -64,6 +65,8 @@ export async function resetPassword(deps: TAuthDeps, token: string, newPassword:
     await invalidateOpenResets(client, user.id);
     await writeEvent(client, 'password_reset.completed', { userId: user.id, completedAt: new Date().toISOString() });
     await revokeAllTokensOfUser(deps.redis, user.id);
+    // The owner proved control of the account: failed logins counted at the gateway no longer lock it.
+    await clearLoginFailures(deps.redis, user.email);
   });
   return { message: 'Your password has been reset. You can now log in with your new password.' };
 }
