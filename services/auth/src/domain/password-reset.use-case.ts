@@ -1,9 +1,10 @@
 import type { TValidateResetTokenResponse } from '@platform/contracts';
-import { clearLoginFailures, revokeAllTokensOfUser, withTransaction, writeEvent } from '@platform/service-kit';
+import { clearLoginFailures, withTransaction, writeEvent } from '@platform/service-kit';
 import { consumeReset, findUsableReset, insertReset, invalidateOpenResets } from '../data-access/password-resets.repository.js';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
+import { endEverySessionOfUser } from './end-sessions.use-case.js';
 import { hashPassword } from './passwords.js';
 import { generateResetToken, hashResetToken } from './reset-token.js';
 
@@ -64,7 +65,7 @@ export async function resetPassword(deps: TAuthDeps, token: string, newPassword:
     await updatePasswordHash(client, user.id, passwordHash);
     await invalidateOpenResets(client, user.id);
     await writeEvent(client, 'password_reset.completed', { userId: user.id, completedAt: new Date().toISOString() });
-    await revokeAllTokensOfUser(deps.redis, user.id);
+    await endEverySessionOfUser(deps, user.id, 'password_reset');
     // The owner proved control of the account: failed logins counted at the gateway no longer lock it.
     await clearLoginFailures(deps.redis, user.email);
   });
