@@ -135,3 +135,6 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
   throw new Error(`Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${(lastError as Error).message}` : ''}`);
 }
+
+/** The hostile-input probe over a service's real route table (recordRouteTables, probeHostileInput, fingerprintTables). */
+export * from './hostile-input.js';
