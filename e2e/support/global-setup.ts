@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: {
       RATE_LIMIT_REGISTER_PER_ADDRESS: '1000/1h',
       RATE_LIMIT_LOGIN_PER_ADDRESS: '1000/15m',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS: '1000/15m',
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000/15m',
       RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '1000/1h',
       RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS: '1000/1h',
