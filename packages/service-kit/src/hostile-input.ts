@@ -94,16 +94,16 @@ function shapeOf(schema: unknown): Record<string, TZodLike> | undefined {
 }
 
 /** Every field of an object schema that takes text, with its path (nested objects and arrays of text included). */
-export function findTextFields(schema: unknown, prefix: string[] = []): { path: string[]; schema: TZodLike }[] {
+export function findTextFields(schema: unknown, prefix: string[] = []): { path: string[]; schema: TZodLike; list?: boolean }[] {
   const shape = shapeOf(schema);
   if (!shape) return [];
-  const found: { path: string[]; schema: TZodLike }[] = [];
+  const found: { path: string[]; schema: TZodLike; list?: boolean }[] = [];
   for (const [key, field] of Object.entries(shape)) {
     const path = [...prefix, key];
     const inner = unwrap(field);
     if (takesText(field)) found.push({ path, schema: field });
     else if (inner._zod.def.type === 'array' && isZod(inner._zod.def.element) && takesText(inner._zod.def.element)) {
-      found.push({ path, schema: inner._zod.def.element });
+      found.push({ path, schema: inner._zod.def.element, list: true });
     } else found.push(...findTextFields(field, path));
   }
   return found;
@@ -167,6 +167,8 @@ export interface THostileProbeOptions {
   routes: TRecordedRoute[];
   /** The bearer token the route needs (an admin's for admin routes), or undefined for a public route. */
   tokenFor(route: TRecordedRoute): string | undefined;
+  /** Headers a route needs besides the token (`METHOD /pattern`), e.g. an Idempotency-Key. */
+  headers?: Record<string, Record<string, string>>;
   /** A valid body for a route (`METHOD /pattern`), so that a NUL in one field is the only thing wrong with it. */
   samples?: Record<string, Record<string, unknown>>;
   /** Longest wait for one answer; longer is a hang. Default 15 s. */
@@ -255,21 +257,21 @@ function probesOf(route: TRecordedRoute, sample: Record<string, unknown> | undef
 
   if (BODY_METHODS.has(method)) {
     const base = sample ?? (sampleOf(route.schema.body) as Record<string, unknown> | undefined) ?? {};
-    const fields = new Map<string, string[]>();
-    for (const { path } of findTextFields(route.schema.body)) fields.set(path.join('.'), path);
+    const fields = new Map<string, { path: string[]; list?: boolean }>();
+    for (const { path, list } of findTextFields(route.schema.body)) fields.set(path.join('.'), { path, list });
     // Fields a schema reads as z.unknown() (hand-written parses) are text when the sample says so.
-    for (const [key, value] of Object.entries(typeof base === 'object' && base ? base : {})) if (typeof value === 'string') fields.set(key, [key]);
+    for (const [key, value] of Object.entries(typeof base === 'object' && base ? base : {})) if (typeof value === 'string' && !fields.has(key)) fields.set(key, { path: [key] });
     const target = pathWith(url);
-    for (const [name, path] of fields) {
+    for (const [name, { path, list }] of fields) {
       for (const text of ['a\u0000b', 'a\ud800']) {
         const body = structuredClone(base);
-        setPath(body, path, text);
+        setPath(body, path, list ? [text] : text);
         probes.push({ name: `${JSON.stringify(text)} in body field ${name}`, method, path: target, body: JSON.stringify(body), expect: hasBodySchema ? [400] : undefined });
       }
     }
     if (fields.size > 0) {
       const everyField = structuredClone(base);
-      for (const path of fields.values()) setPath(everyField, path, '\u0000');
+      for (const { path, list } of fields.values()) setPath(everyField, path, list ? ['\u0000'] : '\u0000');
       probes.push({ name: 'NUL in every body field', method, path: target, body: JSON.stringify(everyField), expect: hasBodySchema ? [400] : undefined });
     }
     probes.push({ name: 'body starting with a UTF-8 byte-order mark', method, path: target, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(base))]), expect: [400] });
@@ -290,7 +292,7 @@ export async function probeHostileInput(options: THostileProbeOptions): Promise<
     const token = options.tokenFor(route);
     const label = `${route.method} ${route.url}`;
     for (const probe of probesOf(route, options.samples?.[label])) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers?.[label] };
       if (token) headers.authorization = `Bearer ${token}`;
       if (probe.body !== undefined) headers['content-type'] = 'application/json';
       let status = 0;
