@@ -179,6 +179,10 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     QUEUE_PREFIX: `${ns}.`,
     REDIS_URL: INFRA.redis.url,
     REDIS_PREFIX: `${ns}:`,
+    // Development: every process believes X-Forwarded-For from loopback only (the services from the gateway, the
+    // gateway from the browser tests naming their clients). The production default (compose, images) believes
+    // nobody until the operator names the proxy in front.
+    TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
     JWT_PUBLIC_KEY: keys.publicKeyPem,
     APP_BASE_URL: baseUrl,
     ...options.env,
@@ -239,9 +243,6 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     serviceUrls.gateway = await launch('gateway', 'gateway/src/main.ts', {
       PORT: String(gatewayPort),
       HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
-      // Development: believe X-Forwarded-For from loopback only (the browser tests name their clients that way).
-      // The production default (compose, images) believes nobody until the operator names the proxy in front.
-      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
       AUTH_SERVICE_URL: serviceUrls.auth!,
       ADMIN_SERVICE_URL: serviceUrls.admin!,
       WORK_SERVICE_URL: serviceUrls.work!,

@@ -14,19 +14,6 @@ export const ZRateLimitSchema = z
   .refine((l) => l.points > 0 && l.durationSeconds > 0, 'A rate limit needs at least one point and a duration');
 export type TRateLimit = z.infer<typeof ZRateLimitSchema>;
 
-/**
- * Whose X-Forwarded-For to believe. Unset or empty: nobody (the production default: the gateway sees the
- * connecting address). The development stack (scripts/stack.ts) sets `127.0.0.1` so the tests can name clients.
- */
-const ZTrustProxySchema = z
-  .string()
-  .default('')
-  .transform((value): boolean | string[] => {
-    if (value === 'true') return true;
-    if (value === 'false' || value === '') return false;
-    return value.split(',').map((s) => s.trim()).filter(Boolean);
-  });
-
 const ZOptionalUrlSchema = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
 /** The gateway has no database and no broker: the shared settings minus those, plus upstreams and limits. */
@@ -48,8 +35,6 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The onboarding video served at /assets/welcome-video (relative to the working directory). */
   WELCOME_VIDEO_FILE: z.string().default('frontend/media/welcome-video.webm'),
-  /** Addresses whose X-Forwarded-For is believed (`true`, `false`, or a comma-separated list of addresses/CIDRs). */
-  TRUST_PROXY: ZTrustProxySchema,
   /** Largest body on every route but the upload routes (JSON): read whole by the gateway, 413 past it. */
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Largest body on the upload routes (marked `body: 'upload'` in routes.ts), streamed to the service. */

@@ -109,8 +109,8 @@ export interface TGatewayHarness {
 /** The real gateway on port 0, with its own Redis prefix and key pair, in front of the given upstreams. */
 export async function startGateway(envName: string, overrides: Record<string, string | undefined>, env?: TTestEnvironment): Promise<TGatewayHarness> {
   const testEnv = env ?? (await createTestEnvironment(envName));
-  // Like the development stack, the tests believe X-Forwarded-For from loopback, so they can name client addresses.
-  const config = ZGatewayConfigSchema.parse({ TRUST_PROXY: '127.0.0.1', ...testEnv.env, ...overrides });
+  // The test environment believes X-Forwarded-For from loopback (TRUST_PROXY), so tests can name client addresses.
+  const config = ZGatewayConfigSchema.parse({ ...testEnv.env, ...overrides });
   const gateway = await start(config);
   const signer = await createTokenSigner({ privateKeyPem: testEnv.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
   return {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ZGatewayConfigSchema } from '../src/index.js';
 import { closedPortUrl, startEchoUpstream, startGateway, type TEchoUpstream, type TGatewayHarness } from './helpers.js';
 
 let auth: TEchoUpstream;
@@ -124,6 +125,19 @@ describe('when the owning service is down', () => {
       expect(checks.auth).toMatch(/^down/);
     } finally {
       await down.stop();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('when it is not set, then nobody is believed: the service is told the connecting address, not X-Forwarded-For', async () => {
+    expect(ZGatewayConfigSchema.parse({ ...gw.env.env, TRUST_PROXY: undefined, AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url }).TRUST_PROXY).toBe(false);
+    const strict = await startGateway('gateway_trust', { TRUST_PROXY: '', AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: admin.url });
+    try {
+      const res = await fetch(`${strict.url}/api/user/me`, { headers: { authorization: `Bearer ${await strict.tokenFor('employee')}`, 'x-forwarded-for': '203.0.113.9' } });
+      expect(((await res.json()) as TEcho).headers['x-forwarded-for']).toBe('127.0.0.1');
+    } finally {
+      await strict.stop();
     }
   });
 });

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * Whose X-Forwarded-For to believe: `true`, `false`, or a comma-separated list of addresses/CIDRs. Unset or
+ * empty: nobody (the production default), so request.ip is the connecting address. The gateway names the load
+ * balancer in front of it; a service names the gateway. The development stack and the tests set `127.0.0.1`.
+ */
+export const ZTrustProxySchema = z
+  .string()
+  .default('')
+  .transform((value): boolean | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    return value.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
 /** Settings every service shares; a service extends this schema with its own. */
 export const ZBaseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -8,6 +22,7 @@ export const ZBaseConfigSchema = z.object({
   /** Where /health, /ready and /metrics are served, apart from the public port (0 picks a free port, as tests do). */
   INTERNAL_HOST: z.string().default('127.0.0.1'),
   INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  TRUST_PROXY: ZTrustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url(),
   RABBITMQ_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),

@@ -31,7 +31,7 @@ export interface TCreateHttpServerOptions {
   metrics: TMetrics;
   /** Largest JSON body accepted; bigger ones get 413. */
   bodyLimit?: number;
-  /** Trust X-Forwarded-For from the gateway (services) or the load balancer in front (gateway). */
+  /** Trust X-Forwarded-For from the gateway (services) or the load balancer in front (gateway). Default: nobody. */
   trustProxy?: boolean | string | string[];
   /** Longest time to receive a whole request, body included (the gateway allows slow uploads). Default 60 s. */
   requestTimeout?: number;
@@ -46,7 +46,7 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 100 * 1024,
-    trustProxy: options.trustProxy ?? '127.0.0.1',
+    trustProxy: options.trustProxy ?? false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();

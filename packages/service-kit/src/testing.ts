@@ -80,6 +80,8 @@ export async function createTestEnvironment(prefix: string): Promise<TTestEnviro
       HOST: '127.0.0.1',
       PORT: '0',
       INTERNAL_PORT: '0',
+      // As in development: the gateway (or a test naming a client) on loopback is believed.
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: database.url,
       RABBITMQ_URL: TEST_RABBITMQ_URL,

@@ -43,6 +43,17 @@ describe('hostile input on every route of the admin service', () => {
     expect(accepting).toEqual([]);
   });
 
+  it('when a template subject has a NUL or an audit filter a control character, then 400 naming the field and nothing is saved', async () => {
+    const before = await h.service.pool.query('SELECT id FROM email_templates');
+    const res = await callApi(h, 'POST', '/api/admin/email-templates', { body: { name: 'probe', subject: 'Hi\u0000', htmlContent: '<p>x</p>', textContent: 'x' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Subject must not contain control characters', code: 'REQUEST.VALIDATION', field: 'subject' });
+    const filter = await callApi(h, 'GET', '/api/admin/audit-log?action=a%1Bb');
+    expect(filter.status).toBe(400);
+    expect(filter.body).toMatchObject({ message: 'action must not contain control characters', code: 'REQUEST.VALIDATION' });
+    expect((await h.service.pool.query('SELECT id FROM email_templates')).rows).toEqual(before.rows);
+  });
+
   it('when every route gets NUL, lone surrogates, a BOM, 10 MB, a 301-character or malformed path parameter, then 4xx {message, code} and nothing is written', async () => {
     const before = await fingerprintTables(h.service.pool);
     const template = { subject: 'Hello {{name}}', htmlContent: '<p>Hi {{name}}</p>', textContent: 'Hi {{name}}', variables: ['name'] };

@@ -37,6 +37,17 @@ describe('hostile input on every route of the auth service', () => {
     expect(accepting).toEqual([]);
   });
 
+  it('when a registration has a NUL in a name or a search has one, then 400 naming the field and no user is created', async () => {
+    const email = uniqueEmail('nul');
+    const res = await t.api('POST', '/api/auth/register', { body: { email, password: 'Secret123', firstName: 'Ada', lastName: 'Love\u0000lace' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Last name must not contain control characters', code: 'REQUEST.VALIDATION', field: 'lastName' });
+    expect((await t.service.pool.query('SELECT id FROM users WHERE email = $1', [email])).rows).toEqual([]);
+    const search = await t.api('GET', '/api/admin/users?search=a%00b', { token: adminToken });
+    expect(search.status).toBe(400);
+    expect(search.body).toMatchObject({ message: 'Search must not contain control characters', code: 'REQUEST.VALIDATION' });
+  });
+
   it('when every route gets NUL, lone surrogates, a BOM, 10 MB, a 301-character or malformed path parameter, then 4xx {message, code} and nothing is written', async () => {
     const before = await fingerprintTables(t.service.pool);
     const answers = await probeHostileInput({

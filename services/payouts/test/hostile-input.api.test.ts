@@ -41,6 +41,13 @@ describe('hostile input on every route of the payouts service', () => {
     expect(accepting).toEqual([]);
   });
 
+  it('when a wallet label has a NUL, then 400 naming the field and no wallet is saved', async () => {
+    const res = await h.api('POST', '/api/user/payout-wallets', { token: worker.token, body: { currency: 'ETH', address: ETH_ADDRESS, label: 'Main\u0000' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Label must not contain control characters', code: 'REQUEST.VALIDATION', field: 'label' });
+    expect(await h.query('SELECT id FROM payout_wallets')).toEqual([]);
+  });
+
   it('when every route gets NUL, lone surrogates, a BOM, 10 MB, a 301-character or malformed path parameter, then 4xx {message, code} and nothing is written', async () => {
     const before = await fingerprintTables(h.service.pool);
     const answers = await probeHostileInput({

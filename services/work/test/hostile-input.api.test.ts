@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findFieldsAcceptingHostileText,
@@ -39,6 +40,16 @@ describe('hostile input on every route of the work service', () => {
       (['body', 'querystring', 'params'] as const).flatMap((part) => findFieldsAcceptingHostileText(r.schema[part]).map((field) => `${r.method} ${r.url} ${part}.${field}`)),
     );
     expect(accepting).toEqual([]);
+  });
+
+  it('when a task title has a NUL or a filter a control character, then 400 naming the field and no task is created', async () => {
+    const tasks = await h.query('SELECT id FROM tasks');
+    const res = await h.api('POST', '/api/admin/tasks', { token: h.admin.token, body: taskBody({ title: 'Shop\u0000front' }) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Title must not contain control characters', code: 'REQUEST.VALIDATION', field: 'title' });
+    const reason = await h.api('POST', `/api/admin/submissions/${randomUUID()}/reject`, { token: h.admin.token, body: { reason: 'bad\ud800' } });
+    expect(reason.body).toMatchObject({ message: 'Rejection reason must be valid Unicode text', code: 'REQUEST.VALIDATION' });
+    expect(await h.query('SELECT id FROM tasks')).toEqual(tasks);
   });
 
   it('when every route gets NUL, lone surrogates, a BOM, 10 MB, a 301-character or malformed path parameter, then 4xx {message, code} and nothing is written', async () => {
