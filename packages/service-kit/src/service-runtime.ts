@@ -102,7 +102,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       ...(amqp ? [{ name: 'rabbitmq', check: () => amqp.check() }] : []),
       ...(options.readiness ?? []),
     ];
-    const app = createHttpServer({ logger, metrics, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout });
+    const app = createHttpServer({ logger, metrics, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout, trustProxy: config.TRUST_PROXY });
     http = app;
     const internal = createInternalServer({ logger, metrics, readiness });
     onStop(() => internal.close());
