@@ -26,5 +26,11 @@ export function createMetrics(service: string) {
     labelNames: ['queue', 'type', 'outcome'] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, eventsPublished, eventsConsumed };
+  const jobsRun = new client.Counter({
+    name: 'jobs_run_total',
+    help: 'Background job runs, by job and outcome',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  return { registry, httpDuration, eventsPublished, eventsConsumed, jobsRun };
 }

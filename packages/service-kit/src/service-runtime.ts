@@ -3,6 +3,7 @@ import { createAuthHooks, createTokenVerifier } from './auth.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
 import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
+import { startJobs, type TJobDefinition, type TJobs } from './jobs.js';
 import { createHttpServer, createInternalServer, listen, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type TMetrics } from './metrics.js';
@@ -46,6 +47,8 @@ export interface TServiceRuntime {
   consume(options: TServiceConsumeOptions): TConsumer;
   /** Starts the outbox relay; stop() stops it. */
   startRelay(): TOutboxRelay;
+  /** Starts the service's background jobs on the BullMQ queue `<name>-jobs` (schedulers upserted); stop() stops them. */
+  startJobs(jobs: readonly TJobDefinition[], options?: { concurrency?: number }): Promise<TJobs>;
   /** Listens on INTERNAL_HOST:INTERNAL_PORT (operations) and HOST:PORT, and resolves with the public base URL. */
   listen(): Promise<string>;
   /**
@@ -126,6 +129,11 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
         const relay = startOutboxRelay({ pool, amqp: broker(), logger, metrics });
         onStop(() => relay.stop());
         return relay;
+      },
+      async startJobs(jobs, jobOptions = {}) {
+        const started = await startJobs({ queue: `${name}-jobs`, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger, metrics, jobs, ...jobOptions });
+        onStop(() => started.stop());
+        return started;
       },
       async listen() {
         internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);

@@ -10,7 +10,7 @@ import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
 import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
-import { startScheduledJobs } from './entry-points/jobs/scheduled-work.job.js';
+import { scheduledWorkJobs } from './entry-points/jobs/scheduled-work.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 
@@ -68,14 +68,7 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged });
 
     if (config.JOBS_ENABLED) {
-      const jobs = await startScheduledJobs(deps, {
-        redisUrl: config.REDIS_URL,
-        redisPrefix: config.REDIS_PREFIX,
-        autoApprovalIntervalMs: config.AUTO_APPROVAL_INTERVAL_MS,
-        releaseExpiredIntervalMs: config.RELEASE_EXPIRED_INTERVAL_MS,
-        logger,
-      });
-      runtime.onStop(() => jobs.stop());
+      await runtime.startJobs(scheduledWorkJobs(deps, { autoApprovalMs: config.AUTO_APPROVAL_INTERVAL_MS, releaseExpiredMs: config.RELEASE_EXPIRED_INTERVAL_MS }));
     }
 
     logger.info({ url, uploadDir: config.UPLOAD_DIR, jobs: config.JOBS_ENABLED }, 'work service started');
