@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Every test except the broker-outage test (vitest.outage.config.ts), which stops RabbitMQ and so runs alone.
+// Every test except the outage tests (vitest.outage.config.ts), which stop RabbitMQ or restart PostgreSQL and so run alone.
 export default defineConfig({
   test: {
     projects: [

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that stop and restart a real server (RabbitMQ). They run after the others, one file at a time.
+// Tests that stop and restart a real server (RabbitMQ, PostgreSQL). They run after the others, one file at a time.
 export default defineConfig({
   test: {
     name: 'outage',
