@@ -71,7 +71,7 @@ async function send(method: string, path: string, options: { body?: unknown; raw
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: TAnswer['body'] = {};
+        let parsed: TAnswer['body'];
         try {
           parsed = JSON.parse(text) as TAnswer['body'];
         } catch {
