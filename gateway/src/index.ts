@@ -45,7 +45,7 @@ async function checkHealth(baseUrl: string): Promise<void> {
 export async function start(config: TGatewayConfig): Promise<TGateway> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics('gateway');
-  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, { logger });
   try {
     const verifier = await createTokenVerifier({
       publicKeyPem: config.JWT_PUBLIC_KEY,

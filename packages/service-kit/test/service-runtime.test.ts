@@ -191,7 +191,8 @@ describe('createServiceRuntime', () => {
   it('when started with broker: false, then there is no RabbitMQ connection, no rabbitmq check, and consume() refuses', async () => {
     const runtime = await createServiceRuntime(config, { name: 'runtime', migrationsDir, broker: false });
     try {
-      const url = await runtime.listen();
+      await runtime.listen();
+      const url = runtime.internalUrl();
       expect(runtime.amqp).toBeUndefined();
       expect(await ready(url)).toEqual({ status: 200, body: { status: 'ready', checks: { postgres: 'ok', redis: 'ok' } } });
       expect(() => runtime.consume({ queue: QUEUE, routingKeys: ['thing.happened'], handler: async () => undefined })).toThrow(/broker: false/);
