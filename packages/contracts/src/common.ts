@@ -64,3 +64,30 @@ export const ZTextSchema = (label: string, params?: Parameters<typeof z.string>[
       const problem = findTextProblem(value, label);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
+
+/** A uuid as PostgreSQL's uuid type reads one (any version, either case): the one copy of the pattern. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/** The issue param by which a refusal is the record's 404 (`{message, code}` of its not-found), not a 400. */
+export const NOT_FOUND_ISSUE_PARAM = 'notFoundCode';
+
+/**
+ * A record id in a path (`/api/admin/tasks/:id`). Text like every client string (ZTextSchema: a control character or
+ * a lone surrogate is 400 naming the field); then anything that is not a uuid cannot name a record, so it is refused
+ * as that record's not-found: 404 with its code and message, the same answer as an id that names nothing (ids are
+ * never confirmed). service-kit's error handler turns the issue into that 404. The value comes out lower-cased.
+ * `notFound` is the service's error factory, e.g. `ZIdSchema(WORK_ERRORS.taskNotFound)`.
+ */
+export const ZIdSchema = (notFound: () => { code: string; message: string }, label = 'Id') => {
+  const { code, message } = notFound();
+  return ZTextSchema(label)
+    .refine(isUuid, { message, params: { [NOT_FOUND_ISSUE_PARAM]: code } })
+    .transform((value) => value.toLowerCase());
+};
+
+/** Path parameters `{ id }` of one record; see ZIdSchema. */
+export const ZIdParamsSchema = (notFound: () => { code: string; message: string }) => z.strictObject({ id: ZIdSchema(notFound) });

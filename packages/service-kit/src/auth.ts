@@ -113,7 +113,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler hooks: `authenticate` requires a valid token; `requireAdmin` also requires role admin. */
+/**
+ * The access hooks: `authenticate` requires a valid token; `requireAdmin` also requires role admin. A protected route
+ * names its hook in its own options, `{ onRequest: hooks.authenticate }` (onRequest: before the body is read, so a
+ * caller without access learns nothing about validation); a route without one is public.
+ */
 export function createAuthHooks(verifier: TTokenVerifier) {
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
@@ -125,6 +129,14 @@ export function createAuthHooks(verifier: TTokenVerifier) {
     if (request.authUser?.role !== 'admin') throw COMMON_ERRORS.forbidden('Admin access required');
   }
   return { authenticate, requireAdmin };
+}
+
+export type TAuthHooks = ReturnType<typeof createAuthHooks>;
+
+/** What every service's `register...Routes(app, { deps, hooks })` takes: the use cases' deps and the access hooks. */
+export interface TRouteDeps<TDeps> {
+  deps: TDeps;
+  hooks: TAuthHooks;
 }
 
 /** The authenticated user of a request behind `authenticate`; throws 401 if the hook did not run. */

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
+import { NOT_FOUND_ISSUE_PARAM } from '@platform/contracts';
 import { isDependencyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.js';
 
 /**
@@ -73,8 +74,20 @@ function describeIssue(issue: TIssue): string {
   return issue.message;
 }
 
-/** Turns zod issues into one readable message (the first issue) plus all of them as details. */
+/** The record's not-found when the first issue is a malformed id (contracts' ZIdSchema), else undefined. */
+function notFoundOf(issue: TIssue | undefined): AppError | undefined {
+  if (issue?.code !== 'custom') return undefined;
+  const code = (issue.params as Record<string, unknown> | undefined)?.[NOT_FOUND_ISSUE_PARAM];
+  return typeof code === 'string' ? new AppError(code, 404, issue.message) : undefined;
+}
+
+/**
+ * Turns zod issues into one readable message (the first issue) plus all of them as details; a malformed id first
+ * (contracts' ZIdSchema) is its record's 404 instead.
+ */
 export function validationErrorFromIssues(issues: readonly TIssue[], prefix = ''): AppError {
+  const notFound = notFoundOf(issues[0]);
+  if (notFound) return notFound;
   const details = issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), message: describeIssue(i) }));
   return COMMON_ERRORS.validation(details[0]?.message ?? 'Invalid request', details);
 }

@@ -35,7 +35,16 @@ export interface TCreateHttpServerOptions {
   trustProxy?: boolean | string | string[];
   /** Longest time to receive a whole request, body included (the gateway allows slow uploads). Default 60 s. */
   requestTimeout?: number;
+  /**
+   * Paths starting with one of these answer `cache-control: no-store` unless the route set its own: API answers are
+   * per-user and current, never for a shared or browser cache. Services get SERVICE_NO_STORE_PREFIXES from the
+   * runtime; default none (the gateway serves the app's assets with their own caching).
+   */
+  noStorePrefixes?: readonly string[];
 }
+
+/** What a service never lets a cache keep: its public API and its internal API for other services. */
+export const SERVICE_NO_STORE_PREFIXES = ['/api/', '/internal/'] as const;
 
 /**
  * The HTTP server every service and the gateway start from: zod validation, `{message, code}` errors, request id
@@ -77,6 +86,13 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     void reply.header('x-request-id', request.id);
     runWithContext({ requestId: request.id }, done);
   });
+  const noStorePrefixes = options.noStorePrefixes ?? [];
+  if (noStorePrefixes.length > 0) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!reply.hasHeader('cache-control') && noStorePrefixes.some((prefix) => request.url.startsWith(prefix))) void reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  }
   app.addHook('onResponse', (request, reply, done) => {
     options.metrics.httpDuration
       .labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode))

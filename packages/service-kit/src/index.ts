@@ -8,6 +8,7 @@ export * from './http.js';
 export * from './jobs.js';
 export * from './json-body.js';
 export * from './lifecycle.js';
+export * from './local-copy.js';
 export * from './logger.js';
 export * from './login-limits.js';
 export * from './metrics.js';

@@ -4,7 +4,7 @@ import type { TBaseConfig } from './config.js';
 import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
 import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
 import { startJobs, type TJobDefinition, type TJobs } from './jobs.js';
-import { createHttpServer, createInternalServer, listen, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
+import { createHttpServer, createInternalServer, listen, SERVICE_NO_STORE_PREFIXES, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type TMetrics } from './metrics.js';
 import { createRedis, type Redis } from './redis.js';
@@ -37,7 +37,7 @@ export interface TServiceRuntime {
   /** Undefined only with `broker: false`. */
   amqp: TAmqpConnection | undefined;
   hooks: ReturnType<typeof createAuthHooks>;
-  /** The HTTP server (public port, reached through the gateway), with /health. */
+  /** The HTTP server (public port, reached through the gateway), with /health; /api/ and /internal/ answers are `cache-control: no-store` unless a route sets its own. */
   app: TApp;
   /** The internal server's base URL, once listening: /health, /ready (postgres, redis, rabbitmq and the extra checks) and /metrics. */
   internalUrl(): string;
@@ -105,7 +105,14 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       ...(amqp ? [{ name: 'rabbitmq', check: () => amqp.check() }] : []),
       ...(options.readiness ?? []),
     ];
-    const app = createHttpServer({ logger, metrics, bodyLimit: options.bodyLimit, requestTimeout: options.requestTimeout, trustProxy: config.TRUST_PROXY });
+    const app = createHttpServer({
+      logger,
+      metrics,
+      bodyLimit: options.bodyLimit,
+      requestTimeout: options.requestTimeout,
+      trustProxy: config.TRUST_PROXY,
+      noStorePrefixes: SERVICE_NO_STORE_PREFIXES,
+    });
     http = app;
     const internal = createInternalServer({ logger, metrics, readiness });
     onStop(() => internal.close());

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 type TBody = { message: string; code: string; checks: Record<string, string> };
 const json = async (res: Response): Promise<TBody> => (await res.json()) as TBody;
 import { z } from 'zod';
-import { AppError, createHttpServer, createInternalServer, createLogger, createMetrics, getContext, listen, type TApp } from '../src/index.js';
+import { ZIdParamsSchema } from '@platform/contracts';
+import { AppError, createHttpServer, createInternalServer, createLogger, createMetrics, getContext, listen, SERVICE_NO_STORE_PREFIXES, type TApp } from '../src/index.js';
 
 describe('createHttpServer', () => {
   let app: TApp;
@@ -26,6 +27,9 @@ describe('createHttpServer', () => {
     app.get('/conflict', async () => {
       throw new AppError('THING.CONFLICT', 409, 'Thing already exists');
     });
+    app.get('/things/:id', { schema: { params: ZIdParamsSchema(() => new AppError('THING.NOT_FOUND', 404, 'Thing not found')) } }, async (request) => ({
+      id: request.params.id,
+    }));
     url = await listen(app, '127.0.0.1', 0);
   });
   afterAll(async () => app.close());
@@ -124,6 +128,19 @@ describe('createHttpServer', () => {
     expect(await json(res)).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
   });
 
+  it('when an id path parameter is not a uuid, then the record\'s 404; a control character in it is 400; a uuid comes lower-cased', async () => {
+    for (const id of ['not-a-uuid', 'a'.repeat(100), '12345678-1234-1234-1234-1234567890ab-x']) {
+      const res = await fetch(`${url}/things/${id}`);
+      expect(res.status).toBe(404);
+      expect(await json(res)).toEqual({ message: 'Thing not found', code: 'THING.NOT_FOUND' });
+    }
+    const nul = await fetch(`${url}/things/a%00b`);
+    expect(nul.status).toBe(400);
+    expect((await json(nul)).message).toBe('Id must not contain control characters');
+    const ok = await fetch(`${url}/things/ABCDEF01-2345-6789-ABCD-EF0123456789`);
+    expect(await ok.json()).toEqual({ id: 'abcdef01-2345-6789-abcd-ef0123456789' });
+  });
+
   it('when the route does not exist, then 404 JSON', async () => {
     const res = await fetch(`${url}/nope`);
     expect(res.status).toBe(404);
@@ -134,6 +151,28 @@ describe('createHttpServer', () => {
     expect((await fetch(`${url}/ready`)).status).toBe(404);
     expect((await fetch(`${url}/metrics`)).status).toBe(404);
     expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+});
+
+describe('createHttpServer with noStorePrefixes (every service: SERVICE_NO_STORE_PREFIXES)', () => {
+  let app: TApp;
+  let url: string;
+
+  beforeAll(async () => {
+    app = createHttpServer({ logger: createLogger({ service: 'test', level: 'silent' }), metrics: createMetrics('test_no_store'), noStorePrefixes: SERVICE_NO_STORE_PREFIXES });
+    app.get('/api/thing', async () => ({ ok: true }));
+    app.get('/internal/thing', async () => ({ ok: true }));
+    app.get('/api/file', async (_request, reply) => reply.header('cache-control', 'private, max-age=60').send({ ok: true }));
+    app.get('/elsewhere', async () => ({ ok: true }));
+    url = await listen(app, '127.0.0.1', 0);
+  });
+  afterAll(async () => app.close());
+
+  it('when an /api/ or /internal/ route sets no cache-control, then it answers no-store; one it sets is kept; other paths get none', async () => {
+    expect((await fetch(`${url}/api/thing`)).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${url}/internal/thing`)).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${url}/api/file`)).headers.get('cache-control')).toBe('private, max-age=60');
+    expect((await fetch(`${url}/elsewhere`)).headers.get('cache-control')).toBeNull();
   });
 });
 
