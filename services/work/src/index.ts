@@ -40,10 +40,6 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     if (swept > 0) logger.info({ swept }, 'removed temporary upload files left by an earlier run');
     const deps: TWorkDeps = { pool, storage, logger, autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT };
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-      return payload;
-    });
     await app.register(multipart, {
       limits: {
         fileSize: MAX_SUBMISSION_FILE_BYTES,
@@ -56,11 +52,11 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
       },
     });
     const routeDeps = { deps, hooks };
-    await registerTaskRoutes(app, routeDeps);
-    await registerTakeAndSubmitRoutes(app, routeDeps);
-    await registerReviewRoutes(app, routeDeps);
-    await registerFileRoutes(app, routeDeps);
-    await registerTaskPackageRoutes(app, routeDeps);
+    registerTaskRoutes(app, routeDeps);
+    registerTakeAndSubmitRoutes(app, routeDeps);
+    registerReviewRoutes(app, routeDeps);
+    registerFileRoutes(app, routeDeps);
+    registerTaskPackageRoutes(app, routeDeps);
     const url = await runtime.listen();
 
     runtime.startRelay();

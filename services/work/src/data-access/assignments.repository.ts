@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { TAssignmentStatus, TSubmissionFile } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
-import { ASSIGNMENT_COLUMNS, iso, LIVE_ASSIGNMENT_STATUSES, type TAssignmentRow } from './rows.js';
+import { ASSIGNMENT_COLUMNS, iso, LIVE_ASSIGNMENT_STATUSES, mapAssignment, type TAssignmentRecord, type TAssignmentRow } from './rows.js';
 
 export async function insertAssignment(
   db: Queryable,
   input: { taskId: string; userId: string; timeLimitMinutes: number | null },
-): Promise<TAssignmentRow> {
+): Promise<TAssignmentRecord> {
   const { rows } = await db.query<TAssignmentRow>(
     `INSERT INTO task_assignments AS a (id, task_id, user_id, status, assigned_at, expires_at)
      VALUES ($1, $2, $3, 'assigned', now(), CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(mins => $4::int) END)
      RETURNING ${ASSIGNMENT_COLUMNS}`,
     [randomUUID(), input.taskId, input.userId, input.timeLimitMinutes],
   );
-  return rows[0] as TAssignmentRow;
+  return mapAssignment(rows[0] as TAssignmentRow);
 }
 
-export async function findAssignment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TAssignmentRow | undefined> {
+export async function findAssignment(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a WHERE a.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** The worker's assignment on a task that still holds the slot (there is at most one). */
@@ -30,53 +30,53 @@ export async function findLiveAssignmentOfWorker(
   taskId: string,
   userId: string,
   options: { forUpdate?: boolean } = {},
-): Promise<TAssignmentRow | undefined> {
+): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a
      WHERE a.task_id = $1 AND a.user_id = $2 AND a.status = ANY($3::text[])${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [taskId, userId, [...LIVE_ASSIGNMENT_STATUSES]],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** The worker's latest assignment on a task, whatever its status. */
-export async function findLatestAssignmentOfWorker(db: Queryable, taskId: string, userId: string): Promise<TAssignmentRow | undefined> {
+export async function findLatestAssignmentOfWorker(db: Queryable, taskId: string, userId: string): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `SELECT ${ASSIGNMENT_COLUMNS} FROM task_assignments a WHERE a.task_id = $1 AND a.user_id = $2 ORDER BY a.assigned_at DESC LIMIT 1`,
     [taskId, userId],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** Records a (re)submission: replaces the text, clears a rejection. Only from assigned, in_progress or rejected. */
-export async function markSubmitted(db: Queryable, id: string, submission: string): Promise<TAssignmentRow | undefined> {
+export async function markSubmitted(db: Queryable, id: string, submission: string): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'submitted', submission = $2, submitted_at = now(), rejection_reason = NULL,
        rejected_at = NULL, rejected_by = NULL, updated_at = now()
      WHERE a.id = $1 AND a.status IN ('assigned', 'in_progress', 'rejected') RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, submission],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic. */
-export async function markApproved(db: Queryable, id: string, approvedBy: string | null): Promise<TAssignmentRow | undefined> {
+export async function markApproved(db: Queryable, id: string, approvedBy: string | null): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'completed', completed_at = now(), approved_by = $2, auto_approved = $2::uuid IS NULL,
        updated_at = now()
      WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, approvedBy],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
-export async function markRejected(db: Queryable, id: string, rejectedBy: string, reason: string): Promise<TAssignmentRow | undefined> {
+export async function markRejected(db: Queryable, id: string, rejectedBy: string, reason: string): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'rejected', rejection_reason = $3, rejected_by = $2, rejected_at = now(), updated_at = now()
      WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, rejectedBy, reason],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** A live assignment -> cancelled with the reason; cancelledBy null = released by the time-limit job. */
@@ -84,13 +84,13 @@ export async function markCancelled(
   db: Queryable,
   id: string,
   input: { cancelledBy: string | null; reason: string; onlyFrom: readonly TAssignmentStatus[] },
-): Promise<TAssignmentRow | undefined> {
+): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'cancelled', cancellation_reason = $3, cancelled_by = $2, cancelled_at = now(), updated_at = now()
      WHERE a.id = $1 AND a.status = ANY($4::text[]) RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, input.cancelledBy, input.reason, [...input.onlyFrom]],
   );
-  return rows[0];
+  return rows[0] && mapAssignment(rows[0]);
 }
 
 /** Locks up to `limit` submissions waiting longer than `days`, skipping rows another instance holds. */
@@ -115,23 +115,34 @@ export async function lockExpiredAssignments(db: Queryable, limit: number): Prom
   return rows.map((r) => r.id);
 }
 
-export interface TSubmissionRow extends TAssignmentRow {
+interface TSubmissionRow extends TAssignmentRow {
   task_title: string;
   task_description: string;
   task_reward: string;
 }
 
+/** A submission (an assignment) with what the review screen shows of its task. */
+export interface TSubmissionRecord extends TAssignmentRecord {
+  taskTitle: string;
+  taskDescription: string;
+  taskReward: string;
+}
+
+function mapSubmission(row: TSubmissionRow): TSubmissionRecord {
+  return { ...mapAssignment(row), taskTitle: row.task_title, taskDescription: row.task_description, taskReward: row.task_reward };
+}
+
 const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward
   FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
-export async function listSubmissionRows(db: Queryable, status: TAssignmentStatus): Promise<TSubmissionRow[]> {
+export async function listSubmissions(db: Queryable, status: TAssignmentStatus): Promise<TSubmissionRecord[]> {
   const { rows } = await db.query<TSubmissionRow>(`${SUBMISSION_SELECT} WHERE a.status = $1 ORDER BY a.submitted_at, a.id`, [status]);
-  return rows;
+  return rows.map(mapSubmission);
 }
 
-export async function findSubmissionRow(db: Queryable, id: string): Promise<TSubmissionRow | undefined> {
+export async function findSubmission(db: Queryable, id: string): Promise<TSubmissionRecord | undefined> {
   const { rows } = await db.query<TSubmissionRow>(`${SUBMISSION_SELECT} WHERE a.id = $1`, [id]);
-  return rows[0];
+  return rows[0] && mapSubmission(rows[0]);
 }
 
 /* ---- Submission files ---- */

@@ -1,6 +1,10 @@
-import type { TAssignment, TAssignmentStatus, TSubmissionFile, TTaskStatus } from '@platform/contracts';
+import type { TAssignment, TAssignmentStatus, TTaskStatus } from '@platform/contracts';
 
-/** Timestamps arrive as Date (plain columns) or as text (inside row_to_json); the API speaks ISO strings. */
+/**
+ * Rows as PostgreSQL returns them (snake_case) and their mapping to the camelCase records the repositories return;
+ * nothing outside data-access/ reads a row. Timestamps arrive as Date (plain columns) or as text (inside
+ * row_to_json); records carry ISO strings, as the API does.
+ */
 export function iso(value: Date | string): string;
 export function iso(value: Date | string | null | undefined): string | null;
 export function iso(value: Date | string | null | undefined): string | null {
@@ -82,7 +86,10 @@ export interface TAssignmentRow {
   cancelled_at: Date | string | null;
 }
 
-export function mapAssignment(row: TAssignmentRow, files: TSubmissionFile[]): TAssignment {
+/** An assignment as the repositories return it; the domain adds its files (TAssignment). */
+export type TAssignmentRecord = Omit<TAssignment, 'files'>;
+
+export function mapAssignment(row: TAssignmentRow): TAssignmentRecord {
   return {
     id: row.id,
     taskId: row.task_id,
@@ -98,7 +105,6 @@ export function mapAssignment(row: TAssignmentRow, files: TSubmissionFile[]): TA
     autoApproved: row.auto_approved,
     cancellationReason: row.cancellation_reason,
     cancelledAt: iso(row.cancelled_at),
-    files,
   };
 }
 

@@ -3,7 +3,7 @@ import type { TTaskRequestStatus } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 import { iso } from './rows.js';
 
-export interface TTaskRequestRow {
+interface TTaskRequestRow {
   id: string;
   task_id: string;
   user_id: string;
@@ -16,6 +16,39 @@ export interface TTaskRequestRow {
   task_reward: string;
   task_description: string;
   task_due_date: string | null;
+}
+
+/** A task request with what the admin's list shows of its task. */
+export interface TTaskRequestRecord {
+  id: string;
+  taskId: string;
+  userId: string;
+  status: TTaskRequestStatus;
+  submission: string | null;
+  reason: string | null;
+  decidedAt: string | null;
+  requestedAt: string;
+  taskTitle: string;
+  taskReward: string;
+  taskDescription: string;
+  taskDueDate: string | null;
+}
+
+function mapTaskRequest(row: TTaskRequestRow): TTaskRequestRecord {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    userId: row.user_id,
+    status: row.status,
+    submission: row.submission,
+    reason: row.reason,
+    decidedAt: iso(row.decided_at),
+    requestedAt: iso(row.requested_at),
+    taskTitle: row.task_title,
+    taskReward: row.task_reward,
+    taskDescription: row.task_description,
+    taskDueDate: row.task_due_date,
+  };
 }
 
 const REQUEST_SELECT = `SELECT r.id, r.task_id, r.user_id, r.status, r.submission, r.reason, r.decided_at, r.requested_at,
@@ -31,17 +64,17 @@ export async function insertTaskRequest(db: Queryable, taskId: string, userId: s
   return { id: row.id, requestedAt: iso(row.requested_at) };
 }
 
-export async function findPendingRequestOfTask(db: Queryable, taskId: string, options: { forUpdate?: boolean } = {}): Promise<TTaskRequestRow | undefined> {
+export async function findPendingRequestOfTask(db: Queryable, taskId: string, options: { forUpdate?: boolean } = {}): Promise<TTaskRequestRecord | undefined> {
   const { rows } = await db.query<TTaskRequestRow>(
     `${REQUEST_SELECT} WHERE r.task_id = $1 AND r.status = 'pending'${options.forUpdate ? ' FOR UPDATE OF r' : ''}`,
     [taskId],
   );
-  return rows[0];
+  return rows[0] && mapTaskRequest(rows[0]);
 }
 
-export async function findTaskRequest(db: Queryable, id: string): Promise<TTaskRequestRow | undefined> {
+export async function findTaskRequest(db: Queryable, id: string): Promise<TTaskRequestRecord | undefined> {
   const { rows } = await db.query<TTaskRequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [id]);
-  return rows[0];
+  return rows[0] && mapTaskRequest(rows[0]);
 }
 
 export async function decideTaskRequest(
@@ -57,9 +90,9 @@ export async function decideTaskRequest(
 }
 
 /** Newest first; optionally only one status. */
-export async function listTaskRequestRows(db: Queryable, status?: TTaskRequestStatus): Promise<TTaskRequestRow[]> {
+export async function listTaskRequestRecords(db: Queryable, status?: TTaskRequestStatus): Promise<TTaskRequestRecord[]> {
   const { rows } = status
     ? await db.query<TTaskRequestRow>(`${REQUEST_SELECT} WHERE r.status = $1 ORDER BY r.requested_at DESC, r.id`, [status])
     : await db.query<TTaskRequestRow>(`${REQUEST_SELECT} ORDER BY r.requested_at DESC, r.id`);
-  return rows;
+  return rows.map(mapTaskRequest);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TTaskStatus } from '@platform/contracts';
+import type { TAssignmentStatus, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
-import { mapTask, TASK_COLUMNS, type TTaskCore, type TTaskRow } from './rows.js';
+import { iso, mapAssignment, mapTask, TASK_COLUMNS, type TAssignmentRecord, type TAssignmentRow, type TTaskCore, type TTaskRow } from './rows.js';
 
 export interface TNewTask {
   title: string;
@@ -73,16 +73,21 @@ export async function deleteTask(db: Queryable, id: string): Promise<{ deleted: 
   return { deleted: (result.rowCount ?? 0) > 0, fileNames: files.rows.map((r) => r.file_name) };
 }
 
-export interface TAdminTaskRow extends TTaskRow {
+interface TAdminTaskRow extends TTaskRow {
   assignment_id: string | null;
-  assignment_status: string | null;
+  assignment_status: TAssignmentStatus | null;
   assignment_user_id: string | null;
   assignment_assigned_at: Date | null;
   assignment_submitted_at: Date | null;
 }
 
+/** A task as the admin's list shows it: with the assignment holding (or having completed) its one slot. */
+export interface TAdminTaskRecord extends TTaskCore {
+  slot: { id: string; status: TAssignmentStatus; userId: string; assignedAt: string; submittedAt: string | null } | null;
+}
+
 /** Every task, 0 on top, then oldest first; with the assignment holding (or having completed) its slot. */
-export async function listAdminTaskRows(db: Queryable): Promise<TAdminTaskRow[]> {
+export async function listTasksForAdmin(db: Queryable): Promise<TAdminTaskRecord[]> {
   const { rows } = await db.query<TAdminTaskRow>(
     `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
             sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
@@ -93,19 +98,38 @@ export async function listAdminTaskRows(db: Queryable): Promise<TAdminTaskRow[]>
      ) sa ON true
      ORDER BY t.sort_order, t.created_at, t.id`,
   );
-  return rows;
+  return rows.map((row) => ({
+    ...mapTask(row),
+    slot:
+      row.assignment_id && row.assignment_status && row.assignment_user_id && row.assignment_assigned_at
+        ? {
+            id: row.assignment_id,
+            status: row.assignment_status,
+            userId: row.assignment_user_id,
+            assignedAt: iso(row.assignment_assigned_at),
+            submittedAt: iso(row.assignment_submitted_at),
+          }
+        : null,
+  }));
 }
 
-export interface TWorkerTaskRow extends TTaskRow {
-  assignment: Record<string, unknown> | null;
-  request: { id: string; status: string; requested_at: string; reason: string | null; decided_at: string | null } | null;
+interface TWorkerTaskRow extends TTaskRow {
+  /** row_to_json: snake_case keys, timestamps as text. */
+  assignment: TAssignmentRow | null;
+  request: { id: string; status: TTaskRequestStatus; requested_at: string; reason: string | null; decided_at: string | null } | null;
+}
+
+/** A task as a worker's list shows it: with the worker's own latest assignment and task request (never another's). */
+export interface TWorkerTaskRecord extends TTaskCore {
+  assignment: TAssignmentRecord | null;
+  request: { id: string; status: TTaskRequestStatus; requestedAt: string; reason: string | null; decidedAt: string | null } | null;
 }
 
 /**
  * The tasks a worker sees: those available to take (not past their due date), and those the worker has an
  * assignment or a pending request on, each with the worker's latest assignment and request (never another's).
  */
-export async function listWorkerTaskRows(db: Queryable, userId: string): Promise<TWorkerTaskRow[]> {
+export async function listTasksForWorker(db: Queryable, userId: string): Promise<TWorkerTaskRecord[]> {
   const { rows } = await db.query<TWorkerTaskRow>(
     `SELECT ${TASK_COLUMNS}, row_to_json(ua) AS assignment, row_to_json(ur) AS request
      FROM tasks t
@@ -124,7 +148,13 @@ export async function listWorkerTaskRows(db: Queryable, userId: string): Promise
      ORDER BY t.sort_order, t.created_at, t.id`,
     [userId],
   );
-  return rows;
+  return rows.map((row) => ({
+    ...mapTask(row),
+    assignment: row.assignment ? mapAssignment(row.assignment) : null,
+    request: row.request
+      ? { id: row.request.id, status: row.request.status, requestedAt: iso(row.request.requested_at), reason: row.request.reason, decidedAt: iso(row.request.decided_at) }
+      : null,
+  }));
 }
 
 /** Tasks not in the package (for its add-task dialog). */

@@ -1,58 +1,60 @@
 import type { TAdminSubmission, TAssignment } from '@platform/contracts';
-import { withTransaction, writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
+import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
-  findSubmissionRow,
-  listSubmissionRows,
+  findSubmission,
+  listSubmissions,
   markApproved,
   markCancelled,
   markRejected,
-  type TSubmissionRow,
+  type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
-import { iso, LIVE_ASSIGNMENT_STATUSES, mapAssignment, type TAssignmentRow } from '../data-access/rows.js';
+import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
-async function toAdminSubmissions(db: Queryable, rows: TSubmissionRow[]): Promise<TAdminSubmission[]> {
-  const [users, files] = await Promise.all([findUsers(db, rows.map((r) => r.user_id)), findFilesOfAssignments(db, rows.map((r) => r.id))]);
-  return rows.map((row) => {
-    const user = users.get(row.user_id);
+async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecord[]): Promise<TAdminSubmission[]> {
+  const [users, files] = await Promise.all([
+    findUsers(deps.pool, submissions.map((s) => s.userId)),
+    findFilesOfAssignments(deps.pool, submissions.map((s) => s.id)),
+  ]);
+  return submissions.map((submission) => {
+    const user = users.get(submission.userId);
     return {
-      id: row.id,
-      taskId: row.task_id,
-      taskTitle: row.task_title,
-      taskDescription: row.task_description,
-      taskReward: row.task_reward,
-      userId: row.user_id,
+      id: submission.id,
+      taskId: submission.taskId,
+      taskTitle: submission.taskTitle,
+      taskDescription: submission.taskDescription,
+      taskReward: submission.taskReward,
+      userId: submission.userId,
       userFirstName: user?.firstName ?? '',
       userLastName: user?.lastName ?? '',
       userEmail: user?.email ?? '',
-      status: row.status,
-      submission: row.submission,
-      submittedAt: iso(row.submitted_at),
-      rejectionReason: row.rejection_reason,
-      rejectedAt: iso(row.rejected_at),
-      completedAt: iso(row.completed_at),
-      autoApproved: row.auto_approved,
-      files: files.get(row.id) ?? [],
+      status: submission.status,
+      submission: submission.submission,
+      submittedAt: submission.submittedAt,
+      rejectionReason: submission.rejectionReason,
+      rejectedAt: submission.rejectedAt,
+      completedAt: submission.completedAt,
+      autoApproved: submission.autoApproved,
+      files: files.get(submission.id) ?? [],
     };
   });
 }
 
 /** GET /api/admin/submissions: submissions awaiting review, oldest first. */
-export async function listSubmissionsAwaitingReview(db: Queryable): Promise<TAdminSubmission[]> {
-  return toAdminSubmissions(db, await listSubmissionRows(db, 'submitted'));
+export async function listSubmissionsAwaitingReview(deps: TWorkDeps): Promise<TAdminSubmission[]> {
+  return toAdminSubmissions(deps, await listSubmissions(deps.pool, 'submitted'));
 }
 
 /** GET /api/admin/submissions/{id} (the assignment id), whatever its status. */
-export async function getSubmission(db: Queryable, rawId: string): Promise<TAdminSubmission> {
-  const id = uuidOr(rawId, WORK_ERRORS.submissionNotFound);
-  const row = await findSubmissionRow(db, id);
-  if (!row || row.submitted_at === null) throw WORK_ERRORS.submissionNotFound();
-  const [submission] = await toAdminSubmissions(db, [row]);
+export async function getSubmission(deps: TWorkDeps, id: string): Promise<TAdminSubmission> {
+  const found = await findSubmission(deps.pool, id);
+  if (!found || found.submittedAt === null) throw WORK_ERRORS.submissionNotFound();
+  const [submission] = await toAdminSubmissions(deps, [found]);
   return submission as TAdminSubmission;
 }
 
@@ -61,79 +63,76 @@ export async function getSubmission(db: Queryable, rawId: string): Promise<TAdmi
  * concurrent approvals (admins or the job) through, and the submission.approved event is written with it.
  * Returns undefined when it was no longer awaiting review.
  */
-export async function approveInTransaction(client: PoolClient, assignmentId: string, approvedBy: string | null): Promise<TAssignmentRow | undefined> {
-  const row = await markApproved(client, assignmentId, approvedBy);
-  if (!row) return undefined;
-  const task = await findTask(client, row.task_id);
+export async function approveInTransaction(client: PoolClient, assignmentId: string, approvedBy: string | null): Promise<TAssignmentRecord | undefined> {
+  const approved = await markApproved(client, assignmentId, approvedBy);
+  if (!approved) return undefined;
+  const task = await findTask(client, approved.taskId);
   if (!task) throw WORK_ERRORS.taskNotFound();
-  await setTaskStatus(client, row.task_id, 'completed');
+  await setTaskStatus(client, approved.taskId, 'completed');
   await writeEvent(client, 'submission.approved', {
-    userId: row.user_id,
-    assignmentId: row.id,
-    taskId: row.task_id,
+    userId: approved.userId,
+    assignmentId: approved.id,
+    taskId: approved.taskId,
     reward: task.reward,
-    approvedAt: iso(row.completed_at) as string,
+    approvedAt: approved.completedAt as string,
     approvedBy,
   });
-  return row;
+  return approved;
 }
 
 async function explainNotReviewable(client: PoolClient, id: string): Promise<never> {
   const existing = await findAssignment(client, id);
-  if (!existing || existing.submitted_at === null) throw WORK_ERRORS.submissionNotFound();
+  if (!existing || existing.submittedAt === null) throw WORK_ERRORS.submissionNotFound();
   if (existing.status === 'completed' || existing.status === 'rejected') throw WORK_ERRORS.alreadyReviewed();
   throw WORK_ERRORS.notAwaitingReview();
 }
 
 /** POST /api/admin/submissions/{id}/approve. */
-export async function approveSubmission(deps: TWorkDeps, adminId: string, rawId: string): Promise<TAdminSubmission> {
-  const id = uuidOr(rawId, WORK_ERRORS.submissionNotFound);
+export async function approveSubmission(deps: TWorkDeps, adminId: string, id: string): Promise<TAdminSubmission> {
   await withTransaction(deps.pool, async (client) => {
-    const row = await approveInTransaction(client, id, adminId);
-    if (!row) await explainNotReviewable(client, id);
+    const approved = await approveInTransaction(client, id, adminId);
+    if (!approved) await explainNotReviewable(client, id);
   });
-  return getSubmission(deps.pool, id);
+  return getSubmission(deps, id);
 }
 
 /** POST /api/admin/submissions/{id}/reject: Needs Revision with the reason; the worker may resubmit. */
-export async function rejectSubmission(deps: TWorkDeps, adminId: string, rawId: string, reason: string): Promise<TAdminSubmission> {
-  const id = uuidOr(rawId, WORK_ERRORS.submissionNotFound);
+export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: string, reason: string): Promise<TAdminSubmission> {
   await withTransaction(deps.pool, async (client) => {
-    const row = await markRejected(client, id, adminId, reason);
-    if (!row) return explainNotReviewable(client, id);
-    await setTaskStatus(client, row.task_id, 'assigned');
+    const rejected = await markRejected(client, id, adminId, reason);
+    if (!rejected) return explainNotReviewable(client, id);
+    await setTaskStatus(client, rejected.taskId, 'assigned');
     await writeEvent(client, 'submission.rejected', {
-      userId: row.user_id,
-      assignmentId: row.id,
-      taskId: row.task_id,
+      userId: rejected.userId,
+      assignmentId: rejected.id,
+      taskId: rejected.taskId,
       reason,
-      rejectedAt: iso(row.rejected_at) as string,
+      rejectedAt: rejected.rejectedAt as string,
       rejectedBy: adminId,
     });
   });
-  return getSubmission(deps.pool, id);
+  return getSubmission(deps, id);
 }
 
 /** POST /api/admin/assignments/{id}/cancel: a live assignment is cancelled with a reason; the task is available again. */
-export async function cancelAssignment(deps: TWorkDeps, adminId: string, rawId: string, reason: string): Promise<TAssignment> {
-  const id = uuidOr(rawId, WORK_ERRORS.assignmentNotFound);
-  const row = await withTransaction(deps.pool, async (client) => {
-    const cancelled = await markCancelled(client, id, { cancelledBy: adminId, reason, onlyFrom: LIVE_ASSIGNMENT_STATUSES });
-    if (!cancelled) {
+export async function cancelAssignment(deps: TWorkDeps, adminId: string, id: string, reason: string): Promise<TAssignment> {
+  const cancelled = await withTransaction(deps.pool, async (client) => {
+    const row = await markCancelled(client, id, { cancelledBy: adminId, reason, onlyFrom: LIVE_ASSIGNMENT_STATUSES });
+    if (!row) {
       if (!(await findAssignment(client, id))) throw WORK_ERRORS.assignmentNotFound();
       throw WORK_ERRORS.cannotCancel();
     }
-    await setTaskStatus(client, cancelled.task_id, 'available');
+    await setTaskStatus(client, row.taskId, 'available');
     await writeEvent(client, 'assignment.cancelled', {
-      userId: cancelled.user_id,
-      assignmentId: cancelled.id,
-      taskId: cancelled.task_id,
+      userId: row.userId,
+      assignmentId: row.id,
+      taskId: row.taskId,
       reason,
-      cancelledAt: iso(cancelled.cancelled_at) as string,
+      cancelledAt: row.cancelledAt as string,
       cancelledBy: adminId,
     });
-    return cancelled;
+    return row;
   });
-  const files = await findFilesOfAssignments(deps.pool, [row.id]);
-  return mapAssignment(row, files.get(row.id) ?? []);
+  const files = await findFilesOfAssignments(deps.pool, [cancelled.id]);
+  return { ...cancelled, files: files.get(cancelled.id) ?? [] };
 }

@@ -1,6 +1,5 @@
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { lockExpiredAssignments, lockOverdueSubmissions, markCancelled } from '../data-access/assignments.repository.js';
-import { iso } from '../data-access/rows.js';
 import { AUTO_APPROVAL_DAYS_KEY, findSetting } from '../data-access/settings.repository.js';
 import { setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
@@ -49,15 +48,15 @@ export async function releaseExpiredAssignments(deps: Pick<TWorkDeps, 'pool' | '
       const ids = await lockExpiredAssignments(client, BATCH_SIZE);
       let done = 0;
       for (const id of ids) {
-        const row = await markCancelled(client, id, { cancelledBy: null, reason: TIME_LIMIT_EXPIRED_REASON, onlyFrom: ['assigned', 'in_progress'] });
-        if (!row) continue;
-        await setTaskStatus(client, row.task_id, 'available');
+        const expired = await markCancelled(client, id, { cancelledBy: null, reason: TIME_LIMIT_EXPIRED_REASON, onlyFrom: ['assigned', 'in_progress'] });
+        if (!expired) continue;
+        await setTaskStatus(client, expired.taskId, 'available');
         await writeEvent(client, 'assignment.released', {
-          userId: row.user_id,
-          assignmentId: row.id,
-          taskId: row.task_id,
+          userId: expired.userId,
+          assignmentId: expired.id,
+          taskId: expired.taskId,
           reason: TIME_LIMIT_EXPIRED_REASON,
-          releasedAt: iso(row.cancelled_at) as string,
+          releasedAt: expired.cancelledAt as string,
         });
         done += 1;
       }

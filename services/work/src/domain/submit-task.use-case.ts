@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { findTextProblem, MAX_SUBMISSION_FILES, normaliseLineBreaks, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
-import { AppError, COMMON_ERRORS, withTransaction, writeEvent } from '@platform/service-kit';
+import { COMMON_ERRORS, withTransaction, writeEvent, type AppError } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
@@ -12,11 +12,11 @@ import {
   markSubmitted,
   type TNewSubmissionFile,
 } from '../data-access/assignments.repository.js';
-import { iso, mapAssignment, type TAssignmentRow } from '../data-access/rows.js';
+import type { TAssignmentRecord } from '../data-access/rows.js';
 import { setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
 /** One part of the multipart body, as the HTTP layer hands it over (already limited to 50 MB per file). */
 export type TUploadPart =
@@ -28,19 +28,15 @@ const SNIFF_BYTES = 64 * 1024;
 
 const SUBMITTABLE = new Set(['assigned', 'in_progress', 'rejected']);
 
-function notYourTask(): AppError {
-  return new AppError('WORK.NOT_YOUR_TASK', 404, 'You have not taken this task');
-}
-
-function hasExpired(row: TAssignmentRow): boolean {
-  return row.status !== 'rejected' && row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now();
+function hasExpired(assignment: TAssignmentRecord): boolean {
+  return assignment.status !== 'rejected' && assignment.expiresAt !== null && new Date(assignment.expiresAt).getTime() <= Date.now();
 }
 
 /** Why a worker's assignment cannot take a submission now (or undefined when it can). */
-function refusal(row: TAssignmentRow | undefined): AppError | undefined {
-  if (!row) return notYourTask();
-  if (!SUBMITTABLE.has(row.status)) return WORK_ERRORS.cannotSubmit(row.status);
-  if (hasExpired(row)) return WORK_ERRORS.timeLimitExpired();
+function refusal(assignment: TAssignmentRecord | undefined): AppError | undefined {
+  if (!assignment) return WORK_ERRORS.notYourTask();
+  if (!SUBMITTABLE.has(assignment.status)) return WORK_ERRORS.cannotSubmit(assignment.status);
+  if (hasExpired(assignment)) return WORK_ERRORS.timeLimitExpired();
   return undefined;
 }
 
@@ -59,11 +55,11 @@ export async function submitTask(
   deps: TWorkDeps,
   input: { userId: string; taskId: string; parts: AsyncIterable<TUploadPart> },
 ): Promise<TAssignment> {
-  const taskId = uuidOr(input.taskId, notYourTask);
+  const { taskId } = input;
   const live = await findLiveAssignmentOfWorker(deps.pool, taskId, input.userId);
   const early = refusal(live ?? (await findLatestAssignmentOfWorker(deps.pool, taskId, input.userId)));
   if (early) throw early;
-  const assignmentId = (live as TAssignmentRow).id;
+  const assignmentId = (live as TAssignmentRecord).id;
 
   const written: { tempName: string; finalName?: string }[] = [];
   const files: TNewSubmissionFile[] = [];
@@ -113,23 +109,23 @@ export async function submitTask(
 
     return await withTransaction(deps.pool, async (client) => {
       const current = await findAssignment(client, assignmentId, { forUpdate: true });
-      const late = refusal(current && current.user_id === input.userId ? current : undefined);
+      const late = refusal(current && current.userId === input.userId ? current : undefined);
       if (late) throw late;
-      const resubmission = (current as TAssignmentRow).status === 'rejected';
-      const row = await markSubmitted(client, assignmentId, submission);
-      if (!row) throw WORK_ERRORS.cannotSubmit('unknown');
-      await insertSubmissionFiles(client, row.id, files);
+      const resubmission = (current as TAssignmentRecord).status === 'rejected';
+      const submitted = await markSubmitted(client, assignmentId, submission);
+      if (!submitted) throw WORK_ERRORS.cannotSubmit('unknown');
+      await insertSubmissionFiles(client, submitted.id, files);
       await setTaskStatus(client, taskId, 'submitted');
       await writeEvent(client, 'submission.submitted', {
         userId: input.userId,
-        assignmentId: row.id,
+        assignmentId: submitted.id,
         taskId,
-        submittedAt: iso(row.submitted_at) as string,
+        submittedAt: submitted.submittedAt as string,
         fileCount: files.length,
         resubmission,
       });
-      const allFiles = await findFilesOfAssignments(client, [row.id]);
-      return mapAssignment(row, allFiles.get(row.id) ?? []);
+      const allFiles = await findFilesOfAssignments(client, [submitted.id]);
+      return { ...submitted, files: allFiles.get(submitted.id) ?? [] };
     });
   } catch (error) {
     await Promise.all(

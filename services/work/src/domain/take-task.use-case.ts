@@ -1,12 +1,11 @@
 import type { TTakeTaskResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findFilesOfAssignments, findLiveAssignmentOfWorker, insertAssignment } from '../data-access/assignments.repository.js';
-import { iso, mapAssignment } from '../data-access/rows.js';
 import { findPendingRequestOfTask, insertTaskRequest } from '../data-access/task-requests.repository.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { isPastDue } from './task-rules.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
@@ -17,15 +16,14 @@ function isUniqueViolation(error: unknown): boolean {
  * from available to assigned (or, when it requires approval, to pending with a task request); the other finds it
  * taken. The unique partial indexes are the last guard.
  */
-export async function takeTask(deps: TWorkDeps, userId: string, rawTaskId: string): Promise<TTakeTaskResponse> {
-  const taskId = uuidOr(rawTaskId, WORK_ERRORS.taskNotFound);
+export async function takeTask(deps: TWorkDeps, userId: string, taskId: string): Promise<TTakeTaskResponse> {
   try {
     return await withTransaction(deps.pool, async (client) => {
       const task = await findTask(client, taskId, { forUpdate: true });
       if (!task) throw WORK_ERRORS.taskNotFound();
       if (task.status !== 'available') {
         if (await findLiveAssignmentOfWorker(client, taskId, userId)) throw WORK_ERRORS.taskAlreadyYours();
-        if (task.status === 'pending' && (await findPendingRequestOfTask(client, taskId))?.user_id === userId) throw WORK_ERRORS.taskAlreadyRequested();
+        if (task.status === 'pending' && (await findPendingRequestOfTask(client, taskId))?.userId === userId) throw WORK_ERRORS.taskAlreadyRequested();
         if (task.status === 'completed' || task.status === 'cancelled') throw WORK_ERRORS.taskNotAvailable();
         throw WORK_ERRORS.taskAlreadyTaken();
       }
@@ -42,11 +40,11 @@ export async function takeTask(deps: TWorkDeps, userId: string, rawTaskId: strin
         };
       }
 
-      const row = await insertAssignment(client, { taskId, userId, timeLimitMinutes: task.timeLimitMinutes });
+      const assignment = await insertAssignment(client, { taskId, userId, timeLimitMinutes: task.timeLimitMinutes });
       await setTaskStatus(client, taskId, 'assigned');
-      await writeEvent(client, 'assignment.created', { userId, assignmentId: row.id, taskId, assignedAt: iso(row.assigned_at) });
-      const files = await findFilesOfAssignments(client, [row.id]);
-      return { message: 'Task taken successfully!', status: 'assigned' as const, assignment: mapAssignment(row, files.get(row.id) ?? []), request: null };
+      await writeEvent(client, 'assignment.created', { userId, assignmentId: assignment.id, taskId, assignedAt: assignment.assignedAt });
+      const files = await findFilesOfAssignments(client, [assignment.id]);
+      return { message: 'Task taken successfully!', status: 'assigned' as const, assignment: { ...assignment, files: files.get(assignment.id) ?? [] }, request: null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw WORK_ERRORS.taskAlreadyTaken();

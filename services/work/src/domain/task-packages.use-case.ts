@@ -1,5 +1,5 @@
-import type { TAddPackageTaskRequest, TTaskPackage, TTaskPackageDetail, TTaskPackageRequest } from '@platform/contracts';
-import { withTransaction, type Queryable } from '@platform/service-kit';
+import { isUuid, type TAddPackageTaskRequest, type TTaskPackage, type TTaskPackageDetail, type TTaskPackageRequest } from '@platform/contracts';
+import { withTransaction } from '@platform/service-kit';
 import {
   deletePackage as deletePackageRow,
   deletePackageItem,
@@ -8,63 +8,59 @@ import {
   insertPackageItem,
   listPackages,
   listPackageTasks,
+  type TPackageTask,
   updatePackage as updatePackageRow,
 } from '../data-access/task-packages.repository.js';
 import { findTask, listTasksNotInPackage } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
-export async function listTaskPackages(db: Queryable): Promise<TTaskPackage[]> {
-  return listPackages(db);
+export async function listTaskPackages(deps: TWorkDeps): Promise<TTaskPackage[]> {
+  return listPackages(deps.pool);
 }
 
 /** The package with its tasks in package order. */
-export async function getTaskPackage(db: Queryable, rawId: string): Promise<TTaskPackageDetail> {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
-  const found = await findPackage(db, id);
+export async function getTaskPackage(deps: TWorkDeps, id: string): Promise<TTaskPackageDetail> {
+  const found = await findPackage(deps.pool, id);
   if (!found) throw WORK_ERRORS.packageNotFound();
-  return { ...found, tasks: await listPackageTasks(db, id) };
+  return { ...found, tasks: await listPackageTasks(deps.pool, id) };
 }
 
 export async function createTaskPackage(deps: TWorkDeps, adminId: string, input: TTaskPackageRequest): Promise<TTaskPackageDetail> {
   const id = await insertPackage(deps.pool, { name: input.name, description: input.description ?? null, isActive: input.isActive ?? true, createdBy: adminId });
-  return getTaskPackage(deps.pool, id);
+  return getTaskPackage(deps, id);
 }
 
-export async function updateTaskPackage(deps: TWorkDeps, rawId: string, input: TTaskPackageRequest): Promise<TTaskPackageDetail> {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
+export async function updateTaskPackage(deps: TWorkDeps, id: string, input: TTaskPackageRequest): Promise<TTaskPackageDetail> {
   if (!(await updatePackageRow(deps.pool, id, input))) throw WORK_ERRORS.packageNotFound();
-  return getTaskPackage(deps.pool, id);
+  return getTaskPackage(deps, id);
 }
 
-export async function deleteTaskPackage(deps: TWorkDeps, rawId: string): Promise<void> {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
+export async function deleteTaskPackage(deps: TWorkDeps, id: string): Promise<void> {
   if (!(await deletePackageRow(deps.pool, id))) throw WORK_ERRORS.packageNotFound();
 }
 
 /** A task appears at most once per package (409 otherwise). */
-export async function addTaskToPackage(deps: TWorkDeps, rawId: string, input: TAddPackageTaskRequest): Promise<TTaskPackageDetail> {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
-  const taskId = uuidOr(input.taskId, WORK_ERRORS.taskNotFound);
+export async function addTaskToPackage(deps: TWorkDeps, id: string, input: TAddPackageTaskRequest): Promise<TTaskPackageDetail> {
+  // A body field, not a path parameter: a malformed id is the task's not-found, as in the path.
+  if (!isUuid(input.taskId)) throw WORK_ERRORS.taskNotFound();
+  const taskId = input.taskId.toLowerCase();
   await withTransaction(deps.pool, async (client) => {
     if (!(await findPackage(client, id, { forUpdate: true }))) throw WORK_ERRORS.packageNotFound();
     if (!(await findTask(client, taskId))) throw WORK_ERRORS.taskNotFound();
     if (!(await insertPackageItem(client, id, taskId, input.sortOrder))) throw WORK_ERRORS.taskAlreadyInPackage();
   });
-  return getTaskPackage(deps.pool, id);
+  return getTaskPackage(deps, id);
 }
 
-export async function removeTaskFromPackage(deps: TWorkDeps, rawId: string, rawTaskId: string): Promise<TTaskPackageDetail> {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
-  const taskId = uuidOr(rawTaskId, WORK_ERRORS.taskNotInPackage);
+export async function removeTaskFromPackage(deps: TWorkDeps, id: string, taskId: string): Promise<TTaskPackageDetail> {
   if (!(await findPackage(deps.pool, id))) throw WORK_ERRORS.packageNotFound();
   if (!(await deletePackageItem(deps.pool, id, taskId))) throw WORK_ERRORS.taskNotInPackage();
-  return getTaskPackage(deps.pool, id);
+  return getTaskPackage(deps, id);
 }
 
 /** The tasks not yet in the package (what its add-task dialog offers). */
-export async function listAvailableTasksForPackage(db: Queryable, rawId: string) {
-  const id = uuidOr(rawId, WORK_ERRORS.packageNotFound);
-  if (!(await findPackage(db, id))) throw WORK_ERRORS.packageNotFound();
-  return (await listTasksNotInPackage(db, id)).map((t) => ({ id: t.id, title: t.title, reward: t.reward, dueDate: t.dueDate, status: t.status, sortOrder: t.sortOrder }));
+export async function listAvailableTasksForPackage(deps: TWorkDeps, id: string): Promise<TPackageTask[]> {
+  if (!(await findPackage(deps.pool, id))) throw WORK_ERRORS.packageNotFound();
+  return (await listTasksNotInPackage(deps.pool, id)).map((t) => ({ id: t.id, title: t.title, reward: t.reward, dueDate: t.dueDate, status: t.status, sortOrder: t.sortOrder }));
 }

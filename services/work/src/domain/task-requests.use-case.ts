@@ -1,42 +1,41 @@
 import type { TDecideTaskRequestRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
-import { withTransaction, writeEvent, type Queryable } from '@platform/service-kit';
+import { withTransaction, writeEvent } from '@platform/service-kit';
 import { insertAssignment } from '../data-access/assignments.repository.js';
-import { iso } from '../data-access/rows.js';
 import {
   decideTaskRequest as decideTaskRequestRow,
   findPendingRequestOfTask,
   findTaskRequest,
-  listTaskRequestRows,
-  type TTaskRequestRow,
+  listTaskRequestRecords,
+  type TTaskRequestRecord,
 } from '../data-access/task-requests.repository.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
-async function toTaskRequests(db: Queryable, rows: TTaskRequestRow[]): Promise<TTaskRequest[]> {
-  const users = await findUsers(db, rows.map((r) => r.user_id));
-  return rows.map((row) => {
-    const user = users.get(row.user_id);
+async function toTaskRequests(deps: TWorkDeps, records: TTaskRequestRecord[]): Promise<TTaskRequest[]> {
+  const users = await findUsers(deps.pool, records.map((r) => r.userId));
+  return records.map((record) => {
+    const user = users.get(record.userId);
     return {
-      id: row.id,
-      taskId: row.task_id,
-      userId: row.user_id,
-      status: row.status,
-      requestedAt: iso(row.requested_at),
-      submission: row.submission,
-      reason: row.reason,
-      decidedAt: iso(row.decided_at),
+      id: record.id,
+      taskId: record.taskId,
+      userId: record.userId,
+      status: record.status,
+      requestedAt: record.requestedAt,
+      submission: record.submission,
+      reason: record.reason,
+      decidedAt: record.decidedAt,
       // The balance is owned by the payouts service; the work service does not know it.
       user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', balance: null },
-      task: { title: row.task_title, reward: row.task_reward, description: row.task_description, dueDate: row.task_due_date },
+      task: { title: record.taskTitle, reward: record.taskReward, description: record.taskDescription, dueDate: record.taskDueDate },
     };
   });
 }
 
 /** GET /api/admin/task-requests: newest first, optionally one status. */
-export async function listTaskRequests(db: Queryable, status?: TTaskRequestStatus): Promise<TTaskRequest[]> {
-  return toTaskRequests(db, await listTaskRequestRows(db, status));
+export async function listTaskRequests(deps: TWorkDeps, status?: TTaskRequestStatus): Promise<TTaskRequest[]> {
+  return toTaskRequests(deps, await listTaskRequestRecords(deps.pool, status));
 }
 
 /**
@@ -46,10 +45,9 @@ export async function listTaskRequests(db: Queryable, status?: TTaskRequestStatu
 export async function decideTaskRequest(
   deps: TWorkDeps,
   adminId: string,
-  rawTaskId: string,
+  taskId: string,
   input: TDecideTaskRequestRequest,
 ): Promise<{ message: string; request: TTaskRequest }> {
-  const taskId = uuidOr(rawTaskId, WORK_ERRORS.noPendingRequest);
   const reason = input.reason ? input.reason : null;
   const requestId = await withTransaction(deps.pool, async (client) => {
     const task = await findTask(client, taskId, { forUpdate: true });
@@ -59,16 +57,16 @@ export async function decideTaskRequest(
     if (!(await decideTaskRequestRow(client, pending.id, { status: input.status, reason, decidedBy: adminId }))) throw WORK_ERRORS.noPendingRequest();
     let assignmentId: string | null = null;
     if (input.status === 'approved') {
-      const assignment = await insertAssignment(client, { taskId, userId: pending.user_id, timeLimitMinutes: task.timeLimitMinutes });
+      const assignment = await insertAssignment(client, { taskId, userId: pending.userId, timeLimitMinutes: task.timeLimitMinutes });
       assignmentId = assignment.id;
       await setTaskStatus(client, taskId, 'assigned');
-      await writeEvent(client, 'assignment.created', { userId: pending.user_id, assignmentId, taskId, assignedAt: iso(assignment.assigned_at) });
+      await writeEvent(client, 'assignment.created', { userId: pending.userId, assignmentId, taskId, assignedAt: assignment.assignedAt });
     } else {
       await setTaskStatus(client, taskId, 'available', { onlyIf: ['pending'] });
     }
     await writeEvent(client, 'task_request.decided', {
       requestId: pending.id,
-      userId: pending.user_id,
+      userId: pending.userId,
       taskId,
       status: input.status,
       reason,
@@ -78,8 +76,8 @@ export async function decideTaskRequest(
     });
     return pending.id;
   });
-  const row = await findTaskRequest(deps.pool, requestId);
-  const [request] = await toTaskRequests(deps.pool, row ? [row] : []);
+  const decided = await findTaskRequest(deps.pool, requestId);
+  const [request] = await toTaskRequests(deps, decided ? [decided] : []);
   if (!request) throw WORK_ERRORS.noPendingRequest();
   return { message: input.status === 'approved' ? 'Request approved: the task is assigned to the worker' : 'Request rejected', request };
 }

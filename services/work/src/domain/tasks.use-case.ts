@@ -1,26 +1,26 @@
-import type { TAdminTask, TAssignmentStatus, TCreateTaskRequest, TUpdateTaskRequest, TWorkerTask } from '@platform/contracts';
-import { withTransaction, type Queryable } from '@platform/service-kit';
+import type { TAdminTask, TCreateTaskRequest, TUpdateTaskRequest, TWorkerTask } from '@platform/contracts';
+import { withTransaction } from '@platform/service-kit';
 import { findFilesOfAssignments } from '../data-access/assignments.repository.js';
-import { iso, mapAssignment, mapTask, type TAssignmentRow, type TTaskCore } from '../data-access/rows.js';
+import type { TTaskCore } from '../data-access/rows.js';
 import {
   deleteTask as deleteTaskRow,
   findTask,
   insertTask,
-  listAdminTaskRows,
-  listWorkerTaskRows,
+  listTasksForAdmin,
+  listTasksForWorker,
   updateTask as updateTaskRow,
 } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { isPastDue } from './task-rules.js';
-import { uuidOr, WORK_ERRORS } from './work.errors.js';
+import { WORK_ERRORS } from './work.errors.js';
 
 function toAdminTask(task: TTaskCore, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>): TAdminTask {
   return { ...task, ...extra };
 }
 
-async function adminTaskOf(db: Queryable, task: TTaskCore): Promise<TAdminTask> {
-  const [found] = (await listAdminTasks(db)).filter((t) => t.id === task.id);
+async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
+  const [found] = (await listAdminTasks(deps)).filter((t) => t.id === task.id);
   return found ?? toAdminTask(task, { assignedUser: null, assignment: null });
 }
 
@@ -42,8 +42,7 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
 }
 
 /** PATCH /api/admin/tasks/{id}: only the fields sent change. A due date already stored may be sent back unchanged. */
-export async function updateTask(deps: TWorkDeps, rawId: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
-  const id = uuidOr(rawId, WORK_ERRORS.taskNotFound);
+export async function updateTask(deps: TWorkDeps, id: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
   const updated = await withTransaction(deps.pool, async (client) => {
     const current = await findTask(client, id, { forUpdate: true });
     if (!current) throw WORK_ERRORS.taskNotFound();
@@ -52,12 +51,11 @@ export async function updateTask(deps: TWorkDeps, rawId: string, input: TUpdateT
     if (!task) throw WORK_ERRORS.taskNotFound();
     return task;
   });
-  return adminTaskOf(deps.pool, updated);
+  return adminTaskOf(deps, updated);
 }
 
 /** DELETE /api/admin/tasks/{id}: the task, its assignments, requests, package entries and stored files. */
-export async function deleteTask(deps: TWorkDeps, rawId: string): Promise<void> {
-  const id = uuidOr(rawId, WORK_ERRORS.taskNotFound);
+export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
   const { deleted, fileNames } = await withTransaction(deps.pool, (client) => deleteTaskRow(client, id));
   if (!deleted) throw WORK_ERRORS.taskNotFound();
   for (const name of fileNames) {
@@ -66,36 +64,23 @@ export async function deleteTask(deps: TWorkDeps, rawId: string): Promise<void> 
 }
 
 /** GET /api/admin/tasks: every task in order, with the worker holding its slot (names from the local users copy). */
-export async function listAdminTasks(db: Queryable): Promise<TAdminTask[]> {
-  const rows = await listAdminTaskRows(db);
-  const users = await findUsers(db, rows.flatMap((r) => (r.assignment_user_id ? [r.assignment_user_id] : [])));
-  return rows.map((row) =>
-    toAdminTask(mapTask(row), {
-      assignedUser: row.assignment_user_id ? (users.get(row.assignment_user_id) ?? null) : null,
-      assignment:
-        row.assignment_id && row.assignment_status && row.assignment_assigned_at
-          ? {
-              id: row.assignment_id,
-              status: row.assignment_status as TAssignmentStatus,
-              assignedAt: iso(row.assignment_assigned_at),
-              submittedAt: iso(row.assignment_submitted_at),
-            }
-          : null,
+export async function listAdminTasks(deps: TWorkDeps): Promise<TAdminTask[]> {
+  const tasks = await listTasksForAdmin(deps.pool);
+  const users = await findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : [])));
+  return tasks.map(({ slot, ...task }) =>
+    toAdminTask(task, {
+      assignedUser: slot ? (users.get(slot.userId) ?? null) : null,
+      assignment: slot ? { id: slot.id, status: slot.status, assignedAt: slot.assignedAt, submittedAt: slot.submittedAt } : null,
     }),
   );
 }
 
 /** GET /api/tasks: what the worker may take, and what they hold, with only their own assignment merged in. */
-export async function listWorkerTasks(db: Queryable, userId: string): Promise<TWorkerTask[]> {
-  const rows = await listWorkerTaskRows(db, userId);
-  const assignmentRows = rows.flatMap((r) => (r.assignment ? [r.assignment as unknown as TAssignmentRow] : []));
-  const files = await findFilesOfAssignments(db, assignmentRows.map((a) => a.id));
-  return rows.map((row) => {
-    const { createdBy: _createdBy, ...task } = mapTask(row);
-    const assignment = row.assignment ? mapAssignment(row.assignment as unknown as TAssignmentRow, files.get(String(row.assignment.id)) ?? []) : null;
-    const request = row.request
-      ? { id: row.request.id, status: row.request.status as 'pending' | 'approved' | 'rejected', requestedAt: iso(row.request.requested_at), reason: row.request.reason, decidedAt: iso(row.request.decided_at) }
-      : null;
+export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<TWorkerTask[]> {
+  const tasks = await listTasksForWorker(deps.pool, userId);
+  const files = await findFilesOfAssignments(deps.pool, tasks.flatMap((t) => (t.assignment ? [t.assignment.id] : [])));
+  return tasks.map(({ createdBy: _createdBy, assignment: held, request, ...task }) => {
+    const assignment = held ? { ...held, files: files.get(held.id) ?? [] } : null;
     const pendingRequest = request?.status === 'pending' && (!assignment || assignment.assignedAt < request.requestedAt);
     return {
       ...task,

@@ -10,6 +10,7 @@ export const WORK_ERRORS = {
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
   assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),
+  notYourTask: () => new AppError('WORK.NOT_YOUR_TASK', 404, 'You have not taken this task'),
   cannotSubmit: (status: string) =>
     new AppError('WORK.CANNOT_SUBMIT', 409, status === 'submitted' ? 'This task has already been submitted' : 'This task can no longer be submitted'),
   timeLimitExpired: () => new AppError('WORK.TIME_LIMIT_EXPIRED', 409, 'The time limit for this task has expired'),
@@ -30,11 +31,3 @@ export const WORK_ERRORS = {
   taskAlreadyInPackage: () => new AppError('WORK.TASK_ALREADY_IN_PACKAGE', 409, 'This task is already in the package'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
 };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id from a path is looked up only when it is a uuid; anything else is "not found" (ids are never confirmed). */
-export function uuidOr(value: string, notFound: () => AppError): string {
-  if (!UUID_PATTERN.test(value)) throw notFound();
-  return value.toLowerCase();
-}

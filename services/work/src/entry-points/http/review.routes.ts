@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAdminSubmissionListSchema,
@@ -7,14 +6,15 @@ import {
   ZCancelAssignmentResponseSchema,
   ZDecideTaskRequestRequestSchema,
   ZDecideTaskRequestResponseSchema,
+  ZIdParamsSchema,
+  ZIdSchema,
   ZRejectSubmissionRequestSchema,
   ZReviewResponseSchema,
   ZTaskRequestListQuerySchema,
   ZTaskRequestListSchema,
-  ZTextSchema,
-  ZWorkIdParamsSchema,
 } from '@platform/contracts';
-import { authUserOf, type TApp } from '@platform/service-kit';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import type { TWorkDeps } from '../../domain/deps.js';
 import {
   approveSubmission,
   cancelAssignment,
@@ -23,61 +23,58 @@ import {
   rejectSubmission,
 } from '../../domain/review.use-case.js';
 import { decideTaskRequest, listTaskRequests } from '../../domain/task-requests.use-case.js';
-import type { TRouteDeps } from './route-deps.js';
+import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZNoQuerySchema = z.strictObject({});
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
-const ZTaskIdParamsSchema = z.strictObject({ taskId: ZTextSchema('Task id').max(100) });
+const ZSubmissionParamsSchema = ZIdParamsSchema(WORK_ERRORS.submissionNotFound);
+const ZAssignmentParamsSchema = ZIdParamsSchema(WORK_ERRORS.assignmentNotFound);
+const ZTaskIdParamsSchema = z.strictObject({ taskId: ZIdSchema(WORK_ERRORS.noPendingRequest, 'Task id') });
 
 /** Admin: Task Submissions, Task Requests and assignment cancellation (spec 03). */
-export async function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {
-  await app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', hooks.requireAdmin);
+export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
+  app.get('/api/admin/submissions', { onRequest: hooks.requireAdmin, schema: { querystring: ZNoQuerySchema, response: { 200: ZAdminSubmissionListSchema } } }, async () =>
+    listSubmissionsAwaitingReview(deps),
+  );
 
-    scope.get('/api/admin/submissions', { schema: { querystring: ZNoQuerySchema, response: { 200: ZAdminSubmissionListSchema } } }, async () =>
-      listSubmissionsAwaitingReview(deps.pool),
-    );
+  app.get('/api/admin/submissions/:id', { onRequest: hooks.requireAdmin, schema: { params: ZSubmissionParamsSchema, response: { 200: ZAdminSubmissionSchema } } }, async (request) =>
+    getSubmission(deps, request.params.id),
+  );
 
-    scope.get('/api/admin/submissions/:id', { schema: { params: ZWorkIdParamsSchema, response: { 200: ZAdminSubmissionSchema } } }, async (request) =>
-      getSubmission(deps.pool, request.params.id),
-    );
+  app.post(
+    '/api/admin/submissions/:id/approve',
+    { onRequest: hooks.requireAdmin, schema: { params: ZSubmissionParamsSchema, body: ZNoBodySchema, response: { 200: ZReviewResponseSchema } } },
+    async (request) => ({
+      message: 'Submission approved successfully!',
+      submission: await approveSubmission(deps, authUserOf(request).userId, request.params.id),
+    }),
+  );
 
-    scope.post(
-      '/api/admin/submissions/:id/approve',
-      { schema: { params: ZWorkIdParamsSchema, body: ZNoBodySchema, response: { 200: ZReviewResponseSchema } } },
-      async (request) => ({
-        message: 'Submission approved successfully!',
-        submission: await approveSubmission(deps, authUserOf(request).userId, request.params.id),
-      }),
-    );
+  app.post(
+    '/api/admin/submissions/:id/reject',
+    { onRequest: hooks.requireAdmin, schema: { params: ZSubmissionParamsSchema, body: ZRejectSubmissionRequestSchema, response: { 200: ZReviewResponseSchema } } },
+    async (request) => ({
+      message: 'Submission rejected successfully!',
+      submission: await rejectSubmission(deps, authUserOf(request).userId, request.params.id, request.body.reason),
+    }),
+  );
 
-    scope.post(
-      '/api/admin/submissions/:id/reject',
-      { schema: { params: ZWorkIdParamsSchema, body: ZRejectSubmissionRequestSchema, response: { 200: ZReviewResponseSchema } } },
-      async (request) => ({
-        message: 'Submission rejected successfully!',
-        submission: await rejectSubmission(deps, authUserOf(request).userId, request.params.id, request.body.reason),
-      }),
-    );
+  app.post(
+    '/api/admin/assignments/:id/cancel',
+    { onRequest: hooks.requireAdmin, schema: { params: ZAssignmentParamsSchema, body: ZCancelAssignmentRequestSchema, response: { 200: ZCancelAssignmentResponseSchema } } },
+    async (request) => ({
+      message: 'Assignment cancelled',
+      assignment: await cancelAssignment(deps, authUserOf(request).userId, request.params.id, request.body.reason),
+    }),
+  );
 
-    scope.post(
-      '/api/admin/assignments/:id/cancel',
-      { schema: { params: ZWorkIdParamsSchema, body: ZCancelAssignmentRequestSchema, response: { 200: ZCancelAssignmentResponseSchema } } },
-      async (request) => ({
-        message: 'Assignment cancelled',
-        assignment: await cancelAssignment(deps, authUserOf(request).userId, request.params.id, request.body.reason),
-      }),
-    );
+  app.get('/api/admin/task-requests', { onRequest: hooks.requireAdmin, schema: { querystring: ZTaskRequestListQuerySchema, response: { 200: ZTaskRequestListSchema } } }, async (request) =>
+    listTaskRequests(deps, request.query.status),
+  );
 
-    scope.get('/api/admin/task-requests', { schema: { querystring: ZTaskRequestListQuerySchema, response: { 200: ZTaskRequestListSchema } } }, async (request) =>
-      listTaskRequests(deps.pool, request.query.status),
-    );
-
-    scope.patch(
-      '/api/admin/task-requests/:taskId',
-      { schema: { params: ZTaskIdParamsSchema, body: ZDecideTaskRequestRequestSchema, response: { 200: ZDecideTaskRequestResponseSchema } } },
-      async (request) => decideTaskRequest(deps, authUserOf(request).userId, request.params.taskId, request.body),
-    );
-  });
+  app.patch(
+    '/api/admin/task-requests/:taskId',
+    { onRequest: hooks.requireAdmin, schema: { params: ZTaskIdParamsSchema, body: ZDecideTaskRequestRequestSchema, response: { 200: ZDecideTaskRequestResponseSchema } } },
+    async (request) => decideTaskRequest(deps, authUserOf(request).userId, request.params.taskId, request.body),
+  );
 }

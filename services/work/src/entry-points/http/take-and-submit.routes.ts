@@ -1,16 +1,18 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_SUBMISSION_FILES, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema, ZWorkIdParamsSchema } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, type TApp } from '@platform/service-kit';
+import { MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
+import { AppError, authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import type { TWorkDeps } from '../../domain/deps.js';
 import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
 import { takeTask } from '../../domain/take-task.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
-import type { TRouteDeps } from './route-deps.js';
 
 /** Take has no payload: no body, or an empty JSON object. */
 const ZTakeBodySchema = z.strictObject({}).optional().nullable();
+const ZTakeParamsSchema = ZIdParamsSchema(WORK_ERRORS.taskNotFound);
+/** Submitting to a task one has not taken (or that does not exist) is the same 404. */
+const ZSubmitParamsSchema = ZIdParamsSchema(WORK_ERRORS.notYourTask);
 
 /** Errors raised by the multipart parser, as the worker's screen should read them. */
 function uploadError(error: unknown): AppError {
@@ -46,35 +48,33 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart
 }
 
 /** POST /api/tasks/{id}/take and POST /api/tasks/{id}/submit (multipart: submission + repeated files). */
-export async function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps): Promise<void> {
-  await app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', hooks.authenticate);
+export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
+  app.post(
+    '/api/tasks/:id/take',
+    {
+      onRequest: hooks.authenticate,
+      schema: { params: ZTakeParamsSchema, body: ZTakeBodySchema, response: { 201: ZTakeTaskResponseSchema, 202: ZTakeTaskResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await takeTask(deps, authUserOf(request).userId, request.params.id);
+      return reply.status(result.status === 'assigned' ? 201 : 202).send(result);
+    },
+  );
 
-    scope.post(
-      '/api/tasks/:id/take',
-      { schema: { params: ZWorkIdParamsSchema, body: ZTakeBodySchema, response: { 201: ZTakeTaskResponseSchema, 202: ZTakeTaskResponseSchema } } },
-      async (request, reply) => {
-        const result = await takeTask(deps, authUserOf(request).userId, request.params.id);
-        return reply.status(result.status === 'assigned' ? 201 : 202).send(result);
-      },
-    );
-
-    scope.post(
-      '/api/tasks/:id/submit',
-      { schema: { params: ZWorkIdParamsSchema, response: { 200: ZSubmitTaskResponseSchema } } },
-      async (request) => {
-        if (!request.isMultipart()) throw new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data');
-        try {
-          const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request) });
-          return { message: 'Task submitted successfully!', assignment };
-        } catch (error) {
-          // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
-          request.raw.unpipe();
-          request.raw.resume();
-          throw error;
-        }
-      },
-    );
-  });
+  app.post(
+    '/api/tasks/:id/submit',
+    { onRequest: hooks.authenticate, schema: { params: ZSubmitParamsSchema, response: { 200: ZSubmitTaskResponseSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data');
+      try {
+        const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request) });
+        return { message: 'Task submitted successfully!', assignment };
+      } catch (error) {
+        // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
+        request.raw.unpipe();
+        request.raw.resume();
+        throw error;
+      }
+    },
+  );
 }
