@@ -2,6 +2,7 @@ import { createServiceRuntime, type Logger, type Pool } from '@platform/service-
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
+import type { TAdminDeps } from './domain/deps.js';
 import { publishUnpublishedSettings } from './domain/settings.use-case.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
@@ -27,15 +28,16 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
   const runtime = await createServiceRuntime(config, { name: 'admin', migrationsDir: ADMIN_MIGRATIONS_DIR, bodyLimit: 1024 * 1024 });
   const { app, pool, logger, hooks } = runtime;
   try {
+    const deps: TAdminDeps = { pool, logger };
     // Into the outbox only; the relay below sends them once the broker is reachable.
-    await publishUnpublishedSettings(pool, logger);
+    await publishUnpublishedSettings(deps);
 
     const mailer = createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, logger });
     runtime.onStop(() => mailer.close());
     runtime.startRelay();
 
-    await registerEmailTemplateRoutes(app, { pool, requireAdmin: hooks.requireAdmin });
-    await registerSettingsAndAuditRoutes(app, { pool, requireAdmin: hooks.requireAdmin });
+    registerEmailTemplateRoutes(app, { deps, hooks });
+    registerSettingsAndAuditRoutes(app, { deps, hooks });
     const url = await runtime.listen();
 
     runtime.consume({

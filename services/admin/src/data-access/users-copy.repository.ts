@@ -1,5 +1,6 @@
-import type { Queryable } from '@platform/service-kit';
+import { defineLocalCopy, type Queryable } from '@platform/service-kit';
 
+/** The local copy of a user, learnt from user.registered (the auth service owns the users). */
 export interface TUserCopy {
   id: string;
   email: string;
@@ -9,23 +10,13 @@ export interface TUserCopy {
   registeredAt: string;
 }
 
-/** Keeps the local copy of a user learnt from user.registered; a repeated event changes nothing. */
-export async function upsertUserCopy(db: Queryable, user: TUserCopy): Promise<void> {
-  await db.query(
-    `INSERT INTO users_copy (id, email, first_name, last_name, role, registered_at)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (id) DO NOTHING`,
-    [user.id, user.email, user.firstName, user.lastName, user.role, user.registeredAt],
-  );
+const USERS_COPY = defineLocalCopy<TUserCopy>({ table: 'users_copy', key: 'id', fields: ['id', 'email', 'firstName', 'lastName', 'role', 'registeredAt'] });
+
+/** Keeps the copy; `sourceAt` is the event's occurredAt (a repeated event changes nothing, an older one never wins). */
+export async function upsertUserCopy(db: Queryable, user: TUserCopy, sourceAt: string): Promise<void> {
+  await USERS_COPY.upsert(db, user, sourceAt);
 }
 
 export async function findUserCopyById(db: Queryable, id: string): Promise<TUserCopy | undefined> {
-  const { rows } = await db.query<{ id: string; email: string; first_name: string; last_name: string; role: string; registered_at: Date }>(
-    'SELECT id, email, first_name, last_name, role, registered_at FROM users_copy WHERE id = $1',
-    [id],
-  );
-  const row = rows[0];
-  return row
-    ? { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, role: row.role, registeredAt: row.registered_at.toISOString() }
-    : undefined;
+  return USERS_COPY.find(db, id);
 }

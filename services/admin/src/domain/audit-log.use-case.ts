@@ -1,6 +1,8 @@
-import type { TAuditLogPage, TAuditLogQuery } from '@platform/contracts';
-import { COMMON_ERRORS, type Pool } from '@platform/service-kit';
-import { findAuditPage } from '../data-access/audit-log.repository.js';
+import type { TAuditLogPage, TAuditLogQuery, TEventEnvelope } from '@platform/contracts';
+import { COMMON_ERRORS, type PoolClient } from '@platform/service-kit';
+import { findAuditPage, insertAuditEntry } from '../data-access/audit-log.repository.js';
+import { auditEntryOf } from './audit-entries.js';
+import type { TAdminDeps } from './deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,12 +19,12 @@ export function boundaryOf(value: string | undefined, side: 'from' | 'to'): Date
 }
 
 /** GET /api/admin/audit-log: newest first, filtered, paged. */
-export async function listAuditLog(pool: Pool, query: TAuditLogQuery): Promise<TAuditLogPage> {
+export async function listAuditLog(deps: TAdminDeps, query: TAuditLogQuery): Promise<TAuditLogPage> {
   const from = boundaryOf(query.from, 'from');
   const toExclusive = boundaryOf(query.to, 'to');
   if (from && toExclusive && from >= toExclusive) throw COMMON_ERRORS.validation('from must not be after to', [{ path: 'from', message: 'from must not be after to' }]);
   const { rows, total } = await findAuditPage(
-    pool,
+    deps.pool,
     { actorId: query.actor, targetType: query.targetType, targetId: query.targetId, action: query.action, from, toExclusive },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
@@ -32,4 +34,13 @@ export async function listAuditLog(pool: Pool, query: TAuditLogQuery): Promise<T
     pageSize: query.pageSize,
     total,
   };
+}
+
+/**
+ * An event that records an admin's action becomes one audit row, in the consumer's transaction (with its inbox row);
+ * the unique event_id keeps it to one row even if the inbox were bypassed. Other events (no actor) add nothing.
+ */
+export async function recordAuditEntry(client: PoolClient, event: TEventEnvelope): Promise<void> {
+  const entry = auditEntryOf(event);
+  if (entry) await insertAuditEntry(client, entry);
 }

@@ -1,4 +1,3 @@
-import type { Pool } from '@platform/service-kit';
 import {
   findAllTemplates,
   findTemplateById,
@@ -7,6 +6,7 @@ import {
   type TEmailTemplate,
 } from '../data-access/email-templates.repository.js';
 import { ADMIN_ERRORS } from './admin.errors.js';
+import type { TAdminDeps } from './deps.js';
 import { DEFAULT_TEMPLATES } from './default-templates.js';
 import { extractVariables, findTemplateProblem, type TTemplateParts } from './template-rendering.js';
 
@@ -31,21 +31,21 @@ function assertParses(parts: Partial<TTemplateParts>): void {
   if (problem) throw ADMIN_ERRORS.templateInvalid(problem.field, problem.message);
 }
 
-export async function listEmailTemplates(pool: Pool): Promise<TEmailTemplate[]> {
-  return findAllTemplates(pool);
+export async function listEmailTemplates(deps: TAdminDeps): Promise<TEmailTemplate[]> {
+  return findAllTemplates(deps.pool);
 }
 
 /** Creates a template after checking that it parses; the variables default to those the template uses. */
-export async function createEmailTemplate(pool: Pool, input: TCreateTemplateInput): Promise<TEmailTemplate> {
+export async function createEmailTemplate(deps: TAdminDeps, input: TCreateTemplateInput): Promise<TEmailTemplate> {
   assertParses(input);
-  const created = await insertTemplate(pool, { ...input, variables: input.variables ?? extractVariables(input) });
+  const created = await insertTemplate(deps.pool, { ...input, variables: input.variables ?? extractVariables(input) });
   if (!created) throw ADMIN_ERRORS.templateNameTaken(input.name);
   return created;
 }
 
 /** Edits subject, bodies and variables; the name is the template's identity for the mailer and cannot change. */
-export async function updateEmailTemplate(pool: Pool, id: string, input: TUpdateTemplateInput): Promise<TEmailTemplate> {
-  const current = await findTemplateById(pool, id);
+export async function updateEmailTemplate(deps: TAdminDeps, id: string, input: TUpdateTemplateInput): Promise<TEmailTemplate> {
+  const current = await findTemplateById(deps.pool, id);
   if (!current) throw ADMIN_ERRORS.templateNotFound();
   if (input.name !== undefined && input.name !== current.name) throw ADMIN_ERRORS.templateNameImmutable();
   assertParses(input);
@@ -56,15 +56,15 @@ export async function updateEmailTemplate(pool: Pool, id: string, input: TUpdate
   };
   const contentChanged = input.subject !== undefined || input.htmlContent !== undefined || input.textContent !== undefined;
   const variables = input.variables ?? (contentChanged ? extractVariables(merged) : undefined);
-  const updated = await updateTemplateById(pool, id, { ...merged, ...(variables ? { variables } : {}) });
+  const updated = await updateTemplateById(deps.pool, id, { ...merged, ...(variables ? { variables } : {}) });
   if (!updated) throw ADMIN_ERRORS.templateNotFound();
   return updated;
 }
 
 /** Creates whichever of the three default templates is missing (an edited one is left alone); returns the list. */
-export async function createDefaultEmailTemplates(pool: Pool): Promise<TEmailTemplate[]> {
+export async function createDefaultEmailTemplates(deps: TAdminDeps): Promise<TEmailTemplate[]> {
   for (const template of DEFAULT_TEMPLATES) {
-    await insertTemplate(pool, { ...template, variables: [...template.variables] });
+    await insertTemplate(deps.pool, { ...template, variables: [...template.variables] });
   }
-  return findAllTemplates(pool);
+  return findAllTemplates(deps.pool);
 }

@@ -1,7 +1,8 @@
 import { SYSTEM_SETTING_KEYS, type TSystemSetting, type TUpdateSystemSettingRequest } from '@platform/contracts';
-import { withTransaction, writeEvent, type Logger, type Pool, type PoolClient } from '@platform/service-kit';
+import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import { claimUnpublishedSettings, findAllSettings, lockSetting, writeSetting, type TSettingRecord } from '../data-access/settings.repository.js';
 import { ADMIN_ERRORS } from './admin.errors.js';
+import type { TAdminDeps } from './deps.js';
 import { checkSettingValue, isSettingKey, SETTING_DEFAULTS, SETTING_MESSAGES } from './settings.js';
 
 function present(record: TSettingRecord): TSystemSetting {
@@ -15,8 +16,8 @@ function present(record: TSettingRecord): TSystemSetting {
   };
 }
 
-export async function listSettings(pool: Pool): Promise<TSystemSetting[]> {
-  return (await findAllSettings(pool)).map(present);
+export async function listSettings(deps: TAdminDeps): Promise<TSystemSetting[]> {
+  return (await findAllSettings(deps.pool)).map(present);
 }
 
 /**
@@ -51,7 +52,7 @@ async function changeSetting(
 }
 
 /** POST /api/admin/settings: a known key and a valid value, else 400 with the message the screen shows. */
-export async function updateSetting(pool: Pool, adminId: string, input: TUpdateSystemSettingRequest): Promise<TSystemSetting> {
+export async function updateSetting(deps: TAdminDeps, adminId: string, input: TUpdateSystemSettingRequest): Promise<TSystemSetting> {
   if (!isSettingKey(input.settingKey)) throw ADMIN_ERRORS.unknownSetting();
   const checked = checkSettingValue(input.settingKey, input.settingValue);
   if (!checked.ok) {
@@ -60,20 +61,20 @@ export async function updateSetting(pool: Pool, adminId: string, input: TUpdateS
       : ADMIN_ERRORS.invalidSettingValue(checked.message);
   }
   const description = input.description ? input.description : undefined;
-  const updated = await withTransaction(pool, (client) =>
+  const updated = await withTransaction(deps.pool, (client) =>
     changeSetting(client, { key: input.settingKey, value: checked.value, description, adminId }),
   );
   return present(updated);
 }
 
 /** POST /api/admin/settings/reset: every value back to its default, one event per key that actually changed. */
-export async function resetSettings(pool: Pool, adminId: string): Promise<TSystemSetting[]> {
-  await withTransaction(pool, async (client) => {
+export async function resetSettings(deps: TAdminDeps, adminId: string): Promise<TSystemSetting[]> {
+  await withTransaction(deps.pool, async (client) => {
     for (const key of SYSTEM_SETTING_KEYS) {
       await changeSetting(client, { key, value: SETTING_DEFAULTS[key], adminId });
     }
   });
-  return listSettings(pool);
+  return listSettings(deps);
 }
 
 /**
@@ -81,8 +82,8 @@ export async function resetSettings(pool: Pool, adminId: string): Promise<TSyste
  * with changedBy null, so consumers deployed before the first change still learn every value. Safe when several
  * instances start at once (the rows are claimed in the same transaction as the events).
  */
-export async function publishUnpublishedSettings(pool: Pool, logger: Logger): Promise<string[]> {
-  const published = await withTransaction(pool, async (client) => {
+export async function publishUnpublishedSettings(deps: TAdminDeps): Promise<string[]> {
+  const published = await withTransaction(deps.pool, async (client) => {
     const claimed = await claimUnpublishedSettings(client);
     for (const record of claimed) {
       await writeEvent(client, 'settings.changed', {
@@ -95,6 +96,6 @@ export async function publishUnpublishedSettings(pool: Pool, logger: Logger): Pr
     }
     return claimed.map((record) => record.key);
   });
-  if (published.length) logger.info({ keys: published }, 'published the current value of settings never published before');
+  if (published.length) deps.logger.info({ keys: published }, 'published the current value of settings never published before');
   return published;
 }

@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAuditLogPageSchema,
   ZAuditLogQuerySchema,
@@ -6,37 +5,28 @@ import {
   ZSystemSettingSchema,
   ZUpdateSystemSettingRequestSchema,
 } from '@platform/contracts';
-import { authUserOf, type createAuthHooks, type Pool, type TApp } from '@platform/service-kit';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { listAuditLog } from '../../domain/audit-log.use-case.js';
+import type { TAdminDeps } from '../../domain/deps.js';
 import { listSettings, resetSettings, updateSetting } from '../../domain/settings.use-case.js';
 
-export interface TSettingsAndAuditRoutesDeps {
-  pool: Pool;
-  requireAdmin: ReturnType<typeof createAuthHooks>['requireAdmin'];
-}
-
 /** GET, POST /api/admin/settings; POST /api/admin/settings/reset; GET /api/admin/audit-log. Admins only. */
-export async function registerSettingsAndAuditRoutes(app: TApp, deps: TSettingsAndAuditRoutesDeps): Promise<void> {
-  await app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    scope.addHook('onRequest', deps.requireAdmin);
+export function registerSettingsAndAuditRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAdminDeps>): void {
+  app.get('/api/admin/settings', { onRequest: hooks.requireAdmin, schema: { response: { 200: ZSystemSettingListSchema } } }, async () => listSettings(deps));
 
-    scope.get('/api/admin/settings', { schema: { response: { 200: ZSystemSettingListSchema } } }, async () => listSettings(deps.pool));
+  app.post(
+    '/api/admin/settings',
+    { onRequest: hooks.requireAdmin, schema: { body: ZUpdateSystemSettingRequestSchema, response: { 200: ZSystemSettingSchema } } },
+    async (request) => updateSetting(deps, authUserOf(request).userId, request.body),
+  );
 
-    scope.post(
-      '/api/admin/settings',
-      { schema: { body: ZUpdateSystemSettingRequestSchema, response: { 200: ZSystemSettingSchema } } },
-      async (request) => updateSetting(deps.pool, authUserOf(request).userId, request.body),
-    );
+  app.post('/api/admin/settings/reset', { onRequest: hooks.requireAdmin, schema: { response: { 200: ZSystemSettingListSchema } } }, async (request) =>
+    resetSettings(deps, authUserOf(request).userId),
+  );
 
-    scope.post('/api/admin/settings/reset', { schema: { response: { 200: ZSystemSettingListSchema } } }, async (request) =>
-      resetSettings(deps.pool, authUserOf(request).userId),
-    );
-
-    scope.get(
-      '/api/admin/audit-log',
-      { schema: { querystring: ZAuditLogQuerySchema, response: { 200: ZAuditLogPageSchema } } },
-      async (request) => listAuditLog(deps.pool, request.query),
-    );
-  });
+  app.get(
+    '/api/admin/audit-log',
+    { onRequest: hooks.requireAdmin, schema: { querystring: ZAuditLogQuerySchema, response: { 200: ZAuditLogPageSchema } } },
+    async (request) => listAuditLog(deps, request.query),
+  );
 }

@@ -1,6 +1,7 @@
 import type { TEventHandler } from '@platform/service-kit';
+import type { TMailDeps } from '../../domain/deps.js';
 import { createOnPasswordResetRequestedHandler } from './on-password-reset-requested.handler.js';
-import { createOnUserRegisteredHandler, type TMailHandlerDeps } from './on-user-registered.handler.js';
+import { createOnUserRegisteredHandler } from './on-user-registered.handler.js';
 import { createOnWithdrawalDecidedHandler } from './on-withdrawal-decided.handler.js';
 
 /** The admin service's mail queue (prefixed with QUEUE_PREFIX) and the events it takes. */
@@ -8,7 +9,7 @@ export const MAIL_QUEUE = 'admin.mail';
 export const MAIL_ROUTING_KEYS = ['user.registered', 'password_reset.requested', 'withdrawal.decided'] as const;
 
 /** One handler for the mail queue that dispatches on the event type. */
-export function createMailEventsHandler(deps: TMailHandlerDeps): TEventHandler {
+export function createMailEventsHandler(deps: TMailDeps): TEventHandler {
   const handlers: Record<(typeof MAIL_ROUTING_KEYS)[number], TEventHandler> = {
     'user.registered': createOnUserRegisteredHandler(deps),
     'password_reset.requested': createOnPasswordResetRequestedHandler(deps),
