@@ -39,13 +39,10 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts };
 
     if (config.OUTBOX_RELAY_ENABLED) runtime.startRelay();
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-      return payload;
-    });
-    registerAuthRoutes(app, deps, hooks);
-    registerOnboardingRoutes(app, deps, hooks);
-    registerAdminUserRoutes(app, deps, hooks);
+    const routeDeps = { deps, hooks };
+    registerAuthRoutes(app, routeDeps);
+    registerOnboardingRoutes(app, routeDeps);
+    registerAdminUserRoutes(app, routeDeps);
 
     const url = await runtime.listen();
     logger.info({ url }, 'auth service listening');

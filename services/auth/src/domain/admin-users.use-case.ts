@@ -4,8 +4,6 @@ import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { findBalances, presentAdminUser, UNKNOWN_BALANCES } from './user-view.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Adds 2-decimal strings exactly (integer cents); null when any of them is unknown. */
 export function sumAmounts(amounts: readonly (string | null)[]): string | null {
   let cents = 0n;
@@ -43,7 +41,7 @@ export async function listUsersForAdmin(deps: TAuthDeps, search: string | undefi
 
 /** GET /api/admin/users/{id}: one user with balances; 404 'User not found'. */
 export async function getUserForAdmin(deps: TAuthDeps, id: string, adminToken: string | undefined): Promise<TAdminUser> {
-  const record = UUID.test(id) ? await findUserById(deps.pool, id.toLowerCase()) : null;
+  const record = await findUserById(deps.pool, id);
   if (!record) throw AUTH_ERRORS.userNotFound();
   const balances = await findBalances(deps.payouts, [record.id], adminToken);
   return presentAdminUser(record, balances.get(record.id) ?? UNKNOWN_BALANCES);

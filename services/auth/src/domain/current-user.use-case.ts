@@ -2,7 +2,8 @@ import type { TUser } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 import { findUserById, type TUserRecord } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
-import { presentUser, type TBalanceLookup } from './user-view.js';
+import type { TAuthDeps } from './deps.js';
+import { presentUser } from './user-view.js';
 
 /** The user behind a verified token: 401 when the account no longer exists, 403 when it is suspended. */
 export async function requireActiveUser(db: Queryable, userId: string): Promise<TUserRecord> {
@@ -13,6 +14,6 @@ export async function requireActiveUser(db: Queryable, userId: string): Promise<
 }
 
 /** The signed-in user, with the balances read from payouts with the user's own token. */
-export async function getCurrentUser(db: Queryable, userId: string, balances: TBalanceLookup): Promise<TUser> {
-  return presentUser(await requireActiveUser(db, userId), balances);
+export async function getCurrentUser(deps: TAuthDeps, userId: string, token: string | undefined): Promise<TUser> {
+  return presentUser(await requireActiveUser(deps.pool, userId), { payouts: deps.payouts, token });
 }

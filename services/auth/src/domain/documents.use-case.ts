@@ -1,5 +1,5 @@
 import type { TCompanyDocument, TDocumentAcceptance, TRequiredDocument, TUser } from '@platform/contracts';
-import { withTransaction, type Pool, type Queryable } from '@platform/service-kit';
+import { withTransaction, type Queryable } from '@platform/service-kit';
 import {
   countUnacceptedRequiredDocuments,
   findActiveDocument,
@@ -12,27 +12,31 @@ import {
 import { findUserById, markDocumentsAccepted } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { requireActiveUser } from './current-user.use-case.js';
+import type { TAuthDeps } from './deps.js';
 import { sanitizeDocumentHtml } from './document-html.js';
-import { presentUser, type TBalanceLookup } from './user-view.js';
+import { presentUser } from './user-view.js';
 
 function presentDocument(doc: TDocumentRecord): TCompanyDocument {
   return { id: doc.id, title: doc.title, version: doc.version, content: doc.content, updatedAt: doc.updatedAt.toISOString() };
 }
 
-/** Saves a company document; its HTML is sanitised here, on save, so every reader gets safe content. */
+/**
+ * Saves a company document; its HTML is sanitised here, on save, so every reader gets safe content. (Called by the
+ * development seed and tests with a pool or client; there is no route for it yet.)
+ */
 export async function createCompanyDocument(db: Queryable, doc: TNewDocument): Promise<TDocumentRecord> {
   return insertDocument(db, { ...doc, content: sanitizeDocumentHtml(doc.content) });
 }
 
-export async function getRequiredDocuments(db: Queryable, userId: string): Promise<TRequiredDocument[]> {
-  await requireActiveUser(db, userId);
-  const docs = await listRequiredDocuments(db, userId);
+export async function getRequiredDocuments(deps: TAuthDeps, userId: string): Promise<TRequiredDocument[]> {
+  await requireActiveUser(deps.pool, userId);
+  const docs = await listRequiredDocuments(deps.pool, userId);
   return docs.map((doc) => ({ ...presentDocument(doc), accepted: doc.accepted }));
 }
 
-export async function getDocument(db: Queryable, userId: string, documentId: string): Promise<TCompanyDocument> {
-  await requireActiveUser(db, userId);
-  const doc = await findActiveDocument(db, documentId);
+export async function getDocument(deps: TAuthDeps, userId: string, documentId: string): Promise<TCompanyDocument> {
+  await requireActiveUser(deps.pool, userId);
+  const doc = await findActiveDocument(deps.pool, documentId);
   if (!doc) throw AUTH_ERRORS.documentNotFound();
   return presentDocument(doc);
 }
@@ -42,13 +46,13 @@ export async function getDocument(db: Queryable, userId: string, documentId: str
  * a value the client sends). Accepting again returns the first record.
  */
 export async function acceptDocument(
-  db: Queryable,
+  deps: TAuthDeps,
   input: { userId: string; documentId: string; ipAddress: string | null; userAgent: string | null },
 ): Promise<TDocumentAcceptance> {
-  await requireActiveUser(db, input.userId);
-  const doc = await findActiveDocument(db, input.documentId);
+  await requireActiveUser(deps.pool, input.userId);
+  const doc = await findActiveDocument(deps.pool, input.documentId);
   if (!doc) throw AUTH_ERRORS.documentNotFound();
-  const record = await recordAcceptance(db, {
+  const record = await recordAcceptance(deps.pool, {
     userId: input.userId,
     documentId: doc.id,
     documentVersion: doc.version,
@@ -58,9 +62,9 @@ export async function acceptDocument(
   return { ...record, acceptedAt: record.acceptedAt.toISOString() };
 }
 
-/** Finishes document onboarding when every required document is accepted in its current version. */
-export async function completeDocuments(pool: Pool, userId: string, balances?: TBalanceLookup): Promise<TUser> {
-  const user = await withTransaction(pool, async (client) => {
+/** Finishes document onboarding when every required document is accepted in its current version (balances read with the user's token). */
+export async function completeDocuments(deps: TAuthDeps, userId: string, token: string | undefined): Promise<TUser> {
+  const user = await withTransaction(deps.pool, async (client) => {
     await requireActiveUser(client, userId);
     await findUserById(client, userId, { forUpdate: true });
     if ((await countUnacceptedRequiredDocuments(client, userId)) > 0) throw AUTH_ERRORS.documentsIncomplete();
@@ -68,5 +72,5 @@ export async function completeDocuments(pool: Pool, userId: string, balances?: T
     if (!updated) throw AUTH_ERRORS.userGone();
     return updated;
   });
-  return presentUser(user, balances);
+  return presentUser(user, { payouts: deps.payouts, token });
 }

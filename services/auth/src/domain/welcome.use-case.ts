@@ -1,16 +1,16 @@
 import type { TWelcomeStatusResponse } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
 import { markWelcomeShown } from '../data-access/users.repository.js';
 import { requireActiveUser } from './current-user.use-case.js';
+import type { TAuthDeps } from './deps.js';
 
 /** The welcome video is shown until the client says it was shown. */
-export async function getWelcomeStatus(db: Queryable, userId: string): Promise<TWelcomeStatusResponse> {
-  const user = await requireActiveUser(db, userId);
+export async function getWelcomeStatus(deps: TAuthDeps, userId: string): Promise<TWelcomeStatusResponse> {
+  const user = await requireActiveUser(deps.pool, userId);
   return { shouldShowWelcome: !user.welcomeVideoShown };
 }
 
-export async function markWelcomeVideoShown(db: Queryable, userId: string): Promise<{ success: true }> {
-  await requireActiveUser(db, userId);
-  await markWelcomeShown(db, userId);
+export async function markWelcomeVideoShown(deps: TAuthDeps, userId: string): Promise<{ success: true }> {
+  await requireActiveUser(deps.pool, userId);
+  await markWelcomeShown(deps.pool, userId);
   return { success: true };
 }

@@ -11,7 +11,7 @@ import {
   ZValidateResetTokenRequestSchema,
   ZValidateResetTokenResponseSchema,
 } from '@platform/contracts';
-import { authUserOf, bearerToken, type createAuthHooks, type TApp } from '@platform/service-kit';
+import { authUserOf, bearerToken, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { getCurrentUser } from '../../domain/current-user.use-case.js';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { loginUser } from '../../domain/login.use-case.js';
@@ -19,10 +19,8 @@ import { logoutUser } from '../../domain/logout.use-case.js';
 import { requestPasswordReset, resetPassword, validateResetToken } from '../../domain/password-reset.use-case.js';
 import { registerUser } from '../../domain/register.use-case.js';
 
-type TAuthHooks = ReturnType<typeof createAuthHooks>;
-
 /** /api/auth: registration, login, the session, logout and password recovery. */
-export function registerAuthRoutes(app: TApp, deps: TAuthDeps, hooks: TAuthHooks): void {
+export function registerAuthRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
   app.post(
     '/api/auth/register',
     { schema: { body: ZRegisterRequestSchema, response: { 201: ZAuthResponseSchema } } },
@@ -34,7 +32,7 @@ export function registerAuthRoutes(app: TApp, deps: TAuthDeps, hooks: TAuthHooks
   );
 
   app.get('/api/auth/me', { onRequest: hooks.authenticate, schema: { response: { 200: ZUserSchema } } }, async (request) =>
-    getCurrentUser(deps.pool, authUserOf(request).userId, { payouts: deps.payouts, token: bearerToken(request) }),
+    getCurrentUser(deps, authUserOf(request).userId, bearerToken(request)),
   );
 
   app.post(
