@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './work.js';
 export * from './payouts.js';
 export * from './admin.js';
+export * from './chat.js';

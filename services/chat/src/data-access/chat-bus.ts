@@ -1,0 +1,77 @@
+import type { TChatMessage, TChatUnreadCounts } from '@platform/contracts';
+import type { Logger, Redis } from '@platform/service-kit';
+import { Redis as RedisClient } from 'ioredis';
+
+/** What travels between chat instances on Redis pub/sub. */
+export type TBusEvent =
+  /** A stored message: every instance delivers it to its own sockets in the message's room. */
+  | { kind: 'message'; message: TChatMessage }
+  /** A user's unread counts changed (read on one device): every socket of theirs hears it. */
+  | { kind: 'unread'; userId: string; unread: TChatUnreadCounts }
+  /** The banned words changed: every instance reloads its matcher. */
+  | { kind: 'moderation_changed' };
+
+export interface TChatBus {
+  publish(event: TBusEvent): Promise<void>;
+  /** Handlers receive every event, from this instance too (in publish order). */
+  onEvent(handler: (event: TBusEvent) => void): void;
+  /** Called when the subscription came back after a loss: events published meanwhile were not received. */
+  onResubscribed(handler: () => void): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Redis pub/sub between the chat instances, on `<REDIS_PREFIX>chat:events` (ioredis does not prefix channels).
+ * Publishing uses the shared client; subscribing needs a connection of its own, which reconnects and resubscribes
+ * by itself; after such a gap the instance is told (onResubscribed) so its sockets can catch up from the database.
+ */
+export async function createChatBus(options: { redis: Redis; redisUrl: string; redisPrefix: string; logger: Logger }): Promise<TChatBus> {
+  const channel = `${options.redisPrefix}chat:events`;
+  const handlers: ((event: TBusEvent) => void)[] = [];
+  const resubscribed: (() => void)[] = [];
+  const subscriber = new RedisClient(options.redisUrl, { maxRetriesPerRequest: null, autoResubscribe: true, connectionName: 'chat-bus' });
+  let lastLoggedAt = 0;
+  subscriber.on('error', (error: Error) => {
+    if (Date.now() - lastLoggedAt < 10_000) return;
+    lastLoggedAt = Date.now();
+    options.logger.warn({ err: error }, 'chat bus: Redis subscription lost; reconnecting');
+  });
+  let lostSince: number | undefined;
+  subscriber.on('close', () => {
+    lostSince ??= Date.now();
+  });
+  subscriber.on('ready', () => {
+    if (lostSince === undefined) return;
+    options.logger.info({ downMs: Date.now() - lostSince }, 'chat bus: Redis subscription back; telling sockets to catch up');
+    lostSince = undefined;
+    for (const handler of resubscribed) handler();
+  });
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from !== channel) return;
+    let event: TBusEvent;
+    try {
+      event = JSON.parse(payload) as TBusEvent;
+    } catch (error) {
+      options.logger.warn({ err: error }, 'chat bus: unreadable event ignored');
+      return;
+    }
+    for (const handler of handlers) handler(event);
+  });
+  await subscriber.subscribe(channel);
+  lostSince = undefined;
+
+  return {
+    async publish(event) {
+      await options.redis.publish(channel, JSON.stringify(event));
+    },
+    onEvent(handler) {
+      handlers.push(handler);
+    },
+    onResubscribed(handler) {
+      resubscribed.push(handler);
+    },
+    async stop() {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { defineLocalCopy, type Queryable } from '@platform/service-kit';
+
+export interface TChatUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  isActive: boolean;
+}
+
+/** The local copy of users (names, role, ban) learnt from user events. */
+const USERS_COPY = defineLocalCopy<TChatUser>({ table: 'users', key: 'id', fields: ['id', 'firstName', 'lastName', 'role', 'isActive'] });
+
+/** Keeps the copy of a user; an older event never overwrites what a newer one wrote. */
+export async function upsertUser(db: Queryable, user: TChatUser, sourceAt: string): Promise<void> {
+  await USERS_COPY.upsert(db, user, sourceAt);
+}
+
+export async function findUser(db: Queryable, id: string): Promise<TChatUser | undefined> {
+  return USERS_COPY.find(db, id);
+}

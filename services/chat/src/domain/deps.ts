@@ -1,0 +1,32 @@
+import type { TRole } from '@platform/contracts';
+import type { Logger, Pool } from '@platform/service-kit';
+import type { TChatBus } from '../data-access/chat-bus.js';
+import type { TMessageLog } from '../data-access/message-log.js';
+import type { TModerationStore } from './moderation-store.js';
+
+/** Counts a user's sends across every instance; throws CHAT.RATE_LIMITED past the limit. */
+export interface TSendLimiter {
+  consume(userId: string): Promise<void>;
+}
+
+/** A user's names as the identity service reports them to that user (GET /api/auth/me with their token). */
+export type TProfileLookup = (token: string) => Promise<{ firstName: string; lastName: string; role: TRole } | undefined>;
+
+/** What the use cases work with; built once in start(). */
+export interface TChatDeps {
+  pool: Pool;
+  logger: Logger;
+  log: TMessageLog;
+  bus: TChatBus;
+  moderation: TModerationStore;
+  sendLimiter: TSendLimiter;
+  lookupProfile?: TProfileLookup;
+  archiveDaysDefault: number;
+}
+
+/** The signed-in caller of a use case, with the token they called with (for the profile lookup). */
+export interface TActor {
+  userId: string;
+  role: TRole;
+  token?: string;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { compileWord, createMatcher } from './moderation.js';
+
+const matcher = createMatcher(['scam', 'kill', 'ass', 'free money', 'мошенник']);
+const blocked = (text: string) => matcher.moderate(text).blockedWords;
+
+describe('moderate (the banned-word matcher)', () => {
+  it.each([
+    ['plain', 'this is a scam'],
+    ['upper case', 'SCAM alert'],
+    ['at the start and end', 'scam'],
+    ['punctuation around', 'a scam! really.'],
+    ['repeated letters', 'what a scaaaaam'],
+    ['repeated everything', 'sssccaaammm'],
+    ['spaced out', 's c a m'],
+    ['dotted', 's.c.a.m'],
+    ['dashed with two spaces', 's -c -a -m'],
+    ['Cyrillic look-alikes', 'ѕсаm'],
+    ['Greek look-alikes', 'scαm'],
+    ['full-width letters', 'ｓｃａｍ'],
+    ['accents', 'scám'],
+    ['digits and symbols for letters', '$c4m'],
+    ['at sign', 'sc@m'],
+    ['zero-width characters inside', 's\u200bc\u200da\u00adm'],
+    ['digits after it', 'scam2024'],
+    ['a newline inside the spacing', 's\nc\na\nm'],
+  ])('when a message has "scam" %s, then it is blocked', (_case, text) => {
+    expect(blocked(text)).toEqual(['scam']);
+  });
+
+  it.each([
+    ['inside a longer word', 'scampi for dinner'],
+    ['across two words', 'this camera is new'],
+    ['mixed spacing', 'sc am'],
+    ['letters too far apart', 's     c     a     m'],
+    ['a different word', 'scan the code'],
+  ])('when a message has "scam" only %s, then it is allowed', (_case, text) => {
+    expect(matcher.moderate(text)).toEqual({ isAllowed: true, reason: 'No banned words found', blockedWords: [], cleanedMessage: text });
+  });
+
+  it('when a banned word has a double letter, then a single letter does not match but more do', () => {
+    expect(blocked('as you like')).toEqual([]);
+    expect(blocked('kil')).toEqual([]);
+    expect(blocked('you asssss')).toEqual(['ass']);
+    expect(blocked('kiiiilll')).toEqual(['kill']);
+  });
+
+  it('when a banned phrase is written with or without its space, then it is blocked', () => {
+    expect(blocked('get free money now')).toEqual(['free money']);
+    expect(blocked('freemoney')).toEqual(['free money']);
+    expect(blocked('free   money')).toEqual(['free money']);
+    expect(blocked('free and money')).toEqual([]);
+  });
+
+  it('when a Russian banned word is written with a repeated or Latin look-alike letter, then it is blocked', () => {
+    expect(blocked('он мошенник')).toEqual(['мошенник']);
+    expect(blocked('МОШЕННИИИК')).toEqual(['мошенник']);
+    expect(blocked('мoшeнник')).toEqual(['мошенник']);
+  });
+
+  it('when a message is blocked, then the reason names the words and the cleaned message masks each match', () => {
+    const verdict = matcher.moderate('A scam and s c a m, kill it');
+    expect(verdict).toEqual({
+      isAllowed: false,
+      reason: 'Message blocked: it contains the banned words "kill", "scam"',
+      blockedWords: ['kill', 'scam'],
+      cleanedMessage: 'A **** and * * * *, **** it',
+    });
+  });
+
+  it('when a word has no letter or digit, then it compiles to nothing; stored words are trimmed and lower case', () => {
+    expect(compileWord('  !!! ')).toBeUndefined();
+    expect(createMatcher(['  SCAM ', 'scam', '...']).words).toEqual(['scam']);
+  });
+
+  it('when a message is 2,000 copies of one letter and the banned word repeats it, then the verdict comes quickly', () => {
+    const m = createMatcher(['aaaaaaaaaaaaaaaaaaaab']);
+    const started = performance.now();
+    expect(m.moderate('a'.repeat(2000)).isAllowed).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,35 @@
+import {
+  ZBannedWordListSchema,
+  ZBannedWordsRequestSchema,
+  ZChatMonitorQuerySchema,
+  ZChatMonitorSchema,
+  ZModerationResultSchema,
+  ZModerationTestRequestSchema,
+} from '@platform/contracts';
+import { authUserOf, type TApp } from '@platform/service-kit';
+import { readChatMonitor } from '../../domain/monitor.use-case.js';
+import type { TRouteDeps } from './route-deps.js';
+
+/** Admin only: Chat Moderation (banned words, the test box) and Chat Monitor (spec 03 s.7). */
+export function registerAdminChatRoutes(app: TApp, { deps, hooks }: TRouteDeps): void {
+  const admin = { onRequest: hooks.requireAdmin };
+
+  app.get('/api/admin/chat-moderation/banned-words', { ...admin, schema: { response: { 200: ZBannedWordListSchema } } }, async () => deps.moderation.matcher().words);
+
+  app.post('/api/admin/chat-moderation/banned-words', { ...admin, schema: { body: ZBannedWordsRequestSchema, response: { 200: ZBannedWordListSchema } } }, async (request) =>
+    deps.moderation.add(request.body.words, authUserOf(request).userId),
+  );
+
+  app.delete('/api/admin/chat-moderation/banned-words', { ...admin, schema: { body: ZBannedWordsRequestSchema, response: { 200: ZBannedWordListSchema } } }, async (request) =>
+    deps.moderation.remove(request.body.words),
+  );
+
+  // The same matcher, in the same state, as the one every message goes through.
+  app.post('/api/admin/chat-moderation/test', { ...admin, schema: { body: ZModerationTestRequestSchema, response: { 200: ZModerationResultSchema } } }, async (request) =>
+    deps.moderation.matcher().moderate(request.body.message),
+  );
+
+  app.get('/api/admin/chat-messages', { ...admin, schema: { querystring: ZChatMonitorQuerySchema, response: { 200: ZChatMonitorSchema } } }, async (request) =>
+    readChatMonitor(deps, request.query.filter),
+  );
+}

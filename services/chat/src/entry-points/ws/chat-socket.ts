@@ -1,0 +1,386 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TChatType } from '@platform/contracts';
+import { AppError, parseJsonBody, toAppError, validationErrorFromIssues, type Logger, type TApp, type TAuthUser, type TTokenVerifier } from '@platform/service-kit';
+import client from 'prom-client';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { CHAT_ERRORS } from '../../domain/chat.errors.js';
+import type { TActor, TChatDeps } from '../../domain/deps.js';
+import { postMessage } from '../../domain/post-message.use-case.js';
+import { markChatRead, readUnreadCounts } from '../../domain/unread.use-case.js';
+
+export const WS_PATH = '/ws';
+
+export interface TChatSocketOptions {
+  maxPayloadBytes: number;
+  authTimeoutMs: number;
+  heartbeatIntervalMs: number;
+  idleTimeoutMs: number;
+  revalidateIntervalMs: number;
+  framesPerSecond: number;
+  maxBufferedBytes: number;
+}
+
+interface TConnection {
+  ws: WebSocket;
+  user?: TAuthUser & { token: string };
+  /** The chat the user is looking at: its new messages are marked read at once. */
+  activeTab: TChatType | null;
+  /** Answered the last protocol ping. */
+  alive: boolean;
+  lastFrameAt: number;
+  /** Token bucket of frames. */
+  allowance: number;
+  refilledAt: number;
+  dropped: number;
+  /** Frames of one socket are handled one after another (a user's messages are stored in the order sent). */
+  queue: Promise<void>;
+  timers: NodeJS.Timeout[];
+}
+
+export interface TChatSocketServer {
+  /** Sockets open now: authenticated, and waiting for their auth frame. */
+  counts(): { authenticated: number; pending: number };
+  /** Delivers a stored message to this instance's sockets in its room (the bus does this for every instance). */
+  deliver(message: TChatMessage): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The live connection (spec 01 s.7; architecture "Real-time chat"): `ws` on the chat service's own HTTP server at
+ * /ws. A client authenticates with {type: auth, token} first (browsers cannot send a header on the upgrade);
+ * then it sends chat_message, mark_read, active_tab and ping, and hears new_message (message for an assistant's),
+ * message_ack, unread, error, pong and resync.
+ *
+ * Limits: frames up to maxPayloadBytes (a bigger one closes the socket, 1009); framesPerSecond per socket (burst
+ * twice that; faster frames get an error frame and are dropped, and a socket that keeps at it is closed, 1008);
+ * no auth within authTimeoutMs closes it (4401); a protocol ping every heartbeatIntervalMs, and a socket that did
+ * not answer the previous one, or sent nothing for idleTimeoutMs (a dead client behind the gateway, whose pongs the
+ * gateway answers itself), is dropped; every socket's token is checked again every revalidateIntervalMs and before
+ * each message, and a revoked or expired one ends the socket (4403); a socket too slow to read (more than
+ * maxBufferedBytes waiting) is dropped, and catches up when it reconnects.
+ */
+export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; verifier: TTokenVerifier; logger: Logger; registry: client.Registry; limits: TChatSocketOptions }): TChatSocketServer {
+  const { app, deps, verifier, logger, limits } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
+  const all = new Set<TConnection>();
+  const authenticated = new Set<TConnection>();
+  const byUser = new Map<string, Set<TConnection>>();
+  let closing = false;
+
+  new client.Gauge({
+    name: 'chat_ws_connections',
+    help: 'Open WebSocket connections of this instance',
+    labelNames: ['state'] as const,
+    registers: [options.registry],
+    collect() {
+      this.set({ state: 'authenticated' }, authenticated.size);
+      this.set({ state: 'pending' }, all.size - authenticated.size);
+    },
+  });
+  const delivered = new client.Counter({ name: 'chat_ws_frames_sent_total', help: 'Frames sent to sockets', labelNames: ['type'] as const, registers: [options.registry] });
+
+  const send = (conn: TConnection, frame: TChatServerFrame | string, type?: string): void => {
+    const { ws } = conn;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > limits.maxBufferedBytes) {
+      logger.info({ userId: conn.user?.userId, buffered: ws.bufferedAmount }, 'chat: socket too slow to read; dropped');
+      ws.terminate();
+      return;
+    }
+    ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    delivered.labels(type ?? (typeof frame === 'string' ? 'raw' : frame.type)).inc();
+  };
+
+  const sendError = (conn: TConnection, error: unknown, clientId?: string | null): void => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) logger.error({ err: error, userId: conn.user?.userId }, 'chat: socket frame failed');
+    send(conn, { type: 'error', code: appError.code, message: appError.message, ...(appError.field ? { field: appError.field } : {}), ...(clientId !== undefined ? { clientId } : {}) });
+  };
+
+  const forget = (conn: TConnection): void => {
+    for (const timer of conn.timers) clearTimeout(timer);
+    all.delete(conn);
+    authenticated.delete(conn);
+    if (conn.user) {
+      const mine = byUser.get(conn.user.userId);
+      mine?.delete(conn);
+      if (mine?.size === 0) byUser.delete(conn.user.userId);
+    }
+  };
+
+  const endSession = (conn: TConnection, error: unknown): void => {
+    const appError = toAppError(error);
+    send(conn, { type: 'error', code: appError.code, message: appError.message });
+    conn.ws.close(CHAT_CLOSE_CODES.sessionEnded, 'Session ended');
+    forget(conn);
+  };
+
+  const isSessionEnded = (error: unknown) => error instanceof AppError && error.status === 401;
+
+  /** The token is still good (not revoked, not expired); otherwise the socket ends and false is answered. */
+  const recheck = async (conn: TConnection): Promise<boolean> => {
+    try {
+      await verifier.verify(conn.user!.token);
+      return true;
+    } catch (error) {
+      if (!isSessionEnded(error)) throw error;
+      endSession(conn, error);
+      return false;
+    }
+  };
+
+  const actorOf = (conn: TConnection): TActor => ({ userId: conn.user!.userId, role: conn.user!.role, token: conn.user!.token });
+
+  // Active tabs: messages arriving in the chat a user is looking at are marked read, once per user and chat per beat.
+  const pendingReads = new Map<string, { actor: TActor; chatType: TChatType; upToId: number; timer: NodeJS.Timeout }>();
+  const markReadSoon = (conn: TConnection, chatType: TChatType, upToId: number): void => {
+    const key = `${conn.user!.userId}:${chatType}`;
+    const pending = pendingReads.get(key);
+    if (pending) {
+      pending.upToId = Math.max(pending.upToId, upToId);
+      return;
+    }
+    const entry = {
+      actor: actorOf(conn),
+      chatType,
+      upToId,
+      timer: setTimeout(() => {
+        pendingReads.delete(key);
+        markChatRead(deps, entry.actor, entry.chatType, entry.upToId).catch((error: unknown) => logger.warn({ err: error }, 'chat: active tab not marked read'));
+      }, 300),
+    };
+    pendingReads.set(key, entry);
+  };
+
+  const authenticate = async (conn: TConnection, token: string): Promise<void> => {
+    if (conn.user) return;
+    let user: TAuthUser;
+    try {
+      user = await verifier.verify(token);
+    } catch (error) {
+      const appError = toAppError(error);
+      send(conn, { type: 'auth', success: false, message: appError.message, code: appError.code });
+      conn.ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication failed');
+      forget(conn);
+      return;
+    }
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    conn.user = { ...user, token };
+    authenticated.add(conn);
+    const mine = byUser.get(user.userId) ?? new Set<TConnection>();
+    mine.add(conn);
+    byUser.set(user.userId, mine);
+    const untilExpiry = user.exp * 1000 - Date.now();
+    conn.timers.push(setTimeout(() => endSession(conn, new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.')), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
+    const unread = await readUnreadCounts(deps, actorOf(conn)).catch((error: unknown) => {
+      logger.warn({ err: error }, 'chat: unread counts not read at authentication');
+      return { general: 0, support: 0 };
+    });
+    send(conn, { type: 'auth', success: true, userId: user.userId, role: user.role, unread });
+  };
+
+  const handle = async (conn: TConnection, raw: unknown): Promise<void> => {
+    const parsed = ZChatClientFrameSchema.safeParse(raw);
+    const clientId = typeof raw === 'object' && raw !== null && typeof (raw as { clientId?: unknown }).clientId === 'string' ? (raw as { clientId: string }).clientId : undefined;
+    if (!parsed.success) {
+      sendError(conn, validationErrorFromIssues(parsed.error.issues), clientId);
+      return;
+    }
+    const frame = parsed.data;
+    if (frame.type === 'auth') return authenticate(conn, frame.token);
+    if (!conn.user) {
+      sendError(conn, CHAT_ERRORS.authRequired());
+      conn.ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication required');
+      forget(conn);
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        send(conn, { type: 'pong' });
+        return;
+      case 'chat_message': {
+        try {
+          if (!(await recheck(conn))) return;
+          const { message } = await postMessage(deps, actorOf(conn), {
+            content: frame.content,
+            replyToId: frame.replyToId,
+            chatType: frame.chatType,
+            clientId: frame.clientId,
+          });
+          send(conn, { type: 'message_ack', clientId: frame.clientId ?? null, message });
+        } catch (error) {
+          sendError(conn, error, frame.clientId ?? null);
+        }
+        return;
+      }
+      case 'mark_read':
+        try {
+          await markChatRead(deps, actorOf(conn), frame.chatType, frame.upToId);
+        } catch (error) {
+          sendError(conn, error);
+        }
+        return;
+      case 'active_tab':
+        conn.activeTab = frame.chatType;
+        if (frame.chatType) {
+          try {
+            await markChatRead(deps, actorOf(conn), frame.chatType);
+          } catch (error) {
+            sendError(conn, error);
+          }
+        }
+        return;
+    }
+  };
+
+  const takeAllowance = (conn: TConnection): boolean => {
+    const now = Date.now();
+    const burst = limits.framesPerSecond * 2;
+    conn.allowance = Math.min(burst, conn.allowance + ((now - conn.refilledAt) / 1000) * limits.framesPerSecond);
+    conn.refilledAt = now;
+    if (conn.allowance < 1) return false;
+    conn.allowance -= 1;
+    return true;
+  };
+
+  const onConnection = (ws: WebSocket): void => {
+    const now = Date.now();
+    const conn: TConnection = { ws, activeTab: null, alive: true, lastFrameAt: now, allowance: limits.framesPerSecond * 2, refilledAt: now, dropped: 0, queue: Promise.resolve(), timers: [] };
+    all.add(conn);
+    conn.timers.push(
+      setTimeout(() => {
+        if (conn.user || ws.readyState !== WebSocket.OPEN) return;
+        send(conn, { type: 'auth', success: false, message: 'Authentication timed out', code: 'CHAT.AUTH_TIMEOUT' });
+        ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication timed out');
+        forget(conn);
+      }, limits.authTimeoutMs),
+    );
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('error', (error) => logger.debug({ err: error }, 'chat: socket error'));
+    ws.on('close', () => forget(conn));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      conn.lastFrameAt = Date.now();
+      if (!takeAllowance(conn)) {
+        conn.dropped += 1;
+        if (conn.dropped > limits.framesPerSecond * 10) {
+          ws.close(CHAT_CLOSE_CODES.policy, 'Too many frames');
+          forget(conn);
+        } else {
+          sendError(conn, CHAT_ERRORS.framesTooFast());
+        }
+        return;
+      }
+      if (isBinary) {
+        sendError(conn, CHAT_ERRORS.binaryFrame());
+        return;
+      }
+      let raw: unknown;
+      try {
+        raw = parseJsonBody(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer));
+      } catch (error) {
+        sendError(conn, error);
+        return;
+      }
+      conn.queue = conn.queue.then(() => handle(conn, raw)).catch((error: unknown) => sendError(conn, error));
+    });
+  };
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const pathname = (request.url ?? '/').split('?')[0];
+    if (pathname !== WS_PATH || closing) {
+      const body = JSON.stringify({ message: closing ? 'The chat is restarting' : 'Not found', code: closing ? 'SERVICE.UNAVAILABLE' : 'NOT_FOUND' });
+      socket.end(`HTTP/1.1 ${closing ? '503 Service Unavailable' : '404 Not Found'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, onConnection);
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    for (const conn of all) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        forget(conn);
+        continue;
+      }
+      if (now - conn.lastFrameAt > limits.idleTimeoutMs) {
+        conn.ws.close(CHAT_CLOSE_CODES.idle, 'Idle');
+        forget(conn);
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, limits.heartbeatIntervalMs);
+
+  let revalidating = false;
+  const revalidate = setInterval(() => {
+    if (revalidating) return;
+    revalidating = true;
+    void (async () => {
+      const sockets = [...authenticated];
+      for (let i = 0; i < sockets.length; i += 200) {
+        await Promise.all(
+          sockets.slice(i, i + 200).map((conn) =>
+            recheck(conn).catch((error: unknown) => logger.debug({ err: error }, 'chat: token not rechecked (dependency away); kept')),
+          ),
+        );
+      }
+    })().finally(() => {
+      revalidating = false;
+    });
+  }, limits.revalidateIntervalMs);
+
+  const deliver = (message: TChatMessage): void => {
+    const frame = JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message });
+    const type = message.isBot ? 'message' : 'new_message';
+    const targets: Iterable<TConnection> =
+      message.chatType === 'general'
+        ? authenticated
+        : [...(byUser.get(message.supportUserId ?? '') ?? [])].concat([...authenticated].filter((c) => c.user?.role === 'admin' && c.user.userId !== message.supportUserId));
+    for (const conn of targets) {
+      send(conn, frame, type);
+      if (conn.activeTab === message.chatType && conn.user && conn.user.userId !== message.userId && !(message.chatType === 'support' && conn.user.role === 'admin')) {
+        markReadSoon(conn, message.chatType, message.id);
+      }
+    }
+  };
+
+  deps.bus.onEvent((event) => {
+    if (event.kind === 'message') deliver(event.message);
+    else if (event.kind === 'unread') for (const conn of byUser.get(event.userId) ?? []) send(conn, { type: 'unread', unread: event.unread });
+  });
+  deps.bus.onResubscribed(() => {
+    for (const conn of authenticated) send(conn, { type: 'resync' });
+  });
+
+  const close = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    clearInterval(heartbeat);
+    clearInterval(revalidate);
+    for (const pending of pendingReads.values()) clearTimeout(pending.timer);
+    const open = [...all];
+    for (const conn of open) conn.ws.close(CHAT_CLOSE_CODES.goingAway, 'Server restarting');
+    const deadline = Date.now() + 1_000;
+    while (open.some((c) => c.ws.readyState !== WebSocket.CLOSED) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    for (const conn of open) {
+      if (conn.ws.readyState !== WebSocket.CLOSED) conn.ws.terminate();
+      forget(conn);
+    }
+    app.server.off('upgrade', onUpgrade);
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  };
+  // Upgraded sockets would keep the HTTP server from closing: end them first.
+  app.addHook('preClose', async () => close());
+
+  return {
+    counts: () => ({ authenticated: authenticated.size, pending: all.size - authenticated.size }),
+    deliver,
+    close,
+  };
+}

@@ -1,0 +1,144 @@
+import { fileURLToPath } from 'node:url';
+import { ZUserSchema, type TChatMessage } from '@platform/contracts';
+import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { TChatConfig } from './config.js';
+import { createChatBus } from './data-access/chat-bus.js';
+import { createMessageLog } from './data-access/message-log.js';
+import { CHAT_ERRORS } from './domain/chat.errors.js';
+import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
+import { createModerationStore } from './domain/moderation-store.js';
+import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
+import { registerChatRoutes } from './entry-points/http/chat.routes.js';
+import { chatJobs } from './entry-points/jobs/archive.job.js';
+import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
+import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
+import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
+
+export type { TChatConfig } from './config.js';
+export { loadChatConfig, ZChatConfigSchema } from './config.js';
+export { SETTINGS_QUEUE, USERS_QUEUE };
+
+export const CHAT_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
+
+export interface TChatService {
+  url: string;
+  /** /health, /ready and /metrics (INTERNAL_HOST:INTERNAL_PORT). */
+  internalUrl: string;
+  pool: Pool;
+  logger: Logger;
+  /** What the use cases run with (tests call the archive job's function with it). */
+  deps: TChatDeps;
+  sockets: TChatSocketServer;
+  consumersReady(): boolean;
+  stop(): Promise<void>;
+}
+
+function createSendLimiter(deps: { redis: ConstructorParameters<typeof RateLimiterRedis>[0]['storeClient'] }, config: TChatConfig): TSendLimiter {
+  const limiter = new RateLimiterRedis({ storeClient: deps.redis, keyPrefix: 'chat:send', points: config.SEND_LIMIT_MESSAGES, duration: config.SEND_LIMIT_WINDOW_SECONDS });
+  return {
+    async consume(userId) {
+      try {
+        await limiter.consume(userId);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw CHAT_ERRORS.tooFast(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        throw error;
+      }
+    },
+  };
+}
+
+function createProfileLookup(authUrl: string): TProfileLookup {
+  const base = authUrl.replace(/\/+$/, '');
+  return async (token) => {
+    const response = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const user = ZUserSchema.pick({ firstName: true, lastName: true, role: true, isActive: true }).parse(await response.json());
+    if (!user.isActive) throw CHAT_ERRORS.banned();
+    return user;
+  };
+}
+
+/** Starts the chat service: migrations, HTTP API, the WebSocket endpoint, the Redis bus, consumers and the archive job. */
+export async function start(config: TChatConfig): Promise<TChatService> {
+  const runtime = await createServiceRuntime(config, {
+    name: 'chat',
+    migrationsDir: CHAT_MIGRATIONS_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    createDatabase: config.CREATE_DATABASE,
+  });
+  const { app, pool, logger, hooks, redis, metrics } = runtime;
+  try {
+    const bus = await createChatBus({ redis, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger });
+    runtime.onStop(() => bus.stop());
+    const moderation = await createModerationStore({ pool, bus, logger });
+    runtime.onStop(() => moderation.stop());
+    let deliverLocally: (message: TChatMessage) => void = () => undefined;
+    const deps: TChatDeps = {
+      pool,
+      logger,
+      bus,
+      moderation,
+      log: createMessageLog({ pool, bus, logger, deliverLocally: (message) => deliverLocally(message) }),
+      sendLimiter: createSendLimiter({ redis }, config),
+      lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
+      archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
+    };
+
+    const routeDeps = { deps, hooks };
+    registerChatRoutes(app, routeDeps);
+    registerAdminChatRoutes(app, routeDeps);
+    app.get('/ws', async () => {
+      throw COMMON_ERRORS.validation('This is the WebSocket endpoint: connect with a WebSocket client');
+    });
+
+    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
+    const sockets = startChatSocketServer({
+      app,
+      deps,
+      verifier,
+      logger,
+      registry: metrics.registry,
+      limits: {
+        maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
+        authTimeoutMs: config.WS_AUTH_TIMEOUT_MS,
+        heartbeatIntervalMs: config.WS_HEARTBEAT_INTERVAL_MS,
+        idleTimeoutMs: config.WS_IDLE_TIMEOUT_MS,
+        revalidateIntervalMs: config.WS_REVALIDATE_INTERVAL_MS,
+        framesPerSecond: config.WS_FRAMES_PER_SECOND,
+        maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+      },
+    });
+    deliverLocally = (message) => sockets.deliver(message);
+    const url = await runtime.listen();
+
+    // Consumers before the relay (chat publishes no events today; the relay keeps the outbox contract).
+    const consumers: TConsumer[] = [];
+    if (config.CONSUMERS_ENABLED) {
+      consumers.push(
+        runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent }),
+        runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged }),
+      );
+    }
+    runtime.startRelay();
+    if (config.JOBS_ENABLED) await runtime.startJobs(chatJobs(deps, { intervalMs: config.ARCHIVE_INTERVAL_MS, batchSize: config.ARCHIVE_BATCH_SIZE }));
+
+    logger.info({ url, jobs: config.JOBS_ENABLED }, 'chat service started');
+    return {
+      url,
+      internalUrl: runtime.internalUrl(),
+      pool,
+      logger,
+      deps,
+      sockets,
+      consumersReady: () => consumers.every((c) => c.isConsuming()),
+      stop: runtime.stop,
+    };
+  } catch (error) {
+    await runtime.stop();
+    throw error;
+  }
+}
