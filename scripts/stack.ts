@@ -17,6 +17,7 @@ const SERVICES = [
   { name: 'auth', entry: 'services/auth/src/main.ts', database: true },
   { name: 'admin', entry: 'services/admin/src/main.ts', database: true },
   { name: 'work', entry: 'services/work/src/main.ts', database: true },
+  { name: 'chat', entry: 'services/chat/src/main.ts', database: true },
 ] as const;
 
 export interface TStackOptions {
@@ -234,6 +235,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       }
       if (service.name === 'admin') env.MAIL_OUTBOX_DIR = outboxDir;
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
+      // Names of users who registered before chat heard of them: read with their own token from auth.
+      if (service.name === 'chat') env.AUTH_SERVICE_URL = serviceUrls.auth!;
       serviceUrls[service.name] = await launch(service.name, service.entry, env);
     }
     if (options.seed && databaseUrls.auth) {
@@ -247,6 +250,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       ADMIN_SERVICE_URL: serviceUrls.admin!,
       WORK_SERVICE_URL: serviceUrls.work!,
       PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
+      CHAT_SERVICE_URL: serviceUrls.chat!,
       WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
       ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
     });

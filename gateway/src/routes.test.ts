@@ -30,6 +30,13 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', access: 'user' });
   });
 
+  it('when a chat path is asked for, then chat owns it: workers its /api/chat, admins moderation and the monitor, anyone the socket', () => {
+    expect(resolveRoute('/api/chat/messages')).toMatchObject({ service: 'chat', access: 'user' });
+    expect(resolveRoute('/api/admin/chat-moderation/banned-words')).toMatchObject({ service: 'chat', access: 'admin' });
+    expect(resolveRoute('/api/admin/chat-messages')).toMatchObject({ service: 'chat', access: 'admin' });
+    expect(resolveRoute('/ws')).toMatchObject({ service: 'chat', access: 'public' });
+  });
+
   it('when the table has no entry, then undefined (404)', () => {
     expect(resolveRoute('/api')).toBeUndefined();
     expect(resolveRoute('/api/admin/nothing-here')).toBeUndefined();

@@ -83,8 +83,12 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/users/*/balance', service: 'payouts', access: 'admin' },
   { prefix: '/api/admin/users/*/ledger', service: 'payouts', access: 'admin' },
 
-  // chat: the live connection (WebSocket). Browsers cannot send an Authorization header on an upgrade, so the
-  // chat service authenticates the connection itself.
+  // chat: messages, unread counts and read marks, moderation, the monitor (the service limits sends per user
+  // across its instances). The live connection (WebSocket): browsers cannot send an Authorization header on an
+  // upgrade, so the chat service authenticates the connection itself with its first frame.
+  { prefix: '/api/chat', service: 'chat', access: 'user' },
+  { prefix: '/api/admin/chat-moderation', service: 'chat', access: 'admin' },
+  { prefix: '/api/admin/chat-messages', service: 'chat', access: 'admin' },
   { prefix: '/ws', service: 'chat', access: 'public' },
 ];
 

@@ -3,3 +3,4 @@ CREATE DATABASE platform_auth;
 CREATE DATABASE platform_admin;
 CREATE DATABASE platform_work;
 CREATE DATABASE platform_payouts;
+CREATE DATABASE platform_chat;
