@@ -39,12 +39,6 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
   const { app, pool, logger, hooks } = runtime;
   try {
     const deps: TPayoutsDeps = { pool, logger };
-    app.addHook('onSend', async (request, reply, payload) => {
-      if ((request.url.startsWith('/api/') || request.url.startsWith('/internal/')) && !reply.hasHeader('cache-control')) {
-        void reply.header('cache-control', 'no-store');
-      }
-      return payload;
-    });
     const routeDeps = { deps, hooks };
     registerWithdrawalRoutes(app, routeDeps);
     registerLedgerRoutes(app, routeDeps);
@@ -58,7 +52,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
       consumers.push(
         runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: onUserEvent }),
         runtime.consume({ queue: REWARDS_QUEUE, routingKeys: REWARDS_ROUTING_KEYS, handler: onSubmissionApproved }),
-        runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(logger) }),
+        runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(deps) }),
       );
     }
 

@@ -57,18 +57,18 @@ function toEntry(row: TEntryDbRow): TStoredEntry {
   };
 }
 
-/** Opens a zero account for the user unless one exists (idempotent). */
-export async function ensureAccount(db: Queryable, userId: string): Promise<void> {
-  await db.query('INSERT INTO ledger_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
-}
-
-/** The account row, locked until the transaction ends: every posting to one account runs one after another. */
-export async function lockAccount(client: PoolClient, userId: string): Promise<TAccountRow | undefined> {
+/**
+ * Opens a zero account for the user unless one exists, and returns its row locked until the transaction ends:
+ * every posting to one account runs one after another.
+ */
+export async function openAndLockAccount(client: PoolClient, userId: string): Promise<TAccountRow> {
+  await client.query('INSERT INTO ledger_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
   const { rows } = await client.query<TAccountDbRow>(
     'SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
     [userId],
   );
-  return rows[0] ? toAccount(rows[0]) : undefined;
+  if (!rows[0]) throw new Error(`ledger account ${userId} vanished`);
+  return toAccount(rows[0]);
 }
 
 export async function findAccount(db: Queryable, userId: string): Promise<TAccountRow | undefined> {

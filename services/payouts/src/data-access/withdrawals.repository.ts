@@ -101,27 +101,26 @@ export async function decidePendingWithdrawal(
 
 /* ---- Idempotency keys of POST /api/withdrawals ---- */
 
+/** What a key answered the first time: the withdrawal it created (a refused request stores nothing). */
 export interface TIdempotentAnswer {
   requestHash: string;
-  statusCode: number;
   response: unknown;
 }
 
 export async function findIdempotentAnswer(db: Queryable, userId: string, key: string): Promise<TIdempotentAnswer | undefined> {
-  const { rows } = await db.query<{ request_hash: string; status_code: number; response: unknown }>(
-    'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+  const { rows } = await db.query<{ request_hash: string; response: unknown }>(
+    'SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
     [userId, key],
   );
   const row = rows[0];
-  return row ? { requestHash: row.request_hash, statusCode: row.status_code, response: row.response } : undefined;
+  return row ? { requestHash: row.request_hash, response: row.response } : undefined;
 }
 
 export async function saveIdempotentAnswer(db: Queryable, userId: string, key: string, answer: TIdempotentAnswer): Promise<void> {
-  await db.query('INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query('INSERT INTO idempotency_keys (user_id, key, request_hash, response) VALUES ($1, $2, $3, $4)', [
     userId,
     key,
     answer.requestHash,
-    answer.statusCode,
     JSON.stringify(answer.response),
   ]);
 }

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData } from '@platform/contracts';
+import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
 import { upsertUser } from '../data-access/copies.repository.js';
-import { ensureAccount, findAccount, findBalances } from '../data-access/ledger.repository.js';
+import { findAccount, findBalances } from '../data-access/ledger.repository.js';
 import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
-import { postEntry } from './post-entry.js';
+import { lockAccountForPosting, postEntry } from './post-entry.js';
 import { readPayoutSettings } from './settings.js';
 
 const ZERO: TBalance = { available: '0.00', held: '0.00' };
@@ -16,21 +16,25 @@ const ZERO: TBalance = { available: '0.00', held: '0.00' };
  * credit it as a signup_bonus (referenced by the user, so at most once per user).
  */
 export async function openAccount(client: PoolClient, data: TUserRegisteredData, occurredAt: string): Promise<void> {
-  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName, sourceAt: occurredAt });
-  await ensureAccount(client, data.userId);
+  await keepUserCopy(client, data, occurredAt);
+  const account = await lockAccountForPosting(client, data.userId);
   const { startingBalance } = await readPayoutSettings(client);
   const bonus = toCents(startingBalance);
   if (bonus > 0n) {
-    await postEntry(client, { userId: data.userId, kind: 'signup_bonus', amount: bonus, reference: { type: 'user', id: data.userId } });
+    await postEntry(client, account, { kind: 'signup_bonus', amount: bonus, reference: { type: 'user', id: data.userId } });
   }
+}
+
+/** user.registered / user.updated: keep the local copy of the user's names and e-mail (an older event never wins). */
+export async function keepUserCopy(client: PoolClient, data: TUserRegisteredData | TUserUpdatedData, occurredAt: string): Promise<void> {
+  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName }, occurredAt);
 }
 
 /** submission.approved: credit the reward once per assignment, however often the event arrives. */
 export async function creditTaskReward(client: PoolClient, data: TSubmissionApprovedData): Promise<{ credited: boolean }> {
   const reward = toCents(data.reward);
   if (reward <= 0n) return { credited: false };
-  const result = await postEntry(client, {
-    userId: data.userId,
+  const result = await postEntry(client, await lockAccountForPosting(client, data.userId), {
     kind: 'task_reward',
     amount: reward,
     reference: { type: 'assignment', id: data.assignmentId },

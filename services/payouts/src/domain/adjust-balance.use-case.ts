@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdjustBalanceRequest, TAdjustBalanceResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
-import { ensureAccount, lockAccount } from '../data-access/ledger.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
-import { postEntry } from './post-entry.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { lockAccountForPosting, postEntry } from './post-entry.js';
 
 /**
  * PATCH /api/admin/users/{id}/balance: sets the user's AVAILABLE balance by posting one admin_adjustment entry of
@@ -15,17 +12,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten.
  */
 export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
-  if (!UUID.test(userId)) throw PAYOUTS_ERRORS.userNotFound();
   return withTransaction(deps.pool, async (client) => {
-    await ensureAccount(client, userId);
-    const account = await lockAccount(client, userId);
-    if (!account) throw new Error(`ledger account ${userId} vanished`);
+    const account = await lockAccountForPosting(client, userId);
     const before = toCents(account.available);
     const after = toCents(body.balance);
     const difference = after - before;
     if (difference === 0n) throw PAYOUTS_ERRORS.balanceUnchanged();
-    const { entry } = await postEntry(client, {
-      userId,
+    const { entry } = await postEntry(client, account, {
       kind: 'admin_adjustment',
       amount: difference,
       reference: { type: 'admin_adjustment', id: randomUUID() },

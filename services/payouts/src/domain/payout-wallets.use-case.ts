@@ -6,8 +6,6 @@ import type { TPayoutsDeps } from './deps.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { readPayoutSettings } from './settings.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function listPayoutWallets(deps: TPayoutsDeps, userId: string): Promise<TPayoutWallet[]> {
   const { walletCooldownHours } = await readPayoutSettings(deps.pool);
   return listWallets(deps.pool, userId, walletCooldownHours);
@@ -37,5 +35,5 @@ export async function addPayoutWallet(deps: TPayoutsDeps, userId: string, body: 
 
 /** Removes one of the caller's wallets; another user's wallet is 404, as if it did not exist. */
 export async function removePayoutWallet(deps: TPayoutsDeps, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteWallet(deps.pool, userId, id))) throw PAYOUTS_ERRORS.walletNotFound();
+  if (!(await deleteWallet(deps.pool, userId, id))) throw PAYOUTS_ERRORS.walletNotFound();
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TLedgerEntryKind } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
-import { appendEntry, ensureAccount, findEntryByReference, lockAccount } from '../data-access/ledger.repository.js';
+import { appendEntry, findEntryByReference, openAndLockAccount, type TAccountRow } from '../data-access/ledger.repository.js';
 import { effectOf, hashEntry, type TStoredEntry } from './ledger.js';
 import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 
+/** An account locked by lockAccountForPosting in the caller's transaction, with the balances as they were then. */
+export type TLockedAccount = TAccountRow;
+
 export interface TPosting {
-  userId: string;
   kind: TLedgerEntryKind;
   /** Signed, as effectOf reads it. */
   amount: bigint;
@@ -19,15 +21,21 @@ export interface TPosting {
 export type TPostingResult = { entry: TStoredEntry; duplicate: false } | { entry: TStoredEntry; duplicate: true };
 
 /**
- * THE one way money moves, inside the caller's transaction: lock the account row (FOR UPDATE, so postings to one
- * account run one after another), skip when this kind was already posted for this reference, compute the balances
- * after, chain the hash to the previous entry, insert the entry and move the account. The database refuses a
- * negative balance (CHECK) and a second entry for the same reference (unique index) even if this code were wrong.
+ * Opens the user's account unless it exists and locks its row (FOR UPDATE) until the caller's transaction ends, so
+ * postings to one account run one after another. Once per transaction, before any rule that reads the balance.
  */
-export async function postEntry(client: PoolClient, posting: TPosting): Promise<TPostingResult> {
-  await ensureAccount(client, posting.userId);
-  const account = await lockAccount(client, posting.userId);
-  if (!account) throw new Error(`ledger account ${posting.userId} vanished`);
+export async function lockAccountForPosting(client: PoolClient, userId: string): Promise<TLockedAccount> {
+  return openAndLockAccount(client, userId);
+}
+
+/**
+ * THE one way money moves, inside the caller's transaction, on the account it locked (lockAccountForPosting; one
+ * posting per lock, as the balances it computes from are the locked ones): skip when this kind was already posted for
+ * this reference, compute the balances after, chain the hash to the previous entry, insert the entry and move the
+ * account. The database refuses a negative balance (CHECK) and a second entry for the same reference (unique index)
+ * even if this code were wrong.
+ */
+export async function postEntry(client: PoolClient, account: TLockedAccount, posting: TPosting): Promise<TPostingResult> {
   if (posting.reference) {
     const existing = await findEntryByReference(client, posting.kind, posting.reference.type, posting.reference.id);
     if (existing) return { entry: existing, duplicate: true };
@@ -36,10 +44,10 @@ export async function postEntry(client: PoolClient, posting: TPosting): Promise<
   const available = toCents(account.available) + effect.available;
   const held = toCents(account.held) + effect.held;
   if (available < 0n) throw PAYOUTS_ERRORS.insufficientFunds();
-  if (held < 0n) throw new Error(`posting ${posting.kind} would make the held balance of ${posting.userId} negative`);
+  if (held < 0n) throw new Error(`posting ${posting.kind} would make the held balance of ${account.userId} negative`);
   const unhashed = {
     id: randomUUID(),
-    userId: posting.userId,
+    userId: account.userId,
     seq: account.entryCount + 1,
     kind: posting.kind,
     amount: fromCents(posting.amount),

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { TAdminWithdrawal, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findUser } from '../data-access/copies.repository.js';
-import { ensureAccount, lockAccount } from '../data-access/ledger.repository.js';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
   decidePendingWithdrawal,
@@ -19,45 +18,28 @@ import { addressKey, findCurrency, isValidAddress } from './currencies.js';
 import type { TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
-import { postEntry } from './post-entry.js';
+import { lockAccountForPosting, postEntry } from './post-entry.js';
 import { readPayoutSettings } from './settings.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The first answer to a request, as the route sends it (and replays it). */
-export interface TAnswer<T> {
-  statusCode: number;
-  body: T;
-}
-
-/** Checks the Idempotency-Key header value: required, 1 to 255 visible ASCII characters. */
-export function parseIdempotencyKey(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || value.trim() === '') throw PAYOUTS_ERRORS.idempotencyKeyRequired();
-  const key = value.trim();
-  if (!IDEMPOTENCY_KEY.test(key)) throw PAYOUTS_ERRORS.idempotencyKeyInvalid();
-  return key;
-}
 
 /** What makes two requests "the same": the normalised body (amount with 2 decimals, currency upper-cased). */
 function requestHashOf(body: TCreateWithdrawalRequest): string {
   return createHash('sha256').update(JSON.stringify([body.amount, body.currency, body.walletAddress])).digest('hex');
 }
 
-function replay(stored: TIdempotentAnswer, requestHash: string): TAnswer<TWithdrawal> {
+function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
   if (stored.requestHash !== requestHash) throw PAYOUTS_ERRORS.idempotencyKeyReused();
-  return { statusCode: stored.statusCode, body: stored.response as TWithdrawal };
+  return stored.response as TWithdrawal;
 }
 
 /**
- * POST /api/withdrawals. A key seen before answers what it answered the first time (or 422 for another body).
+ * POST /api/withdrawals with its Idempotency-Key (checked by the route). A key seen before answers the withdrawal it
+ * answered the first time (or 422 for another body).
  * Then the rules of spec 02 section 5 (currency, address, minimum, cooldown), and in ONE transaction with the
  * account locked: the balance check, the withdrawal row, the withdrawal_hold entry (available -> held), the
  * withdrawal.requested event and the stored answer for the key. A refused request stores nothing, so it can be
  * retried with the same key once the cause is fixed.
  */
-export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateWithdrawalRequest): Promise<TAnswer<TWithdrawal>> {
+export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateWithdrawalRequest): Promise<TWithdrawal> {
   const requestHash = requestHashOf(body);
   const earlier = await findIdempotentAnswer(deps.pool, userId, key);
   if (earlier) return replay(earlier, requestHash);
@@ -75,12 +57,11 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
   }
 
   return withTransaction(deps.pool, async (client) => {
-    await ensureAccount(client, userId);
-    const account = await lockAccount(client, userId);
+    const account = await lockAccountForPosting(client, userId);
     // Requests of one user run one after another from here: a racing twin with the same key is seen now.
     const raced = await findIdempotentAnswer(client, userId, key);
     if (raced) return replay(raced, requestHash);
-    if (!account || toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
+    if (toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
 
     const withdrawal = await insertWithdrawal(client, {
       id: randomUUID(),
@@ -91,8 +72,7 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
       walletAddress: body.walletAddress,
       idempotencyKey: key,
     });
-    await postEntry(client, {
-      userId,
+    await postEntry(client, account, {
       kind: 'withdrawal_hold',
       amount: -amount,
       reference: { type: 'withdrawal', id: withdrawal.id },
@@ -107,9 +87,9 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
       walletAddress: withdrawal.walletAddress,
       requestedAt: withdrawal.createdAt,
     });
-    const answer: TAnswer<TWithdrawal> = { statusCode: 201, body: toWithdrawalView(withdrawal) };
-    await saveIdempotentAnswer(client, userId, key, { requestHash, statusCode: answer.statusCode, response: answer.body });
-    return answer;
+    const view = toWithdrawalView(withdrawal);
+    await saveIdempotentAnswer(client, userId, key, { requestHash, response: view });
+    return view;
   });
 }
 
@@ -127,7 +107,6 @@ export async function listWithdrawalsForAdmin(deps: TPayoutsDeps): Promise<TAdmi
  * withdrawal_release (held back to available); withdrawal.decided is written in the same transaction.
  */
 export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: string, body: TDecideWithdrawalRequest): Promise<TAdminWithdrawal> {
-  if (!UUID.test(id)) throw PAYOUTS_ERRORS.withdrawalNotFound();
   return withTransaction(deps.pool, async (client) => {
     const decided = await decidePendingWithdrawal(client, {
       id,
@@ -141,8 +120,7 @@ export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: 
       throw PAYOUTS_ERRORS.withdrawalNotFound();
     }
     const amount = toCents(decided.amount);
-    await postEntry(client, {
-      userId: decided.userId,
+    await postEntry(client, await lockAccountForPosting(client, decided.userId), {
       kind: body.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_release',
       amount: body.status === 'approved' ? -amount : amount,
       reference: { type: 'withdrawal', id: decided.id },

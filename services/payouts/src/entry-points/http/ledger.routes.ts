@@ -2,18 +2,20 @@ import {
   ZAdjustBalanceRequestSchema,
   ZAdjustBalanceResponseSchema,
   ZBalanceSchema,
+  ZIdParamsSchema,
   ZLedgerVerificationSchema,
-  ZPayoutsIdParamsSchema,
   ZStatementQuerySchema,
   type TStatementQuery,
 } from '@platform/contracts';
-import { authUserOf, type TApp } from '@platform/service-kit';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { getOwnBalance } from '../../domain/accounts.use-case.js';
 import { adjustBalance } from '../../domain/adjust-balance.use-case.js';
 import type { TPayoutsDeps } from '../../domain/deps.js';
 import { getStatement, statementCsv, verifyLedger } from '../../domain/statement.use-case.js';
-import type { TRouteDeps } from './route-deps.js';
+import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
+
+const ZUserParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.userNotFound);
 
 /** JSON, or CSV as a download when format=csv. */
 async function sendStatement(deps: TPayoutsDeps, reply: FastifyReply, userId: string, query: TStatementQuery) {
@@ -26,7 +28,7 @@ async function sendStatement(deps: TPayoutsDeps, reply: FastifyReply, userId: st
 }
 
 /** /api/ledger (the worker's statement, verification, balance) and the admin's view and adjustment of a user's ledger. */
-export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps): void {
+export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPayoutsDeps>): void {
   app.get('/api/ledger/statement', { onRequest: hooks.authenticate, schema: { querystring: ZStatementQuerySchema } }, async (request, reply) =>
     sendStatement(deps, reply, authUserOf(request).userId, request.query),
   );
@@ -41,19 +43,19 @@ export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps): vo
 
   app.get(
     '/api/admin/users/:id/ledger',
-    { onRequest: hooks.requireAdmin, schema: { params: ZPayoutsIdParamsSchema, querystring: ZStatementQuerySchema } },
+    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, querystring: ZStatementQuerySchema } },
     async (request, reply) => sendStatement(deps, reply, request.params.id, request.query),
   );
 
   app.get(
     '/api/admin/users/:id/ledger/verify',
-    { onRequest: hooks.requireAdmin, schema: { params: ZPayoutsIdParamsSchema, response: { 200: ZLedgerVerificationSchema } } },
+    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, response: { 200: ZLedgerVerificationSchema } } },
     async (request) => verifyLedger(deps, request.params.id),
   );
 
   app.patch(
     '/api/admin/users/:id/balance',
-    { onRequest: hooks.requireAdmin, schema: { params: ZPayoutsIdParamsSchema, body: ZAdjustBalanceRequestSchema, response: { 200: ZAdjustBalanceResponseSchema } } },
+    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, body: ZAdjustBalanceRequestSchema, response: { 200: ZAdjustBalanceResponseSchema } } },
     async (request) => adjustBalance(deps, authUserOf(request).userId, request.params.id, request.body),
   );
 }

@@ -1,17 +1,20 @@
 import {
   ZCreatePayoutWalletRequestSchema,
-  ZPayoutsIdParamsSchema,
+  ZIdParamsSchema,
   ZPayoutWalletListSchema,
   ZPayoutWalletSchema,
   ZPublicSettingsSchema,
 } from '@platform/contracts';
-import { authUserOf, type TApp } from '@platform/service-kit';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import type { TPayoutsDeps } from '../../domain/deps.js';
 import { addPayoutWallet, listPayoutWallets, removePayoutWallet } from '../../domain/payout-wallets.use-case.js';
 import { getPublicSettings } from '../../domain/public-settings.use-case.js';
-import type { TRouteDeps } from './route-deps.js';
+import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
+
+const ZWalletParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.walletNotFound);
 
 /** /api/user/payout-wallets ('Bind Payment Method') and /api/settings/public. */
-export function registerWalletAndSettingsRoutes(app: TApp, { deps, hooks }: TRouteDeps): void {
+export function registerWalletAndSettingsRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPayoutsDeps>): void {
   app.get('/api/user/payout-wallets', { onRequest: hooks.authenticate, schema: { response: { 200: ZPayoutWalletListSchema } } }, async (request) =>
     listPayoutWallets(deps, authUserOf(request).userId),
   );
@@ -22,7 +25,7 @@ export function registerWalletAndSettingsRoutes(app: TApp, { deps, hooks }: TRou
     async (request, reply) => reply.status(201).send(await addPayoutWallet(deps, authUserOf(request).userId, request.body)),
   );
 
-  app.delete('/api/user/payout-wallets/:id', { onRequest: hooks.authenticate, schema: { params: ZPayoutsIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/user/payout-wallets/:id', { onRequest: hooks.authenticate, schema: { params: ZWalletParamsSchema } }, async (request, reply) => {
     await removePayoutWallet(deps, authUserOf(request).userId, request.params.id);
     return reply.status(204).send();
   });

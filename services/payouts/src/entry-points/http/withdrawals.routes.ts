@@ -3,36 +3,47 @@ import {
   ZAdminWithdrawalSchema,
   ZCreateWithdrawalRequestSchema,
   ZDecideWithdrawalRequestSchema,
-  ZPayoutsIdParamsSchema,
+  ZIdParamsSchema,
   ZWithdrawalListSchema,
   ZWithdrawalSchema,
 } from '@platform/contracts';
-import { authUserOf, type TApp } from '@platform/service-kit';
-import {
-  decideWithdrawal,
-  listMyWithdrawals,
-  listWithdrawalsForAdmin,
-  parseIdempotencyKey,
-  requestWithdrawal,
-} from '../../domain/withdrawals.use-case.js';
-import type { TRouteDeps } from './route-deps.js';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { TPayoutsDeps } from '../../domain/deps.js';
+import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
+import { decideWithdrawal, listMyWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from '../../domain/withdrawals.use-case.js';
+
+const ZWithdrawalParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.withdrawalNotFound);
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header: required, 1 to 255 visible ASCII characters (surrounding spaces dropped). */
+function parseIdempotencyKey(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') throw PAYOUTS_ERRORS.idempotencyKeyRequired();
+  const key = value.trim();
+  if (!IDEMPOTENCY_KEY.test(key)) throw PAYOUTS_ERRORS.idempotencyKeyInvalid();
+  return key;
+}
+
+/** Each request's Idempotency-Key, read once, before its body is checked. */
+const idempotencyKeys = new WeakMap<FastifyRequest, string>();
 
 /** /api/withdrawals (the worker's own) and /api/admin/withdrawals (review). */
-export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps): void {
+export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPayoutsDeps>): void {
   app.post(
     '/api/withdrawals',
     {
       onRequest: hooks.authenticate,
       // Before the body is checked: a request without a key is refused whatever its body.
       preValidation: async (request) => {
-        parseIdempotencyKey(request.headers['idempotency-key']);
+        idempotencyKeys.set(request, parseIdempotencyKey(request.headers['idempotency-key']));
       },
-      schema: { body: ZCreateWithdrawalRequestSchema, response: { 200: ZWithdrawalSchema, 201: ZWithdrawalSchema } },
+      schema: { body: ZCreateWithdrawalRequestSchema, response: { 201: ZWithdrawalSchema } },
     },
     async (request, reply) => {
-      const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const answer = await requestWithdrawal(deps, authUserOf(request).userId, key, request.body);
-      return reply.status(answer.statusCode as 201).send(answer.body);
+      const key = idempotencyKeys.get(request) as string;
+      // 201 the first time and for a replay of the same key and body: the answer the key got.
+      return reply.status(201).send(await requestWithdrawal(deps, authUserOf(request).userId, key, request.body));
     },
   );
 
@@ -46,7 +57,7 @@ export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps)
 
   app.patch(
     '/api/admin/withdrawals/:id',
-    { onRequest: hooks.requireAdmin, schema: { params: ZPayoutsIdParamsSchema, body: ZDecideWithdrawalRequestSchema, response: { 200: ZAdminWithdrawalSchema } } },
+    { onRequest: hooks.requireAdmin, schema: { params: ZWithdrawalParamsSchema, body: ZDecideWithdrawalRequestSchema, response: { 200: ZAdminWithdrawalSchema } } },
     async (request) => decideWithdrawal(deps, authUserOf(request).userId, request.params.id, request.body),
   );
 }

@@ -1,7 +1,6 @@
 import { ZUserRegisteredDataSchema, ZUserUpdatedDataSchema, type TEventEnvelope } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
-import { upsertUser } from '../../data-access/copies.repository.js';
-import { openAccount } from '../../domain/accounts.use-case.js';
+import { keepUserCopy, openAccount } from '../../domain/accounts.use-case.js';
 
 /** Queue (after QUEUE_PREFIX): accounts opened on registration, and the users copy kept current. */
 export const ACCOUNTS_QUEUE = 'payouts.accounts';
@@ -13,6 +12,5 @@ export async function onUserEvent(event: TEventEnvelope, client: PoolClient): Pr
     await openAccount(client, ZUserRegisteredDataSchema.parse(event.data), event.occurredAt);
     return;
   }
-  const data = ZUserUpdatedDataSchema.parse(event.data);
-  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName, sourceAt: event.occurredAt });
+  await keepUserCopy(client, ZUserUpdatedDataSchema.parse(event.data), event.occurredAt);
 }
