@@ -124,8 +124,6 @@ export const ZAdminUsersResponseSchema = z.object({
 });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
 
-export const ZAdminUserIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
-
 /* ---- Email templates (admin service; spec 03 sections 5 and 7). ---- */
 
 export const TEMPLATE_NAME_MAX = 100;
@@ -170,9 +168,6 @@ export const ZUpdateEmailTemplateRequestSchema = z.strictObject({
   variables: ZTemplateVariablesSchema,
 });
 export type TUpdateEmailTemplateRequest = z.infer<typeof ZUpdateEmailTemplateRequestSchema>;
-
-/** A path id; one that is not a uuid is answered 404 by the service (it cannot exist). */
-export const ZEmailTemplateIdParamsSchema = z.strictObject({ id: ZTextSchema('Id') });
 
 export const ZEmailTemplateSchema = z.object({
   id: z.uuid(),

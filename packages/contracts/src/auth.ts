@@ -111,9 +111,6 @@ export type TCompanyDocument = z.infer<typeof ZCompanyDocumentSchema>;
 export const ZRequiredDocumentSchema = ZCompanyDocumentSchema.extend({ accepted: z.boolean() });
 export type TRequiredDocument = z.infer<typeof ZRequiredDocumentSchema>;
 
-export const ZDocumentIdParamsSchema = z.strictObject({ id: z.uuid('Document not found') });
-export type TDocumentIdParams = z.infer<typeof ZDocumentIdParamsSchema>;
-
 /** The client sends only its user agent; the server records the address from the request itself. */
 export const ZAcceptDocumentRequestSchema = z.strictObject({
   userAgent: ZTextSchema('User agent').max(1000, 'User agent is too long').optional().nullable(),

@@ -265,9 +265,6 @@ export const ZPayoutWalletSchema = z.object({
 export type TPayoutWallet = z.infer<typeof ZPayoutWalletSchema>;
 export const ZPayoutWalletListSchema = z.array(ZPayoutWalletSchema);
 
-/** A path id; one that is not a uuid is answered 404 by the service (it cannot exist). */
-export const ZPayoutsIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
-
 /** GET /internal/balances?userIds=a,b,c (not routed by the gateway). */
 export const ZInternalBalancesQuerySchema = z.strictObject({
   userIds: ZTextSchema('userIds', { error: 'userIds is required' })

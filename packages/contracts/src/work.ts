@@ -72,9 +72,6 @@ export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
 export const ZUpdateTaskRequestSchema = ZCreateTaskRequestSchema.partial();
 export type TUpdateTaskRequest = z.infer<typeof ZUpdateTaskRequestSchema>;
 
-export const ZWorkIdParamsSchema = z.strictObject({ id: ZTextSchema('Id').max(100) });
-export type TWorkIdParams = z.infer<typeof ZWorkIdParamsSchema>;
-
 export const ZSubmissionFileSchema = z.object({
   id: z.uuid(),
   /** The server-generated stored name; open it with GET /api/files/{fileName}. */
