@@ -8,6 +8,7 @@ import {
   createTokenVerifier,
   listen,
   type TReadinessCheck,
+  type TTokenVerifier,
 } from '@platform/service-kit';
 import type { TGatewayConfig } from './config.js';
 import { registerFrontend, registerWelcomeVideo } from './frontend.js';
@@ -46,12 +47,14 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics('gateway');
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, { logger });
+  let verifier: TTokenVerifier | undefined;
   try {
-    const verifier = await createTokenVerifier({
+    verifier = await createTokenVerifier({
       publicKeyPem: config.JWT_PUBLIC_KEY,
       audience: config.JWT_AUDIENCE,
       issuer: config.JWT_ISSUER,
       redis,
+      logger,
     });
     const upstreams = upstreamsFrom(config);
     const readiness: TReadinessCheck[] = [
@@ -98,10 +101,12 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       async stop() {
         await app.close();
         await internal.close();
+        await verifier?.stop();
         await redis.quit().catch(() => redis.disconnect());
       },
     };
   } catch (error) {
+    await verifier?.stop();
     redis.disconnect();
     throw error;
   }

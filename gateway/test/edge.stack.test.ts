@@ -254,7 +254,7 @@ describe('operational endpoints and headers', () => {
       expect(ready.status, name).toBe(200);
       expect(await (await fetch(`${url}/metrics`)).text(), name).toContain('http_request_duration_seconds');
     }
-    expect(Object.keys(stack.internalUrls).sort()).toEqual(['admin', 'auth', 'gateway', 'payouts', 'work']);
+    expect(Object.keys(stack.internalUrls)).toEqual(expect.arrayContaining(['admin', 'auth', 'gateway', 'payouts', 'work']));
   });
 
   it('when the app or the API answers, then the security headers are present (no HSTS on plain HTTP)', async () => {

@@ -1,85 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors as joseErrors, importPKCS8, importSPKI, jwtVerify, SignJWT, type CryptoKey } from 'jose';
-import { ZAccessTokenClaimsSchema, type TRole } from '@platform/contracts';
+import { importPKCS8, SignJWT } from 'jose';
+import type { TRole } from '@platform/contracts';
 import { normalisePem } from './config.js';
-import { AppError, COMMON_ERRORS } from './errors.js';
-import type { Redis } from './redis.js';
-
-/** The only signature algorithm accepted: Ed25519. `none`, HS* and every other algorithm are refused. */
-export const JWT_ALGORITHM = 'EdDSA';
-export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-
-export interface TAuthUser {
-  userId: string;
-  role: TRole;
-  jti: string;
-  /** Seconds since the epoch at which the token expires. */
-  exp: number;
-}
+import { COMMON_ERRORS } from './errors.js';
+import { ACCESS_TOKEN_TTL_SECONDS, JWT_ALGORITHM, type TAuthUser, type TTokenVerifier } from './token-verifier.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     authUser?: TAuthUser;
   }
-}
-
-const revokedJtiKey = (jti: string) => `revoked:jti:${jti}`;
-const revokedUserKey = (userId: string) => `revoked:user:${userId}`;
-
-export interface TTokenVerifierOptions {
-  publicKeyPem: string;
-  audience: string;
-  issuer: string;
-  redis: Redis;
-}
-
-export interface TTokenVerifier {
-  verify(token: string): Promise<TAuthUser>;
-}
-
-/**
- * Verifies a bearer token: signature with the public key, algorithm allow-list, expiry, audience, issuer, then
- * revocation in Redis (the token itself, or every token of its user issued before a ban or password change).
- */
-export async function createTokenVerifier(options: TTokenVerifierOptions): Promise<TTokenVerifier> {
-  const key: CryptoKey = await importSPKI(normalisePem(options.publicKeyPem), JWT_ALGORITHM);
-  return {
-    async verify(token: string): Promise<TAuthUser> {
-      let payload: unknown;
-      try {
-        ({ payload } = await jwtVerify(token, key, {
-          algorithms: [JWT_ALGORITHM],
-          audience: options.audience,
-          issuer: options.issuer,
-          requiredClaims: ['sub', 'jti', 'exp', 'iat'],
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
-        throw new AppError('AUTH.INVALID_TOKEN', 401, 'Invalid authentication token');
-      }
-      const parsed = ZAccessTokenClaimsSchema.safeParse(payload);
-      if (!parsed.success) throw new AppError('AUTH.INVALID_TOKEN', 401, 'Invalid authentication token');
-      const claims = parsed.data;
-      const [jtiRevoked, userRevokedBefore] = await options.redis.mget(revokedJtiKey(claims.jti), revokedUserKey(claims.sub));
-      const issuedAtMs = (payload as { iatMs?: number }).iatMs ?? claims.iat * 1000;
-      if (jtiRevoked || (userRevokedBefore && issuedAtMs <= Number(userRevokedBefore))) {
-        throw new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.');
-      }
-      return { userId: claims.sub, role: claims.role, jti: claims.jti, exp: claims.exp };
-    },
-  };
-}
-
-/** Revokes one token until it would have expired anyway. */
-export async function revokeToken(redis: Redis, user: Pick<TAuthUser, 'jti' | 'exp'>): Promise<void> {
-  const ttl = Math.max(1, user.exp - Math.floor(Date.now() / 1000));
-  await redis.set(revokedJtiKey(user.jti), '1', 'EX', ttl);
-}
-
-/** Revokes every token of the user issued up to now (ban, deletion, password change). */
-export async function revokeAllTokensOfUser(redis: Redis, userId: string): Promise<void> {
-  await redis.set(revokedUserKey(userId), String(Date.now()), 'EX', ACCESS_TOKEN_TTL_SECONDS);
 }
 
 export interface TTokenSigner {

@@ -19,3 +19,4 @@ export * from './consumer.js';
 export * from './dlq.js';
 export * from './relay.js';
 export * from './service-runtime.js';
+export * from './token-verifier.js';

@@ -1,5 +1,6 @@
 import { createAmqpConnection, type TAmqpConnection } from './amqp.js';
-import { createAuthHooks, createTokenVerifier } from './auth.js';
+import { createAuthHooks } from './auth.js';
+import { createTokenVerifier, type TTokenVerifier } from './token-verifier.js';
 import type { TBaseConfig } from './config.js';
 import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
 import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
@@ -36,6 +37,8 @@ export interface TServiceRuntime {
   redis: Redis;
   /** Undefined only with `broker: false`. */
   amqp: TAmqpConnection | undefined;
+  /** The token check the hooks use (a socket server authenticates its connections with it too). */
+  verifier: TTokenVerifier;
   hooks: ReturnType<typeof createAuthHooks>;
   /** The HTTP server (public port, reached through the gateway), with /health; /api/ and /internal/ answers are `cache-control: no-store` unless a route sets its own. */
   app: TApp;
@@ -90,7 +93,8 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
 
     const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, { logger });
     onStop(() => redis.quit().catch(() => redis.disconnect()));
-    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
+    const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis, logger });
+    onStop(() => verifier.stop());
 
     const amqp = options.broker === false ? undefined : createAmqpConnection({ url: config.RABBITMQ_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName: name });
     if (amqp) onStop(() => amqp.close());
@@ -124,6 +128,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       pool,
       redis,
       amqp,
+      verifier,
       hooks: createAuthHooks(verifier),
       app,
       onStop,

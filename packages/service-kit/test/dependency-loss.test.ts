@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner, createTokenVerifier } from '../src/auth.js';
+import { createTokenSigner } from '../src/auth.js';
+import { createTokenVerifier } from '../src/token-verifier.js';
 import { startConsumer } from '../src/consumer.js';
 import { createPool, withTransaction, type Pool } from '../src/db.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../src/dependency-errors.js';

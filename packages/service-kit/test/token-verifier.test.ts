@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis, createTokenSigner, createTokenVerifier, revokeAllTokensOfUser, revokeToken, type Redis, type TTokenVerifier } from '../src/index.js';
-import { generateTestKeys, TEST_REDIS_URL, uniqueName } from '../src/testing.js';
+import { eventually, generateTestKeys, TEST_REDIS_URL, uniqueName } from '../src/testing.js';
 
 const USER = { id: '8b0d6a3c-4a8e-4a5e-9a43-2b0d2f3c1a11', role: 'employee' as const };
 
@@ -16,7 +16,10 @@ describe('createTokenVerifier', () => {
     redis = createRedis(TEST_REDIS_URL, `test:${uniqueName('verifier')}:`);
     verifier = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis, ...options });
   });
-  afterAll(() => redis.disconnect());
+  afterAll(async () => {
+    await verifier.stop();
+    redis.disconnect();
+  });
 
   const sign = async (ttlSeconds?: number, overrides: Partial<typeof options> = {}) =>
     (await createTokenSigner({ privateKeyPem: keys.privateKeyPem, ...options, ...overrides, ...(ttlSeconds !== undefined ? { ttlSeconds } : {}) })).sign(USER);
@@ -73,5 +76,132 @@ describe('createTokenVerifier', () => {
     const after = await sign();
     await expect(verifier.verify(before)).rejects.toMatchObject({ code: 'AUTH.TOKEN_REVOKED' });
     await expect(verifier.verify(after)).resolves.toMatchObject({ userId: USER.id });
+  });
+});
+
+describe('createTokenVerifier across processes (its memory of verified tokens and the revocation channel)', () => {
+  const keys = generateTestKeys();
+  const options = { audience: 'platform-api', issuer: 'platform-auth' };
+  const prefix = `test:${uniqueName('verifier_pubsub')}:`;
+  // Each client stands for one process: the identity service revoking, and two services checking tokens.
+  const clients: Redis[] = [];
+  const verifiers: TTokenVerifier[] = [];
+  let revoker: Redis;
+  let signer: Awaited<ReturnType<typeof createTokenSigner>>;
+
+  const serviceVerifier = async () => {
+    const client = createRedis(TEST_REDIS_URL, prefix);
+    clients.push(client);
+    const made = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis: client, ...options });
+    verifiers.push(made);
+    return { verifier: made, client };
+  };
+
+  /** Verifies until refused; the time it took, in ms. */
+  async function refusedWithin(check: TTokenVerifier, token: string, since: number): Promise<number> {
+    for (;;) {
+      try {
+        await check.verify(token);
+      } catch (error) {
+        expect(error).toMatchObject({ status: 401, code: 'AUTH.TOKEN_REVOKED' });
+        return Date.now() - since;
+      }
+      if (Date.now() - since > 5_000) throw new Error('still accepted after 5 s');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  beforeAll(async () => {
+    revoker = createRedis(TEST_REDIS_URL, prefix);
+    signer = await createTokenSigner({ privateKeyPem: keys.privateKeyPem, ...options });
+  });
+  afterAll(async () => {
+    await Promise.all(verifiers.map((v) => v.stop()));
+    for (const client of [...clients, revoker]) client.disconnect();
+  });
+
+  it('when a token was verified once, then its next checks do not read Redis', async () => {
+    const { verifier, client } = await serviceVerifier();
+    const token = await signer.sign(USER);
+    let reads = 0;
+    const original = client.sendCommand.bind(client);
+    client.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+      if (command.name === 'mget') reads += 1;
+      return (original as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as typeof client.sendCommand;
+    try {
+      // Once the verifier has subscribed to revocations, a verified token is remembered.
+      await eventually(async () => {
+        await verifier.verify(token);
+        const before = reads;
+        await verifier.verify(token);
+        return reads === before;
+      }, { what: 'the token to be remembered' });
+      const before = reads;
+      for (let i = 0; i < 50; i++) await verifier.verify(token);
+      expect(reads - before).toBe(0);
+    } finally {
+      client.sendCommand = original;
+    }
+  });
+
+  it('when another process revokes a remembered token, then every verifier refuses it within one second', async () => {
+    const a = await serviceVerifier();
+    const b = await serviceVerifier();
+    const token = await signer.sign(USER);
+    const other = await signer.sign(USER);
+    // Remembered by both (retry until each has subscribed, so the memory is in use).
+    for (const v of [a.verifier, b.verifier]) for (let i = 0; i < 3; i++) await v.verify(token);
+    await new Promise((r) => setTimeout(r, 100));
+    const claims = await a.verifier.verify(token);
+    const since = Date.now();
+    await revokeToken(revoker, claims);
+    expect(await refusedWithin(a.verifier, token, since)).toBeLessThan(1_000);
+    expect(await refusedWithin(b.verifier, token, since)).toBeLessThan(1_000);
+    await expect(a.verifier.verify(other)).resolves.toMatchObject({ userId: USER.id });
+  });
+
+  it('when another process ends every session of a user, then every verifier refuses the older tokens within one second and accepts newer ones', async () => {
+    const a = await serviceVerifier();
+    const b = await serviceVerifier();
+    const user = { id: '0c9d5b2e-1f3a-4c5d-8e7f-9a0b1c2d3e4f', role: 'admin' as const };
+    const older = await signer.sign(user);
+    for (const v of [a.verifier, b.verifier]) for (let i = 0; i < 3; i++) await v.verify(older);
+    await new Promise((r) => setTimeout(r, 100));
+    const since = Date.now();
+    await revokeAllTokensOfUser(revoker, user.id);
+    expect(await refusedWithin(a.verifier, older, since)).toBeLessThan(1_000);
+    expect(await refusedWithin(b.verifier, older, since)).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 2));
+    const newer = await signer.sign(user);
+    await expect(b.verifier.verify(newer)).resolves.toMatchObject({ userId: user.id, role: 'admin' });
+  });
+
+  it('when the process that revokes also verifies, then the token is refused at once', async () => {
+    const local = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis: revoker, ...options });
+    verifiers.push(local);
+    const token = await signer.sign(USER);
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 3; i++) await local.verify(token);
+    await revokeToken(revoker, await local.verify(token));
+    await expect(local.verify(token)).rejects.toMatchObject({ code: 'AUTH.TOKEN_REVOKED' });
+  });
+
+  it('when a token is tampered with (header crit, another typ, a longer signature), then it is refused', async () => {
+    const { verifier } = await serviceVerifier();
+    const token = await signer.sign(USER);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const withHeader = (h: object) => `${Buffer.from(JSON.stringify(h)).toString('base64url')}.${payload}.${signature}`;
+    for (const bad of [
+      withHeader({ alg: 'EdDSA', typ: 'JWT', crit: ['x'] }),
+      withHeader({ alg: 'EdDSA', typ: 'JOSE+JSON' }),
+      withHeader({ alg: 'Ed25519' }),
+      `${header}.${payload}.${signature}AA`,
+      `${header}.${payload}`,
+      `${header}.${Buffer.from('[]').toString('base64url')}.${signature}`,
+      'x'.repeat(5_000),
+    ]) {
+      await expect(verifier.verify(bad)).rejects.toMatchObject({ status: 401, code: 'AUTH.INVALID_TOKEN' });
+    }
   });
 });

@@ -1,0 +1,231 @@
+import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { ZAccessTokenClaimsSchema, type TRole } from '@platform/contracts';
+import { normalisePem } from './config.js';
+import { AppError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { Redis } from './redis.js';
+
+/** The only signature algorithm accepted: Ed25519. `none`, HS* and every other algorithm are refused. */
+export const JWT_ALGORITHM = 'EdDSA';
+export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface TAuthUser {
+  userId: string;
+  role: TRole;
+  jti: string;
+  /** Seconds since the epoch at which the token expires. */
+  exp: number;
+}
+
+const revokedJtiKey = (jti: string) => `revoked:jti:${jti}`;
+const revokedUserKey = (userId: string) => `revoked:user:${userId}`;
+/** Pub/sub channel names are not prefixed by ioredis: the channel carries the client's key prefix itself. */
+const revocationChannel = (redis: Redis) => `${typeof redis.options.keyPrefix === 'string' ? redis.options.keyPrefix : ''}revocations`;
+
+type TRevocation = { jti: string } | { userId: string };
+
+/**
+ * The verifiers made with each Redis client: a revocation made through that client reaches them synchronously,
+ * so within one process a revoked token is refused at once (read-your-writes); other processes hear it on pub/sub.
+ */
+const localVerifiers = new WeakMap<Redis, Set<(revocation: TRevocation) => void>>();
+
+function tellLocalVerifiers(redis: Redis, revocation: TRevocation): void {
+  for (const forget of localVerifiers.get(redis) ?? []) forget(revocation);
+}
+
+export interface TTokenVerifierOptions {
+  publicKeyPem: string;
+  audience: string;
+  issuer: string;
+  redis: Redis;
+  logger?: Logger;
+  /** Verified tokens remembered (until their expiry). Default 10,000; 0 turns the cache off. */
+  cacheSize?: number;
+}
+
+export interface TTokenVerifier {
+  verify(token: string): Promise<TAuthUser>;
+  /** Ends the revocation subscription. */
+  stop(): Promise<void>;
+}
+
+const INVALID = () => new AppError('AUTH.INVALID_TOKEN', 401, 'Invalid authentication token');
+const EXPIRED = () => new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
+const REVOKED = () => new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.');
+
+/** Longest token taken: ours are about 400 characters. */
+const MAX_TOKEN_LENGTH = 4_096;
+
+function decodeJson(segment: string): Record<string, unknown> {
+  const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw INVALID();
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Verifies a bearer token, cheaply and without giving up anything:
+ * - the signature with a node:crypto Ed25519 KeyObject made once (header `alg` must be EdDSA, no `crit`), then
+ *   expiry, not-before, audience, issuer and the claims' shape;
+ * - revocation: the token itself, or every token of its user issued before a ban, deletion or password change,
+ *   read from Redis the first time a token is seen.
+ * A token that passed is remembered (bounded LRU, until it expires), so its next requests cost a map lookup. The
+ * memory is never trusted blindly: every revocation is published on Redis (revokeToken, revokeAllTokensOfUser)
+ * and each verifier, subscribed, forgets the tokens it names at once; while the subscription is down (Redis
+ * restarting) nothing is remembered and every request reads Redis; when it comes back the memory starts empty.
+ * So a revoked token is refused everywhere within the pub/sub delay (milliseconds), and at once by the verifiers of
+ * the process that revoked it.
+ */
+export async function createTokenVerifier(options: TTokenVerifierOptions): Promise<TTokenVerifier> {
+  const key: KeyObject = createPublicKey(normalisePem(options.publicKeyPem));
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('JWT_PUBLIC_KEY must be an Ed25519 public key');
+  const { redis, logger } = options;
+  const cacheSize = options.cacheSize ?? 10_000;
+
+  // Remembered tokens, and which are whose (to forget them when a revocation names a token or a user).
+  const byJti = new Map<string, string>();
+  const byUser = new Map<string, Set<string>>();
+  const cache =
+    cacheSize > 0
+      ? new LRUCache<string, TAuthUser>({
+          max: cacheSize,
+          dispose: (user, token) => {
+            byJti.delete(user.jti);
+            const tokens = byUser.get(user.userId);
+            tokens?.delete(token);
+            if (tokens?.size === 0) byUser.delete(user.userId);
+          },
+        })
+      : undefined;
+  /** Bumped at every revocation and every gap in the subscription: a Redis read older than that is not remembered. */
+  let generation = 0;
+  let subscribed = false;
+
+  const forget = (revocation: TRevocation) => {
+    generation += 1;
+    if (!cache) return;
+    if ('jti' in revocation) {
+      const token = byJti.get(revocation.jti);
+      if (token) cache.delete(token);
+    } else {
+      for (const token of [...(byUser.get(revocation.userId) ?? [])]) cache.delete(token);
+    }
+  };
+  const forgetAll = () => {
+    generation += 1;
+    cache?.clear();
+  };
+
+  let locals = localVerifiers.get(redis);
+  if (!locals) localVerifiers.set(redis, (locals = new Set()));
+  locals.add(forget);
+
+  const channel = revocationChannel(redis);
+  const subscriber = cache ? redis.duplicate({ keyPrefix: '', enableOfflineQueue: true, commandTimeout: undefined }) : undefined;
+  if (subscriber) {
+    subscriber.on('error', (error: Error) => logger?.debug({ err: error }, 'revocation subscription: Redis error'));
+    subscriber.on('close', () => {
+      subscribed = false;
+      forgetAll();
+    });
+    subscriber.on('ready', () => {
+      // (Re)subscribe, and only then trust the memory again, starting empty: revocations may have been missed.
+      void subscriber
+        .subscribe(channel)
+        .then(() => {
+          forgetAll();
+          subscribed = true;
+        })
+        .catch((error: unknown) => logger?.warn({ err: error }, 'revocation subscription failed; tokens are checked in Redis on every request'));
+    });
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        forget(JSON.parse(message) as TRevocation);
+      } catch {
+        forgetAll();
+      }
+    });
+  }
+
+  async function verifyFresh(token: string): Promise<TAuthUser> {
+    const parts = token.split('.');
+    if (parts.length !== 3) throw INVALID();
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    let header: Record<string, unknown>;
+    let payload: Record<string, unknown>;
+    try {
+      header = decodeJson(headerPart);
+      payload = decodeJson(payloadPart);
+    } catch {
+      throw INVALID();
+    }
+    if (header.alg !== JWT_ALGORITHM || 'crit' in header || (header.typ !== undefined && header.typ !== 'JWT')) throw INVALID();
+    const signature = Buffer.from(signaturePart, 'base64url');
+    if (signature.length !== 64 || !verifySignature(null, Buffer.from(`${headerPart}.${payloadPart}`), key, signature)) throw INVALID();
+
+    const nowSeconds = Date.now() / 1000;
+    for (const claim of ['sub', 'jti', 'exp', 'iat']) if (!(claim in payload)) throw INVALID();
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') throw INVALID();
+    if (typeof payload.nbf === 'number' ? payload.nbf > nowSeconds : payload.nbf !== undefined) throw INVALID();
+    if (payload.iss !== options.issuer) throw INVALID();
+    const audience = payload.aud;
+    if (!(audience === options.audience || (Array.isArray(audience) && audience.includes(options.audience)))) throw INVALID();
+    if (payload.exp <= nowSeconds) throw EXPIRED();
+    const parsed = ZAccessTokenClaimsSchema.safeParse(payload);
+    if (!parsed.success) throw INVALID();
+    const claims = parsed.data;
+
+    const readAt = generation;
+    const [jtiRevoked, userRevokedBefore] = await redis.mget(revokedJtiKey(claims.jti), revokedUserKey(claims.sub));
+    const issuedAtMs = typeof payload.iatMs === 'number' ? payload.iatMs : claims.iat * 1000;
+    if (jtiRevoked || (userRevokedBefore && issuedAtMs <= Number(userRevokedBefore))) throw REVOKED();
+    const user: TAuthUser = { userId: claims.sub, role: claims.role, jti: claims.jti, exp: claims.exp };
+
+    if (cache && subscribed && readAt === generation) {
+      cache.set(token, user, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });
+      byJti.set(user.jti, token);
+      let tokens = byUser.get(user.userId);
+      if (!tokens) byUser.set(user.userId, (tokens = new Set()));
+      tokens.add(token);
+    }
+    return user;
+  }
+
+  return {
+    async verify(token) {
+      if (token.length > MAX_TOKEN_LENGTH) throw INVALID();
+      if (cache && subscribed) {
+        const remembered = cache.get(token);
+        if (remembered) {
+          if (remembered.exp <= Date.now() / 1000) {
+            cache.delete(token);
+            throw EXPIRED();
+          }
+          return remembered;
+        }
+      }
+      return verifyFresh(token);
+    },
+    async stop() {
+      localVerifiers.get(redis)?.delete(forget);
+      cache?.clear();
+      if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
+
+/** Revokes one token until it would have expired anyway, and tells every verifier at once. */
+export async function revokeToken(redis: Redis, user: Pick<TAuthUser, 'jti' | 'exp'>): Promise<void> {
+  const ttl = Math.max(1, user.exp - Math.floor(Date.now() / 1000));
+  await redis.set(revokedJtiKey(user.jti), '1', 'EX', ttl);
+  tellLocalVerifiers(redis, { jti: user.jti });
+  await redis.publish(revocationChannel(redis), JSON.stringify({ jti: user.jti } satisfies TRevocation));
+}
+
+/** Revokes every token of the user issued up to now (ban, deletion, password change), and tells every verifier at once. */
+export async function revokeAllTokensOfUser(redis: Redis, userId: string): Promise<void> {
+  await redis.set(revokedUserKey(userId), String(Date.now()), 'EX', ACCESS_TOKEN_TTL_SECONDS);
+  tellLocalVerifiers(redis, { userId });
+  await redis.publish(revocationChannel(redis), JSON.stringify({ userId } satisfies TRevocation));
+}
