@@ -6,6 +6,7 @@ import { isDependencyUnavailable } from './dependency-errors.js';
 import { withTransaction, type Pool, type PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
+import { errorMessageOf, publishConfirmed } from './publish.js';
 
 /** Header counting the failed attempts of a message (set on the copies sent to the retry and dead-letter queues). */
 export const ATTEMPTS_HEADER = 'x-attempts';
@@ -75,10 +76,6 @@ export function attemptsOf(message: { properties: { headers?: Record<string, unk
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }
 
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1_000);
-}
-
 /** The properties of a message, copied for a republish, with the given headers added. */
 export function republishOptions(message: ConsumeMessage | { properties: ConsumeMessage['properties']; fields: { routingKey: string } }, headers: Record<string, unknown>): Options.Publish {
   const p = message.properties;
@@ -92,23 +89,6 @@ export function republishOptions(message: ConsumeMessage | { properties: Consume
   if (p.type !== undefined) options.type = p.type as string;
   if (p.timestamp !== undefined) options.timestamp = p.timestamp as number;
   return options;
-}
-
-/** sendToQueue on a confirm channel, resolved when the broker has taken the copy. */
-export function sendConfirmed(channel: ConfirmChannel, queue: string, content: Buffer, options: Options.Publish, timeoutMs = 10_000): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
-    try {
-      channel.sendToQueue(queue, content, options, (error: unknown) => {
-        clearTimeout(timer);
-        if (error) reject(error instanceof Error ? error : new Error(`broker refused the message: ${String(error)}`));
-        else resolve();
-      });
-    } catch (error) {
-      clearTimeout(timer);
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
 }
 
 /**
@@ -140,8 +120,9 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     metrics?.eventsConsumed.inc({ queue, type, outcome });
 
   const deadLetter = async (ch: ConfirmChannel, message: ConsumeMessage, reason: string, error: string, attempts: number) => {
-    await sendConfirmed(
+    await publishConfirmed(
       ch,
+      '',
       deadLetterQueueName(queue),
       message.content,
       republishOptions(message, {
@@ -160,7 +141,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       event = parseEvent(JSON.parse(message.content.toString('utf8')));
     } catch (error) {
       log.error({ err: error, messageId: message.properties.messageId }, 'malformed event; moved to the dead-letter queue');
-      await deadLetter(ch, message, 'malformed', messageOf(error), attemptsOf(message));
+      await deadLetter(ch, message, 'malformed', errorMessageOf(error), attemptsOf(message));
       ch.ack(message);
       count(String(message.fields.routingKey), 'malformed');
       return;
@@ -187,17 +168,17 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       const attempts = attemptsOf(message) + (unavailable ? 0 : 1);
       if (!unavailable && attempts >= maxAttempts) {
         log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
-        await deadLetter(ch, message, 'failed', messageOf(error), attempts);
+        await deadLetter(ch, message, 'failed', errorMessageOf(error), attempts);
         ch.ack(message);
         count(event.type, 'dead_lettered');
         return;
       }
       const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (Math.max(attempts, 1) - 1));
       log.warn({ err: error, eventId: event.id, type: event.type, attempts, retryInMs: delay }, 'event handler failed; will retry');
-      await sendConfirmed(ch, retryQueueName(queue), message.content, {
+      await publishConfirmed(ch, '', retryQueueName(queue), message.content, {
         ...republishOptions(message, {
           [ATTEMPTS_HEADER]: attempts,
-          [LAST_ERROR_HEADER]: messageOf(error),
+          [LAST_ERROR_HEADER]: errorMessageOf(error),
           [ORIGINAL_ROUTING_KEY_HEADER]: message.properties.headers?.[ORIGINAL_ROUTING_KEY_HEADER] ?? message.fields.routingKey,
         }),
         expiration: String(delay),

@@ -8,8 +8,8 @@ import {
   ORIGINAL_ROUTING_KEY_HEADER,
   deadLetterQueueName,
   republishOptions,
-  sendConfirmed,
 } from './consumer.js';
+import { publishConfirmed } from './publish.js';
 
 /** A message in a dead-letter queue, as an operator sees it. */
 export interface TDeadLetter {
@@ -89,7 +89,7 @@ export async function replayDeadLetters(
       if (!message) break;
       const id = text(message.properties.messageId);
       if (wanted && (id === null || !wanted.has(id))) continue; // left unacked: requeued when the channel closes
-      await sendConfirmed(channel, queue, message.content, republishOptions(message, { [ATTEMPTS_HEADER]: 0 }));
+      await publishConfirmed(channel, '', queue, message.content, republishOptions(message, { [ATTEMPTS_HEADER]: 0 }));
       channel.ack(message);
       replayed += 1;
     }

@@ -1,9 +1,10 @@
-import type { ConfirmChannel } from 'amqplib';
+import type { ConfirmChannel, Options } from 'amqplib';
 import type { TAmqpConnection } from './amqp.js';
 import type { Pool, PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 import { OUTBOX_NOTIFY_CHANNEL } from './outbox.js';
+import { errorMessageOf, publishConfirmed } from './publish.js';
 
 export interface TOutboxRelayOptions {
   pool: Pool;
@@ -29,46 +30,23 @@ interface TOutboxRow {
   payload: Record<string, unknown>;
 }
 
-const MAX_ERROR_LENGTH = 1_000;
-
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-}
-
-/** Publishes one message and resolves when the broker confirms it; rejects on a nack, a closed channel or timeout. */
-function publishConfirmed(channel: ConfirmChannel, exchange: string, row: TOutboxRow, timeoutMs: number): Promise<void> {
+/** Publishes one outbox row (routing key = event type, persistent, ids in the properties) and waits for its confirm. */
+function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, timeoutMs: number): Promise<void> {
   const correlationId = typeof row.payload.correlationId === 'string' ? row.payload.correlationId : undefined;
   const causationId = typeof row.payload.causationId === 'string' ? row.payload.causationId : undefined;
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
-    try {
-      channel.publish(
-        exchange,
-        row.type,
-        Buffer.from(JSON.stringify(row.payload)),
-        {
-          persistent: true,
-          messageId: row.id,
-          type: row.type,
-          contentType: 'application/json',
-          timestamp: Math.floor(Date.now() / 1000),
-          ...(correlationId ? { correlationId } : {}),
-          headers: {
-            ...(correlationId ? { 'x-correlation-id': correlationId } : {}),
-            ...(causationId ? { 'x-causation-id': causationId } : {}),
-          },
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          if (error) reject(error instanceof Error ? error : new Error(`broker refused the message: ${String(error)}`));
-          else resolve();
-        },
-      );
-    } catch (error) {
-      clearTimeout(timer);
-      reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  });
+  const options: Options.Publish = {
+    persistent: true,
+    messageId: row.id,
+    type: row.type,
+    contentType: 'application/json',
+    timestamp: Math.floor(Date.now() / 1000),
+    ...(correlationId ? { correlationId } : {}),
+    headers: {
+      ...(correlationId ? { 'x-correlation-id': correlationId } : {}),
+      ...(causationId ? { 'x-causation-id': causationId } : {}),
+    },
+  };
+  return publishConfirmed(channel, exchange, row.type, Buffer.from(JSON.stringify(row.payload)), options, timeoutMs);
 }
 
 /**
@@ -166,7 +144,7 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
         'SELECT id, type, payload FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [batchSize],
       );
-      const results = await Promise.allSettled(rows.map((row) => publishConfirmed(ch, exchange, row, confirmTimeoutMs)));
+      const results = await Promise.allSettled(rows.map((row) => publishRow(ch, exchange, row, confirmTimeoutMs)));
       const sent: string[] = [];
       const failedIds: string[] = [];
       const errors: string[] = [];
@@ -177,7 +155,7 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
           metrics?.eventsPublished.inc({ type: row.type });
         } else {
           failedIds.push(row.id);
-          errors.push(messageOf(result.reason));
+          errors.push(errorMessageOf(result.reason));
         }
       });
       if (sent.length) await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [sent]);
