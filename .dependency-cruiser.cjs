@@ -1,0 +1,63 @@
+/**
+ * The boundaries of the tree, checked by `npm run lint` (dependency-cruiser; see CONTRIBUTING.md "Boundaries").
+ * A rule here is the architecture's, not a style preference: a violation fails the lint.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'service-imports-another-service',
+      comment: 'Services never import each other: they talk through events (packages/contracts) or /internal HTTP.',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^services/', pathNot: '^services/$1/' },
+    },
+    {
+      name: 'domain-imports-entry-points',
+      comment: 'domain/ (use cases, rules) knows nothing of HTTP routes, consumers or jobs: entry-points call the domain.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/domain/' },
+      to: { path: '^services/[^/]+/src/entry-points/' },
+    },
+    {
+      name: 'data-access-imports-entry-points',
+      comment: 'data-access/ (repositories, migrations) knows nothing of HTTP routes, consumers or jobs.',
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/data-access/' },
+      to: { path: '^services/[^/]+/src/entry-points/' },
+    },
+    {
+      name: 'frontend-imports-contracts-code',
+      comment: 'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle.',
+      severity: 'error',
+      from: { path: '^frontend/' },
+      to: { path: '^packages/contracts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'frontend-imports-backend',
+      comment: 'The frontend talks to the backend over HTTP only: nothing from services/, service-kit or the gateway.',
+      severity: 'error',
+      from: { path: '^frontend/' },
+      to: { path: '^(services|gateway|packages/service-kit)/' },
+    },
+    {
+      name: 'gateway-imports-a-service',
+      comment: 'The gateway proxies to services over HTTP; it never imports their code.',
+      severity: 'error',
+      from: { path: '^gateway/' },
+      to: { path: '^services/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|dev-dist)/' },
+    // `import type` is seen (as dependency type `type-only`), not dropped as the compiled JavaScript would drop it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Workspace packages resolve through their package.json `exports` to src/index.ts, like Node and tsx do.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+};
