@@ -1,6 +1,6 @@
 import type { TPasswordResetRequestedData, TUserRegisteredData, TWithdrawalDecidedData } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
-import { findUserCopyById, upsertUserCopy } from '../data-access/users-copy.repository.js';
+import { USERS_COPY } from '../data-access/users-copy.repository.js';
 import { TEMPLATE_NAMES } from './default-templates.js';
 import type { TMailDeps } from './deps.js';
 import { sendTemplatedEmail } from './send-templated-email.use-case.js';
@@ -17,7 +17,7 @@ export function buildResetUrl(appBaseUrl: string, token: string): string {
 
 /** user.registered: keep the local copy of the user, then send the welcome e-mail. */
 export async function welcomeNewUser(client: PoolClient, deps: TMailDeps, event: { id: string; occurredAt: string }, data: TUserRegisteredData): Promise<void> {
-  await upsertUserCopy(
+  await USERS_COPY.upsert(
     client,
     { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role, registeredAt: data.registeredAt },
     event.occurredAt,
@@ -46,7 +46,7 @@ export async function sendPasswordResetLink(client: PoolClient, deps: TMailDeps,
  * dead-lettered for an operator, instead of the mail being dropped.
  */
 export async function notifyWithdrawalDecided(client: PoolClient, deps: TMailDeps, eventId: string, data: TWithdrawalDecidedData): Promise<void> {
-  const copy = data.email && data.firstName ? undefined : await findUserCopyById(client, data.userId);
+  const copy = data.email && data.firstName ? undefined : await USERS_COPY.find(client, data.userId);
   const email = data.email ?? copy?.email;
   if (!email) throw new Error(`No e-mail address known for user ${data.userId}; the withdrawal notification waits for a retry`);
   await sendTemplatedEmail(client, deps.mailer, {

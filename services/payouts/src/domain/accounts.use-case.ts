@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
-import { upsertUser } from '../data-access/copies.repository.js';
+import { USERS_COPY } from '../data-access/copies.repository.js';
 import { findAccount, findBalances } from '../data-access/ledger.repository.js';
 import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
@@ -27,7 +27,7 @@ export async function openAccount(client: PoolClient, data: TUserRegisteredData,
 
 /** user.registered / user.updated: keep the local copy of the user's names and e-mail (an older event never wins). */
 export async function keepUserCopy(client: PoolClient, data: TUserRegisteredData | TUserUpdatedData, occurredAt: string): Promise<void> {
-  await upsertUser(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName }, occurredAt);
+  await USERS_COPY.upsert(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName }, occurredAt);
 }
 
 /** submission.approved: credit the reward once per assignment, however often the event arrives. */

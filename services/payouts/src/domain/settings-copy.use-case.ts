@@ -1,5 +1,5 @@
 import type { PoolClient } from '@platform/service-kit';
-import { upsertSetting } from '../data-access/copies.repository.js';
+import { SETTINGS_COPY } from '../data-access/copies.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { normaliseSettingValue, PAYOUT_SETTING_KEYS, type TPayoutSettingKey } from './settings.js';
 
@@ -21,5 +21,5 @@ export async function keepSettingCopy(
     deps.logger.warn({ key, value: data.value, eventId: event.id }, 'settings.changed with an unusable value; ignored');
     return;
   }
-  await upsertSetting(client, key, value, event.occurredAt);
+  await SETTINGS_COPY.upsert(client, { key, value }, event.occurredAt);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@platform/service-kit';
-import { findSettings } from '../data-access/copies.repository.js';
+import { SETTINGS_COPY } from '../data-access/copies.repository.js';
 import { isMoney, normaliseMoney } from './money.js';
 
 /**
@@ -36,8 +36,8 @@ export function normaliseSettingValue(key: TPayoutSettingKey, value: string): st
 }
 
 export async function readPayoutSettings(db: Queryable): Promise<TPayoutSettings> {
-  const stored = await findSettings(db, PAYOUT_SETTING_KEYS);
-  const value = (key: TPayoutSettingKey) => stored.get(key) ?? PAYOUT_SETTING_DEFAULTS[key];
+  const stored = await SETTINGS_COPY.findMany(db, PAYOUT_SETTING_KEYS);
+  const value = (key: TPayoutSettingKey) => stored.get(key)?.value ?? PAYOUT_SETTING_DEFAULTS[key];
   return {
     minimumWithdrawal: value('minimum_withdrawal'),
     startingBalance: value('starting_balance'),

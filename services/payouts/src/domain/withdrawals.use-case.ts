@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TAdminWithdrawal, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
-import { findUser } from '../data-access/copies.repository.js';
+import { USERS_COPY } from '../data-access/copies.repository.js';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
   decidePendingWithdrawal,
@@ -126,7 +126,7 @@ export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: 
       reference: { type: 'withdrawal', id: decided.id },
       createdBy: adminId,
     });
-    const user = await findUser(client, decided.userId);
+    const user = await USERS_COPY.find(client, decided.userId);
     await writeEvent(client, 'withdrawal.decided', {
       withdrawalId: decided.id,
       userId: decided.userId,

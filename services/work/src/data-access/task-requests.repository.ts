@@ -21,33 +21,27 @@ interface TTaskRequestRow {
 /** A task request with what the admin's list shows of its task. */
 export interface TTaskRequestRecord {
   id: string;
+  requestedAt: string;
   taskId: string;
   userId: string;
   status: TTaskRequestStatus;
   submission: string | null;
   reason: string | null;
   decidedAt: string | null;
-  requestedAt: string;
-  taskTitle: string;
-  taskReward: string;
-  taskDescription: string;
-  taskDueDate: string | null;
+  task: { title: string; reward: string; description: string; dueDate: string | null };
 }
 
 function mapTaskRequest(row: TTaskRequestRow): TTaskRequestRecord {
   return {
     id: row.id,
+    requestedAt: iso(row.requested_at),
     taskId: row.task_id,
     userId: row.user_id,
     status: row.status,
     submission: row.submission,
     reason: row.reason,
     decidedAt: iso(row.decided_at),
-    requestedAt: iso(row.requested_at),
-    taskTitle: row.task_title,
-    taskReward: row.task_reward,
-    taskDescription: row.task_description,
-    taskDueDate: row.task_due_date,
+    task: { title: row.task_title, reward: row.task_reward, description: row.task_description, dueDate: row.task_due_date },
   };
 }
 

@@ -1,21 +1,9 @@
-import type { TWorkUser } from '@platform/contracts';
+import type { TUserRegisteredData, TWorkUser } from '@platform/contracts';
 import { defineLocalCopy, type Queryable } from '@platform/service-kit';
 
-/** The local copy of a user (names and e-mail for admin lists), learnt from user events. */
-export interface TUserCopy {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-}
-
-const USERS_COPY = defineLocalCopy<TUserCopy>({ table: 'users', key: 'id', fields: ['id', 'email', 'firstName', 'lastName', 'role'] });
-
-/** Keeps the copy; `sourceAt` is the event's occurredAt: an older event never overwrites what a newer one wrote. */
-export async function upsertUser(db: Queryable, user: TUserCopy, sourceAt: string): Promise<void> {
-  await USERS_COPY.upsert(db, user, sourceAt);
-}
+/** The local copy of a user (names and e-mail for admin lists), learnt from user events (an older event never wins). */
+export type TUserCopy = { id: string } & Pick<TUserRegisteredData, 'email' | 'firstName' | 'lastName' | 'role'>;
+export const USERS_COPY = defineLocalCopy<TUserCopy>({ table: 'users', key: 'id', fields: ['id', 'email', 'firstName', 'lastName', 'role'] });
 
 /** The users with these ids; an id the copy does not know yet comes back with empty names. */
 export async function findUsers(db: Queryable, ids: string[]): Promise<Map<string, TWorkUser>> {

@@ -1,6 +1,6 @@
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { lockExpiredAssignments, lockOverdueSubmissions, markCancelled } from '../data-access/assignments.repository.js';
-import { AUTO_APPROVAL_DAYS_KEY, findSetting } from '../data-access/settings.repository.js';
+import { AUTO_APPROVAL_DAYS_KEY, SETTINGS_COPY } from '../data-access/settings.repository.js';
 import { setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { approveInTransaction } from './review.use-case.js';
@@ -11,7 +11,7 @@ const BATCH_SIZE = 100;
 
 /** The auto-approval threshold in days: the local copy of the setting, else the configured default. */
 export async function currentAutoApprovalDays(deps: Pick<TWorkDeps, 'pool' | 'autoApprovalDaysDefault'>): Promise<number> {
-  return parseAutoApprovalDays(await findSetting(deps.pool, AUTO_APPROVAL_DAYS_KEY), deps.autoApprovalDaysDefault);
+  return parseAutoApprovalDays((await SETTINGS_COPY.find(deps.pool, AUTO_APPROVAL_DAYS_KEY))?.value, deps.autoApprovalDaysDefault);
 }
 
 /**

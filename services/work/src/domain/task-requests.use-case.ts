@@ -17,19 +17,8 @@ async function toTaskRequests(deps: TWorkDeps, records: TTaskRequestRecord[]): P
   const users = await findUsers(deps.pool, records.map((r) => r.userId));
   return records.map((record) => {
     const user = users.get(record.userId);
-    return {
-      id: record.id,
-      taskId: record.taskId,
-      userId: record.userId,
-      status: record.status,
-      requestedAt: record.requestedAt,
-      submission: record.submission,
-      reason: record.reason,
-      decidedAt: record.decidedAt,
-      // The balance is owned by the payouts service; the work service does not know it.
-      user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', balance: null },
-      task: { title: record.taskTitle, reward: record.taskReward, description: record.taskDescription, dueDate: record.taskDueDate },
-    };
+    // The balance is owned by the payouts service; the work service does not know it.
+    return { ...record, user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', balance: null } };
   });
 }
 
