@@ -78,8 +78,13 @@ function decodeJson(segment: string): Record<string, unknown> {
  * the process that revoked it.
  */
 export async function createTokenVerifier(options: TTokenVerifierOptions): Promise<TTokenVerifier> {
-  const key: KeyObject = createPublicKey(normalisePem(options.publicKeyPem));
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error('JWT_PUBLIC_KEY must be an Ed25519 public key');
+  let key: KeyObject;
+  try {
+    key = createPublicKey(normalisePem(options.publicKeyPem));
+  } catch (error) {
+    throw new Error(`JWT_PUBLIC_KEY is not a public key in PEM (SPKI): ${(error as Error).message}`, { cause: error });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('JWT_PUBLIC_KEY must be an Ed25519 public key (PEM, SPKI)');
   const { redis, logger } = options;
   const cacheSize = options.cacheSize ?? 10_000;
 
