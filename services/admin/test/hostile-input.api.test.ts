@@ -23,7 +23,7 @@ beforeAll(async () => {
       );
       return rows[0]?.unsent === 0 && rows[0].audited > 0;
     },
-    { what: 'the setting change in the audit log' },
+    { what: 'the setting change in the audit log', timeoutMs: 30_000 },
   );
 });
 afterAll(async () => {
