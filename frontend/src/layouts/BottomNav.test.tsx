@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatUnreadBadge } from '../features/chat/chat.slice';
+import { formatUnreadBadge, initialChatState } from '../features/chat/chat.slice';
 import { makeUser, renderWithProviders } from '../test/test-utils';
 import { BottomNav } from './BottomNav';
 
@@ -16,7 +16,7 @@ describe('chat unread badge (spec 01 s.9)', () => {
   const render = (general: number, support: number) =>
     renderWithProviders(<BottomNav />, {
       route: '/chat',
-      preloadedState: { session: { status: 'signedIn', token: 't', user: makeUser() }, chat: { unread: { general, support } } },
+      preloadedState: { session: { status: 'signedIn', token: 't', user: makeUser() }, chat: { ...initialChatState, unread: { general, support } } },
     });
 
   it('when ten messages are unread across both rooms, then the centre Chat button shows 9+', () => {

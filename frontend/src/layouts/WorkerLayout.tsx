@@ -1,20 +1,23 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ChatProvider } from '../features/chat/ChatProvider';
 import { BottomNav } from './BottomNav';
 
-/** Mobile-first frame of the worker app: a slim header, the page, the bottom navigation. */
+/** Mobile-first frame of the worker app: a slim header, the page, the bottom navigation (and the live chat connection behind its badge). */
 export function WorkerLayout() {
   const { t } = useTranslation();
   return (
-    <div className="worker-shell">
-      <header className="worker-header">
-        <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-        <span>{t('app.name')}</span>
-      </header>
-      <main className="worker-main">
-        <Outlet />
-      </main>
-      <BottomNav />
-    </div>
+    <ChatProvider>
+      <div className="worker-shell">
+        <header className="worker-header">
+          <img src="/icons/icon-192.png" alt="" width={28} height={28} />
+          <span>{t('app.name')}</span>
+        </header>
+        <main className="worker-main">
+          <Outlet />
+        </main>
+        <BottomNav />
+      </div>
+    </ChatProvider>
   );
 }

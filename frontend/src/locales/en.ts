@@ -1,4 +1,5 @@
 import { adminEn } from './admin.en';
+import { chatEn } from './chat.en';
 import { emailTemplatesEn } from './emailTemplates.en';
 import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
@@ -9,6 +10,7 @@ import { workEn } from './work.en';
  */
 export const en = {
   payouts: payoutsEn,
+  chat: chatEn,
   emailTemplates: emailTemplatesEn,
   work: workEn,
   app: {

@@ -1,4 +1,5 @@
 import { adminRu } from './admin.ru';
+import { chatRu } from './chat.ru';
 import { emailTemplatesRu } from './emailTemplates.ru';
 import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
@@ -6,6 +7,7 @@ import { workRu } from './work.ru';
 
 export const ru: TCatalogue = {
   payouts: payoutsRu,
+  chat: chatRu,
   emailTemplates: emailTemplatesRu,
   work: workRu,
   app: {

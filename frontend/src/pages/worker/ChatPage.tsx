@@ -1,11 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+
+// The Chat screen is its own chunk (antd Tabs and the input stay out of the first download); the connection behind
+// the badge is not: it lives in the worker layout.
+const ChatScreen = lazy(() => import('../../features/chat/ChatScreen'));
 
 export function ChatPage() {
-  const { t } = useTranslation();
   return (
-    <div className="page-stack">
-      <ComingSoon title={t('nav.chat')} text={t('pages.chat.coming')} />
-    </div>
+    <Suspense
+      fallback={
+        <div className="center-block">
+          <Spin />
+        </div>
+      }
+    >
+      <ChatScreen />
+    </Suspense>
   );
 }

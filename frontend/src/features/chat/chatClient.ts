@@ -1,0 +1,413 @@
+import type { TAppDispatch, TRootState } from '../../app/store';
+import { chatApi } from './chat.api';
+import {
+  connectionChanged,
+  messagesReceived,
+  olderReceived,
+  outgoingAdded,
+  outgoingFailed,
+  outgoingRemoved,
+  outgoingRetried,
+  roomReplaced,
+  unreadCountsReceived,
+  unreadIncremented,
+} from './chat.slice';
+import type { TChatMessage, TChatType, TServerFrame } from './chat.types';
+
+/** Spec 01 s.9 and the issue: reconnect after 3 s, then back off with jitter; poll every 10 s while disconnected. */
+export const CHAT_RECONNECT_DELAY_MS = 3000;
+export const CHAT_RECONNECT_MAX_DELAY_MS = 30_000;
+export const CHAT_POLL_INTERVAL_MS = 10_000;
+/** The server closes a socket it heard nothing from for 75 s; a ping every 25 s keeps it, and proves the link. */
+export const CHAT_PING_INTERVAL_MS = 25_000;
+/** No pong within this after a ping: the link is dead (a phone that slept, a network that changed). */
+export const CHAT_PONG_TIMEOUT_MS = 10_000;
+const PAGE_SIZE = 50;
+/** Refusals that may pass when sent again; a blocked or invalid message would be refused again. */
+const RETRYABLE_CODES = new Set(['CHAT.RATE_LIMITED', 'CHAT.TOO_MANY_FRAMES', 'SERVICE.UNAVAILABLE', 'INTERNAL']);
+/** Forward pages read after a reconnect before giving up and reading the newest page instead. */
+const MAX_CATCH_UP_PAGES = 10;
+
+/** The delay before reconnect attempt n (1-based): 3 s, then doubling with jitter (±25 %), at most 30 s. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  if (attempt <= 1) return CHAT_RECONNECT_DELAY_MS;
+  const base = CHAT_RECONNECT_DELAY_MS * 2 ** Math.min(attempt - 1, 10);
+  return Math.round(Math.min(CHAT_RECONNECT_MAX_DELAY_MS, base * (0.75 + random() * 0.5)));
+}
+
+export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** Spec 01 s.6: messages from assistants or admins are never the user's own. */
+export function isOwnMessage(message: Pick<TChatMessage, 'userId' | 'isBot' | 'isFromAdmin'>, userId: string | undefined): boolean {
+  return Boolean(userId) && !message.isBot && !message.isFromAdmin && message.userId === userId;
+}
+
+export interface TChatClientDeps {
+  dispatch: TAppDispatch;
+  getState: () => TRootState;
+  url: string;
+  createSocket?: (url: string) => WebSocket;
+  newId?: () => string;
+  random?: () => number;
+  /** Where online/offline and visibility are heard (window and document in the browser). */
+  environment?: { window: Window; document: Document };
+}
+
+/**
+ * The live connection of a signed-in worker (spec 01 s.4 "Chat connection", s.7): one per session, started by the
+ * worker layout so the badge counts on every screen. Connected: messages arrive over /ws and are sent over it
+ * (each with its own clientId, sent again after a reconnect until answered: the server stores it once). After a
+ * close it reconnects (3 s, then backoff with jitter; at once when the browser comes back online or the page is
+ * shown again) and reads everything after the last id it holds, so a phone that slept misses nothing. While not
+ * connected the history is read every 10 s, and the input is disabled (the screen shows Connecting...).
+ */
+export class ChatClient {
+  private socket: WebSocket | undefined;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = true;
+  private authenticated = false;
+  /** The tab the chat screen shows (null: the screen is not open). */
+  private screenTab: TChatType | null = null;
+  private syncing: Promise<void> | undefined;
+  private readonly detach: (() => void)[] = [];
+
+  constructor(private readonly deps: TChatClientDeps) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const env = this.deps.environment ?? (typeof window === 'undefined' ? undefined : { window, document });
+    if (env) {
+      const online = () => this.reconnectNow();
+      const offline = () => this.dropSocket();
+      const visibility = () => {
+        if (env.document.visibilityState === 'visible') {
+          this.reconnectNow();
+          this.sendActiveTab();
+        } else {
+          this.sendFrame({ type: 'active_tab', chatType: null });
+        }
+      };
+      env.window.addEventListener('online', online);
+      env.window.addEventListener('offline', offline);
+      env.document.addEventListener('visibilitychange', visibility);
+      this.detach.push(
+        () => env.window.removeEventListener('online', online),
+        () => env.window.removeEventListener('offline', offline),
+        () => env.document.removeEventListener('visibilitychange', visibility),
+      );
+    }
+    void this.sync();
+    void this.refreshUnread();
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const undo of this.detach.splice(0)) undo();
+    clearTimeout(this.reconnectTimer);
+    this.stopPolling();
+    this.stopPinging();
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.close(1000, 'Signed out');
+  }
+
+  get connected(): boolean {
+    return this.authenticated && this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  /** Sends a message; answers its clientId, or undefined when not connected (the input is disabled then). */
+  send(content: string, replyTo: TChatMessage | null, chatType: TChatType = 'general'): string | undefined {
+    const text = content.trim();
+    if (!text || !this.connected) return undefined;
+    const clientId = this.newId();
+    this.deps.dispatch(
+      outgoingAdded({
+        clientId,
+        chatType,
+        content: text,
+        replyTo: replyTo && { id: replyTo.id, senderName: senderNameOf(replyTo), content: replyTo.content },
+        createdAt: new Date().toISOString(),
+        status: 'sending',
+      }),
+    );
+    this.sendFrame({ type: 'chat_message', content: text, replyToId: replyTo?.id ?? null, chatType, clientId });
+    return clientId;
+  }
+
+  /** Sends a refused or unanswered message again, with the same clientId (stored once whatever happened before). */
+  retry(clientId: string): void {
+    const outgoing = this.deps.getState().chat.outgoing.find((o) => o.clientId === clientId);
+    if (!outgoing || !this.connected) return;
+    this.deps.dispatch(outgoingRetried(clientId));
+    this.sendFrame({ type: 'chat_message', content: outgoing.content, replyToId: outgoing.replyTo?.id ?? null, chatType: outgoing.chatType, clientId });
+  }
+
+  discard(clientId: string): void {
+    this.deps.dispatch(outgoingRemoved(clientId));
+  }
+
+  /** The chat screen shows this tab (null: it closed). Its messages are marked read, now and as they arrive. */
+  setScreenTab(chatType: TChatType | null): void {
+    this.screenTab = chatType;
+    if (chatType) {
+      void this.loadRoom(chatType);
+      this.markRead(chatType);
+    }
+    this.sendActiveTab();
+  }
+
+  async loadOlder(chatType: TChatType): Promise<void> {
+    const first = this.deps.getState().chat.rooms[chatType].messages[0];
+    if (!first) return;
+    const page = await this.fetchPage({ chatType, before: first.id, limit: PAGE_SIZE });
+    if (page) this.deps.dispatch(olderReceived({ chatType, messages: page.messages, hasMore: page.hasMore }));
+  }
+
+  private newId(): string {
+    return this.deps.newId ? this.deps.newId() : crypto.randomUUID();
+  }
+
+  private isLooking(chatType: TChatType): boolean {
+    const visible = (this.deps.environment?.document ?? (typeof document === 'undefined' ? undefined : document))?.visibilityState !== 'hidden';
+    return this.screenTab === chatType && visible;
+  }
+
+  private markRead(chatType: TChatType): void {
+    this.deps.dispatch(unreadCountsReceived({ [chatType]: 0 }));
+    // Connected: active_tab marks it read on the server. Otherwise over HTTP.
+    if (this.connected) return;
+    void this.deps
+      .dispatch(chatApi.endpoints.markChatRead.initiate({ chatType }))
+      .unwrap()
+      .then((unread) => this.deps.dispatch(unreadCountsReceived(unread)))
+      .catch((error: unknown) => console.warn('chat: marking read failed', error));
+  }
+
+  private sendActiveTab(): void {
+    this.sendFrame({ type: 'active_tab', chatType: this.isLooking(this.screenTab ?? 'general') ? this.screenTab : null });
+  }
+
+  private sendFrame(frame: Record<string, unknown>): void {
+    if (this.socket?.readyState === WebSocket.OPEN && (this.authenticated || frame.type === 'auth')) this.socket.send(JSON.stringify(frame));
+  }
+
+  private connect(): void {
+    if (this.stopped || this.socket) return;
+    const token = this.deps.getState().session.token;
+    if (!token) return;
+    clearTimeout(this.reconnectTimer);
+    this.deps.dispatch(connectionChanged('connecting'));
+    let socket: WebSocket;
+    try {
+      socket = this.deps.createSocket ? this.deps.createSocket(this.deps.url) : new WebSocket(this.deps.url);
+    } catch (error) {
+      console.warn('chat: cannot open the connection', error);
+      this.onClosed();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
+    socket.onmessage = (event: MessageEvent) => {
+      if (this.socket !== socket) return;
+      try {
+        this.onFrame(JSON.parse(String(event.data)) as TServerFrame);
+      } catch (error) {
+        console.warn('chat: unreadable frame', error);
+      }
+    };
+    socket.onclose = () => {
+      if (this.socket === socket) this.onClosed();
+    };
+    socket.onerror = () => undefined;
+  }
+
+  private onClosed(): void {
+    this.socket = undefined;
+    this.authenticated = false;
+    this.stopPinging();
+    if (this.stopped) return;
+    this.deps.dispatch(connectionChanged('disconnected'));
+    this.startPolling();
+    this.attempt += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.deps.random));
+  }
+
+  /** Back online or shown again: try at once rather than wait for the backoff. */
+  private reconnectNow(): void {
+    if (this.stopped || this.socket) return;
+    this.attempt = 0;
+    clearTimeout(this.reconnectTimer);
+    this.connect();
+  }
+
+  /** The browser says it is offline: the socket is useless now; close it so the screen says so at once. */
+  private dropSocket(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.onClosed();
+    socket.close(1000, 'Offline');
+  }
+
+  private onFrame(frame: TServerFrame): void {
+    const { dispatch } = this.deps;
+    switch (frame.type) {
+      case 'auth':
+        if (!frame.success) {
+          // Spec 01 s.8: socket authentication failure is only logged; the connection is marked not connected.
+          console.warn('chat: socket authentication failed', frame.message);
+          return;
+        }
+        this.authenticated = true;
+        this.attempt = 0;
+        this.stopPolling();
+        this.startPinging();
+        dispatch(connectionChanged('connected'));
+        dispatch(unreadCountsReceived(frame.unread));
+        this.sendActiveTab();
+        void this.sync().then(() => this.resendUnanswered());
+        return;
+      case 'new_message':
+        this.onMessage(frame.message);
+        return;
+      case 'message':
+        this.onMessage(frame.data);
+        return;
+      case 'message_ack':
+        dispatch(messagesReceived({ chatType: frame.message.chatType, messages: [frame.message] }));
+        return;
+      case 'unread':
+        dispatch(unreadCountsReceived(frame.unread));
+        return;
+      case 'error':
+        if (frame.clientId) dispatch(outgoingFailed({ clientId: frame.clientId, error: frame.message, retryable: RETRYABLE_CODES.has(frame.code) }));
+        else console.warn('chat:', frame.code, frame.message);
+        return;
+      case 'pong':
+        clearTimeout(this.pongTimer);
+        return;
+      case 'resync':
+        void this.sync();
+        return;
+    }
+  }
+
+  private onMessage(message: TChatMessage): void {
+    const state = this.deps.getState();
+    const room = state.chat.rooms[message.chatType];
+    const isNew = !room.messages.some((m) => m.id === message.id);
+    this.deps.dispatch(messagesReceived({ chatType: message.chatType, messages: [message] }));
+    if (isNew && !isOwnMessage(message, state.session.user?.id) && !this.isLooking(message.chatType)) this.deps.dispatch(unreadIncremented(message.chatType));
+  }
+
+  /** Messages sent but not answered when the connection dropped: sent again with their clientId. */
+  private resendUnanswered(): void {
+    for (const outgoing of this.deps.getState().chat.outgoing) {
+      if (outgoing.status === 'sending') this.sendFrame({ type: 'chat_message', content: outgoing.content, replyToId: outgoing.replyTo?.id ?? null, chatType: outgoing.chatType, clientId: outgoing.clientId });
+    }
+  }
+
+  private async fetchPage(args: { chatType: TChatType; before?: number; after?: number; limit?: number }) {
+    try {
+      return await this.deps.dispatch(chatApi.endpoints.chatMessages.initiate(args, { subscribe: false, forceRefetch: true })).unwrap();
+    } catch (error) {
+      // Spec 01 s.8: a failed history load is only logged.
+      console.warn('chat: history not loaded', error);
+      return undefined;
+    }
+  }
+
+  private async loadRoom(chatType: TChatType): Promise<void> {
+    if (this.deps.getState().chat.rooms[chatType].loaded) return;
+    const page = await this.fetchPage({ chatType, limit: PAGE_SIZE });
+    if (page) this.deps.dispatch(roomReplaced({ chatType, messages: page.messages, hasOlder: page.hasMore }));
+  }
+
+  /** Reads every room held after its last id (page by page), or its newest page when it holds none yet. */
+  sync(): Promise<void> {
+    this.syncing ??= (async () => {
+      try {
+        for (const chatType of ['general', 'support'] as const) {
+          const room = this.deps.getState().chat.rooms[chatType];
+          if (chatType === 'support' && !room.loaded) continue;
+          const last = room.messages.at(-1)?.id;
+          if (last === undefined) {
+            await this.loadRoom(chatType);
+            continue;
+          }
+          let after = last;
+          let caughtUp = false;
+          for (let i = 0; i < MAX_CATCH_UP_PAGES; i++) {
+            const page = await this.fetchPage({ chatType, after, limit: 100 });
+            if (!page) return;
+            this.deps.dispatch(messagesReceived({ chatType, messages: page.messages }));
+            after = page.messages.at(-1)?.id ?? after;
+            if (!page.hasMore) {
+              caughtUp = true;
+              break;
+            }
+          }
+          if (!caughtUp) {
+            const page = await this.fetchPage({ chatType, limit: PAGE_SIZE });
+            if (page) this.deps.dispatch(roomReplaced({ chatType, messages: page.messages, hasOlder: page.hasMore }));
+          }
+        }
+      } finally {
+        this.syncing = undefined;
+      }
+    })();
+    return this.syncing;
+  }
+
+  private async refreshUnread(): Promise<void> {
+    try {
+      const unread = await this.deps.dispatch(chatApi.endpoints.chatUnread.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+      if (!this.connected) this.deps.dispatch(unreadCountsReceived(unread));
+    } catch (error) {
+      console.warn('chat: unread counts not read', error);
+    }
+  }
+
+  private startPolling(): void {
+    if (this.pollTimer) return;
+    this.pollTimer = setInterval(() => {
+      if (this.connected) return;
+      void this.sync();
+      void this.refreshUnread();
+    }, CHAT_POLL_INTERVAL_MS);
+  }
+
+  private stopPolling(): void {
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  private startPinging(): void {
+    this.stopPinging();
+    this.pingTimer = setInterval(() => {
+      this.sendFrame({ type: 'ping' });
+      clearTimeout(this.pongTimer);
+      this.pongTimer = setTimeout(() => this.dropSocket(), CHAT_PONG_TIMEOUT_MS);
+    }, CHAT_PING_INTERVAL_MS);
+  }
+
+  private stopPinging(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+}
+
+/** The name a reader sees (spec 01 s.6): the assistant's name, Support Team for admins, else first and last name. */
+export function senderNameOf(message: Pick<TChatMessage, 'isBot' | 'isFromAdmin' | 'assistant' | 'user'>, supportTeam = 'Support Team', member = 'Member'): string {
+  if (message.isBot) return message.assistant?.displayName || 'Assistant';
+  if (message.isFromAdmin) return supportTeam;
+  return [message.user?.firstName, message.user?.lastName].filter(Boolean).join(' ') || member;
+}

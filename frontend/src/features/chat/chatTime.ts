@@ -1,0 +1,25 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Spec 01 s.9: the time of a message as HH:mm (24 hours, the device's time zone). */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The local calendar day of a moment (for the day separators). */
+export function dayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "Today", "Yesterday", else the local date as DD.MM.YYYY. */
+export function formatDay(iso: string, words: { today: string; yesterday: string }, now: Date = new Date()): string {
+  const key = dayKey(iso);
+  if (key === dayKey(now.toISOString())) return words.today;
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (key === dayKey(yesterday.toISOString())) return words.yesterday;
+  const date = new Date(iso);
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
