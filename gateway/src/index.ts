@@ -70,7 +70,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
     });
 
-    await registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });
+    registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });
     await registerApiProxy(app, { config, upstreams, verifier, rateLimits: createRateLimits(redis, config) });
 
     if (upstreams.chat) {
