@@ -27,31 +27,43 @@ export interface TMessageLog {
 export function createMessageLog(options: { pool: Pool; bus: TChatBus; logger: Logger; deliverLocally: (message: TChatMessage) => void }): TMessageLog {
   const tails = new Map<string, Promise<unknown>>();
 
-  const appendNow = async (room: TRoom, write: (client: PoolClient) => Promise<TAppendResult>): Promise<TAppendResult> => {
+  /** Releases the room's lock, then the connection (closed rather than pooled if the unlock failed; its lock goes with it). */
+  const unlockAndRelease = async (client: PoolClient, lockName: string): Promise<void> => {
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockName]);
+      client.release();
+    } catch (error) {
+      client.release(true);
+      options.logger.warn({ err: error }, 'chat: room lock not released cleanly; connection closed');
+    }
+  };
+
+  /**
+   * Stores and publishes under the room's lock. Answers once published; the unlock goes out meanwhile, and the next
+   * writer of the room (already queued for the lock in PostgreSQL) gets it as soon as it lands.
+   */
+  const appendNow = async (room: TRoom, write: (client: PoolClient) => Promise<TAppendResult>): Promise<{ result: TAppendResult; unlock: Promise<void> }> => {
     const client = await options.pool.connect();
     const lockName = `chat-room:${roomKey(room)}`;
-    // A connection whose lock or unlock failed is closed rather than pooled (its session lock then goes with it).
-    let healthy = false;
+    let locked = false;
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockName]);
-      let result: TAppendResult;
-      try {
-        result = await write(client);
-        if (result.created) {
-          try {
-            await options.bus.publish({ kind: 'message', message: result.message });
-          } catch (error) {
-            options.logger.warn({ err: error, messageId: result.message.id }, 'chat: message stored but not published; delivered on this instance only');
-            options.deliverLocally(result.message);
-          }
+      locked = true;
+      const result = await write(client);
+      if (result.created) {
+        try {
+          await options.bus.publish({ kind: 'message', message: result.message });
+        } catch (error) {
+          options.logger.warn({ err: error, messageId: result.message.id }, 'chat: message stored but not published; delivered on this instance only');
+          options.deliverLocally(result.message);
         }
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockName]);
-        healthy = true;
       }
-      return result;
-    } finally {
-      client.release(!healthy);
+      return { result, unlock: unlockAndRelease(client, lockName) };
+    } catch (error) {
+      // Not locked: nothing to undo. Locked: the unlock runs; a connection whose unlock fails is closed, not pooled.
+      if (locked) void unlockAndRelease(client, lockName);
+      else client.release(true);
+      throw error;
     }
   };
 
@@ -59,10 +71,12 @@ export function createMessageLog(options: { pool: Pool; bus: TChatBus; logger: L
     append(room, write) {
       const key = roomKey(room);
       const previous = tails.get(key) ?? Promise.resolve();
-      const current = previous.then(
+      const run = previous.then(
         () => appendNow(room, write),
         () => appendNow(room, write),
       );
+      const current = run.then(({ result }) => result);
+      // The next writer of this instance starts once this one published; PostgreSQL holds it until the unlock.
       const tail = current.catch(() => undefined);
       tails.set(key, tail);
       void tail.then(() => {

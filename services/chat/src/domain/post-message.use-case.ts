@@ -7,20 +7,15 @@ import { senderName, toMessageView } from './message-view.js';
 
 /**
  * Posts a person's message to the general room (spec 01 s.7; the socket's chat_message and POST /api/chat/messages
- * are this one function). In order: a banned author is refused; a resend with a clientId already stored answers the
- * stored message; the sender's rate is counted; the text goes through the same matcher as the admin test box; a
- * reply must point at a message of the same room. Then it is stored and published (message-log.ts). isBot is never
- * an input: a person's message has no assistant, so it is false; isFromAdmin is the token's role.
+ * are this one function). In order: a banned author is refused; the sender's rate is counted; the text goes through the same matcher as the admin test box; a
+ * reply must point at a message of the same room. Then it is stored and published (message-log.ts); a clientId
+ * already stored (a resend after a lost answer) stores nothing and answers the stored message. isBot is never an
+ * input: a person's message has no assistant, so it is false; isFromAdmin is the token's role.
  */
 export async function postMessage(deps: TChatDeps, actor: TActor, input: TPostChatMessageRequest): Promise<{ message: TChatMessage; created: boolean }> {
   if (input.chatType === 'support') throw CHAT_ERRORS.supportElsewhere();
   const room: TRoom = GENERAL_ROOM;
   const author = await resolveAuthor(deps, actor);
-
-  if (input.clientId) {
-    const existing = await findMessageByClientId(deps.pool, actor.userId, input.clientId);
-    if (existing) return { message: toMessageView(existing), created: false };
-  }
 
   await deps.sendLimiter.consume(actor.userId);
 
@@ -44,7 +39,7 @@ export async function postMessage(deps: TChatDeps, actor: TActor, input: TPostCh
   return deps.log.append(room, async (client) => {
     const stored = await insertMessage(client, { userId: actor.userId, content: input.content, replyToId: replyTo?.id ?? null, room, isFromAdmin, clientId: input.clientId ?? null });
     if (!stored) {
-      // The same clientId raced in from another connection and won: answer with that one.
+      // This clientId is already stored (sent again after a lost answer, or raced in from another connection).
       const existing = await findMessageByClientId(client, actor.userId, input.clientId!);
       return { message: toMessageView(existing!), created: false };
     }

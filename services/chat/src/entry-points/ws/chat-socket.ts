@@ -80,7 +80,8 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   });
   const delivered = new client.Counter({ name: 'chat_ws_frames_sent_total', help: 'Frames sent to sockets', labelNames: ['type'] as const, registers: [options.registry] });
 
-  const send = (conn: TConnection, frame: TChatServerFrame | string, type?: string): void => {
+  /** Sends a frame; a broadcast passes it already encoded (one Buffer for every socket, sent as a text frame). */
+  const send = (conn: TConnection, frame: TChatServerFrame | Buffer, type?: string): void => {
     const { ws } = conn;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > limits.maxBufferedBytes) {
@@ -88,8 +89,9 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
       ws.terminate();
       return;
     }
-    ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-    delivered.labels(type ?? (typeof frame === 'string' ? 'raw' : frame.type)).inc();
+    if (Buffer.isBuffer(frame)) ws.send(frame, { binary: false });
+    else ws.send(JSON.stringify(frame));
+    delivered.labels(type ?? (Buffer.isBuffer(frame) ? 'raw' : frame.type)).inc();
   };
 
   const sendError = (conn: TConnection, error: unknown, clientId?: string | null): void => {
@@ -336,7 +338,8 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   }, limits.revalidateIntervalMs);
 
   const deliver = (message: TChatMessage): void => {
-    const frame = JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message });
+    // Encoded once for every socket of this instance.
+    const frame = Buffer.from(JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message }));
     const type = message.isBot ? 'message' : 'new_message';
     const targets: Iterable<TConnection> =
       message.chatType === 'general'
