@@ -109,6 +109,10 @@ export const adminEn = {
         title: 'Wallet cooldown hours',
         description: 'Hours a newly added payout wallet must wait before it can receive a payout',
       },
+      chat_archive_days: {
+        title: 'Chat archive days',
+        description: 'Days after which general chat messages move to the archive (they stay readable in the chat history); 1 to 3650',
+      },
     },
     units: { usd: 'USD', days: 'days', hours: 'hours' },
     current: 'Saved value: {{value}}',

@@ -109,6 +109,10 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
         title: 'Часов ожидания кошелька',
         description: 'Сколько часов новый кошелёк для выплат ждёт, прежде чем на него можно выплатить',
       },
+      chat_archive_days: {
+        title: 'Дней до архивации чата',
+        description: 'Через сколько дней сообщения общего чата переносятся в архив (их по-прежнему можно читать в истории); от 1 до 3650',
+      },
     },
     units: { usd: 'USD', days: 'дн.', hours: 'ч' },
     current: 'Сохранено: {{value}}',

@@ -5,7 +5,7 @@ import { ZTextSchema } from './common.js';
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
 /** The keys the admin service stores; any other is refused with 'Unknown setting'. */
-export const SYSTEM_SETTING_KEYS = ['minimum_withdrawal', 'starting_balance', 'auto_approval_days', 'wallet_cooldown_hours'] as const;
+export const SYSTEM_SETTING_KEYS = ['minimum_withdrawal', 'starting_balance', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */

@@ -53,7 +53,7 @@ export interface TAdjustBalanceResponse {
 }
 
 /** The four keys the admin service knows, in the order the screen shows them. */
-export const SETTING_KEYS = ['starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours'] as const;
+export const SETTING_KEYS = ['starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days'] as const;
 export type TSettingKey = (typeof SETTING_KEYS)[number];
 
 export interface TSystemSetting {

@@ -7,6 +7,7 @@ export const SETTING_KINDS: Record<TSettingKey, 'amount' | 'whole'> = {
   minimum_withdrawal: 'amount',
   auto_approval_days: 'whole',
   wallet_cooldown_hours: 'whole',
+  chat_archive_days: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole';

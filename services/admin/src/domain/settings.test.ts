@@ -14,6 +14,8 @@ describe('checkSettingValue', () => {
     ['auto_approval_days', '365', '365'],
     ['wallet_cooldown_hours', 8760, '8760'],
     ['wallet_cooldown_hours', '024', '24'],
+    ['chat_archive_days', '1', '1'],
+    ['chat_archive_days', '3650', '3650'],
   ] as const)('when %s is %j, then it is stored as %j', (key, raw, value) => {
     expect(checkSettingValue(key, raw)).toEqual({ ok: true, value });
   });
@@ -33,12 +35,14 @@ describe('checkSettingValue', () => {
     ['auto_approval_days', '366', 'Auto-approval days must be a whole number from 0 to 365'],
     ['auto_approval_days', '-1', 'Auto-approval days must be a whole number from 0 to 365'],
     ['wallet_cooldown_hours', '8761', 'Wallet cooldown hours must be a whole number from 0 to 8760'],
+    ['chat_archive_days', '0', 'Chat archive days must be a whole number from 1 to 3650'],
+    ['chat_archive_days', '3651', 'Chat archive days must be a whole number from 1 to 3650'],
   ] as const)('when %s is %j, then it is refused with %j', (key, raw, message) => {
     expect(checkSettingValue(key, raw)).toEqual({ ok: false, message });
   });
 
   it('the defaults are the values of spec 03 and issue 5, and each passes its own check', () => {
-    expect(SETTING_DEFAULTS).toEqual({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0' });
+    expect(SETTING_DEFAULTS).toEqual({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90' });
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       expect(checkSettingValue(key as keyof typeof SETTING_DEFAULTS, value)).toEqual({ ok: true, value });
     }

@@ -4,7 +4,8 @@ import { SYSTEM_SETTING_KEYS, type TSystemSettingKey } from '@platform/contracts
 interface TSettingRule {
   label: string;
   kind: 'amount' | 'whole';
-  /** Inclusive upper bound. */
+  /** Inclusive bounds (whole numbers: `min` defaults to 0). */
+  min?: number;
   max: number;
   defaultValue: string;
   description: string;
@@ -42,6 +43,14 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     max: 8760,
     defaultValue: '0',
     description: 'Hours a newly saved payout wallet must wait before it can receive a payout (0: no wait)',
+  },
+  chat_archive_days: {
+    label: 'Chat archive days',
+    kind: 'whole',
+    min: 1,
+    max: 3650,
+    defaultValue: '90',
+    description: 'Days after which general chat messages move to the archive (they stay readable in the chat history)',
   },
 };
 
@@ -87,18 +96,18 @@ export function checkSettingValue(key: TSystemSettingKey, raw: unknown): TSettin
   }
   if (!WHOLE.test(text)) return invalid(rule);
   const value = Number(text);
-  if (value > rule.max) return tooLarge(rule);
+  if (value > rule.max || value < (rule.min ?? 0)) return tooLarge(rule);
   return { ok: true, value: String(value) };
 }
 
 function invalid(rule: TSettingRule): TSettingValueCheck {
   return rule.kind === 'amount'
     ? { ok: false, message: `${rule.label} must be a non-negative amount with at most 2 decimals` }
-    : { ok: false, message: `${rule.label} must be a whole number from 0 to ${rule.max}` };
+    : { ok: false, message: `${rule.label} must be a whole number from ${rule.min ?? 0} to ${rule.max}` };
 }
 
 function tooLarge(rule: TSettingRule): TSettingValueCheck {
   return rule.kind === 'amount'
     ? { ok: false, message: `${rule.label} cannot exceed ${MAX_SETTING_AMOUNT}` }
-    : { ok: false, message: `${rule.label} must be a whole number from 0 to ${rule.max}` };
+    : { ok: false, message: `${rule.label} must be a whole number from ${rule.min ?? 0} to ${rule.max}` };
 }

@@ -9,6 +9,7 @@ const UNITS: Record<TSettingKey, 'usd' | 'days' | 'hours'> = {
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
   wallet_cooldown_hours: 'hours',
+  chat_archive_days: 'days',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers otherwise), who changed it and when. */
