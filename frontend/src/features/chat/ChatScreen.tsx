@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, CloseOutlined, CustomerServiceOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, CloseOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
 import { Button, Input, Tabs } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -295,7 +295,7 @@ export default function ChatScreen() {
         <MessageList chatType="support" />
       ) : (
         <div className="chat-support-empty">
-          <StatusMessage kind="info" title={t('chat.support.title')} text={t('chat.support.text')} extra={<CustomerServiceOutlined style={{ fontSize: 28, color: '#9ca3af' }} />} />
+          <StatusMessage kind="info" title={t('chat.support.title')} text={t('chat.support.text')} />
         </div>
       )}
     </div>
