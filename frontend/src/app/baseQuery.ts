@@ -12,6 +12,8 @@ export interface TRequestArgs {
   body?: unknown;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /** The request outlives the page (sent while leaving it, e.g. the welcome video's mark-shown call). */
+  keepalive?: boolean;
 }
 
 /** Every failed call resolves to this shape; `message` is what a screen may show (spec 01 s.8). */
@@ -19,6 +21,8 @@ export interface TApiError {
   status: number | 'FETCH_ERROR';
   message: string;
   code?: string;
+  /** The input the refusal belongs to (`field` of the error body, e.g. `email`), when the server names one. */
+  field?: string;
   data?: unknown;
 }
 
@@ -60,7 +64,7 @@ export function shouldEndSession(status: number, hadToken: boolean, url: string)
 }
 
 export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError> = async (args, api) => {
-  const { url, method = 'GET', body, headers: extraHeaders } = typeof args === 'string' ? { url: args, headers: undefined } : args;
+  const { url, method = 'GET', body, headers: extraHeaders, keepalive } = typeof args === 'string' ? { url: args, headers: undefined, keepalive: undefined } : args;
   const state = api.getState() as { session?: TSessionState };
   const token = state.session?.token ?? readToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
@@ -75,6 +79,7 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal: api.signal,
+      ...(keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     // A network error never ends the session.
@@ -87,11 +92,13 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
 
   if (shouldEndSession(response.status, Boolean(token), url)) endSession(api.dispatch);
   const code = field(data, 'code');
+  const inputName = field(data, 'field');
   return {
     error: {
       status: response.status,
       message: buildErrorMessage(api.type, response.status, response.statusText, text, data),
       ...(code ? { code } : {}),
+      ...(inputName ? { field: inputName } : {}),
       data,
     },
   };

@@ -1,0 +1,34 @@
+import { Table, type TableProps } from 'antd';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+
+export interface TDataTableProps<T> extends TableProps<T> {
+  /** What the table lists, for screen readers ("Pending withdrawals"): the name of its scrolling region. */
+  label: string;
+}
+
+/**
+ * The one table of the admin console (issue 10: tables scroll inside their card). A wide table scrolls sideways
+ * inside its own box (`scroll.x`, 'max-content' unless the screen gives a width), so the page never widens and the
+ * Actions column is never clipped; the scrolling box is a labelled region that takes the keyboard focus, so it can be
+ * scrolled without a mouse (WCAG 2.1.1). Long free text (comments, reasons) goes in a `WrapText` cell.
+ */
+export function DataTable<T extends object>({ label, scroll, ...props }: TDataTableProps<T>) {
+  const host = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const box of host.current?.querySelectorAll('.ant-table-content, .ant-table-body') ?? []) {
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', label);
+    }
+  });
+  return (
+    <div ref={host} className="data-table">
+      <Table<T> {...props} scroll={{ x: 'max-content', ...scroll }} />
+    </div>
+  );
+}
+
+/** A comment or reason in a table cell: wraps at a readable width instead of stretching or clipping the column. */
+export function WrapText({ children }: { children: ReactNode }) {
+  return <div className="wrap-text-cell">{children}</div>;
+}
