@@ -15,6 +15,13 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('when a signed-out visitor opens a landing page, then it offers one sign-in action, not "Sign In" and "Login" side by side', async () => {
+    mockApi({});
+    renderWithProviders(<AppRoutes />, { route: '/landing/crypto-gaming' });
+    const header = (await screen.findByRole('heading', { level: 1 })).closest('.landing-page')?.querySelector('.landing-header') as HTMLElement;
+    expect(within(header).getAllByRole('button').map((button) => button.textContent)).toEqual(['Sign In']);
+  });
+
   it('when a signed-out visitor opens /, then the login screen is shown there', async () => {
     mockApi({});
     renderWithProviders(<AppRoutes />, { route: '/' });
@@ -73,7 +80,8 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
     quietApi(admin);
     renderWithProviders(<AppRoutes />, { route: '/admin/no-such-section', preloadedState: signedInState(admin) });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 4 })).toBeInTheDocument();
+    // The section's name is the page's one h1.
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
   });
 
   it('when an admin picks a sub-section, then the URL names it', async () => {
@@ -88,6 +96,8 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
     quietApi();
     renderWithProviders(<AppRoutes />, { route: '/no/such/page', preloadedState: signedInState(worker) });
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    // Said once (issue 10), not a big "404" above a "404 Page Not Found" heading.
+    expect(document.body.textContent?.match(/404/g)).toHaveLength(1);
   });
 
   it('when a signed-in worker opens /login, then they are sent to /', async () => {

@@ -6,10 +6,8 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <div className="full-page-center">
-      <div className="not-found-code" aria-hidden>
-        404
-      </div>
-      <h1 className="status-message-title">{t('common.notFound')}</h1>
+      {/* Spec 01: the text '404 Page Not Found', said once. */}
+      <h1 className="status-message-title not-found-title">{t('common.notFound')}</h1>
       <p className="muted">{t('common.notFoundHint')}</p>
       <Link to="/">
         <Button type="primary">{t('common.backHome')}</Button>

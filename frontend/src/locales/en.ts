@@ -27,6 +27,7 @@ export const en = {
     language: 'Language',
     comingSoon: 'Coming soon',
     retry: 'Try again',
+    cancel: 'Cancel',
   },
   languages: { en: 'English', ru: 'Русский' },
   auth: {
@@ -161,7 +162,7 @@ export const en = {
       roles: { employee: 'Employee', admin: 'Admin' },
       adminPanel: 'Admin panel',
       signOut: 'Sign Out',
-      coming: 'Identity verification, payout methods, activity history and data export are coming.',
+      coming: 'Identity verification, activity history and data export are coming.',
     },
   },
   install: {
@@ -229,7 +230,6 @@ export const en = {
   },
   landing: {
     signIn: 'Sign In',
-    login: 'Login',
     dashboard: 'Dashboard',
     logout: 'Logout',
     apply: 'Apply now',

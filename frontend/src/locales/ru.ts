@@ -24,6 +24,7 @@ export const ru: TCatalogue = {
     language: 'Язык',
     comingSoon: 'Скоро',
     retry: 'Повторить',
+    cancel: 'Отмена',
   },
   languages: { en: 'English', ru: 'Русский' },
   auth: {
@@ -158,7 +159,7 @@ export const ru: TCatalogue = {
       roles: { employee: 'Исполнитель', admin: 'Администратор' },
       adminPanel: 'Панель администратора',
       signOut: 'Выйти',
-      coming: 'Подтверждение личности, способы выплаты, история действий и выгрузка данных скоро появятся.',
+      coming: 'Подтверждение личности, история действий и выгрузка данных скоро появятся.',
     },
   },
   install: {
@@ -226,7 +227,6 @@ export const ru: TCatalogue = {
   },
   landing: {
     signIn: 'Войти',
-    login: 'Вход',
     dashboard: 'Панель',
     logout: 'Выйти',
     apply: 'Подать заявку',

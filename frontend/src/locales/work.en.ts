@@ -54,6 +54,8 @@ export const workEn = {
     openFailed: 'Could not open the file',
     preview: 'File preview',
     openInNewTab: 'Open in a new tab',
+    cannotPreview: 'This file cannot be previewed here. Download it to open it on your device.',
+    download: 'Download {{name}}',
     units: { b: '{{value}} B', kb: '{{value}} KB', mb: '{{value}} MB' },
   },
   worker: {
@@ -241,6 +243,10 @@ export const workEn = {
       rejectText: 'The worker sees this reason and may resubmit.',
       reasonLabel: 'Reason',
       reasonRequired: 'Rejection reason is required',
+      confirmTitle: 'Approve this submission?',
+      confirmCredit: 'Credit {{amount}} to {{name}}',
+      confirmText: 'for “{{task}}”. The reward is added to their balance at once and cannot be taken back here.',
+      confirmOk: 'Approve and credit {{amount}}',
       toasts: {
         approved: 'Submission approved successfully!',
         rejected: 'Submission rejected successfully!',

@@ -52,6 +52,8 @@ export const workRu: TCatalogue['work'] = {
     openFailed: 'Не удалось открыть файл',
     preview: 'Просмотр файла',
     openInNewTab: 'Открыть в новой вкладке',
+    cannotPreview: 'Этот файл нельзя просмотреть здесь. Скачайте его, чтобы открыть на своём устройстве.',
+    download: 'Скачать {{name}}',
     units: { b: '{{value}} Б', kb: '{{value}} КБ', mb: '{{value}} МБ' },
   },
   worker: {
@@ -239,6 +241,10 @@ export const workRu: TCatalogue['work'] = {
       rejectText: 'Исполнитель увидит эту причину и сможет отправить работу снова.',
       reasonLabel: 'Причина',
       reasonRequired: 'Укажите причину отклонения',
+      confirmTitle: 'Принять этот ответ?',
+      confirmCredit: 'Зачислить {{amount}} исполнителю {{name}}',
+      confirmText: 'за «{{task}}». Награда сразу поступит на баланс, и отменить это здесь нельзя.',
+      confirmOk: 'Принять и зачислить {{amount}}',
       toasts: {
         approved: 'Ответ принят!',
         rejected: 'Ответ отклонён!',

@@ -14,12 +14,15 @@ type TStage = 'idle' | 'video' | 'documents' | 'done';
 /**
  * The overlays over any screen (spec 01 s.4): about 300 ms after sign-in the welcome status is checked; the video
  * comes first, then, while the user has not accepted the documents, the required-documents modal.
- * The document viewer (opened in a new tab from the modal) is left uncovered.
+ * The document viewer (opened in a new tab from the modal) is left uncovered. Admins skip the worker onboarding
+ * (issue 10): no welcome video, no documents modal, not even the status call.
  */
 export function OnboardingOverlays() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const userId = useAppSelector((s) => s.session.user?.id);
+  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
+  // An admin never goes through the worker onboarding: the effect below sees no user.
+  const userId = useAppSelector((s) => (s.session.user?.role === 'admin' ? undefined : s.session.user?.id));
   const documentsAccepted = useAppSelector((s) => s.session.user?.documentsAccepted ?? true);
   const [stage, setStage] = useState<TStage>('idle');
   const onViewer = pathname.startsWith('/documents/');
@@ -45,6 +48,7 @@ export function OnboardingOverlays() {
   }, [userId]);
 
   if (onViewer) return null;
+  if (isAdmin) return <span data-testid="onboarding-settled" hidden />;
   const settled = stage === 'done' || (stage === 'documents' && documentsAccepted);
   return (
     <Suspense fallback={null}>

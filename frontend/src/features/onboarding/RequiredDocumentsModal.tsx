@@ -138,7 +138,12 @@ export function RequiredDocumentsModal({ open, onDone }: { open: boolean; onDone
           ))}
         </div>
         <div className="required-doc-progress">
-          <Progress percent={Math.round((acceptedCount / docs.length) * 100)} showInfo={false} size="small" />
+          <Progress
+            percent={Math.round((acceptedCount / docs.length) * 100)}
+            showInfo={false}
+            size="small"
+            aria-label={t('onboarding.documents.progress', { accepted: acceptedCount, total: docs.length })}
+          />
           <span className="muted small">{t('onboarding.documents.progress', { accepted: acceptedCount, total: docs.length })}</span>
         </div>
       </>

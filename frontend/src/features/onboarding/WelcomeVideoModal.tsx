@@ -18,7 +18,8 @@ export function WelcomeVideoModal({ open, onClose }: { open: boolean; onClose: (
   const videoRef = useRef<HTMLVideoElement | null>(null);
 
   // About 2 s after opening the server is told the welcome was shown; closing it sooner (Skip) tells it at once,
-  // so a skipped video does not come back at every sign-in.
+  // so a skipped video does not come back at every sign-in. Leaving the page within the 2 s (closing the tab,
+  // reloading, typing another address) tells it too: `pagehide` fires, and the call is sent with keepalive.
   useEffect(() => {
     if (!open) return;
     let marked = false;
@@ -30,7 +31,9 @@ export function WelcomeVideoModal({ open, onClose }: { open: boolean; onClose: (
         .catch((error: unknown) => console.warn('mark-welcome-shown failed', error));
     };
     const timer = setTimeout(mark, MARK_WELCOME_SHOWN_DELAY_MS);
+    window.addEventListener('pagehide', mark);
     return () => {
+      window.removeEventListener('pagehide', mark);
       clearTimeout(timer);
       mark();
     };

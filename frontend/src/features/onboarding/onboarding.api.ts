@@ -25,7 +25,8 @@ export const onboardingApi = api.injectEndpoints({
       providesTags: ['WelcomeStatus'],
     }),
     markWelcomeShown: build.mutation<unknown, void>({
-      query: () => ({ url: '/user/mark-welcome-shown', method: 'POST' }),
+      // keepalive: sent while the page is being left (closed, reloaded, another address typed), it still arrives.
+      query: () => ({ url: '/user/mark-welcome-shown', method: 'POST', keepalive: true }),
     }),
     requiredDocuments: build.query<TRequiredDocument[], void>({
       query: () => '/documents/required',

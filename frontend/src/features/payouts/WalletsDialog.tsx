@@ -1,8 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Popconfirm, Spin, Tag } from 'antd';
+import { Alert, Button, Input, Modal, Spin, Tag } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../app/baseQuery';
+import { ConfirmDialog } from '../../components/dialogs/ConfirmDialog';
+import { FieldError, fieldA11y } from '../../components/forms/FieldError';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { formatDate, formatDateTime } from './dates';
 import { shortenAddress } from './money';
@@ -14,13 +17,17 @@ function WalletItem({ wallet, cooldown }: { wallet: TPayoutWallet; cooldown: boo
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [remove, { isLoading }] = useRemovePayoutWalletMutation();
+  const [confirming, setConfirming] = useState(false);
   const notYet = cooldown && new Date(wallet.usableFrom).getTime() > Date.now();
+  const action = `wallet.remove:${wallet.id}`;
   const onRemove = async () => {
     try {
       await remove(wallet.id).unwrap();
-      toast({ title: t('payouts.wallets.removedToast') });
+      setConfirming(false);
+      toast({ title: t('payouts.wallets.removedToast'), action });
     } catch (error) {
-      toast({ title: t('payouts.wallets.failed'), description: errorMessageOf(error) ?? t('payouts.wallets.removeFailedText'), variant: 'destructive' });
+      setConfirming(false);
+      toast({ title: t('payouts.wallets.failed'), description: errorMessageOf(error) ?? t('payouts.wallets.removeFailedText'), variant: 'destructive', action });
     }
   };
   return (
@@ -40,18 +47,24 @@ function WalletItem({ wallet, cooldown }: { wallet: TPayoutWallet; cooldown: boo
           </span>
         )}
       </div>
-      <Popconfirm
+      <Button danger size="small" icon={<DeleteOutlined />} loading={isLoading} onClick={() => setConfirming(true)}>
+        {t('payouts.wallets.remove')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
         title={t('payouts.wallets.removeConfirm')}
-        description={t('payouts.wallets.removeConfirmText')}
-        okText={t('payouts.wallets.removeOk')}
-        cancelText={t('payouts.wallets.cancel')}
-        okButtonProps={{ danger: true }}
-        onConfirm={onRemove}
+        confirmLabel={t('payouts.wallets.removeOk')}
+        cancelLabel={t('payouts.wallets.cancel')}
+        danger
+        loading={isLoading}
+        onConfirm={() => void onRemove()}
+        onCancel={() => setConfirming(false)}
       >
-        <Button danger size="small" icon={<DeleteOutlined />} loading={isLoading} aria-label={t('payouts.wallets.remove')}>
-          {t('payouts.wallets.remove')}
-        </Button>
-      </Popconfirm>
+        <p>
+          <span className="mono">{shortenAddress(wallet.address, 10, 8)}</span> ({wallet.currency})
+        </p>
+        <p className="muted">{t('payouts.wallets.removeConfirmText')}</p>
+      </ConfirmDialog>
     </li>
   );
 }
@@ -70,6 +83,7 @@ export function WalletsDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const fieldErrors = useFieldErrors(['currency', 'address', 'label']);
   const cooldownHours = Number(settings.data?.walletCooldownHours ?? '0');
 
   const submit = async (event?: FormEvent) => {
@@ -79,16 +93,20 @@ export function WalletsDialog({ open, onClose }: { open: boolean; onClose: () =>
       return;
     }
     setError(null);
+    fieldErrors.clearAll();
     try {
       await add({ currency, address: address.trim(), label: label.trim() === '' ? null : label.trim() }).unwrap();
-      toast({ title: t('payouts.wallets.addedToast') });
+      toast({ title: t('payouts.wallets.addedToast'), action: 'wallet.add' });
       setAddress('');
       setLabel('');
     } catch (failure) {
-      // The server's message, e.g. 'Please enter a valid Bitcoin (BTC) wallet address'.
-      setError(errorMessageOf(failure) ?? t('payouts.wallets.failedText'));
+      // A refused field (e.g. 'Please enter a valid Bitcoin (BTC) wallet address') is shown under it, the rest here.
+      if (!fieldErrors.showServerError(failure)) setError(errorMessageOf(failure) ?? t('payouts.wallets.failedText'));
     }
   };
+  const currencyError = fieldErrors.errorOf('currency');
+  const addressError = fieldErrors.errorOf('address');
+  const labelError = fieldErrors.errorOf('label');
 
   return (
     <Modal
@@ -122,7 +140,19 @@ export function WalletsDialog({ open, onClose }: { open: boolean; onClose: () =>
         {cooldownHours > 0 && <Alert type="info" showIcon title={t('payouts.wallets.cooldown', { count: cooldownHours })} />}
         <div className="withdraw-field">
           <label htmlFor="wallet-currency">{t('payouts.wallets.currency')}</label>
-          <select id="wallet-currency" className="native-select" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+          <select
+            id="wallet-currency"
+            className="native-select"
+            value={currency}
+            aria-invalid={currencyError ? true : undefined}
+            aria-describedby={currencyError ? 'wallet-currency-error' : undefined}
+            onChange={(e) => {
+              setCurrency(e.target.value);
+              // The address is judged per currency: a new currency is a new question.
+              fieldErrors.clear('currency');
+              fieldErrors.clear('address');
+            }}
+          >
             <option value="">{t('payouts.dialog.currencyPlaceholder')}</option>
             {(settings.data?.currencies ?? []).map((c) => (
               <option key={c.value} value={c.value}>
@@ -130,14 +160,38 @@ export function WalletsDialog({ open, onClose }: { open: boolean; onClose: () =>
               </option>
             ))}
           </select>
+          <FieldError id="wallet-currency-error" message={currencyError} />
         </div>
         <div className="withdraw-field">
           <label htmlFor="wallet-address">{t('payouts.wallets.address')}</label>
-          <Input id="wallet-address" className="mono" autoComplete="off" spellCheck={false} value={address} onChange={(e) => setAddress(e.target.value)} />
+          <Input
+            id="wallet-address"
+            className="mono"
+            autoComplete="off"
+            spellCheck={false}
+            value={address}
+            onChange={(e) => {
+              setAddress(e.target.value);
+              fieldErrors.clear('address');
+            }}
+            {...fieldA11y('wallet-address-error', addressError)}
+          />
+          <FieldError id="wallet-address-error" message={addressError} testId="wallet-address-error" />
         </div>
         <div className="withdraw-field">
           <label htmlFor="wallet-label">{t('payouts.wallets.label')}</label>
-          <Input id="wallet-label" maxLength={50} placeholder={t('payouts.wallets.labelPlaceholder')} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <Input
+            id="wallet-label"
+            maxLength={50}
+            placeholder={t('payouts.wallets.labelPlaceholder')}
+            value={label}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              fieldErrors.clear('label');
+            }}
+            {...fieldA11y('wallet-label-error', labelError)}
+          />
+          <FieldError id="wallet-label-error" message={labelError} />
         </div>
         {error && <Alert type="error" showIcon title={error} role="alert" />}
         <Button type="primary" htmlType="submit" loading={adding} disabled={currency === '' || address.trim() === ''}>

@@ -158,6 +158,48 @@ describe('withdrawal dialog (spec 02 s.5, s.8)', () => {
     expect(idempotencyKeyOf(calls[1])).not.toBe(idempotencyKeyOf(calls[0]));
   });
 
+  it('when the server refuses one field (the minimum), then its message is under that field, the form is kept and no toast shows', async () => {
+    const { user } = renderDialog({
+      'POST /api/withdrawals': () => jsonResponse({ message: 'Minimum withdrawal amount is $75.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', field: 'amount' }, 400),
+    });
+    await fill(user, '60');
+    await user.click(submitButton());
+    const message = await screen.findByText('Minimum withdrawal amount is $75.00');
+    expect(message.closest('[data-testid="withdraw-amount-error"]')).not.toBeNull();
+    expect(screen.getByLabelText('Amount (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Amount (USD)')).toHaveValue(60);
+    expect(screen.getByLabelText('Wallet address')).toHaveValue(ETH_WALLET);
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount (USD)'), '5');
+    expect(screen.queryByText('Minimum withdrawal amount is $75.00')).not.toBeInTheDocument();
+  });
+
+  it('when the server refuses the wallet address, then it is under the address field', async () => {
+    const { user } = renderDialog({
+      'POST /api/withdrawals': () => jsonResponse({ message: 'Please enter a valid Ethereum (ETH) wallet address', code: 'PAYOUTS.INVALID_WALLET_ADDRESS', field: 'walletAddress' }, 400),
+    });
+    await fill(user, '60');
+    await user.click(submitButton());
+    const message = await screen.findByText('Please enter a valid Ethereum (ETH) wallet address');
+    expect(message.closest('[data-testid="withdraw-wallet-error"]')).not.toBeNull();
+    expect(screen.getByLabelText('Wallet address')).toHaveAttribute('aria-describedby', 'withdraw-wallet-error');
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it('when the available balance is under the minimum, then the dialog says so before any typing', async () => {
+    renderDialog({ 'GET /api/ledger/balance': () => jsonResponse({ available: '12.50', held: '0.00' }) });
+    const notice = await screen.findByTestId('below-minimum');
+    expect(notice).toHaveTextContent('Not enough to withdraw yet');
+    expect(notice).toHaveTextContent('Your available balance is $12.50; the minimum withdrawal is $50.00.');
+  });
+
+  it('when the balance reaches the minimum, then no such notice', async () => {
+    renderDialog({ 'GET /api/ledger/balance': () => jsonResponse({ available: '50.00', held: '0.00' }) });
+    await screen.findByRole('option', { name: /Ethereum \(ETH\)/ });
+    await screen.findByText(/Available: \$50\.00/);
+    expect(screen.queryByTestId('below-minimum')).not.toBeInTheDocument();
+  });
+
   it('when saved wallets exist for the currency, then one can be chosen, and a cooldown is explained', async () => {
     const wallets: TPayoutWallet[] = [
       { id: 'w1', currency: 'ETH', address: ETH_WALLET, label: 'Ledger', createdAt: '2025-01-01T00:00:00.000Z', usableFrom: '2025-01-02T00:00:00.000Z' },

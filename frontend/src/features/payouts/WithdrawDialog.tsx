@@ -2,10 +2,13 @@ import { Alert, Button, Input, Modal } from 'antd';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TApiError } from '../../app/baseQuery';
+import { FieldError, fieldA11y } from '../../components/forms/FieldError';
+import { serverMessageOf } from '../../components/forms/serverErrors';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { formatDateTime } from './dates';
 import { createIdempotencyKeeper, outcomeUnknown, type TIdempotencyKeeper } from './idempotency';
-import { formatFee, formatUsd, shortenAddress } from './money';
+import { formatFee, formatUsd, parseCents, shortenAddress } from './money';
 import { useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
 import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 import { isWithdrawalFormFilled, toWithdrawalRequest, validateWithdrawal, type TWithdrawalFormValues, type TWithdrawalProblem } from './withdrawalForm';
@@ -20,43 +23,29 @@ export const DEFAULT_MINIMUM_WITHDRAWAL = '50.00';
  */
 const sharedKeeper = createIdempotencyKeeper();
 
-function serverMessageOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { status, data } = error as Partial<TApiError>;
-  if (typeof status !== 'number') return undefined;
-  if (typeof data === 'object' && data !== null) {
-    const message = (data as Record<string, unknown>).message;
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return undefined;
-}
-
 function statusOf(error: unknown): TApiError['status'] | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   const status = (error as { status: unknown }).status;
   return typeof status === 'number' || status === 'FETCH_ERROR' ? status : undefined;
 }
 
-function ProblemAlert({ problem }: { problem: TWithdrawalProblem }) {
+/** The client's amount checks, shown under the amount field (a title and the rule, as spec 02 s.8 words them). */
+function AmountProblem({ problem }: { problem: Exclude<TWithdrawalProblem, { kind: 'fillAllFields' }> }) {
   const { t } = useTranslation();
   switch (problem.kind) {
-    case 'fillAllFields':
-      return <Alert type="error" showIcon title={t('payouts.validation.fillAllFields')} role="alert" />;
     case 'invalidAmount':
-      return <Alert type="error" showIcon title={t('payouts.validation.invalidAmount')} role="alert" />;
+      return <>{t('payouts.validation.invalidAmount')}</>;
     case 'amountTooLow':
       return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('payouts.validation.amountTooLowTitle')}
-          description={t('payouts.validation.amountTooLow', { minimum: problem.minimum })}
-          role="alert"
-        />
+        <>
+          <strong>{t('payouts.validation.amountTooLowTitle')}</strong> <span>{t('payouts.validation.amountTooLow', { minimum: problem.minimum })}</span>
+        </>
       );
     case 'insufficientFunds':
       return (
-        <Alert type="error" showIcon title={t('payouts.validation.insufficientFundsTitle')} description={t('payouts.validation.insufficientFunds')} role="alert" />
+        <>
+          <strong>{t('payouts.validation.insufficientFundsTitle')}</strong> <span>{t('payouts.validation.insufficientFunds')}</span>
+        </>
       );
   }
 }
@@ -77,6 +66,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
   const [createWithdrawal, { isLoading: sending }] = useCreateWithdrawalMutation();
   const [values, setValues] = useState<TWithdrawalFormValues>(EMPTY);
   const [problem, setProblem] = useState<TWithdrawalProblem | null>(null);
+  const fieldErrors = useFieldErrors(['amount', 'currency', 'walletAddress']);
   const [unanswered, setUnanswered] = useState(false);
   const submitting = useRef(false);
 
@@ -87,10 +77,16 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
   const cooldownHours = Number(settings.data?.walletCooldownHours ?? '0');
   const savedForCurrency = useMemo(() => (wallets.data ?? []).filter((w) => w.currency === values.currency), [wallets.data, values.currency]);
   const filled = isWithdrawalFormFilled(values);
+  // Said before any typing (issue 10): the balance cannot reach the minimum, so no request can pass yet.
+  const availableCents = parseCents(available);
+  const minimumCents = parseCents(minimum);
+  const belowMinimum = availableCents !== null && minimumCents !== null && availableCents < minimumCents;
 
   const change = (patch: Partial<TWithdrawalFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setProblem(null);
+    for (const field of Object.keys(patch) as (keyof TWithdrawalFormValues)[]) fieldErrors.clear(field);
+    if ('currency' in patch) fieldErrors.clear('walletAddress');
   };
 
   const submit = async (event?: FormEvent) => {
@@ -98,6 +94,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
     if (submitting.current) return;
     const found = validateWithdrawal(values, { minimum, available });
     setProblem(found);
+    fieldErrors.clearAll();
     if (found) return;
     const body = toWithdrawalRequest(values);
     const idempotencyKey = keeper.keyFor(JSON.stringify(body));
@@ -106,7 +103,8 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
       await createWithdrawal({ body, idempotencyKey }).unwrap();
       keeper.settle(false);
       setUnanswered(false);
-      toast({ title: t('payouts.toast.createdTitle'), description: t('payouts.toast.createdText') });
+      // Replaces an earlier 'Error' of this action.
+      toast({ title: t('payouts.toast.createdTitle'), description: t('payouts.toast.createdText'), action: 'withdrawal.create' });
       void refreshUser();
       setValues(EMPTY);
       onClose();
@@ -114,12 +112,19 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
       const unknown = outcomeUnknown(statusOf(error));
       keeper.settle(unknown);
       setUnanswered(unknown);
-      toast({ title: t('payouts.toast.errorTitle'), description: serverMessageOf(error) ?? t('payouts.toast.createFailed'), variant: 'destructive' });
+      // A refused field (amount under the minimum, a wallet address that does not fit) is shown under it.
+      if (fieldErrors.showServerError(error)) {
+        toast.dismiss('withdrawal.create');
+        return;
+      }
+      const message = typeof (error as Partial<TApiError> | null)?.status === 'number' ? serverMessageOf(error) : undefined;
+      toast({ title: t('payouts.toast.errorTitle'), description: message ?? t('payouts.toast.createFailed'), variant: 'destructive', action: 'withdrawal.create' });
     } finally {
       submitting.current = false;
     }
   };
 
+  const amountError = problem && problem.kind !== 'fillAllFields' ? <AmountProblem problem={problem} /> : fieldErrors.errorOf('amount');
   return (
     <Modal
       open={open}
@@ -137,12 +142,23 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
     >
       <form className="withdraw-form" noValidate onSubmit={(e) => void submit(e)} data-testid="withdraw-form">
         {settings.isError && <Alert type="warning" showIcon title={t('payouts.dialog.settingsFailed')} />}
+        {belowMinimum && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="below-minimum"
+            title={t('payouts.dialog.belowMinimumTitle')}
+            description={t('payouts.dialog.belowMinimum', { available: formatUsd(available ?? '0'), minimum: formatUsd(minimum) })}
+          />
+        )}
         <div className="withdraw-field">
           <label htmlFor="withdraw-currency">{t('payouts.dialog.currency')}</label>
           <select
             id="withdraw-currency"
             className="native-select"
             value={values.currency}
+            aria-invalid={fieldErrors.errorOf('currency') ? true : undefined}
+            aria-describedby={fieldErrors.errorOf('currency') ? 'withdraw-currency-error' : undefined}
             onChange={(e) => change({ currency: e.target.value, walletAddress: '' })}
           >
             <option value="">{t('payouts.dialog.currencyPlaceholder')}</option>
@@ -153,6 +169,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             ))}
           </select>
           {chosen && <div className="withdraw-field-hint">{t('payouts.dialog.networkFee', { fee: formatFee(chosen.networkFee, chosen.value) })}</div>}
+          <FieldError id="withdraw-currency-error" message={fieldErrors.errorOf('currency')} />
         </div>
 
         <div className="withdraw-field">
@@ -167,10 +184,12 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             size="large"
             value={values.amount}
             onChange={(e) => change({ amount: e.target.value })}
+            {...fieldA11y('withdraw-amount-error', amountError)}
           />
           <div className="withdraw-field-hint">
             {t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatUsd(available), minimum: formatUsd(minimum) })}
           </div>
+          <FieldError id="withdraw-amount-error" message={amountError} testId="withdraw-amount-error" />
         </div>
 
         {values.currency !== '' && (
@@ -215,10 +234,12 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             placeholder={t('payouts.dialog.walletPlaceholder', { currency: values.currency || '' })}
             value={values.walletAddress}
             onChange={(e) => change({ walletAddress: e.target.value })}
+            {...fieldA11y('withdraw-wallet-error', fieldErrors.errorOf('walletAddress'))}
           />
+          <FieldError id="withdraw-wallet-error" message={fieldErrors.errorOf('walletAddress')} testId="withdraw-wallet-error" />
         </div>
 
-        {problem && <ProblemAlert problem={problem} />}
+        {problem?.kind === 'fillAllFields' && <Alert type="error" showIcon title={t('payouts.validation.fillAllFields')} role="alert" />}
         {unanswered && <Alert type="warning" showIcon title={t('payouts.dialog.retryNote')} />}
         {/* Enter in a field submits. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

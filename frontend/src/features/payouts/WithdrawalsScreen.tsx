@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AppTabs } from '../../components/AppTabs';
 import { BalanceCard } from './BalanceCard';
 import { StatementTable } from './StatementTable';
 import { WithdrawalHistory } from './WithdrawalHistory';
@@ -15,7 +16,7 @@ export default function WithdrawalsScreen() {
   const [dialogOpen, setDialogOpen] = useState(false);
   return (
     <div className="page-stack">
-      <Link to="/" className="payouts-back">
+      <Link to="/" className="payouts-back back-action">
         <ArrowLeftOutlined /> {t('payouts.page.back')}
       </Link>
       <div className="payouts-title-row">
@@ -25,7 +26,7 @@ export default function WithdrawalsScreen() {
         </Button>
       </div>
       <BalanceCard />
-      <Tabs
+      <AppTabs
         className="payouts-tabs"
         items={[
           { key: 'history', label: t('payouts.page.tabs.history'), children: <WithdrawalHistory /> },

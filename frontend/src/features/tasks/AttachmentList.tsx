@@ -1,5 +1,5 @@
-import { FileImageOutlined, FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { Button, Modal } from 'antd';
+import { DownloadOutlined, FileImageOutlined, FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
@@ -27,6 +27,8 @@ export function AttachmentList({ files }: { files: readonly TSubmissionFile[] })
   const token = useSessionToken();
   const [opening, setOpening] = useState<string | null>(null);
   const [preview, setPreview] = useState<TPreview | null>(null);
+  // The browser could not show it (a broken image, a video codec it lacks): say so and offer the download.
+  const [unplayable, setUnplayable] = useState(false);
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview.url);
@@ -38,6 +40,7 @@ export function AttachmentList({ files }: { files: readonly TSubmissionFile[] })
     setOpening(file.id);
     try {
       const { url, type } = await fetchFileBlobUrl(file.fileName, token());
+      setUnplayable(false);
       setPreview({ name: file.originalName, url, type: type || file.fileType });
     } catch {
       toast({ title: t('work.files.openFailed'), variant: 'destructive' });
@@ -71,16 +74,31 @@ export function AttachmentList({ files }: { files: readonly TSubmissionFile[] })
         onCancel={() => setPreview(null)}
         footer={
           preview ? (
-            <a href={preview.url} target="_blank" rel="noreferrer">
-              {t('work.files.openInNewTab')}
-            </a>
+            <div className="dialog-footer">
+              <a href={preview.url} target="_blank" rel="noreferrer">
+                {t('work.files.openInNewTab')}
+              </a>
+              <Button href={preview.url} download={preview.name} icon={<DownloadOutlined />}>
+                {t('work.files.download', { name: preview.name })}
+              </Button>
+            </div>
           ) : null
         }
         destroyOnHidden
         width={720}
       >
-        {preview?.type.startsWith('image/') && <img src={preview.url} alt={preview.name} className="work-preview-media" data-testid="file-preview" />}
-        {preview?.type.startsWith('video/') && <video src={preview.url} controls className="work-preview-media" data-testid="file-preview" />}
+        {preview && (unplayable || !(preview.type.startsWith('image/') || preview.type.startsWith('video/'))) ? (
+          <Alert type="info" showIcon title={t('work.files.cannotPreview')} data-testid="file-no-preview" />
+        ) : (
+          <>
+            {preview?.type.startsWith('image/') && (
+              <img src={preview.url} alt={preview.name} className="work-preview-media" data-testid="file-preview" onError={() => setUnplayable(true)} />
+            )}
+            {preview?.type.startsWith('video/') && (
+              <video src={preview.url} controls className="work-preview-media" data-testid="file-preview" onError={() => setUnplayable(true)} />
+            )}
+          </>
+        )}
       </Modal>
     </>
   );

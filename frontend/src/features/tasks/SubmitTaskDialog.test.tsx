@@ -154,6 +154,24 @@ describe('submit dialog (spec 02 s.5)', () => {
     expect(await screen.findByText('Please try again')).toBeInTheDocument();
   });
 
+  it('when the server refuses the text, then its message is under the text field and the dialog keeps what was typed', async () => {
+    const { user, onClose } = renderDialog();
+    await user.type(screen.getByLabelText('Describe your work'), 'My work');
+    await user.click(submitButton());
+    FakeXhr.last?.respond(400, { message: 'Submission must not contain control characters', code: 'REQUEST.VALIDATION', field: 'submission' });
+    const message = await screen.findByText('Submission must not contain control characters');
+    expect(message).toHaveAttribute('id', 'submission-text-error');
+    expect(screen.getByLabelText('Describe your work')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Describe your work')).toHaveValue('My work');
+    expect(screen.queryByText('Failed to submit task')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when resubmitting, then the text starts from the earlier submission', () => {
+    renderDialog(makeWorkerTask({ status: 'assigned', userStatus: 'rejected', rejectionReason: 'Crop the screenshot', userSubmission: 'The welcome screen shows my name.' }));
+    expect(screen.getByLabelText('Describe your work')).toHaveValue('The welcome screen shows my name.');
+  });
+
   it('when resubmitting after a rejection, then the reason is shown and the button reads Resubmit', () => {
     renderDialog(makeWorkerTask({ status: 'assigned', userStatus: 'rejected', rejectionReason: 'Crop the screenshot' }));
     expect(screen.getByText('Crop the screenshot')).toBeInTheDocument();

@@ -3,6 +3,8 @@ import { Alert, Button, Input, Modal, Progress } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
+import { FieldError, fieldA11y } from '../../components/forms/FieldError';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { endSession } from '../session/endSession';
 import { fileSizeParts } from './taskStatus';
@@ -73,20 +75,24 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
   const dispatch = useAppDispatch();
   const token = useSessionToken();
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  const resubmission = task.userStatus === 'rejected';
+  // A resubmission starts from the earlier text: the worker revises it rather than typing it again.
+  const [text, setText] = useState(() => (resubmission ? (task.userSubmission ?? task.submission ?? task.userAssignment?.submission ?? '') : ''));
   const [touched, setTouched] = useState(false);
+  const fieldErrors = useFieldErrors(['submission', 'files']);
   const [files, setFiles] = useState<TPickedFile[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const sending = percent !== null;
   const textMissing = text.trim() === '';
-  const resubmission = task.userStatus === 'rejected';
+  const action = `task.submit:${task.id}`;
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const incoming = Array.from(event.target.files ?? []);
     event.target.value = '';
     const result = pickFiles(files.length, incoming);
     setFiles((current) => [...current, ...result.accepted.map((file) => ({ key: `f${nextKey++}`, file }))]);
+    fieldErrors.clear('files');
     setProblems(
       result.problems.map((problem) =>
         problem.kind === 'tooMany' ? t('work.worker.submit.tooMany') : t(`work.worker.submit.${problem.kind}`, { name: problem.name ?? '' }),
@@ -103,9 +109,10 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
     setTouched(true);
     if (textMissing || sending) return;
     setPercent(0);
+    fieldErrors.clearAll();
     try {
       await uploadSubmission({ taskId: task.id, submission: text.trim(), files: files.map((entry) => entry.file), token: token(), onProgress: setPercent });
-      toast({ title: t('work.worker.toasts.submitted') });
+      toast({ title: t('work.worker.toasts.submitted'), action });
       dispatch(workApi.util.invalidateTags(['WorkerTask', 'Submission', 'AdminTask']));
       onClose();
     } catch (error) {
@@ -114,11 +121,17 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
         endSession(dispatch);
         return;
       }
+      // A refused text or file is shown under it, the dialog kept as it was.
+      if (fieldErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
       const message = error instanceof UploadError ? error.serverMessage : undefined;
-      toast({ title: t('work.worker.toasts.submitFailed'), description: message ?? t('work.worker.toasts.tryAgain'), variant: 'destructive' });
+      toast({ title: t('work.worker.toasts.submitFailed'), description: message ?? t('work.worker.toasts.tryAgain'), variant: 'destructive', action });
     }
   };
 
+  const textError = touched && textMissing ? t('work.worker.submit.textRequired') : fieldErrors.errorOf('submission');
   return (
     <form
       className="submit-form"
@@ -138,19 +151,18 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
       <Input.TextArea
         id="submission-text"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          fieldErrors.clear('submission');
+        }}
         onBlur={() => setTouched(true)}
         placeholder={t('work.worker.submit.textPlaceholder')}
         autoSize={{ minRows: 4, maxRows: 10 }}
-        status={touched && textMissing ? 'error' : undefined}
         disabled={sending}
         maxLength={20_000}
+        {...fieldA11y('submission-text-error', textError)}
       />
-      {touched && textMissing && (
-        <div className="field-error" role="alert">
-          {t('work.worker.submit.textRequired')}
-        </div>
-      )}
+      <FieldError id="submission-text-error" message={textError} />
 
       <div className="submit-form-label">{t('work.worker.submit.filesLabel')}</div>
       <div className="submit-files-picker">
@@ -163,6 +175,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
         </div>
         <input ref={input} type="file" multiple accept={SUBMISSION_ACCEPT} onChange={onPick} hidden data-testid="submission-files" />
       </div>
+      <FieldError id="submission-files-error" message={fieldErrors.errorOf('files')} />
       {problems.length > 0 && (
         <div className="field-error" role="alert" data-testid="file-problems">
           {problems.map((problem) => (

@@ -27,8 +27,9 @@ export function TaskActions({ task, taking, onTake, onSubmit, resubmitLabel }: T
           {t('work.worker.actions.submit')}
         </Button>
       )}
+      {/* Revising is the next step of the work, not a danger: the card's status and reason say what went wrong. */}
       {canResubmit(task) && (
-        <Button type="primary" danger onClick={() => onSubmit(task)}>
+        <Button type="primary" onClick={() => onSubmit(task)}>
           {resubmitLabel}
         </Button>
       )}

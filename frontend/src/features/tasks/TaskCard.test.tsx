@@ -36,6 +36,13 @@ describe('TaskCard', () => {
     expect(within(card).getByText(/Due May 4, 2031/)).toBeInTheDocument();
   });
 
+  it('"Revise & Resubmit" is the next step of the work, styled as the primary action, not as a danger', () => {
+    const { card } = renderCard(makeWorkerTask({ status: 'assigned', userStatus: 'rejected', rejectionReason: 'Crop it' }));
+    const button = within(card).getByRole('button', { name: 'Revise & Resubmit' });
+    expect(button).toHaveClass('ant-btn-primary');
+    expect(button).not.toHaveClass('ant-btn-dangerous');
+  });
+
   it('when the submission was rejected, then the reason is shown prominently', () => {
     const { card } = renderCard(makeWorkerTask({ status: 'assigned', userStatus: 'rejected', rejectionReason: 'The screenshot is blurry' }));
     expect(within(card).getByTestId('rejection-reason')).toHaveTextContent('The screenshot is blurry');

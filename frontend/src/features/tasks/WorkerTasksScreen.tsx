@@ -1,8 +1,9 @@
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin, Tabs } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../app/baseQuery';
+import { AppTabs } from '../../components/AppTabs';
 import { useToast } from '../../components/toast';
 import { SubmitTaskDialog } from './SubmitTaskDialog';
 import { TaskCard } from './TaskCard';
@@ -86,7 +87,7 @@ export default function WorkerTasksScreen() {
           <Spin />
         </div>
       ) : (
-        <Tabs
+        <AppTabs
           className="tasks-tabs"
           activeKey={tab}
           onChange={(key) => setTab(key as TWorkerTab)}

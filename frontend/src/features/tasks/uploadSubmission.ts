@@ -6,11 +6,15 @@ export interface TUploadResult {
   assignment: TAssignment;
 }
 
-/** A failed upload: the HTTP status (0 when the request never got an answer) and the server's message, if any. */
+/**
+ * A failed upload: the HTTP status (0 when the request never got an answer), the server's message and the field it
+ * names (`submission`, `files`), if any.
+ */
 export class UploadError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    readonly field?: string,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'UploadError';
@@ -27,12 +31,12 @@ export interface TUploadOptions {
   signal?: AbortSignal;
 }
 
-function messageOf(text: string): string | undefined {
+function bodyText(text: string, name: 'message' | 'field'): string | undefined {
   try {
     const data: unknown = JSON.parse(text);
     if (typeof data === 'object' && data !== null) {
-      const message = (data as Record<string, unknown>).message;
-      if (typeof message === 'string' && message !== '') return message;
+      const value = (data as Record<string, unknown>)[name];
+      if (typeof value === 'string' && value !== '') return value;
     }
   } catch {
     // not JSON
@@ -69,7 +73,7 @@ export function uploadSubmission({ taskId, submission, files, token, onProgress,
         }
         return;
       }
-      reject(new UploadError(xhr.status, messageOf(text)));
+      reject(new UploadError(xhr.status, bodyText(text, 'message'), bodyText(text, 'field')));
     };
     xhr.onerror = () => reject(new UploadError(0, undefined));
     xhr.onabort = () => reject(new UploadError(0, undefined));

@@ -10,6 +10,8 @@ import {
   LinkOutlined,
   LogoutOutlined,
   MailOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
   ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -17,7 +19,7 @@ import {
   TrophyOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Result, Typography, type MenuProps } from 'antd';
+import { Button, Layout, Menu, Result, Tooltip, Typography, type MenuProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -58,13 +60,21 @@ function NotAvailable({ title }: { title: string }) {
   return <Result icon={<ToolOutlined style={{ color: '#8c8c8c' }} />} title={title} subTitle={t('admin.notAvailable')} extra={<Typography.Text type="secondary">{t('admin.notAvailableHint')}</Typography.Text>} />;
 }
 
-/** The admin console (a lazily loaded chunk): the side menu of spec 03 s.2 and the section from /admin/{section}. */
+/** Below this width the side menu is a rail of icons (antd's `xl` breakpoint): the page keeps its width. */
+export const ADMIN_MENU_COLLAPSE_BELOW_PX = 1200;
+const RAIL_WIDTH = 64;
+
+/**
+ * The admin console (a lazily loaded chunk): the side menu of spec 03 s.2 and the section from /admin/{section}.
+ * The console fits every width (issue 10): under 1200 px the menu folds to a rail of icons beside the page, never
+ * over it; the Menu button in the header opens or folds it; the menu scrolls between the brand and its footer.
+ */
 export default function AdminConsole() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const params = useParams();
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => typeof window !== 'undefined' && window.innerWidth < ADMIN_MENU_COLLAPSE_BELOW_PX);
   const requested = (params['*'] ?? '').split('/')[0] || undefined;
 
   if (requested !== undefined && !isAdminSection(requested)) return <Navigate to={`/admin/${DEFAULT_ADMIN_SECTION}`} replace />;
@@ -84,15 +94,17 @@ export default function AdminConsole() {
       <Layout.Sider
         theme="light"
         width={248}
-        breakpoint="lg"
-        collapsedWidth={0}
+        breakpoint="xl"
+        collapsedWidth={RAIL_WIDTH}
         collapsed={collapsed}
-        onCollapse={(value) => setCollapsed(value)}
+        onBreakpoint={(narrow) => setCollapsed(narrow)}
+        trigger={null}
         className="admin-sider"
+        id="admin-menu"
       >
         <div className="admin-brand">
           <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-          <span>{t('admin.title')}</span>
+          {!collapsed && <span>{t('admin.title')}</span>}
         </div>
         <Menu
           mode="inline"
@@ -101,21 +113,35 @@ export default function AdminConsole() {
           items={items}
           onClick={({ key }) => {
             navigate(`/admin/${key}`);
-            if (window.matchMedia('(max-width: 991px)').matches) setCollapsed(true);
+            // Opened by hand on a narrow screen: fold it again once a section is chosen.
+            if (window.innerWidth < ADMIN_MENU_COLLAPSE_BELOW_PX) setCollapsed(true);
           }}
         />
         <div className="admin-sider-footer">
-          <Button block icon={<ArrowLeftOutlined />} onClick={() => navigate('/')}>
-            {t('admin.backToApp')}
-          </Button>
-          <Button block danger icon={<LogoutOutlined />} onClick={() => void signOut()}>
-            {t('admin.logout')}
-          </Button>
+          <Tooltip title={collapsed ? t('admin.backToApp') : undefined} placement="right">
+            <Button block icon={<ArrowLeftOutlined />} onClick={() => navigate('/')} aria-label={collapsed ? t('admin.backToApp') : undefined}>
+              {!collapsed && t('admin.backToApp')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={collapsed ? t('admin.logout') : undefined} placement="right">
+            <Button block danger icon={<LogoutOutlined />} onClick={() => void signOut()} aria-label={collapsed ? t('admin.logout') : undefined}>
+              {!collapsed && t('admin.logout')}
+            </Button>
+          </Tooltip>
         </div>
       </Layout.Sider>
-      <Layout>
+      <Layout className="admin-main">
         <Layout.Header className="admin-header">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Button
+            type="text"
+            className="admin-menu-toggle"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={t('admin.openMenu')}
+            aria-expanded={!collapsed}
+            aria-controls="admin-menu"
+            onClick={() => setCollapsed((value) => !value)}
+          />
+          <Typography.Title level={1} className="admin-page-title">
             {label(section)}
           </Typography.Title>
         </Layout.Header>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StatusMessage } from '../../components/StatusMessage';
+import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
 import { useForgotPasswordMutation } from '../../features/session/session.api';
 import { AuthLayout } from '../../layouts/AuthLayout';
@@ -12,13 +13,20 @@ export function ForgotPasswordPage() {
   const toast = useToast();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [form] = Form.useForm<{ email: string }>();
+  const serverErrors = useFormServerErrors(form, ['email']);
 
   const onFinish = async ({ email }: { email: string }) => {
     try {
       await forgotPassword({ email: email.trim() }).unwrap();
+      toast.dismiss('auth.forgot');
       setSentTo(email.trim());
-    } catch {
-      toast({ title: t('common.error'), description: t('auth.forgot.failure'), variant: 'destructive' });
+    } catch (error) {
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss('auth.forgot');
+        return;
+      }
+      toast({ title: t('common.error'), description: t('auth.forgot.failure'), variant: 'destructive', action: 'auth.forgot' });
     }
   };
 
@@ -41,7 +49,16 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.intro')}>
-      <Form<{ email: string }> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<{ email: string }>
+        form={form}
+        noValidate
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={serverErrors.onValuesChange}
+        validateTrigger="onSubmit"
+        size="large"
+      >
         <Form.Item
           label={t('auth.email')}
           name="email"

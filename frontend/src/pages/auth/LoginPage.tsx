@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/baseQuery';
+import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
 import { useLoginMutation } from '../../features/session/session.api';
 import { useSignIn } from '../../features/session/useSignIn';
@@ -19,26 +20,44 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const signIn = useSignIn();
   const [navigating, setNavigating] = useState(false);
+  const [form] = Form.useForm<TLoginForm>();
+  const serverErrors = useFormServerErrors(form, ['email', 'password']);
 
   const onFinish = async (values: TLoginForm) => {
     try {
       const response = await login({ email: values.email.trim(), password: values.password }).unwrap();
-      toast({ title: t('auth.login.successTitle'), description: t('auth.login.successDescription') });
+      // Replaces an earlier 'Login failed'.
+      toast({ title: t('auth.login.successTitle'), description: t('auth.login.successDescription'), action: 'auth.login' });
       setNavigating(true);
       await signIn(response);
     } catch (error) {
       setNavigating(false);
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss('auth.login');
+        return;
+      }
+      // Wrong e-mail or password belongs to no single field (spec 01 s.8: the 'Login failed' toast).
       toast({
         title: t('auth.login.failureTitle'),
         description: errorMessageOf(error) ?? t('auth.login.failureDescription'),
         variant: 'destructive',
+        action: 'auth.login',
       });
     }
   };
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Form<TLoginForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<TLoginForm>
+        form={form}
+        noValidate
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={serverErrors.onValuesChange}
+        validateTrigger="onSubmit"
+        size="large"
+      >
         <Form.Item
           label={t('auth.email')}
           name="email"

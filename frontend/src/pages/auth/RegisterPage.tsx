@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/baseQuery';
+import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
 import { readReferralSource } from '../../features/referral/referralSource';
 import { useRegisterMutation } from '../../features/session/session.api';
@@ -27,6 +28,8 @@ export function RegisterPage() {
   const signIn = useSignIn();
   const [navigating, setNavigating] = useState(false);
   const referralSource = useMemo(() => readReferralSource(), []);
+  const [form] = Form.useForm<TRegisterForm>();
+  const serverErrors = useFormServerErrors(form, ['email', 'firstName', 'lastName', 'telegramUsername', 'password', 'confirmPassword']);
 
   const onFinish = async (values: TRegisterForm) => {
     const telegram = values.telegramUsername?.trim();
@@ -41,15 +44,21 @@ export function RegisterPage() {
         ...(telegram ? { telegramUsername: telegram } : {}),
         ...(referralSource ? { referralSource } : {}),
       }).unwrap();
-      toast({ title: t('auth.register.successTitle', { name: t('app.name') }), description: t('auth.register.successDescription') });
+      toast({ title: t('auth.register.successTitle', { name: t('app.name') }), description: t('auth.register.successDescription'), action: 'auth.register' });
       setNavigating(true);
       await signIn(response, '/');
     } catch (error) {
       setNavigating(false);
+      // A taken e-mail (or any refused field) is shown under the field, the form kept as typed.
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss('auth.register');
+        return;
+      }
       toast({
         title: t('auth.register.failureTitle'),
         description: errorMessageOf(error) ?? t('auth.register.failureDescription'),
         variant: 'destructive',
+        action: 'auth.register',
       });
     }
   };
@@ -57,7 +66,16 @@ export function RegisterPage() {
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {referralSource && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
-      <Form<TRegisterForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
+      <Form<TRegisterForm>
+        form={form}
+        noValidate
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={serverErrors.onValuesChange}
+        validateTrigger="onSubmit"
+        size="large"
+      >
         <div className="form-grid-2">
           <Form.Item label={t('auth.register.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('auth.register.firstNameRequired') }]}>
             <Input autoComplete="given-name" />

@@ -45,9 +45,10 @@ export function ResetPasswordPage() {
   const onFinish = async ({ newPassword }: TResetForm) => {
     try {
       await resetPassword({ token, newPassword }).unwrap();
+      toast.dismiss('auth.reset');
       setStage({ kind: 'done' });
     } catch {
-      toast({ title: t('common.error'), description: t('auth.reset.failure'), variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('auth.reset.failure'), variant: 'destructive', action: 'auth.reset' });
     }
   };
 

@@ -43,7 +43,65 @@ describe('login screen', () => {
   });
 });
 
+describe('login screen: toasts of one action', () => {
+  it('when a failed sign-in is followed by a good one, then "Login failed" is replaced at once by "Welcome back!"', async () => {
+    let attempt = 0;
+    mockApi({
+      'POST /api/auth/login': () =>
+        ++attempt === 1 ? jsonResponse({ message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' }, 401) : jsonResponse({ token: 't', user: makeUser() }),
+      'GET /api/auth/me': () => jsonResponse(makeUser()),
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.type(await screen.findByLabelText('Email'), 'w@example.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+  });
+});
+
 describe('register screen', () => {
+  it('when the e-mail is taken, then the server\'s message is under the e-mail field, the form is kept and no toast shows', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/register': () => jsonResponse({ message: 'User with this email already exists', code: 'AUTH.EMAIL_TAKEN', field: 'email' }, 409),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const message = await screen.findByText('User with this email already exists');
+    // Under the e-mail field (its Form.Item), not in a toast.
+    expect(message.closest('.ant-form-item')).toContainElement(screen.getByLabelText('Email'));
+    expect(message.closest('.ant-notification')).toBeNull();
+    expect(screen.queryByText('Registration failed')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.test');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(callsTo(fetchMock, 'POST /api/auth/register')).toHaveLength(1);
+    // Editing the field takes the message away.
+    await user.type(screen.getByLabelText('Email'), 'x');
+    await waitFor(() => expect(screen.queryByText('User with this email already exists')).not.toBeInTheDocument());
+  });
+
+  it('when the refusal names no field of the form, then it is a toast', async () => {
+    mockApi({ 'POST /api/auth/register': () => jsonResponse({ message: 'Service temporarily unavailable', code: 'SERVICE.UNAVAILABLE' }, 503) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
+    await user.type(await screen.findByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const message = await screen.findByText('Service temporarily unavailable');
+    expect(message.closest('.ant-notification')).not.toBeNull();
+  });
+
   it('when the confirmation differs, then "Passwords don\'t match" appears and nothing is sent', async () => {
     const fetchMock = mockApi({});
     const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });

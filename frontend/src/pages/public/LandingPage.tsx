@@ -57,12 +57,8 @@ export function LandingPage({ template }: { template: TLandingTemplate }) {
               <Button onClick={() => void signOut()}>{t('landing.logout')}</Button>
             </>
           ) : (
-            <>
-              <Button type="link" onClick={() => leaveReferralMode('/login')}>
-                {t('landing.signIn')}
-              </Button>
-              <Button onClick={() => leaveReferralMode('/login')}>{t('landing.login')}</Button>
-            </>
+            // One way in: 'Sign In' and 'Login' side by side were the same action twice.
+            <Button onClick={() => leaveReferralMode('/login')}>{t('landing.signIn')}</Button>
           )}
         </span>
       </header>

@@ -37,7 +37,7 @@ export function EmailTemplatesSection() {
   return (
     <div className="admin-section" data-testid="email-templates-section">
       <div className="admin-toolbar">
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+        <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
           {t('emailTemplates.back')}
         </Button>
         <Space>

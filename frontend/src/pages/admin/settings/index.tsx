@@ -1,7 +1,8 @@
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, Button, Popconfirm, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { useAdminSettingsQuery, useAdminUsersQuery, useResetSettingsMutation, useUpdateSettingMutation } from '../../../features/admin/admin.api';
 import { SETTING_KEYS, type TSettingKey } from '../../../features/admin/admin.types';
@@ -27,6 +28,7 @@ export function SettingsSection() {
   const [resetSettings, { isLoading: resetting }] = useResetSettingsMutation();
   const [drafts, setDrafts] = useState<TDrafts>({});
   const [saving, setSaving] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
 
   const plan = useMemo(() => planSettingsSave(settings ?? [], drafts), [settings, drafts]);
   const nameOf = (id: string | null): string | null => {
@@ -57,17 +59,20 @@ export function SettingsSection() {
       return next;
     });
     setSaving(false);
-    if (failure) toast({ title: t('admin.settings.saveError'), description: serverMessageOf(failure) ?? t('admin.settings.saveFailed'), variant: 'destructive' });
-    else toast({ title: t('admin.settings.saved') });
+    // Save and Reset are one action for the toasts: the success of either replaces an earlier 'Save Error'.
+    if (failure) toast({ title: t('admin.settings.saveError'), description: serverMessageOf(failure) ?? t('admin.settings.saveFailed'), variant: 'destructive', action: 'settings.save' });
+    else toast({ title: t('admin.settings.saved'), action: 'settings.save' });
   };
 
   const reset = async () => {
     try {
       await resetSettings().unwrap();
       setDrafts({});
-      toast({ title: t('admin.settings.resetDone') });
+      setConfirmingReset(false);
+      toast({ title: t('admin.settings.resetDone'), action: 'settings.save' });
     } catch (error) {
-      toast({ title: t('admin.settings.saveError'), description: serverMessageOf(error) ?? t('admin.settings.saveFailed'), variant: 'destructive' });
+      setConfirmingReset(false);
+      toast({ title: t('admin.settings.saveError'), description: serverMessageOf(error) ?? t('admin.settings.saveFailed'), variant: 'destructive', action: 'settings.save' });
     }
   };
 
@@ -86,18 +91,22 @@ export function SettingsSection() {
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
             {t('admin.common.refresh')}
           </Button>
-          <Popconfirm
+          <Button icon={<UndoOutlined />} loading={resetting} disabled={!settings} onClick={() => setConfirmingReset(true)}>
+            {t('admin.settings.reset')}
+          </Button>
+          <ConfirmDialog
+            open={confirmingReset}
             title={t('admin.settings.resetConfirmTitle')}
-            description={<div style={{ maxWidth: 320 }}>{t('admin.settings.resetConfirm')}</div>}
-            okText={t('admin.settings.resetOk')}
-            cancelText={t('admin.common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => reset()}
+            confirmLabel={t('admin.settings.resetOk')}
+            cancelLabel={t('admin.common.cancel')}
+            danger
+            loading={resetting}
+            onConfirm={() => void reset()}
+            onCancel={() => setConfirmingReset(false)}
+            testId="settings-reset-confirm"
           >
-            <Button icon={<UndoOutlined />} loading={resetting} disabled={!settings}>
-              {t('admin.settings.reset')}
-            </Button>
-          </Popconfirm>
+            <p>{t('admin.settings.resetConfirm')}</p>
+          </ConfirmDialog>
           <Button
             type="primary"
             icon={<SaveOutlined />}

@@ -29,7 +29,46 @@ function renderSection(extra: Parameters<typeof mockApi>[0] = {}) {
   return { ...renderWithProviders(<SubmissionsSection />, { route: '/admin/submissions', preloadedState: signedInState(makeUser({ role: 'admin' })) }), fetchMock };
 }
 
+/** The confirmation, found by what it says (under jsdom every antd dialog is labelled by the same test id). */
+async function findConfirmation(): Promise<HTMLElement> {
+  const lead = await screen.findByText('Credit $4.00 to Ada Worker');
+  return lead.closest('[role="dialog"]') as HTMLElement;
+}
+
 describe('admin Task Submissions', () => {
+  it('when Approve is pressed, then nothing is sent until the dialog saying "Credit $4.00 to Ada Worker" is confirmed', async () => {
+    const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'ok' }) });
+    await screen.findByText('Review the app');
+    const approve = screen.getByRole('button', { name: /Approve/ });
+    await user.click(approve);
+    const confirm = await findConfirmation();
+    expect(within(confirm).getByText('Approve this submission?')).toBeInTheDocument();
+    expect(within(confirm).getByText(/for “Review the app”/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(0);
+    // The focus starts on Cancel: a second Enter does not confirm.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(0);
+
+    await user.click(approve);
+    const again = await findConfirmation();
+    await user.click(within(again).getByRole('button', { name: 'Approve and credit $4.00' }));
+    expect(await screen.findByText('Submission approved successfully!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(1);
+  });
+
+  it('when Approve is pressed in the detail dialog, then the same confirmation comes first', async () => {
+    const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'ok' }) });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /View/ }));
+    const detail = (await screen.findByTestId('submission-detail')).closest('[role="dialog"]') as HTMLElement;
+    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
+    const confirm = await findConfirmation();
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Approve and credit $4.00' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(1));
+  });
+
   it('when Reject is pressed, then the reason is required: blank keeps the button disabled and nothing is sent', async () => {
     const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/reject': () => jsonResponse({ message: 'ok', submission: { ...SUBMISSION, status: 'rejected' } }) });
     await screen.findByText('Review the app');
@@ -59,6 +98,8 @@ describe('admin Task Submissions', () => {
     const { user } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'This submission has already been reviewed' }, 409) });
     await screen.findByText('Review the app');
     await user.click(screen.getByRole('button', { name: /Approve/ }));
+    const confirm = await findConfirmation();
+    await user.click(within(confirm).getByRole('button', { name: 'Approve and credit $4.00' }));
     expect(await screen.findByText('Failed to approve submission')).toBeInTheDocument();
     expect(screen.getByText('This submission has already been reviewed')).toBeInTheDocument();
   });

@@ -1,14 +1,17 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/baseQuery';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
 import { useApproveSubmissionMutation, useLazySubmissionQuery, useRejectSubmissionMutation, useSubmissionsQuery } from '../../../features/tasks/tasks.admin.api';
 import type { TAdminSubmission } from '../../../features/tasks/tasks.types';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
+import { DataTable } from '../../../components/DataTable';
 
 /** Admin > Task Submissions: the review queue, the detail dialog, approve, and reject with a required reason. */
 export function SubmissionsSection() {
@@ -21,6 +24,8 @@ export function SubmissionsSection() {
   const [detailOpen, setDetailOpen] = useState(false);
   const [detail, setDetail] = useState<TAdminSubmission | null>(null);
   const [rejecting, setRejecting] = useState<TAdminSubmission | null>(null);
+  // Approving credits the reward: it needs a second click in a dialog that says what will happen.
+  const approving = useDialog<TAdminSubmission>();
 
   const openDetail = async (row: TAdminSubmission) => {
     setDetail(null);
@@ -34,26 +39,32 @@ export function SubmissionsSection() {
   };
 
   const approve = async (submission: TAdminSubmission) => {
+    // One action per submission: its success replaces an earlier failure toast of the approve or the reject.
+    const action = `submission.review:${submission.id}`;
     try {
       await approveSubmission(submission.id).unwrap();
-      toast({ title: t('work.admin.submissions.toasts.approved') });
+      toast({ title: t('work.admin.submissions.toasts.approved'), action });
+      approving.close();
       setDetailOpen(false);
     } catch (error) {
-      toast({ title: t('work.admin.submissions.toasts.approveFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive' });
+      approving.close();
+      toast({ title: t('work.admin.submissions.toasts.approveFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive', action });
     }
   };
 
   const reject = async (reason: string) => {
     if (!rejecting) return;
+    const action = `submission.review:${rejecting.id}`;
     try {
       await rejectSubmission({ id: rejecting.id, reason }).unwrap();
-      toast({ title: t('work.admin.submissions.toasts.rejected') });
+      toast({ title: t('work.admin.submissions.toasts.rejected'), action });
       setRejecting(null);
       setDetailOpen(false);
     } catch (error) {
-      toast({ title: t('work.admin.submissions.toasts.rejectFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive' });
+      toast({ title: t('work.admin.submissions.toasts.rejectFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive', action });
     }
   };
+  const workerName = (row: TAdminSubmission) => `${row.userFirstName} ${row.userLastName}`.trim() || row.userEmail;
 
   const columns: TableColumnsType<TAdminSubmission> = [
     {
@@ -90,7 +101,7 @@ export function SubmissionsSection() {
           <Button size="small" icon={<EyeOutlined />} onClick={() => void openDetail(row)}>
             {t('work.common.view')}
           </Button>
-          <Button size="small" type="primary" icon={<CheckOutlined />} loading={approveState.isLoading && approveState.originalArgs === row.id} onClick={() => void approve(row)}>
+          <Button size="small" type="primary" icon={<CheckOutlined />} loading={approveState.isLoading && approveState.originalArgs === row.id} onClick={() => approving.open(row)}>
             {t('work.admin.submissions.approve')}
           </Button>
           <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting(row)}>
@@ -109,7 +120,8 @@ export function SubmissionsSection() {
           {t('work.common.refresh')}
         </Button>
       </div>
-      <Table<TAdminSubmission>
+      <DataTable<TAdminSubmission>
+        label={t('work.admin.submissions.title')}
         rowKey="id"
         size="middle"
         columns={columns}
@@ -125,9 +137,29 @@ export function SubmissionsSection() {
         loading={detailState.isFetching}
         approving={approveState.isLoading}
         onClose={() => setDetailOpen(false)}
-        onApprove={(submission) => void approve(submission)}
+        onApprove={(submission) => approving.open(submission)}
         onReject={(submission) => setRejecting(submission)}
       />
+      <ConfirmDialog
+        key={approving.target?.id}
+        open={approving.isOpen}
+        afterClose={approving.afterClose}
+        title={t('work.admin.submissions.confirmTitle')}
+        confirmLabel={t('work.admin.submissions.confirmOk', { amount: formatReward(approving.target?.taskReward ?? '0') })}
+        loading={approveState.isLoading}
+        onConfirm={() => approving.target && void approve(approving.target)}
+        onCancel={approving.close}
+        testId="approve-confirm"
+      >
+        {approving.target && (
+          <>
+            <p className="confirm-dialog-lead">
+              {t('work.admin.submissions.confirmCredit', { amount: formatReward(approving.target.taskReward), name: workerName(approving.target) })}
+            </p>
+            <p className="muted">{t('work.admin.submissions.confirmText', { task: approving.target.taskTitle })}</p>
+          </>
+        )}
+      </ConfirmDialog>
       <ReasonDialog
         open={rejecting !== null}
         title={t('work.admin.submissions.rejectTitle')}

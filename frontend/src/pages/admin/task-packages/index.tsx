@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/baseQuery';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
@@ -10,6 +12,7 @@ import { useDeleteTaskPackageMutation, useRemovePackageTaskMutation, useTaskPack
 import type { TPackageTask, TTaskPackage } from '../../../features/tasks/tasks.types';
 import { AddPackageTaskDialog } from './components/AddPackageTaskDialog';
 import { PackageFormDialog } from './components/PackageFormDialog';
+import { DataTable } from '../../../components/DataTable';
 
 /** Admin > Task Packages: the package list on the left, the selected package and its ordered tasks on the right. */
 export function TaskPackagesSection() {
@@ -19,27 +22,35 @@ export function TaskPackagesSection() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = packages.find((pkg) => pkg.id === selectedId) ?? null;
   const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selected?.id ?? '', { skip: !selected });
-  const [deletePackage] = useDeleteTaskPackageMutation();
-  const [removeTask] = useRemovePackageTaskMutation();
+  const [deletePackage, deleteState] = useDeleteTaskPackageMutation();
+  const [removeTask, removeState] = useRemovePackageTaskMutation();
+  const deleting = useDialog<TTaskPackage>();
+  const removing = useDialog<{ pkg: TTaskPackage; task: TPackageTask }>();
   const [form, setForm] = useState<{ open: boolean; pkg: TTaskPackage | null }>({ open: false, pkg: null });
   const [adding, setAdding] = useState(false);
 
   const remove = async (pkg: TTaskPackage) => {
+    const action = `package.delete:${pkg.id}`;
     try {
       await deletePackage(pkg.id).unwrap();
-      toast({ title: t('work.admin.packages.toasts.deleted') });
+      deleting.close();
+      toast({ title: t('work.admin.packages.toasts.deleted'), action });
       setSelectedId(null);
     } catch (error) {
-      toast({ title: t('work.admin.packages.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive' });
+      deleting.close();
+      toast({ title: t('work.admin.packages.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive', action });
     }
   };
 
   const removeFromPackage = async (pkg: TTaskPackage, task: TPackageTask) => {
+    const action = `package.removeTask:${pkg.id}:${task.id}`;
     try {
       await removeTask({ id: pkg.id, taskId: task.id }).unwrap();
-      toast({ title: t('work.admin.packages.toasts.taskRemoved') });
+      removing.close();
+      toast({ title: t('work.admin.packages.toasts.taskRemoved'), action });
     } catch (error) {
-      toast({ title: t('work.admin.packages.toasts.removeFailed'), description: errorMessageOf(error), variant: 'destructive' });
+      removing.close();
+      toast({ title: t('work.admin.packages.toasts.removeFailed'), description: errorMessageOf(error), variant: 'destructive', action });
     }
   };
 
@@ -55,11 +66,9 @@ export function TaskPackagesSection() {
       width: 100,
       render: (_: unknown, row) =>
         selected && (
-          <Popconfirm title={t('work.admin.packages.removeConfirm')} okText={t('work.admin.packages.remove')} cancelText={t('work.common.cancel')} okButtonProps={{ danger: true }} onConfirm={() => removeFromPackage(selected, row)}>
-            <Button size="small" danger>
-              {t('work.admin.packages.remove')}
-            </Button>
-          </Popconfirm>
+          <Button size="small" danger onClick={() => removing.open({ pkg: selected, task: row })}>
+            {t('work.admin.packages.remove')}
+          </Button>
         ),
     },
   ];
@@ -111,11 +120,9 @@ export function TaskPackagesSection() {
                 <Button icon={<EditOutlined />} onClick={() => setForm({ open: true, pkg: selected })}>
                   {t('work.common.edit')}
                 </Button>
-                <Popconfirm title={t('work.admin.packages.deleteConfirm')} description={t('work.admin.packages.deleteConfirmText')} okText={t('work.common.delete')} cancelText={t('work.common.cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(selected)}>
-                  <Button danger icon={<DeleteOutlined />}>
-                    {t('work.common.delete')}
-                  </Button>
-                </Popconfirm>
+                <Button danger icon={<DeleteOutlined />} onClick={() => deleting.open(selected)}>
+                  {t('work.common.delete')}
+                </Button>
               </Space>
             </div>
             <div className="package-tasks-head">
@@ -124,7 +131,8 @@ export function TaskPackagesSection() {
                 {t('work.admin.packages.addTask')}
               </Button>
             </div>
-            <Table<TPackageTask>
+            <DataTable<TPackageTask>
+              label={t('work.admin.packages.tasks')}
               rowKey="id"
               size="middle"
               columns={taskColumns}
@@ -137,6 +145,33 @@ export function TaskPackagesSection() {
           </>
         )}
       </section>
+      <ConfirmDialog
+        open={deleting.isOpen}
+        afterClose={deleting.afterClose}
+        title={t('work.admin.packages.deleteConfirm')}
+        confirmLabel={t('work.common.delete')}
+        cancelLabel={t('work.common.cancel')}
+        danger
+        loading={deleteState.isLoading}
+        onConfirm={() => deleting.target && void remove(deleting.target)}
+        onCancel={deleting.close}
+      >
+        <p className="confirm-dialog-lead">{deleting.target?.name}</p>
+        <p className="muted">{t('work.admin.packages.deleteConfirmText')}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removing.isOpen}
+        afterClose={removing.afterClose}
+        title={t('work.admin.packages.removeConfirm')}
+        confirmLabel={t('work.admin.packages.remove')}
+        cancelLabel={t('work.common.cancel')}
+        danger
+        loading={removeState.isLoading}
+        onConfirm={() => removing.target && void removeFromPackage(removing.target.pkg, removing.target.task)}
+        onCancel={removing.close}
+      >
+        <p className="confirm-dialog-lead">{removing.target?.task.title}</p>
+      </ConfirmDialog>
       <PackageFormDialog open={form.open} pkg={form.pkg} onClose={() => setForm({ open: false, pkg: null })} onSaved={(id) => setSelectedId(id)} />
     </div>
   );

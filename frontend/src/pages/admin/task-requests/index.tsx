@@ -1,13 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/baseQuery';
+import { AppTabs } from '../../../components/AppTabs';
 import { useToast } from '../../../components/toast';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
 import { useDecideTaskRequestMutation, useTaskRequestsQuery } from '../../../features/tasks/tasks.admin.api';
 import type { TTaskRequest, TTaskRequestStatus } from '../../../features/tasks/tasks.types';
 import { ReviewRequestDialog } from './components/ReviewRequestDialog';
+import { DataTable } from '../../../components/DataTable';
 
 const REQUEST_COLORS: Record<TTaskRequestStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
@@ -88,7 +90,8 @@ export function TaskRequestsSection() {
   ];
 
   const table = (rows: TTaskRequest[], empty: string) => (
-    <Table<TTaskRequest>
+    <DataTable<TTaskRequest>
+      label={t('admin.menu.task-requests')}
       rowKey="id"
       size="middle"
       columns={columns}
@@ -116,12 +119,13 @@ export function TaskRequestsSection() {
           <div className="stat-value">{formatReward(stats.pendingRewards)}</div>
         </div>
       </div>
-      <Tabs
-        tabBarExtraContent={
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
-            {t('work.common.refresh')}
-          </Button>
-        }
+      {/* Refresh beside the tab strip, not inside it: a tablist holds tabs only. */}
+      <div className="admin-toolbar admin-toolbar-end">
+        <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+          {t('work.common.refresh')}
+        </Button>
+      </div>
+      <AppTabs
         items={[
           { key: 'pending', label: `${t('work.admin.requests.pendingList')} (${pending.length})`, children: table(pending, t('work.admin.requests.emptyPending')) },
           { key: 'all', label: `${t('work.admin.requests.allList')} (${requests.length})`, children: table(requests, t('work.admin.requests.emptyAll')) },

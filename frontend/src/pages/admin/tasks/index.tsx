@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Input, Popconfirm, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Input, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/baseQuery';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
@@ -11,6 +13,7 @@ import { useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation 
 import type { TAdminTask } from '../../../features/tasks/tasks.types';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { TaskViewDialog } from './components/TaskViewDialog';
+import { DataTable } from '../../../components/DataTable';
 
 const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
 
@@ -26,7 +29,8 @@ export function TasksSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const { data: tasks = [], isLoading, isFetching, refetch } = useAdminTasksQuery();
-  const [deleteTask] = useDeleteTaskMutation();
+  const [deleteTask, deleteState] = useDeleteTaskMutation();
+  const deleting = useDialog<TAdminTask>();
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
   const [query, setQuery] = useState('');
   const [form, setForm] = useState<{ open: boolean; task: TAdminTask | null }>({ open: false, task: null });
@@ -36,11 +40,14 @@ export function TasksSection() {
   const visible = useMemo(() => tasks.filter((task) => matchesSearch(task, query)), [tasks, query]);
 
   const remove = async (task: TAdminTask) => {
+    const action = `task.delete:${task.id}`;
     try {
       await deleteTask(task.id).unwrap();
-      toast({ title: t('work.admin.tasks.toasts.deleted') });
+      deleting.close();
+      toast({ title: t('work.admin.tasks.toasts.deleted'), action });
     } catch (error) {
-      toast({ title: t('work.admin.tasks.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive' });
+      deleting.close();
+      toast({ title: t('work.admin.tasks.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive', action });
     }
   };
 
@@ -109,18 +116,9 @@ export function TasksSection() {
               <Button type="text" icon={<StopOutlined />} aria-label={`${t('work.admin.tasks.cancelAssignment')} ${task.title}`} onClick={() => setCancelling(task)} />
             </Tooltip>
           )}
-          <Popconfirm
-            title={t('work.admin.tasks.deleteConfirm')}
-            description={t('work.admin.tasks.deleteConfirmText')}
-            okText={t('work.common.delete')}
-            cancelText={t('work.common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(task)}
-          >
-            <Tooltip title={t('work.common.delete')}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('work.common.delete')} ${task.title}`} />
-            </Tooltip>
-          </Popconfirm>
+          <Tooltip title={t('work.common.delete')}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('work.common.delete')} ${task.title}`} onClick={() => deleting.open(task)} />
+          </Tooltip>
         </Space>
       ),
     },
@@ -139,7 +137,8 @@ export function TasksSection() {
           </Button>
         </Space>
       </div>
-      <Table<TAdminTask>
+      <DataTable<TAdminTask>
+        label={t('admin.menu.tasks')}
         rowKey="id"
         size="middle"
         columns={columns}
@@ -151,6 +150,21 @@ export function TasksSection() {
       />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
       <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        key={deleting.target?.id}
+        open={deleting.isOpen}
+        afterClose={deleting.afterClose}
+        title={t('work.admin.tasks.deleteConfirm')}
+        confirmLabel={t('work.common.delete')}
+        cancelLabel={t('work.common.cancel')}
+        danger
+        loading={deleteState.isLoading}
+        onConfirm={() => deleting.target && void remove(deleting.target)}
+        onCancel={deleting.close}
+      >
+        <p className="confirm-dialog-lead">{deleting.target?.title}</p>
+        <p className="muted">{t('work.admin.tasks.deleteConfirmText')}</p>
+      </ConfirmDialog>
       <ReasonDialog
         open={cancelling !== null}
         title={t('work.admin.tasks.cancelTitle')}

@@ -2,6 +2,7 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialog } from '../../../components/dialogs/useDialog';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import type { TAdminUser } from '../../../features/admin/admin.types';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
@@ -21,8 +22,9 @@ export function UsersSection() {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const [viewing, setViewing] = useState<TAdminUser | null>(null);
-  const [adjusting, setAdjusting] = useState<TAdminUser | null>(null);
+  // Each dialog is about one user, keyed by the user: nothing typed for one user is offered for the next.
+  const viewing = useDialog<TAdminUser>();
+  const adjusting = useDialog<TAdminUser>();
   const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(search);
 
   useEffect(() => {
@@ -49,16 +51,20 @@ export function UsersSection() {
       </div>
       <UserStatCards stats={data?.stats} />
       {isError && <Alert type="error" showIcon title={t('admin.users.loadFailed')} />}
-      <UsersTable users={data?.users ?? []} loading={isLoading || (isFetching && !data)} onView={setViewing} onAdjust={setAdjusting} />
-      {viewing && (
+      <UsersTable users={data?.users ?? []} loading={isLoading || (isFetching && !data)} onView={viewing.open} onAdjust={adjusting.open} />
+      {viewing.target && (
         <UserDetailsDialog
-          key={viewing.id}
-          user={viewing}
-          onClose={() => setViewing(null)}
-          onAdjust={(user) => setAdjusting(user)}
+          key={viewing.target.id}
+          user={viewing.target}
+          open={viewing.isOpen}
+          onClose={viewing.close}
+          afterClose={viewing.afterClose}
+          onAdjust={adjusting.open}
         />
       )}
-      {adjusting && <AdjustBalanceDialog key={adjusting.id} user={adjusting} onClose={() => setAdjusting(null)} />}
+      {adjusting.target && (
+        <AdjustBalanceDialog key={adjusting.target.id} user={adjusting.target} open={adjusting.isOpen} onClose={adjusting.close} afterClose={adjusting.afterClose} />
+      )}
     </div>
   );
 }

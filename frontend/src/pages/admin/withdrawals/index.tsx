@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialog } from '../../../components/dialogs/useDialog';
 import { useAdminWithdrawalsQuery } from '../../../features/payouts/payouts.api';
 import type { TAdminWithdrawal } from '../../../features/payouts/payouts.types';
 import { DecisionDialog } from './components/DecisionDialog';
@@ -12,7 +12,7 @@ import '../../../features/payouts/payouts.css';
 export default function AdminWithdrawalsSection() {
   const { t } = useTranslation();
   const { data, isLoading, isFetching, isError, refetch } = useAdminWithdrawalsQuery();
-  const [reviewing, setReviewing] = useState<TAdminWithdrawal | null>(null);
+  const reviewing = useDialog<TAdminWithdrawal>();
   const pending = (data ?? []).filter((w) => w.status === 'pending');
   const processed = (data ?? []).filter((w) => w.status !== 'pending');
 
@@ -28,7 +28,7 @@ export default function AdminWithdrawalsSection() {
             {t('payouts.admin.refresh')}
           </Button>
         </div>
-        <PendingWithdrawalsTable rows={pending} loading={isLoading} onReview={setReviewing} />
+        <PendingWithdrawalsTable rows={pending} loading={isLoading} onReview={reviewing.open} />
       </section>
       <section>
         <Typography.Title level={5} style={{ margin: '0 0 12px' }}>
@@ -36,7 +36,9 @@ export default function AdminWithdrawalsSection() {
         </Typography.Title>
         <WithdrawalHistoryTable rows={processed} loading={isLoading} />
       </section>
-      {reviewing && <DecisionDialog key={reviewing.id} withdrawal={reviewing} onClose={() => setReviewing(null)} />}
+      {reviewing.target && (
+        <DecisionDialog key={reviewing.target.id} withdrawal={reviewing.target} open={reviewing.isOpen} onClose={reviewing.close} afterClose={reviewing.afterClose} />
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Table, Tooltip, type TableColumnsType } from 'antd';
+import { Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAuditLogEntry } from '../../../../features/admin/admin.types';
 import { compactJson } from '../../../../features/admin/auditLogQuery';
 import { formatDateTime } from '../../../../features/payouts/dates';
 import { actionLabel, targetTypeLabel } from './labels';
+import { DataTable } from '../../../../components/DataTable';
 
 function Who({ entry }: { entry: TAuditLogEntry }) {
   if (!entry.actor) return <span className="mono small">{entry.actorId}</span>;
@@ -82,7 +83,8 @@ export function AuditTable({
     { key: 'after', title: t('admin.audit.columns.after'), render: (_, e) => <Compact value={e.after} /> },
   ];
   return (
-    <Table<TAuditLogEntry>
+    <DataTable<TAuditLogEntry>
+      label={t('admin.menu.audit-log')}
       rowKey="id"
       size="middle"
       columns={columns}

@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import {
   useCreateEmailTemplateMutation,
@@ -43,6 +44,8 @@ export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateD
   const { t } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
+  const serverErrors = useFormServerErrors(form, ['name', 'subject', 'htmlContent', 'textContent', 'variables']);
+  const action = template ? `template.update:${template.id}` : 'template.create';
   const html = (Form.useWatch('htmlContent', form) as string | undefined) ?? template?.htmlContent ?? '';
   const [createTemplate, createState] = useCreateEmailTemplateMutation();
   const [updateTemplate, updateState] = useUpdateEmailTemplateMutation();
@@ -76,17 +79,22 @@ export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateD
     try {
       if (template) {
         await updateTemplate({ id: template.id, changes: { ...content, variables } }).unwrap();
-        toast({ title: t('emailTemplates.toasts.updated') });
+        toast({ title: t('emailTemplates.toasts.updated'), action });
       } else {
         const input: TEmailTemplateInput = { name: values.name.trim(), ...content };
         // Left out, the server takes the variables from the tags the template uses.
         if (variables.length > 0) input.variables = variables;
         await createTemplate(input).unwrap();
-        toast({ title: t('emailTemplates.toasts.created') });
+        toast({ title: t('emailTemplates.toasts.created'), action });
       }
       onClose();
     } catch (error) {
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
       toast({
+        action,
         title: t(editing ? 'emailTemplates.toasts.updateFailed' : 'emailTemplates.toasts.createFailed'),
         description: serverMessageOf(error) ?? t(editing ? 'emailTemplates.toasts.updateFailedDescription' : 'emailTemplates.toasts.createFailedDescription'),
         variant: 'destructive',
@@ -111,7 +119,7 @@ export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateD
       }
     >
       <div className="email-template-dialog">
-        <Form form={form} layout="vertical" initialValues={initialValues(template)} requiredMark className="email-template-form">
+        <Form form={form} layout="vertical" initialValues={initialValues(template)} requiredMark className="email-template-form" onValuesChange={serverErrors.onValuesChange}>
           <Form.Item name="name" label={t('emailTemplates.fields.name')} rules={editing ? [] : required(t('emailTemplates.validation.nameRequired'))} extra={editing ? t('emailTemplates.dialog.nameReadOnly') : undefined} required>
             <Input disabled={editing} readOnly={editing} maxLength={100} autoComplete="off" />
           </Form.Item>

@@ -1,8 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TEmailTemplate } from '../../../../features/admin/emailTemplates.api';
 import { formatDateTime } from '../../../../features/payouts/dates';
+import { DataTable } from '../../../../components/DataTable';
 
 interface TTemplatesTableProps {
   templates: TEmailTemplate[];
@@ -52,5 +53,16 @@ export function TemplatesTable({ templates, loading, onEdit }: TTemplatesTablePr
       ),
     },
   ];
-  return <Table<TEmailTemplate> rowKey="id" columns={columns} dataSource={templates} loading={loading} pagination={false} size="middle" scroll={{ x: 900 }} />;
+  return (
+    <DataTable<TEmailTemplate>
+      label={t('admin.menu.email-templates')}
+      rowKey="id"
+      columns={columns}
+      dataSource={templates}
+      loading={loading}
+      pagination={false}
+      size="middle"
+      scroll={{ x: 900 }}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/baseQuery';
+import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskPackageMutation, useUpdateTaskPackageMutation } from '../../../../features/tasks/tasks.admin.api';
 import type { TTaskPackage } from '../../../../features/tasks/tasks.types';
@@ -25,6 +26,8 @@ export function PackageFormDialog({ open, pkg, onClose, onSaved }: TPackageFormD
   const { t } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<TPackageFormValues>();
+  const serverErrors = useFormServerErrors(form, ['name', 'description', 'isActive']);
+  const action = pkg ? `package.update:${pkg.id}` : 'package.create';
   const [createPackage, createState] = useCreateTaskPackageMutation();
   const [updatePackage, updateState] = useUpdateTaskPackageMutation();
 
@@ -36,11 +39,15 @@ export function PackageFormDialog({ open, pkg, onClose, onSaved }: TPackageFormD
     const body = { name: values.name.trim(), description: values.description.trim() === '' ? null : values.description.trim(), isActive: values.isActive };
     try {
       const saved = pkg ? await updatePackage({ id: pkg.id, changes: body }).unwrap() : await createPackage(body).unwrap();
-      toast({ title: t(pkg ? 'work.admin.packages.toasts.updated' : 'work.admin.packages.toasts.created') });
+      toast({ title: t(pkg ? 'work.admin.packages.toasts.updated' : 'work.admin.packages.toasts.created'), action });
       onSaved?.(saved.id);
       onClose();
     } catch (error) {
-      toast({ title: t('work.admin.packages.toasts.failed'), description: errorMessageOf(error), variant: 'destructive' });
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
+      toast({ title: t('work.admin.packages.toasts.failed'), description: errorMessageOf(error), variant: 'destructive', action });
     }
   };
 
@@ -59,7 +66,7 @@ export function PackageFormDialog({ open, pkg, onClose, onSaved }: TPackageFormD
         </div>
       }
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} initialValues={{ name: '', description: '', isActive: true }}>
+      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange} initialValues={{ name: '', description: '', isActive: true }}>
         <Form.Item name="name" label={t('work.admin.packages.name')} rules={[{ required: true, whitespace: true, message: t('work.admin.packages.nameRequired') }]}>
           <Input maxLength={200} />
         </Form.Item>

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/baseQuery';
+import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 import type { TAdminTask, TTaskInput } from '../../../../features/tasks/tasks.types';
@@ -69,6 +70,8 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<TTaskFormValues>();
+  const serverErrors = useFormServerErrors(form, ['title', 'description', 'submissionInstructions', 'reward', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']);
+  const action = task ? `task.update:${task.id}` : 'task.create';
   const values = Form.useWatch([], form) as TTaskFormValues | undefined;
   const [createTask, createState] = useCreateTaskMutation();
   const [updateTask, updateState] = useUpdateTaskMutation();
@@ -83,21 +86,26 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const save = async () => {
     const current = form.getFieldsValue(true) as TTaskFormValues;
     if (missingRequired(current)) {
-      toast({ title: t('work.admin.validationError'), description: t('work.admin.requiredFields'), variant: 'destructive' });
+      toast({ title: t('work.admin.validationError'), description: t('work.admin.requiredFields'), variant: 'destructive', action });
       return;
     }
     const input = toTaskInput(current);
     try {
       if (task) {
         await updateTask({ id: task.id, changes: input }).unwrap();
-        toast({ title: t('work.admin.tasks.toasts.updated') });
+        toast({ title: t('work.admin.tasks.toasts.updated'), action });
       } else {
         await createTask(input).unwrap();
-        toast({ title: t('work.admin.tasks.toasts.created') });
+        toast({ title: t('work.admin.tasks.toasts.created'), action });
       }
       onClose();
     } catch (error) {
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
       toast({
+        action,
         title: t(editing ? 'work.admin.tasks.toasts.updateFailed' : 'work.admin.tasks.toasts.createFailed'),
         description: errorMessageOf(error),
         variant: 'destructive',
@@ -123,7 +131,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
         </div>
       }
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(task)} requiredMark onFinish={() => void save()}>
+      <Form form={form} layout="vertical" initialValues={initialValues(task)} requiredMark onFinish={() => void save()} onValuesChange={serverErrors.onValuesChange}>
         <Form.Item name="title" label={t('work.admin.tasks.fields.title')} required>
           <Input maxLength={200} />
         </Form.Item>

@@ -1,6 +1,8 @@
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
+import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
 import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import type { TAdminUser } from '../../../../features/admin/admin.types';
@@ -14,13 +16,25 @@ import { fullName, usdOrDash } from './money';
  * /api/admin/users/{id}/balance; the difference becomes an admin_adjustment ledger entry with the reason, which
  * the user sees in their statement. The list and the user's statement refresh afterwards (tag invalidation).
  */
-export function AdjustBalanceDialog({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
+export function AdjustBalanceDialog({
+  user,
+  open = true,
+  onClose,
+  afterClose,
+}: {
+  user: TAdminUser;
+  open?: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [adjust, { isLoading }] = useAdjustBalanceMutation();
   const [balance, setBalance] = useState(user.balance ?? '');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const fieldErrors = useFieldErrors(['balance', 'reason']);
+  const action = `user.adjust:${user.id}`;
   const dash = t('admin.common.dash');
   const check = checkBalanceForm(user.balance, balance, reason);
   const currentCents = parseCents(user.balance);
@@ -30,12 +44,17 @@ export function AdjustBalanceDialog({ user, onClose }: { user: TAdminUser; onClo
   const save = async () => {
     setTouched(true);
     if (check.problem !== null || check.balance === null) return;
+    fieldErrors.clearAll();
     try {
       await adjust({ id: user.id, body: { balance: check.balance, reason: reason.trim() } }).unwrap();
-      toast({ title: t('admin.users.adjustDialog.success') });
+      toast({ title: t('admin.users.adjustDialog.success'), action });
       onClose();
     } catch (error) {
-      toast({ title: t('admin.users.adjustDialog.failure'), description: serverMessageOf(error) ?? t('admin.common.unknownError'), variant: 'destructive' });
+      if (fieldErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
+      toast({ title: t('admin.users.adjustDialog.failure'), description: serverMessageOf(error) ?? t('admin.common.unknownError'), variant: 'destructive', action });
     }
   };
 
@@ -43,9 +62,10 @@ export function AdjustBalanceDialog({ user, onClose }: { user: TAdminUser; onClo
   const balanceError = problem === 'invalidBalance' || problem === 'negativeBalance';
   return (
     <Modal
-      open
+      open={open}
       title={t('admin.users.adjustDialog.title')}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('admin.common.cancel')}
@@ -84,9 +104,14 @@ export function AdjustBalanceDialog({ user, onClose }: { user: TAdminUser; onClo
             min="0"
             prefix="$"
             value={balance}
-            onChange={(e) => setBalance(e.target.value)}
+            onChange={(e) => {
+              setBalance(e.target.value);
+              fieldErrors.clear('balance');
+            }}
             status={balanceError ? 'error' : undefined}
+            {...fieldA11y('adjust-balance-error', fieldErrors.errorOf('balance'))}
           />
+          <FieldError id="adjust-balance-error" message={fieldErrors.errorOf('balance')} />
           <div className="withdraw-field-hint">
             {difference ? t('admin.users.adjustDialog.difference', { amount: formatSignedUsd(difference) }) : t('admin.users.adjustDialog.newBalanceHint')}
           </div>
@@ -99,10 +124,15 @@ export function AdjustBalanceDialog({ user, onClose }: { user: TAdminUser; onClo
             maxLength={500}
             placeholder={t('admin.users.adjustDialog.reasonPlaceholder')}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              fieldErrors.clear('reason');
+            }}
             onBlur={() => setTouched(true)}
             status={touched && problem === 'reasonRequired' ? 'error' : undefined}
+            {...fieldA11y('adjust-reason-error', fieldErrors.errorOf('reason'))}
           />
+          <FieldError id="adjust-reason-error" message={fieldErrors.errorOf('reason')} />
           <div className="withdraw-field-hint">{t('admin.users.adjustDialog.reasonHint')}</div>
         </div>
         {problem && (

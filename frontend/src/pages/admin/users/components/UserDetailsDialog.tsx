@@ -62,7 +62,19 @@ function Statement({ userId }: { userId: string }) {
 }
 
 /** View: the user's stored fields (GET /api/admin/users/{id}), their ledger statement and its chain check. */
-export function UserDetailsDialog({ user: listed, onClose, onAdjust }: { user: TAdminUser; onClose: () => void; onAdjust: (user: TAdminUser) => void }) {
+export function UserDetailsDialog({
+  user: listed,
+  open = true,
+  onClose,
+  afterClose,
+  onAdjust,
+}: {
+  user: TAdminUser;
+  open?: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
+  onAdjust: (user: TAdminUser) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { data } = useAdminUserQuery(listed.id);
   const user = data ?? listed;
@@ -90,10 +102,11 @@ export function UserDetailsDialog({ user: listed, onClose, onAdjust }: { user: T
   ];
   return (
     <Modal
-      open
+      open={open}
       width={720}
       title={t('admin.users.details.title')}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={[
         <Button key="adjust" onClick={() => onAdjust(user)}>
           {t('admin.users.adjust')}

@@ -1,8 +1,9 @@
-import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { formatDate } from '../../../../features/payouts/dates';
 import { fullName, usdOrDash } from './money';
+import { DataTable } from '../../../../components/DataTable';
 
 function Balance({ amount }: { amount: string | null }) {
   const { t } = useTranslation();
@@ -84,7 +85,8 @@ export function UsersTable({
     },
   ];
   return (
-    <Table<TAdminUser>
+    <DataTable<TAdminUser>
+      label={t('admin.menu.users-list')}
       rowKey="id"
       size="middle"
       columns={columns}

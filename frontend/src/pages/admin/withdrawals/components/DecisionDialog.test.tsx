@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TAdminWithdrawal } from '../../../../features/payouts/payouts.types';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
@@ -31,7 +31,50 @@ function renderDialog(answer: () => Response) {
   return { ...utils, fetchMock, onClose };
 }
 
+/** The confirmation dialog, found by what it says (under jsdom every antd dialog is labelled by the same test id). */
+async function findConfirmation(): Promise<HTMLElement> {
+  const lead = await screen.findByText('Pay $60.00 to Ada Worker');
+  return lead.closest('[role="dialog"]') as HTMLElement;
+}
+
+/** Paying out is confirmed in a second dialog; nothing is sent before. */
+async function confirmPayout(user: ReturnType<typeof renderDialog>['user']) {
+  const confirm = await findConfirmation();
+  expect(within(confirm).getByText('Mark this withdrawal as paid?')).toBeInTheDocument();
+  await user.click(within(confirm).getByRole('button', { name: 'Confirm payout of $60.00' }));
+}
+
 describe('admin withdrawal decision dialog (spec 03 s.5)', () => {
+  it('when Approve is pressed, then a second dialog says who is paid what, and only its confirmation sends the decision', async () => {
+    const { user, fetchMock } = renderDialog(() => jsonResponse({ ...WITHDRAWAL, status: 'approved', txReference: '0xfeedbeef' }));
+    await user.type(screen.getByLabelText('Transaction reference'), '0xfeedbeef');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const confirm = await findConfirmation();
+    expect(within(confirm).getByText('Mark this withdrawal as paid?')).toBeInTheDocument();
+    expect(within(confirm).getByText(/0\.005 ETH network fee, to the ETH wallet 0x52908400…E4169EE7, with the transaction reference 0xfeedbeef/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    // (Escape and the focus going back are proven in the browser journey: jsdom runs no closing animation.)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
+    // Still in the review dialog, as typed.
+    expect(screen.getByLabelText('Transaction reference')).toHaveValue('0xfeedbeef');
+  });
+
+  it('when the server refuses the reference, then its message is under the reference field and no toast shows', async () => {
+    const { user } = renderDialog(() => jsonResponse({ message: 'Transaction reference is too long', code: 'REQUEST.VALIDATION', field: 'txReference' }, 400));
+    await user.type(screen.getByLabelText('Transaction reference'), '0xfeed');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirmPayout(user);
+    const message = await screen.findByText('Transaction reference is too long');
+    expect(message.closest('.field-error')).not.toBeNull();
+    expect(screen.getByLabelText('Transaction reference')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Transaction reference')).toHaveAttribute('aria-describedby', message.id);
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Transaction reference'), 'a');
+    expect(screen.queryByText('Transaction reference is too long')).not.toBeInTheDocument();
+  });
+
   it('when approving without a transaction reference, then Approve stays disabled; with one it sends it', async () => {
     const { user, fetchMock, onClose } = renderDialog(() => jsonResponse({ ...WITHDRAWAL, status: 'approved', txReference: '0xfeed' }));
     const approve = screen.getByRole('button', { name: 'Approve' });
@@ -40,6 +83,7 @@ describe('admin withdrawal decision dialog (spec 03 s.5)', () => {
     await user.type(screen.getByLabelText('Transaction reference'), '0xfeed');
     expect(approve).toBeEnabled();
     await user.click(approve);
+    await confirmPayout(user);
     expect(await screen.findByText('Request processed')).toBeInTheDocument();
     expect(JSON.parse(String(callsTo(fetchMock, PATCH)[0]?.body))).toEqual({ status: 'approved', txReference: '0xfeed' });
     expect(onClose).toHaveBeenCalled();
@@ -66,6 +110,7 @@ describe('admin withdrawal decision dialog (spec 03 s.5)', () => {
     const { user, onClose } = renderDialog(() => jsonResponse({ message: 'This withdrawal has already been processed', code: 'PAYOUTS.ALREADY_PROCESSED' }, 409));
     await user.type(screen.getByLabelText('Transaction reference'), '0xfeed');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirmPayout(user);
     expect(await screen.findByText('This withdrawal has already been processed')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
@@ -75,6 +120,7 @@ describe('admin withdrawal decision dialog (spec 03 s.5)', () => {
     const { user } = renderDialog(() => new Response('', { status: 500 }));
     await user.type(screen.getByLabelText('Transaction reference'), '0xfeed');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirmPayout(user);
     expect(await screen.findByText('Failed to process request')).toBeInTheDocument();
   });
 });

@@ -2,8 +2,12 @@ import { Alert, Button, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TApiError } from '../../../../app/baseQuery';
+import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
+import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
+import { serverMessageOf } from '../../../../components/forms/serverErrors';
+import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
-import { formatFee, formatUsd } from '../../../../features/payouts/money';
+import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
 import { useDecideWithdrawalMutation } from '../../../../features/payouts/payouts.api';
 import type { TAdminWithdrawal, TDecideWithdrawalRequest } from '../../../../features/payouts/payouts.types';
 
@@ -16,20 +20,20 @@ export function decisionProblem(decision: TDecision, txReference: string, commen
   return null;
 }
 
-function serverMessageOf(error: unknown): string | undefined {
-  const data = (error as Partial<TApiError> | null)?.data;
-  if (typeof data === 'object' && data !== null) {
-    const message = (data as Record<string, unknown>).message;
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return undefined;
+interface TDecisionDialogProps {
+  withdrawal: TAdminWithdrawal;
+  open?: boolean;
+  onClose: () => void;
+  afterClose?: () => void;
 }
 
 /**
  * The approve/reject dialog of the admin Withdrawals section. Approve records the payout's transaction reference
- * (required) and an optional comment; reject needs a comment, which the worker sees.
+ * (required) and an optional comment, and is confirmed in a second dialog that says who gets what; reject needs a
+ * comment, which the worker sees. Render it with `key={withdrawal.id}`: nothing typed for one worker is kept for the
+ * next.
  */
-export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWithdrawal; onClose: () => void }) {
+export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }: TDecisionDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const [decide, { isLoading }] = useDecideWithdrawalMutation();
@@ -37,21 +41,39 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
   const [txReference, setTxReference] = useState('');
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const fieldErrors = useFieldErrors({ txReference: 'txReference', adminComment: 'adminComment' });
   const problem = decisionProblem(decision, txReference, comment);
+  const action = `withdrawal.decide:${withdrawal.id}`;
+
+  const review = () => {
+    setTouched(true);
+    if (problem) return;
+    // Paying out is confirmed in words first; a rejection returns the money to the worker and goes at once.
+    if (decision === 'approved') setConfirming(true);
+    else void confirm();
+  };
 
   const confirm = async () => {
     setTouched(true);
     if (problem) return;
+    fieldErrors.clearAll();
     const body: TDecideWithdrawalRequest =
       decision === 'approved'
         ? { status: 'approved', txReference: txReference.trim(), ...(comment.trim() ? { adminComment: comment.trim() } : {}) }
         : { status: 'rejected', adminComment: comment.trim() };
     try {
       await decide({ id: withdrawal.id, body }).unwrap();
-      toast({ title: t('payouts.admin.processed') });
+      setConfirming(false);
+      toast({ title: t('payouts.admin.processed'), action });
       onClose();
     } catch (error) {
-      toast({ title: t('payouts.admin.errorTitle'), description: serverMessageOf(error) ?? t('payouts.admin.processFailed'), variant: 'destructive' });
+      setConfirming(false);
+      if (fieldErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
+      toast({ title: t('payouts.admin.errorTitle'), description: serverMessageOf(error) ?? t('payouts.admin.processFailed'), variant: 'destructive', action });
       // Someone else decided it: nothing left to do here (the list has been refreshed).
       if ((error as Partial<TApiError> | null)?.status === 409) onClose();
     }
@@ -60,9 +82,10 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
   const name = `${withdrawal.user.firstName} ${withdrawal.user.lastName}`.trim() || t('payouts.admin.unknownUser');
   return (
     <Modal
-      open
+      open={open}
       title={t('payouts.admin.dialogTitle')}
       onCancel={onClose}
+      afterClose={afterClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('payouts.admin.cancel')}
@@ -73,7 +96,7 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
           danger={decision === 'rejected'}
           loading={isLoading}
           disabled={problem !== null || isLoading}
-          onClick={() => void confirm()}
+          onClick={review}
         >
           {decision === 'approved' ? t('payouts.admin.approve') : t('payouts.admin.reject')}
         </Button>,
@@ -116,10 +139,15 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
               maxLength={200}
               placeholder={t('payouts.admin.txReferencePlaceholder')}
               value={txReference}
-              onChange={(e) => setTxReference(e.target.value)}
+              onChange={(e) => {
+                setTxReference(e.target.value);
+                fieldErrors.clear('txReference');
+              }}
               onBlur={() => setTouched(true)}
               status={touched && problem === 'txReferenceRequired' ? 'error' : undefined}
+              {...fieldA11y('decision-tx-reference-error', fieldErrors.errorOf('txReference'))}
             />
+            <FieldError id="decision-tx-reference-error" message={fieldErrors.errorOf('txReference')} />
           </div>
         )}
         <div className="withdraw-field">
@@ -130,10 +158,15 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
             maxLength={1000}
             placeholder={t('payouts.admin.commentPlaceholder')}
             value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => {
+              setComment(e.target.value);
+              fieldErrors.clear('adminComment');
+            }}
             onBlur={() => setTouched(true)}
             status={touched && problem === 'commentRequired' ? 'error' : undefined}
+            {...fieldA11y('decision-comment-error', fieldErrors.errorOf('adminComment'))}
           />
+          <FieldError id="decision-comment-error" message={fieldErrors.errorOf('adminComment')} />
         </div>
         {problem && (
           <Alert
@@ -143,6 +176,26 @@ export function DecisionDialog({ withdrawal, onClose }: { withdrawal: TAdminWith
           />
         )}
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('payouts.admin.confirmPaidTitle')}
+        confirmLabel={t('payouts.admin.confirmPaidOk', { amount: formatUsd(withdrawal.amount) })}
+        cancelLabel={t('payouts.admin.cancel')}
+        loading={isLoading}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+        testId="payout-confirm"
+      >
+        <p className="confirm-dialog-lead">{t('payouts.admin.confirmPaid', { amount: formatUsd(withdrawal.amount), name })}</p>
+        <p className="muted">
+          {t('payouts.admin.confirmPaidText', {
+            fee: formatFee(withdrawal.networkFee, withdrawal.currency),
+            currency: withdrawal.currency,
+            wallet: shortenAddress(withdrawal.walletAddress, 10, 8),
+            reference: shortenAddress(txReference.trim(), 10, 8),
+          })}
+        </p>
+      </ConfirmDialog>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DataTable, WrapText } from '../../../../components/DataTable';
 import { useTranslation } from 'react-i18next';
 import { ageOf, formatDateTime } from '../../../../features/payouts/dates';
 import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
@@ -63,7 +64,8 @@ export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAd
     },
   ];
   return (
-    <Table<TAdminWithdrawal>
+    <DataTable<TAdminWithdrawal>
+      label={t('payouts.admin.pendingTitle')}
       rowKey="id"
       size="middle"
       columns={columns}
@@ -99,10 +101,11 @@ export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdraw
     { key: 'status', title: t('payouts.admin.status'), render: (_, w) => <WithdrawalStatusTag status={w.status} /> },
     { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => formatDateTime(w.reviewedAt, i18n.language) },
     { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <LongTextCell text={w.txReference} /> : '') },
-    { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => w.adminComment ?? '' },
+    { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => (w.adminComment ? <WrapText>{w.adminComment}</WrapText> : '') },
   ];
   return (
-    <Table<TAdminWithdrawal>
+    <DataTable<TAdminWithdrawal>
+      label={t('payouts.admin.historyTitle')}
       rowKey="id"
       size="middle"
       columns={columns}

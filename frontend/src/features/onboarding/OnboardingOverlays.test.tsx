@@ -1,0 +1,33 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { OnboardingOverlays } from './OnboardingOverlays';
+
+describe('onboarding overlays (issue 10)', () => {
+  it('when an admin is signed in, then no welcome video or documents modal, and not even the status call', async () => {
+    const fetchMock = mockApi({
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: true }),
+      'GET /api/documents/required': () => jsonResponse([]),
+    });
+    renderWithProviders(<OnboardingOverlays />, { route: '/admin', preloadedState: signedInState(makeUser({ role: 'admin', welcomeVideoShown: false, documentsAccepted: false })) });
+    expect(screen.getByTestId('onboarding-settled')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 600));
+    expect(callsTo(fetchMock, 'GET /api/user/welcome-status')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('when a worker who has not seen the video leaves the page within 2 s, then mark-shown is sent at once, with keepalive', async () => {
+    const fetchMock = mockApi({
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: true }),
+      'POST /api/user/mark-welcome-shown': () => jsonResponse({}),
+    });
+    renderWithProviders(<OnboardingOverlays />, { preloadedState: signedInState(makeUser({ welcomeVideoShown: false })) });
+    await screen.findByRole('button', { name: 'Skip' });
+    expect(callsTo(fetchMock, 'POST /api/user/mark-welcome-shown')).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/user/mark-welcome-shown')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST /api/user/mark-welcome-shown')[0]?.keepalive).toBe(true);
+  });
+});
