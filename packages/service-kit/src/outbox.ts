@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_SCHEMAS, type TEventData, type TEventEnvelope, type TEventType } from '@platform/contracts';
 import { getContext } from './context.js';
 import type { PoolClient } from './db.js';
+import { markOutboxWrite } from './outbox-signal.js';
 
-export const OUTBOX_NOTIFY_CHANNEL = 'outbox_new';
+export { OUTBOX_NOTIFY_CHANNEL } from './outbox-signal.js';
+
+const INSERT_OUTBOX = 'INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)';
 
 /**
  * Writes an event to the outbox with the caller's transaction client, so the event exists exactly when the change
- * it announces is committed. The relay publishes it afterwards. The data is checked against its contract.
+ * it announces is committed. The relay publishes it afterwards: withTransaction wakes it after the commit
+ * (signalOutbox), so the write itself is one prepared statement. The data is checked against its contract.
+ *
+ * The statement is issued before this function first awaits: on a pipelined pool, statements issued together share a
+ * round trip (`await Promise.all([writeEvent(...), ...])`).
  */
 export async function writeEvent<K extends TEventType>(
   client: PoolClient,
@@ -25,8 +32,7 @@ export async function writeEvent<K extends TEventType>(
     causationId: ctx?.causationId ?? null,
     data: EVENT_SCHEMAS[type].parse(data) as TEventData<K>,
   };
-  await client.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [event.id, type, JSON.stringify(event)]);
-  // Wakes the relay at once instead of at its next poll; delivered only if the transaction commits.
-  await client.query(`SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')`);
+  markOutboxWrite(client);
+  await client.query({ name: 'kit_outbox_insert', text: INSERT_OUTBOX, values: [event.id, type, JSON.stringify(event)] });
   return event;
 }

@@ -3,7 +3,7 @@ import type { TAmqpConnection } from './amqp.js';
 import type { Pool, PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
-import { OUTBOX_NOTIFY_CHANNEL } from './outbox.js';
+import { onOutboxCommit, OUTBOX_NOTIFY_CHANNEL } from './outbox-signal.js';
 import { errorMessageOf, publishConfirmed } from './publish.js';
 
 export interface TOutboxRelayOptions {
@@ -29,6 +29,11 @@ interface TOutboxRow {
   type: string;
   payload: Record<string, unknown>;
 }
+
+const SELECT_UNSENT = 'SELECT id, type, payload FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED';
+const MARK_SENT = 'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])';
+const MARK_FAILED =
+  'UPDATE outbox o SET attempts = attempts + 1, last_error = f.error FROM unnest($1::uuid[], $2::text[]) AS f(id, error) WHERE o.id = f.id';
 
 /** Publishes one outbox row (routing key = event type, persistent, ids in the properties) and waits for its confirm. */
 function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, timeoutMs: number): Promise<void> {
@@ -107,6 +112,8 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
     wake();
   };
   const unregisterConnect = amqp.onConnect(openChannel);
+  // Commits on this pool in this process wake the relay directly; NOTIFY brings the other processes' commits.
+  const unregisterCommits = onOutboxCommit(pool, wake);
 
   // LISTEN on a dedicated connection; if it breaks (database restart), it is re-established by the loop.
   const ensureListener = async () => {
@@ -135,15 +142,19 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
     listener = { client, drop };
   };
 
-  /** Publishes one batch; returns how many rows were locked, and how many of them failed. */
+  /**
+   * Publishes one window: the oldest unsent rows locked (FOR UPDATE SKIP LOCKED), all of them published at once, then
+   * their confirms awaited together, then the confirmed ones marked sent and the others counted as failed, in the
+   * transaction that holds their locks. Returns how many rows were locked, and how many of them failed.
+   */
   const publishBatch = async (ch: ConfirmChannel): Promise<{ locked: number; failed: number }> => {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<TOutboxRow>(
-        'SELECT id, type, payload FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [batchSize],
-      );
+      // BEGIN and the select travel together on a pipelined pool.
+      const begin = client.query({ name: 'kit_begin', text: 'BEGIN' });
+      begin.catch(() => undefined);
+      const { rows } = await client.query<TOutboxRow>({ name: 'kit_relay_select', text: SELECT_UNSENT, values: [batchSize] });
+      await begin;
       const results = await Promise.allSettled(rows.map((row) => publishRow(ch, exchange, row, confirmTimeoutMs)));
       const sent: string[] = [];
       const failedIds: string[] = [];
@@ -158,15 +169,15 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
           errors.push(errorMessageOf(result.reason));
         }
       });
-      if (sent.length) await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])', [sent]);
-      if (failedIds.length) {
-        await client.query(
-          'UPDATE outbox o SET attempts = attempts + 1, last_error = f.error FROM unnest($1::uuid[], $2::text[]) AS f(id, error) WHERE o.id = f.id',
-          [failedIds, errors],
-        );
-        logger.warn({ failed: failedIds.length, error: errors[0] }, 'outbox relay: some events were not confirmed; will retry');
-      }
-      await client.query('COMMIT');
+      // Issued together, awaited together: one round trip on a pipelined pool.
+      const writes: Promise<unknown>[] = [];
+      if (sent.length) writes.push(client.query({ name: 'kit_relay_sent', text: MARK_SENT, values: [sent] }));
+      if (failedIds.length) writes.push(client.query({ name: 'kit_relay_failed', text: MARK_FAILED, values: [failedIds, errors] }));
+      writes.push(client.query({ name: 'kit_commit', text: 'COMMIT' }));
+      const settled = await Promise.allSettled(writes);
+      const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failure) throw failure.reason;
+      if (failedIds.length) logger.warn({ failed: failedIds.length, error: errors[0] }, 'outbox relay: some events were not confirmed; will retry');
       return { locked: rows.length, failed: failedIds.length };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -200,6 +211,7 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
     async stop() {
       stopped = true;
       unregisterConnect();
+      unregisterCommits();
       wake();
       await running;
       const current = listener;

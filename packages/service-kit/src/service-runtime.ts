@@ -18,6 +18,8 @@ export interface TServiceRuntimeOptions extends Pick<TCreateHttpServerOptions, '
   migrationsDir: string;
   /** Connections to PostgreSQL. Default 10. */
   poolSize?: number;
+  /** Pipeline mode for the pool's connections (createPool): statements issued together share a round trip. Default false. */
+  pipeline?: boolean;
   /** Creates the database named in DATABASE_URL when missing; never attempted with NODE_ENV=production. */
   createDatabase?: boolean;
   /** false: no RabbitMQ connection at all (no relay, no consumers, no rabbitmq readiness check). Default true. */
@@ -86,7 +88,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
     })());
 
   if (options.createDatabase && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger });
+  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger, pipeline: options.pipeline });
   onStop(() => pool.end());
   try {
     await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name, dir: options.migrationsDir }], logger);

@@ -68,6 +68,7 @@ describe('withTransaction when PostgreSQL ends the connection', () => {
     const failure = await withTransaction(bb.pool, async (client) => {
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       const slow = client.query('SELECT pg_sleep(30)');
+      slow.catch(() => undefined); // it may fail before the await below is reached: not an unhandled rejection
       await eventually(async () => (await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'SELECT pg_sleep%'", [rows[0]!.pid])).rowCount === 1);
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
       await slow;

@@ -1,0 +1,106 @@
+/**
+ * CPU used by processes, from /proc (Linux): a process by pid, RabbitMQ's beam.smp, and the PostgreSQL backends
+ * serving given databases (polled from pg_stat_activity, so backends that come and go during a run are counted up to
+ * their last sample, at most one poll interval short).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type pg from 'pg';
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat; undefined once it is gone. */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of the first process whose command name is `comm` (e.g. beam.smp), if any. */
+export function pidByCommand(comm: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === comm) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+export interface TCpuMeter {
+  /** CPU seconds used since start. */
+  stop(): Promise<number>;
+}
+
+/** CPU of fixed processes (by pid) from now until stop(). */
+export function meterProcesses(pids: number[]): TCpuMeter {
+  const start = pids.map((pid) => cpuSecondsOf(pid) ?? 0);
+  return {
+    async stop() {
+      return pids.reduce((sum, pid, i) => sum + ((cpuSecondsOf(pid) ?? start[i]!) - start[i]!), 0);
+    },
+  };
+}
+
+/**
+ * CPU of the PostgreSQL backends connected to these databases from now until stop(): pg_stat_activity is polled
+ * every pollMs, and each backend's CPU read from /proc (the server runs on this machine).
+ */
+export function meterBackends(admin: pg.Pool | pg.Client, databases: string[], pollMs = 250): TCpuMeter {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let known: number[] = [];
+  const sample = () => {
+    for (const pid of known) {
+      const cpu = cpuSecondsOf(pid);
+      if (cpu === undefined) continue;
+      if (!first.has(pid)) first.set(pid, cpu);
+      last.set(pid, cpu);
+    }
+  };
+  const refresh = async () => {
+    const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = ANY($1::text[]) AND pid <> pg_backend_pid()', [databases]);
+    const fresh = rows.map((r) => r.pid).filter((pid) => !first.has(pid));
+    // A backend first seen during the run started during it (or was idle until now): count it from zero.
+    for (const pid of fresh) first.set(pid, 0);
+    known = rows.map((r) => r.pid);
+    sample();
+  };
+  const ready = admin
+    .query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = ANY($1::text[]) AND pid <> pg_backend_pid()', [databases])
+    .then(({ rows }) => {
+      known = rows.map((r) => r.pid);
+      sample();
+    });
+  let polling = true;
+  const loop = (async () => {
+    await ready;
+    while (polling) {
+      await new Promise((r) => setTimeout(r, pollMs));
+      await refresh().catch(() => undefined);
+    }
+  })();
+  return {
+    async stop() {
+      polling = false;
+      await loop;
+      sample();
+      let total = 0;
+      for (const [pid, end] of last) total += end - (first.get(pid) ?? end);
+      return total;
+    },
+  };
+}
+
+export function loadLine(): string {
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+}
