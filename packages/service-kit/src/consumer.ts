@@ -3,7 +3,7 @@ import { parseEvent, type TEventEnvelope } from '@platform/contracts';
 import type { TAmqpConnection } from './amqp.js';
 import { runWithContext } from './context.js';
 import { isDependencyUnavailable } from './dependency-errors.js';
-import { withTransaction, type Pool, type PoolClient } from './db.js';
+import { commitCallbackMark, dropCommitCallbacksAfter, withTransaction, type Pool, type PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 import { errorMessageOf, publishConfirmed } from './publish.js';
@@ -35,8 +35,16 @@ export interface TConsumerOptions {
   backoffMs?: number;
   /** Upper bound of a retry delay. Default 60 000 ms. */
   maxBackoffMs?: number;
-  /** Messages handled at once by this instance. Default 10. */
+  /** Unacknowledged messages the broker sends this instance ahead (RabbitMQ prefetch). Default 100. */
   prefetch?: number;
+  /**
+   * Most events handled in one database transaction (one inbox insert for all of them). Default 50, at most
+   * prefetch; each event of a batch runs under its own savepoint, and PostgreSQL keeps up to 64 subtransactions of a
+   * transaction in shared memory, so keep it below that.
+   */
+  batchSize?: number;
+  /** Batches handled at once by this instance (each on its own connection). Default 2. */
+  concurrency?: number;
   /** Name recorded in the inbox; defaults to the queue name. */
   consumerName?: string;
   /**
@@ -92,9 +100,12 @@ export function republishOptions(message: ConsumeMessage | { properties: Consume
 }
 
 /**
- * Consumes events from a durable queue bound to the events exchange. Each event is handled in ONE database
- * transaction with its inbox row (consumer, event id): an id seen before is skipped and acked, so redeliveries and
- * duplicates, even racing on two instances, are applied once. A failing handler is retried with exponential
+ * Consumes events from a durable queue bound to the events exchange. The events waiting for this instance are handled
+ * in batches: ONE database transaction per batch, with ONE inbox insert of all their ids (consumer, event id); an id
+ * seen before is skipped and acked, so redeliveries and duplicates, even racing on two instances, are applied once.
+ * Each event of a batch runs under its own savepoint: a failing one is rolled back alone (its inbox row removed) and
+ * retried alone, the others commit and are acked once. If the batch's transaction itself fails, each event is handled
+ * again in a transaction of its own (PostgreSQL out of reach: each is retried without using up an attempt). A failing handler is retried with exponential
  * backoff through `<queue>.retry` (per-message TTL, dead-lettered back to the queue) and, after maxAttempts, moved
  * to `<queue>.dlq` (a failure because PostgreSQL is out of reach does not count as an attempt: such an event waits
  * for the database however long it is away); a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
@@ -106,7 +117,9 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   const maxAttempts = options.maxAttempts ?? 5;
   const backoffMs = options.backoffMs ?? 1_000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
-  const prefetch = options.prefetch ?? 10;
+  const prefetch = options.prefetch ?? 100;
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? 50, prefetch));
+  const concurrency = Math.max(1, options.concurrency ?? 2);
   const consumerName = options.consumerName ?? queue;
   const log = logger.child({ queue });
 
@@ -135,56 +148,169 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     );
   };
 
-  const handle = async (ch: ConfirmChannel, message: ConsumeMessage) => {
-    let event: TEventEnvelope;
+  /** A message that is not an envelope: straight to the dead-letter queue. */
+  const parseOrDeadLetter = async (ch: ConfirmChannel, message: ConsumeMessage): Promise<TEventEnvelope | undefined> => {
     try {
-      event = parseEvent(JSON.parse(message.content.toString('utf8')));
+      return parseEvent(JSON.parse(message.content.toString('utf8')));
     } catch (error) {
       log.error({ err: error, messageId: message.properties.messageId }, 'malformed event; moved to the dead-letter queue');
       await deadLetter(ch, message, 'malformed', errorMessageOf(error), attemptsOf(message));
       ch.ack(message);
       count(String(message.fields.routingKey), 'malformed');
+      return undefined;
+    }
+  };
+
+  /**
+   * A failed event (its effect rolled back): to `<queue>.retry` with the backoff of its attempt, or to the dead-letter
+   * queue after maxAttempts; acked once its copy is confirmed there.
+   */
+  const settleFailure = async (ch: ConfirmChannel, message: ConsumeMessage, event: TEventEnvelope, error: unknown) => {
+    // PostgreSQL out of reach is not the event's fault: retried without using up an attempt, so an outage never
+    // parks events in the dead-letter queue (the transaction was rolled back, nothing is half-applied).
+    const unavailable = isDependencyUnavailable(error);
+    const attempts = attemptsOf(message) + (unavailable ? 0 : 1);
+    if (!unavailable && attempts >= maxAttempts) {
+      log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
+      await deadLetter(ch, message, 'failed', errorMessageOf(error), attempts);
+      ch.ack(message);
+      count(event.type, 'dead_lettered');
       return;
     }
-    try {
-      const applied = await withTransaction(pool, async (client) => {
-        const inserted = await client.query('INSERT INTO inbox (consumer, event_id, event_type) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-          consumerName,
-          event.id,
-          event.type,
-        ]);
-        if (inserted.rowCount === 0) return false;
-        await runWithContext({ requestId: event.correlationId ?? event.id, causationId: event.id }, () => handler(event, client));
-        return true;
+    const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (Math.max(attempts, 1) - 1));
+    log.warn({ err: error, eventId: event.id, type: event.type, attempts, retryInMs: delay }, 'event handler failed; will retry');
+    await publishConfirmed(ch, '', retryQueueName(queue), message.content, {
+      ...republishOptions(message, {
+        [ATTEMPTS_HEADER]: attempts,
+        [LAST_ERROR_HEADER]: errorMessageOf(error),
+        [ORIGINAL_ROUTING_KEY_HEADER]: message.properties.headers?.[ORIGINAL_ROUTING_KEY_HEADER] ?? message.fields.routingKey,
+      }),
+      expiration: String(delay),
+    });
+    ch.ack(message);
+    count(event.type, 'retried');
+  };
+
+  const runHandler = (event: TEventEnvelope, client: PoolClient) =>
+    runWithContext({ requestId: event.correlationId ?? event.id, causationId: event.id }, () => handler(event, client));
+
+  type TOutcome = 'applied' | 'duplicate' | { error: unknown };
+
+  /**
+   * Handles the events in ONE transaction: one inbox insert of every id (in id order, so two instances handling
+   * overlapping batches wait for each other instead of deadlocking), then the handler of each new event in delivery
+   * order, each under a savepoint when there are several. Resolves with each event's outcome once committed; throws
+   * when the transaction as a whole failed (nothing of it is applied).
+   */
+  const applyInOneTransaction = (items: { event: TEventEnvelope }[]): Promise<TOutcome[]> =>
+    withTransaction(pool, async (client) => {
+      const ids = [...new Set(items.map((i) => i.event.id))].sort();
+      const types = ids.map((id) => items.find((i) => i.event.id === id)!.event.type);
+      const { rows } = await client.query<{ event_id: string }>({
+        name: 'kit_inbox_insert',
+        text: `INSERT INTO inbox (consumer, event_id, event_type) SELECT $1, e.id, e.type FROM unnest($2::uuid[], $3::text[]) AS e(id, type)
+               ON CONFLICT DO NOTHING RETURNING event_id`,
+        values: [consumerName, ids, types],
       });
+      const isNew = new Set(rows.map((r) => r.event_id));
+      const outcomes: TOutcome[] = [];
+      for (const { event } of items) {
+        if (!isNew.delete(event.id)) {
+          outcomes.push('duplicate');
+          continue;
+        }
+        if (items.length === 1) {
+          await runHandler(event, client); // alone: a failure rolls back the transaction, as it is the event's own
+          outcomes.push('applied');
+          continue;
+        }
+        // Not awaited on its own: on a pipelined pool it travels with the handler's first statement.
+        const savepoint = client.query({ name: 'kit_savepoint', text: 'SAVEPOINT kit_event' });
+        savepoint.catch(() => undefined);
+        const mark = commitCallbackMark(client);
+        try {
+          await runHandler(event, client);
+          await savepoint;
+          outcomes.push('applied');
+        } catch (error) {
+          if (isDependencyUnavailable(error)) throw error; // the whole transaction is lost
+          await savepoint;
+          await client.query({ name: 'kit_rollback_savepoint', text: 'ROLLBACK TO SAVEPOINT kit_event' });
+          dropCommitCallbacksAfter(client, mark);
+          await client.query({ name: 'kit_inbox_forget', text: 'DELETE FROM inbox WHERE consumer = $1 AND event_id = $2', values: [consumerName, event.id] });
+          outcomes.push({ error });
+        }
+      }
+      return outcomes;
+    });
+
+  /** One event in a transaction of its own (the fallback of a failed batch). */
+  const handleAlone = async (ch: ConfirmChannel, message: ConsumeMessage, event: TEventEnvelope) => {
+    try {
+      const [outcome] = await applyInOneTransaction([{ event }]);
       ch.ack(message);
-      count(event.type, applied ? 'applied' : 'duplicate');
-      if (!applied) log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
-      return;
+      count(event.type, outcome === 'duplicate' ? 'duplicate' : 'applied');
+      if (outcome === 'duplicate') log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
     } catch (error) {
-      // PostgreSQL out of reach is not the event's fault: retried without using up an attempt, so an outage never
-      // parks events in the dead-letter queue (the transaction was rolled back, nothing is half-applied).
-      const unavailable = isDependencyUnavailable(error);
-      const attempts = attemptsOf(message) + (unavailable ? 0 : 1);
-      if (!unavailable && attempts >= maxAttempts) {
-        log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
-        await deadLetter(ch, message, 'failed', errorMessageOf(error), attempts);
-        ch.ack(message);
-        count(event.type, 'dead_lettered');
+      await settleFailure(ch, message, event, error);
+    }
+  };
+
+  const handleBatch = async (ch: ConfirmChannel, messages: ConsumeMessage[]) => {
+    const items: { message: ConsumeMessage; event: TEventEnvelope }[] = [];
+    for (const message of messages) {
+      const event = await parseOrDeadLetter(ch, message);
+      if (event) items.push({ message, event });
+    }
+    if (items.length === 0) return;
+    let outcomes: TOutcome[];
+    try {
+      outcomes = await applyInOneTransaction(items);
+    } catch (error) {
+      if (items.length === 1 || isDependencyUnavailable(error)) {
+        for (const { message, event } of items) await settleFailure(ch, message, event, error);
         return;
       }
-      const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (Math.max(attempts, 1) - 1));
-      log.warn({ err: error, eventId: event.id, type: event.type, attempts, retryInMs: delay }, 'event handler failed; will retry');
-      await publishConfirmed(ch, '', retryQueueName(queue), message.content, {
-        ...republishOptions(message, {
-          [ATTEMPTS_HEADER]: attempts,
-          [LAST_ERROR_HEADER]: errorMessageOf(error),
-          [ORIGINAL_ROUTING_KEY_HEADER]: message.properties.headers?.[ORIGINAL_ROUTING_KEY_HEADER] ?? message.fields.routingKey,
-        }),
-        expiration: String(delay),
-      });
-      ch.ack(message);
-      count(event.type, 'retried');
+      // The batch's transaction failed as a whole (a deadlock, a failed commit): nothing of it was applied; each event
+      // is tried again on its own, so a failure is the event's own and the others still apply once.
+      log.warn({ err: error, events: items.length }, 'batch transaction failed; handling its events one by one');
+      for (const { message, event } of items) await handleAlone(ch, message, event);
+      return;
+    }
+    for (const [i, { message, event }] of items.entries()) {
+      const outcome = outcomes[i];
+      if (outcome === 'applied' || outcome === 'duplicate') {
+        ch.ack(message);
+        count(event.type, outcome);
+        if (outcome === 'duplicate') log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
+      } else {
+        await settleFailure(ch, message, event, outcome?.error);
+      }
+    }
+  };
+
+  /** Delivered messages not yet taken by a batch (of the current channel), and the batches running. */
+  let waiting: { ch: ConfirmChannel; message: ConsumeMessage }[] = [];
+  let running = 0;
+
+  const pump = () => {
+    while (!stopped && running < concurrency && waiting.length > 0) {
+      const ch = waiting[0]!.ch;
+      let n = 0;
+      while (n < waiting.length && n < batchSize && waiting[n]!.ch === ch) n += 1;
+      const messages = waiting.splice(0, n).map((w) => w.message);
+      running += 1;
+      const work = handleBatch(ch, messages)
+        .catch((error: unknown) => {
+          // Could not even move a message (channel or broker gone): what is unacked is redelivered.
+          log.warn({ err: error, messages: messages.length }, 'could not settle the messages; they will be redelivered');
+        })
+        .finally(() => {
+          running -= 1;
+          inFlight.delete(work);
+          pump();
+        });
+      inFlight.add(work);
     }
   };
 
@@ -197,12 +323,10 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       scheduleResubscribe();
       return;
     }
-    const work = handle(ch, message).catch((error: unknown) => {
-      // Could not even move the message (channel or broker gone): it stays unacked and is redelivered.
-      log.warn({ err: error, messageId: message.properties.messageId }, 'could not settle the message; it will be redelivered');
-    });
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
+    waiting.push({ ch, message });
+    // The batch starts after the messages that arrived in the same read (not one by one), at once otherwise.
+    if (waiting.length === 1) setImmediate(pump);
+    else if (waiting.length >= batchSize) pump();
   };
 
   let subscribing: Promise<void> | undefined;
@@ -219,6 +343,8 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     const ch = await amqp.createConfirmChannel();
     ch.on('error', (error: Error) => log.warn({ err: error }, 'consumer channel error'));
     ch.on('close', () => {
+      // Its unacked messages go back to the queue: the ones not taken by a batch yet are dropped here.
+      waiting = waiting.filter((w) => w.ch !== ch);
       if (channel !== ch) return;
       channel = undefined;
       consumerTag = undefined;

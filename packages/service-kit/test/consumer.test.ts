@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TEventEnvelope } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsumer, type TConsumer } from '../src/consumer.js';
+import { assertConsumerQueues, startConsumer, type TConsumer } from '../src/consumer.js';
 import type { PoolClient } from '../src/db.js';
 import { listDeadLetters } from '../src/dlq.js';
 import { writeEvent } from '../src/outbox.js';
@@ -116,6 +116,58 @@ describe('startConsumer', () => {
       expect(await effectsOf(poison.id)).toBe(0);
       const [dead] = await listDeadLetters(bb.amqp, queue);
       expect(dead).toMatchObject({ messageId: poison.id, reason: 'failed', attempts: 4, lastError: 'the handler is broken for this event', routingKey: 'poison.happened' });
+      expect(await bb.messageCount(`${queue}.retry`)).toBe(0);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('when a prefetched batch holds one always-failing event, then the others are applied exactly once in shared transactions and the failing one alone is retried, then dead-lettered', async () => {
+    const queue = bb.queue('poison-batch');
+    // The queue exists and holds every event before the consumer subscribes, so they arrive as one prefetched batch.
+    const setup = await bb.amqp.createChannel();
+    await assertConsumerQueues(setup, queue);
+    await setup.bindQueue(queue, bb.env.exchange, 'batch.happened');
+    await setup.close();
+    const good = Array.from({ length: 30 }, () => makeEnvelope('batch.happened', { poison: false }));
+    const poison = makeEnvelope('batch.happened', { poison: true });
+    await bb.publishMany([...good.slice(0, 10), poison, ...good.slice(10)]);
+
+    const calls = new Map<string, number>();
+    let poisonAttempts = 0;
+    const consumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['batch.happened'],
+      logger: bb.logger,
+      metrics: bb.metrics,
+      maxAttempts: 3,
+      backoffMs: 100,
+      handler: async (event, client) => {
+        calls.set(event.id, (calls.get(event.id) ?? 0) + 1);
+        // Written before the failure: the savepoint must take it back.
+        await client.query("INSERT INTO effects (event_id, note) VALUES ($1, 'batch:' || txid_current())", [event.id]);
+        if (event.id === poison.id) {
+          poisonAttempts += 1;
+          throw new Error('always fails');
+        }
+      },
+    });
+    try {
+      await eventually(async () => (await bb.messageCount(`${queue}.dlq`)) === 1, { what: 'the failing event dead-lettered' });
+      const { rows } = await bb.pool.query<{ event_id: string; note: string }>("SELECT event_id, note FROM effects WHERE note LIKE 'batch:%'");
+      expect(rows.map((r) => r.event_id).sort()).toEqual(good.map((e) => e.id).sort());
+      expect(good.every((e) => calls.get(e.id) === 1)).toBe(true);
+      // Fewer transactions than events: they were handled in batches (one inbox insert each).
+      expect(new Set(rows.map((r) => r.note)).size).toBeLessThan(good.length / 2);
+      expect(poisonAttempts).toBe(3);
+      expect(await effectsOf(poison.id)).toBe(0);
+      const inbox = await bb.pool.query('SELECT 1 FROM inbox WHERE consumer = $1 AND event_id = $2', [queue, poison.id]);
+      expect(inbox.rowCount).toBe(0);
+      const [dead] = await listDeadLetters(bb.amqp, queue);
+      expect(dead).toMatchObject({ messageId: poison.id, reason: 'failed', attempts: 3, lastError: 'always fails' });
+      expect(await bb.messageCount(queue)).toBe(0);
       expect(await bb.messageCount(`${queue}.retry`)).toBe(0);
     } finally {
       await consumer.stop();
