@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from './db.js';
 
 /**
@@ -23,8 +24,13 @@ export interface TLocalCopyDefinition<T extends object> {
 }
 
 export interface TLocalCopy<T extends object> {
-  /** Writes the record unless the copy already holds one written from a newer event (`sourceAt` = the event's occurredAt). */
-  upsert(db: Queryable, record: T, sourceAt: string): Promise<void>;
+  /**
+   * Writes the record unless the copy already holds one written from a newer event (`sourceAt` = the event's
+   * occurredAt). Resolves true when it was written, false when a newer one was kept.
+   */
+  upsert(db: Queryable, record: T, sourceAt: string): Promise<boolean>;
+  /** Every record of the copy with the sourceAt it was written from (to load a copy kept in memory). */
+  findAll(db: Queryable): Promise<{ record: T; sourceAt: string }[]>;
   find(db: Queryable, key: string): Promise<T | undefined>;
   /** The records with these keys that the copy holds, by key (a key it does not know is absent). */
   findMany(db: Queryable, keys: readonly string[]): Promise<Map<string, T>>;
@@ -53,11 +59,18 @@ export function defineLocalCopy<T extends object>(definition: TLocalCopyDefiniti
      ON CONFLICT (${keyColumn}) DO UPDATE SET ${updates}
      WHERE ${table}.source_at <= EXCLUDED.source_at`;
   const select = `SELECT ${columns.join(', ')} FROM ${table}`;
+  // Prepared once per connection; the name follows the text, so two definitions of one table never share a name.
+  const upsertName = `copy_${table}_${createHash('sha256').update(upsertSql).digest('hex').slice(0, 12)}`;
   const toRecord = (row: Record<string, unknown>) => Object.fromEntries(fields.map((field, i) => [field, fromColumn(row[columns[i] as string])])) as T;
 
   return {
     async upsert(db, record, sourceAt) {
-      await db.query(upsertSql, [...fields.map((field) => record[field]), sourceAt]);
+      const { rowCount } = await db.query({ name: upsertName, text: upsertSql, values: [...fields.map((field) => record[field]), sourceAt] });
+      return (rowCount ?? 0) > 0;
+    },
+    async findAll(db) {
+      const { rows } = await db.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}, source_at FROM ${table}`);
+      return rows.map((row) => ({ record: toRecord(row), sourceAt: (row.source_at as Date).toISOString() }));
     },
     async find(db, value) {
       const { rows } = await db.query<Record<string, unknown>>(`${select} WHERE ${keyColumn} = $1`, [value]);

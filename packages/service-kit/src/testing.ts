@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
+import { getContext } from './context.js';
 
 /**
  * Helpers for integration tests against the real local servers. Each test file gets its own database, exchange,
@@ -136,6 +137,62 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 50));
   }
   throw new Error(`Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+export interface TQueryRecording {
+  /** Each statement issued by the recorded work, in order: its text (whitespace collapsed) and whether it was named (prepared). */
+  statements: { text: string; named: boolean }[];
+  /**
+   * The round trips they took: a statement starts one when its connection has nothing unanswered, or always on a
+   * connection that is not pipelined; one issued while earlier ones are still unanswered on a pipelined connection
+   * travels with them.
+   */
+  roundTrips: number;
+  /** Puts pg's query back. */
+  stop(): void;
+}
+
+/**
+ * Records the SQL of one piece of work in this process: the statements issued inside the async context whose
+ * requestId is given (an HTTP request's `x-request-id`, a consumed event's correlation id), on any pg client, and the
+ * round trips they took. Patches pg.Client.prototype.query until stop(); other work running meanwhile is not counted.
+ */
+export function recordQueries(requestId: string): TQueryRecording {
+  type TQuery = (this: pg.Client, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: TQuery };
+  const original = proto.query;
+  const unanswered = new WeakMap<object, number>();
+  const recording: TQueryRecording = {
+    statements: [],
+    roundTrips: 0,
+    stop() {
+      proto.query = original;
+    },
+  };
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    const waiting = unanswered.get(this) ?? 0;
+    if (getContext()?.requestId === requestId) {
+      const config = args[0] as string | { text?: string; name?: string };
+      const text = typeof config === 'string' ? config : (config.text ?? `(prepared ${config.name})`);
+      recording.statements.push({ text: text.replace(/\s+/g, ' ').trim(), named: typeof config !== 'string' && Boolean(config.name) });
+      if (waiting === 0 || !(this as unknown as { pipeline?: boolean }).pipeline) recording.roundTrips += 1;
+    }
+    unanswered.set(this, waiting + 1);
+    const answered = () => unanswered.set(this, (unanswered.get(this) ?? 1) - 1);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...callbackArgs: unknown[]) => {
+        answered();
+        return (last as (...a: unknown[]) => unknown)(...callbackArgs);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.then(answered, answered);
+    else answered();
+    return result;
+  };
+  return recording;
 }
 
 /** The hostile-input probe over a service's real route table (recordRouteTables, probeHostileInput, fingerprintTables). */
