@@ -8,7 +8,8 @@ import { registerWalletAndSettingsRoutes } from './entry-points/http/wallets-and
 import { registerWithdrawalRoutes } from './entry-points/http/withdrawals.routes.js';
 import { createOnSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onSubmissionApproved, REWARDS_QUEUE, REWARDS_ROUTING_KEYS } from './entry-points/messaging/on-submission-approved.handler.js';
-import { ACCOUNTS_QUEUE, ACCOUNTS_ROUTING_KEYS, onUserEvent } from './entry-points/messaging/on-user-event.handler.js';
+import { ACCOUNTS_QUEUE, ACCOUNTS_ROUTING_KEYS, createOnUserEvent } from './entry-points/messaging/on-user-event.handler.js';
+import { createPayoutSettingsCopy } from './domain/settings.js';
 
 export type { TPayoutsConfig } from './config.js';
 export { loadPayoutsConfig, ZPayoutsConfigSchema } from './config.js';
@@ -35,10 +36,14 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     migrationsDir: PAYOUTS_MIGRATIONS_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     createDatabase: config.CREATE_DATABASE,
+    // Statements issued together share a round trip (a withdrawal is 4, see withdrawals.use-case.ts).
+    pipeline: true,
   });
   const { app, pool, logger, hooks } = runtime;
   try {
-    const deps: TPayoutsDeps = { pool, logger };
+    const settings = await createPayoutSettingsCopy(pool, { onReloadError: (error) => logger.warn({ err: error }, 'cannot reload the settings copy') });
+    runtime.onStop(() => settings.stop());
+    const deps: TPayoutsDeps = { pool, logger, settings };
     const routeDeps = { deps, hooks };
     registerWithdrawalRoutes(app, routeDeps);
     registerLedgerRoutes(app, routeDeps);
@@ -50,7 +55,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     const consumers: TConsumer[] = [];
     if (config.CONSUMERS_ENABLED) {
       consumers.push(
-        runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: onUserEvent }),
+        runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: createOnUserEvent(deps) }),
         runtime.consume({ queue: REWARDS_QUEUE, routingKeys: REWARDS_ROUTING_KEYS, handler: onSubmissionApproved }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(deps) }),
       );

@@ -57,16 +57,20 @@ function toEntry(row: TEntryDbRow): TStoredEntry {
   };
 }
 
+const OPEN_ACCOUNT = { name: 'payouts_open_account', text: 'INSERT INTO ledger_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING' };
+const LOCK_ACCOUNT = {
+  name: 'payouts_lock_account',
+  text: 'SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
+};
+
 /**
  * Opens a zero account for the user unless one exists, and returns its row locked until the transaction ends:
- * every posting to one account runs one after another.
+ * every posting to one account runs one after another. Both statements are issued at once (one round trip on a
+ * pipelined pool), before the first await: statements the caller issues right after travel with them.
  */
 export async function openAndLockAccount(client: PoolClient, userId: string): Promise<TAccountRow> {
-  await client.query('INSERT INTO ledger_accounts (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
-  const { rows } = await client.query<TAccountDbRow>(
-    'SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1 FOR UPDATE',
-    [userId],
-  );
+  // The first failure is thrown: a failed insert aborts the transaction, so the lock fails after it.
+  const [, { rows }] = await Promise.all([client.query({ ...OPEN_ACCOUNT, values: [userId] }), client.query<TAccountDbRow>({ ...LOCK_ACCOUNT, values: [userId] })]);
   if (!rows[0]) throw new Error(`ledger account ${userId} vanished`);
   return toAccount(rows[0]);
 }
@@ -89,19 +93,30 @@ export async function findBalances(db: Queryable, userIds: readonly string[]): P
 }
 
 export async function findEntryByReference(db: Queryable, kind: TLedgerEntryKind, referenceType: string, referenceId: string): Promise<TStoredEntry | undefined> {
-  const { rows } = await db.query<TEntryDbRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE kind = $1 AND reference_type = $2 AND reference_id = $3`,
-    [kind, referenceType, referenceId],
-  );
+  const { rows } = await db.query<TEntryDbRow>({
+    name: 'payouts_entry_by_reference',
+    text: `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE kind = $1 AND reference_type = $2 AND reference_id = $3`,
+    values: [kind, referenceType, referenceId],
+  });
   return rows[0] ? toEntry(rows[0]) : undefined;
 }
 
-/** Appends an entry and moves the account to its balances after, in the caller's transaction (account locked). */
-export async function appendEntry(client: PoolClient, entry: TStoredEntry): Promise<void> {
-  await client.query(
-    `INSERT INTO ledger_entries (id, user_id, seq, kind, amount, available_after, held_after, reference_type, reference_id, reason, created_by, created_at, prev_hash, hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [
+/**
+ * Appends an entry and moves the account to its balances after, in the caller's transaction (account locked), in ONE
+ * statement: false (nothing written) when an entry of this kind already exists for its reference (the unique index
+ * decides, so a new reference costs no lookup). Issued before the first await.
+ */
+export async function appendEntry(client: PoolClient, entry: TStoredEntry): Promise<boolean> {
+  const { rowCount } = await client.query({
+    name: 'payouts_append_entry',
+    text: `WITH e AS (
+       INSERT INTO ledger_entries (id, user_id, seq, kind, amount, available_after, held_after, reference_type, reference_id, reason, created_by, created_at, prev_hash, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (kind, reference_type, reference_id) WHERE reference_id IS NOT NULL DO NOTHING
+       RETURNING user_id)
+     UPDATE ledger_accounts a SET available = $6, held = $7, last_entry_hash = $14, entry_count = $3, updated_at = now()
+     FROM e WHERE a.user_id = e.user_id`,
+    values: [
       entry.id,
       entry.userId,
       entry.seq,
@@ -117,11 +132,8 @@ export async function appendEntry(client: PoolClient, entry: TStoredEntry): Prom
       entry.prevHash,
       entry.hash,
     ],
-  );
-  await client.query(
-    `UPDATE ledger_accounts SET available = $2, held = $3, last_entry_hash = $4, entry_count = $5, updated_at = now() WHERE user_id = $1`,
-    [entry.userId, entry.availableAfter, entry.heldAfter, entry.hash, entry.seq],
-  );
+  });
+  return rowCount === 1;
 }
 
 /** The user's entries, oldest first, created within [from, to) when given. */

@@ -50,16 +50,34 @@ export function toWithdrawalView(record: TWithdrawalRecord): TWithdrawal {
   return view;
 }
 
+/**
+ * Inserts a new withdrawal (its id and createdAt made by the caller, so the record is known without reading it back:
+ * the statement is issued before the first await and can share a round trip with the caller's other writes).
+ */
 export async function insertWithdrawal(
   db: Queryable,
-  w: { id: string; userId: string; amount: string; currency: string; networkFee: string; walletAddress: string; idempotencyKey: string },
+  w: { id: string; userId: string; amount: string; currency: string; networkFee: string; walletAddress: string; idempotencyKey: string; createdAt: string },
 ): Promise<TWithdrawalRecord> {
-  const { rows } = await db.query<TWithdrawalDbRow>(
-    `INSERT INTO withdrawals AS w (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey],
-  );
-  return toRecord(rows[0] as TWithdrawalDbRow);
+  await db.query({
+    name: 'payouts_insert_withdrawal',
+    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt],
+  });
+  return {
+    id: w.id,
+    userId: w.userId,
+    amount: w.amount,
+    currency: w.currency,
+    networkFee: w.networkFee,
+    walletAddress: w.walletAddress,
+    status: 'pending',
+    createdAt: w.createdAt,
+    adminComment: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    txReference: null,
+  };
 }
 
 export async function listWithdrawalsOfUser(db: Queryable, userId: string): Promise<TWithdrawalRecord[]> {
@@ -86,17 +104,24 @@ export async function findWithdrawal(db: Queryable, id: string): Promise<TWithdr
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
-/** Decides a pending withdrawal; undefined when it is not pending (any more): only one decision ever wins. */
+/**
+ * Decides a pending withdrawal and reads its owner's names from the users copy, in one statement; undefined when it
+ * is not pending (any more): only one decision ever wins.
+ */
 export async function decidePendingWithdrawal(
   db: Queryable,
   d: { id: string; status: 'approved' | 'rejected'; adminComment: string | null; txReference: string | null; reviewedBy: string },
-): Promise<TWithdrawalRecord | undefined> {
-  const { rows } = await db.query<TWithdrawalDbRow>(
-    `UPDATE withdrawals AS w SET status = $2, admin_comment = $3, tx_reference = $4, reviewed_by = $5, reviewed_at = now(), updated_at = now()
-     WHERE w.id = $1 AND w.status = 'pending' RETURNING ${COLUMNS}`,
-    [d.id, d.status, d.adminComment, d.txReference, d.reviewedBy],
-  );
-  return rows[0] ? toRecord(rows[0]) : undefined;
+): Promise<TAdminWithdrawal | undefined> {
+  const { rows } = await db.query<TWithdrawalDbRow>({
+    name: 'payouts_decide_withdrawal',
+    text: `WITH w AS (
+             UPDATE withdrawals SET status = $2, admin_comment = $3, tx_reference = $4, reviewed_by = $5, reviewed_at = now(), updated_at = now()
+             WHERE id = $1 AND status = 'pending' RETURNING *)
+           SELECT ${COLUMNS}, u.first_name, u.last_name, u.email FROM w LEFT JOIN users u ON u.id = w.user_id`,
+    values: [d.id, d.status, d.adminComment, d.txReference, d.reviewedBy],
+  });
+  const row = rows[0];
+  return row ? { ...toRecord(row), user: { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' } } : undefined;
 }
 
 /* ---- Idempotency keys of POST /api/withdrawals ---- */
@@ -108,19 +133,19 @@ export interface TIdempotentAnswer {
 }
 
 export async function findIdempotentAnswer(db: Queryable, userId: string, key: string): Promise<TIdempotentAnswer | undefined> {
-  const { rows } = await db.query<{ request_hash: string; response: unknown }>(
-    'SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-    [userId, key],
-  );
+  const { rows } = await db.query<{ request_hash: string; response: unknown }>({
+    name: 'payouts_find_idempotent_answer',
+    text: 'SELECT request_hash, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+    values: [userId, key],
+  });
   const row = rows[0];
   return row ? { requestHash: row.request_hash, response: row.response } : undefined;
 }
 
 export async function saveIdempotentAnswer(db: Queryable, userId: string, key: string, answer: TIdempotentAnswer): Promise<void> {
-  await db.query('INSERT INTO idempotency_keys (user_id, key, request_hash, response) VALUES ($1, $2, $3, $4)', [
-    userId,
-    key,
-    answer.requestHash,
-    JSON.stringify(answer.response),
-  ]);
+  await db.query({
+    name: 'payouts_save_idempotent_answer',
+    text: 'INSERT INTO idempotency_keys (user_id, key, request_hash, response) VALUES ($1, $2, $3, $4)',
+    values: [userId, key, answer.requestHash, JSON.stringify(answer.response)],
+  });
 }

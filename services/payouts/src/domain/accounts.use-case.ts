@@ -7,19 +7,17 @@ import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { lockAccountForPosting, postEntry } from './post-entry.js';
-import { readPayoutSettings } from './settings.js';
 
 const ZERO: TBalance = { available: '0.00', held: '0.00' };
 
 /**
- * user.registered: keep the user's names, open the account and, when the starting_balance setting is above zero,
- * credit it as a signup_bonus (referenced by the user, so at most once per user).
+ * user.registered: keep the user's names, open the account and, when the starting_balance setting (the copy in
+ * memory) is above zero, credit it as a signup_bonus (referenced by the user, so at most once per user).
  */
-export async function openAccount(client: PoolClient, data: TUserRegisteredData, occurredAt: string): Promise<void> {
-  await keepUserCopy(client, data, occurredAt);
-  const account = await lockAccountForPosting(client, data.userId);
-  const { startingBalance } = await readPayoutSettings(client);
-  const bonus = toCents(startingBalance);
+export async function openAccount(client: PoolClient, deps: Pick<TPayoutsDeps, 'settings'>, data: TUserRegisteredData, occurredAt: string): Promise<void> {
+  // The copy and the account in one round trip (pipelined pool).
+  const [, account] = await Promise.all([keepUserCopy(client, data, occurredAt), lockAccountForPosting(client, data.userId)]);
+  const bonus = toCents(deps.settings.current().startingBalance);
   if (bonus > 0n) {
     await postEntry(client, account, { kind: 'signup_bonus', amount: bonus, reference: { type: 'user', id: data.userId } });
   }

@@ -10,6 +10,7 @@ import { lockAccountForPosting, postEntry } from './post-entry.js';
  * PATCH /api/admin/users/{id}/balance: sets the user's AVAILABLE balance by posting one admin_adjustment entry of
  * the difference, with the reason the user sees in their statement (the held amount is untouched). The difference
  * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten.
+ * Round trips: 1. BEGIN and the account opened if missing and locked; 2. the entry and the event; 3. COMMIT.
  */
 export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
   return withTransaction(deps.pool, async (client) => {
@@ -18,22 +19,27 @@ export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId:
     const after = toCents(body.balance);
     const difference = after - before;
     if (difference === 0n) throw PAYOUTS_ERRORS.balanceUnchanged();
-    const { entry } = await postEntry(client, account, {
-      kind: 'admin_adjustment',
-      amount: difference,
-      reference: { type: 'admin_adjustment', id: randomUUID() },
-      reason: body.reason,
-      createdBy: adminId,
-    });
-    await writeEvent(client, 'balance.adjusted', {
-      userId,
-      before: fromCents(before),
-      after: fromCents(after),
-      amount: fromCents(difference),
-      reason: body.reason,
-      adjustedBy: adminId,
-      at: entry.createdAt,
-    });
+    const at = new Date().toISOString();
+    // The entry (with the account's new balances) and the event: issued together, one round trip.
+    const [{ entry }] = await Promise.all([
+      postEntry(client, account, {
+        kind: 'admin_adjustment',
+        amount: difference,
+        reference: { type: 'admin_adjustment', id: randomUUID() },
+        reason: body.reason,
+        createdBy: adminId,
+        at,
+      }),
+      writeEvent(client, 'balance.adjusted', {
+        userId,
+        before: fromCents(before),
+        after: fromCents(after),
+        amount: fromCents(difference),
+        reason: body.reason,
+        adjustedBy: adminId,
+        at,
+      }),
+    ]);
     return { userId, before: fromCents(before), after: entry.availableAfter, amount: entry.amount, held: entry.heldAfter, entryId: entry.id };
   });
 }

@@ -4,10 +4,9 @@ import { deleteWallet, insertWallet, listWallets } from '../data-access/wallets.
 import { addressKey, findCurrency, isValidAddress } from './currencies.js';
 import type { TPayoutsDeps } from './deps.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
-import { readPayoutSettings } from './settings.js';
 
 export async function listPayoutWallets(deps: TPayoutsDeps, userId: string): Promise<TPayoutWallet[]> {
-  const { walletCooldownHours } = await readPayoutSettings(deps.pool);
+  const { walletCooldownHours } = deps.settings.current();
   return listWallets(deps.pool, userId, walletCooldownHours);
 }
 
@@ -16,7 +15,7 @@ export async function addPayoutWallet(deps: TPayoutsDeps, userId: string, body: 
   const currency = findCurrency(body.currency);
   if (!currency) throw PAYOUTS_ERRORS.unsupportedCurrency();
   if (!isValidAddress(currency.value, body.address)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'address');
-  const { walletCooldownHours } = await readPayoutSettings(deps.pool);
+  const { walletCooldownHours } = deps.settings.current();
   const wallet = await insertWallet(
     deps.pool,
     {

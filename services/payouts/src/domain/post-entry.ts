@@ -16,6 +16,8 @@ export interface TPosting {
   reference?: { type: string; id: string };
   reason?: string | null;
   createdBy?: string | null;
+  /** The entry's createdAt (ISO), when the caller needs it before the posting resolves (e.g. for its event); default now. */
+  at?: string;
 }
 
 export type TPostingResult = { entry: TStoredEntry; duplicate: false } | { entry: TStoredEntry; duplicate: true };
@@ -30,16 +32,14 @@ export async function lockAccountForPosting(client: PoolClient, userId: string):
 
 /**
  * THE one way money moves, inside the caller's transaction, on the account it locked (lockAccountForPosting; one
- * posting per lock, as the balances it computes from are the locked ones): skip when this kind was already posted for
- * this reference, compute the balances after, chain the hash to the previous entry, insert the entry and move the
- * account. The database refuses a negative balance (CHECK) and a second entry for the same reference (unique index)
- * even if this code were wrong.
+ * posting per lock, as the balances it computes from are the locked ones): compute the balances after, chain the hash
+ * to the previous entry, and in ONE statement insert the entry and move the account, unless this kind was already
+ * posted for this reference (the unique index decides; only then is the existing entry read, and returned as a
+ * duplicate). The statement is issued before the first await, so statements the caller issues with it (its event,
+ * its other rows) share the round trip on a pipelined pool. The database refuses a negative balance (CHECK) and a
+ * second entry for the same reference (unique index) even if this code were wrong.
  */
 export async function postEntry(client: PoolClient, account: TLockedAccount, posting: TPosting): Promise<TPostingResult> {
-  if (posting.reference) {
-    const existing = await findEntryByReference(client, posting.kind, posting.reference.type, posting.reference.id);
-    if (existing) return { entry: existing, duplicate: true };
-  }
   const effect = effectOf(posting.kind, posting.amount);
   const available = toCents(account.available) + effect.available;
   const held = toCents(account.held) + effect.held;
@@ -57,10 +57,12 @@ export async function postEntry(client: PoolClient, account: TLockedAccount, pos
     referenceId: posting.reference?.id ?? null,
     reason: posting.reason ?? null,
     createdBy: posting.createdBy ?? null,
-    createdAt: new Date().toISOString(),
+    createdAt: posting.at ?? new Date().toISOString(),
     prevHash: account.lastEntryHash,
   };
   const entry: TStoredEntry = { ...unhashed, hash: hashEntry(unhashed) };
-  await appendEntry(client, entry);
-  return { entry, duplicate: false };
+  if (await appendEntry(client, entry)) return { entry, duplicate: false };
+  const existing = posting.reference ? await findEntryByReference(client, posting.kind, posting.reference.type, posting.reference.id) : undefined;
+  if (!existing) throw new Error(`ledger entry ${entry.id} was neither written nor found by its reference`);
+  return { entry: existing, duplicate: true };
 }

@@ -1,4 +1,4 @@
-import type { PoolClient } from '@platform/service-kit';
+import { onCommit, type PoolClient } from '@platform/service-kit';
 import { SETTINGS_COPY } from '../data-access/copies.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { normaliseSettingValue, PAYOUT_SETTING_KEYS, type TPayoutSettingKey } from './settings.js';
@@ -6,11 +6,12 @@ import { normaliseSettingValue, PAYOUT_SETTING_KEYS, type TPayoutSettingKey } fr
 /**
  * settings.changed (in the consumer's transaction): keeps minimum_withdrawal, starting_balance and
  * wallet_cooldown_hours (other keys are ignored; an older event never overwrites a newer value; a value that is not a
- * non-negative amount is ignored with a warning, the admin service having refused it already).
+ * non-negative amount is ignored with a warning, the admin service having refused it already), in the table and, once
+ * committed, in the copy in memory.
  */
 export async function keepSettingCopy(
   client: PoolClient,
-  deps: Pick<TPayoutsDeps, 'logger'>,
+  deps: Pick<TPayoutsDeps, 'logger' | 'settings'>,
   event: { id: string; occurredAt: string },
   data: { key: string; value: string },
 ): Promise<void> {
@@ -21,5 +22,8 @@ export async function keepSettingCopy(
     deps.logger.warn({ key, value: data.value, eventId: event.id }, 'settings.changed with an unusable value; ignored');
     return;
   }
-  await SETTINGS_COPY.upsert(client, { key, value }, event.occurredAt);
+  if (await SETTINGS_COPY.upsert(client, { key, value }, event.occurredAt)) {
+    // The copy in memory follows the table once the transaction has committed.
+    onCommit(client, () => deps.settings.apply(key, value, event.occurredAt));
+  }
 }

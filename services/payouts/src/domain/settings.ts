@@ -35,12 +35,52 @@ export function normaliseSettingValue(key: TPayoutSettingKey, value: string): st
   return normaliseMoney(text);
 }
 
-export async function readPayoutSettings(db: Queryable): Promise<TPayoutSettings> {
-  const stored = await SETTINGS_COPY.findMany(db, PAYOUT_SETTING_KEYS);
-  const value = (key: TPayoutSettingKey) => stored.get(key)?.value ?? PAYOUT_SETTING_DEFAULTS[key];
+/**
+ * The settings copy kept in memory, so a withdrawal reads no setting from the database: loaded from the settings
+ * table (the source) at start, then moved by what this instance's settings.changed handler commits (`apply`, after
+ * the commit), and reloaded from the table every `reloadMs` for what another instance's handler wrote (the queue
+ * is shared: each event reaches one instance). Like the table, an older value never replaces a newer one.
+ */
+export interface TPayoutSettingsCopy {
+  current(): TPayoutSettings;
+  apply(key: TPayoutSettingKey, value: string, sourceAt: string): void;
+  load(db: Queryable): Promise<void>;
+  stop(): void;
+}
+
+export async function createPayoutSettingsCopy(db: Queryable, options: { reloadMs?: number; onReloadError?: (error: unknown) => void } = {}): Promise<TPayoutSettingsCopy> {
+  const values = new Map<TPayoutSettingKey, { value: string; sourceAt: number }>();
+  let snapshot: TPayoutSettings | undefined;
+  const apply = (key: TPayoutSettingKey, value: string, sourceAt: string) => {
+    const at = Date.parse(sourceAt);
+    const held = values.get(key);
+    if (held && held.sourceAt > at) return;
+    values.set(key, { value, sourceAt: at });
+    snapshot = undefined;
+  };
+  const load = async (from: Queryable) => {
+    for (const { record, sourceAt } of await SETTINGS_COPY.findAll(from)) {
+      if ((PAYOUT_SETTING_KEYS as string[]).includes(record.key)) apply(record.key as TPayoutSettingKey, record.value, sourceAt);
+    }
+  };
+  await load(db);
+  const reloadMs = options.reloadMs ?? 30_000;
+  const timer = reloadMs > 0 ? setInterval(() => void load(db).catch((error: unknown) => options.onReloadError?.(error)), reloadMs) : undefined;
+  timer?.unref();
   return {
-    minimumWithdrawal: value('minimum_withdrawal'),
-    startingBalance: value('starting_balance'),
-    walletCooldownHours: value('wallet_cooldown_hours'),
+    current() {
+      const value = (key: TPayoutSettingKey) => values.get(key)?.value ?? PAYOUT_SETTING_DEFAULTS[key];
+      snapshot ??= {
+        minimumWithdrawal: value('minimum_withdrawal'),
+        startingBalance: value('starting_balance'),
+        walletCooldownHours: value('wallet_cooldown_hours'),
+      };
+      return snapshot;
+    },
+    apply,
+    load,
+    stop() {
+      if (timer) clearInterval(timer);
+    },
   };
 }

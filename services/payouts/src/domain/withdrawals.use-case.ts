@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TAdminWithdrawal, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
-import { USERS_COPY } from '../data-access/copies.repository.js';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
   decidePendingWithdrawal,
@@ -13,13 +12,13 @@ import {
   saveIdempotentAnswer,
   toWithdrawalView,
   type TIdempotentAnswer,
+  type TWithdrawalRecord,
 } from '../data-access/withdrawals.repository.js';
 import { addressKey, findCurrency, isValidAddress } from './currencies.js';
 import type { TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { lockAccountForPosting, postEntry } from './post-entry.js';
-import { readPayoutSettings } from './settings.js';
 
 /** What makes two requests "the same": the normalised body (amount with 2 decimals, currency upper-cased). */
 function requestHashOf(body: TCreateWithdrawalRequest): string {
@@ -34,61 +33,80 @@ function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
 /**
  * POST /api/withdrawals with its Idempotency-Key (checked by the route). A key seen before answers the withdrawal it
  * answered the first time (or 422 for another body).
- * Then the rules of spec 02 section 5 (currency, address, minimum, cooldown), and in ONE transaction with the
- * account locked: the balance check, the withdrawal row, the withdrawal_hold entry (available -> held), the
- * withdrawal.requested event and the stored answer for the key. A refused request stores nothing, so it can be
- * retried with the same key once the cause is fixed.
+ * Then the rules of spec 02 section 5 (currency, address, minimum, cooldown; the settings from the copy in memory),
+ * and in ONE transaction with the account locked: the balance check, the withdrawal row, the withdrawal_hold entry
+ * (available -> held), the withdrawal.requested event and the stored answer for the key. A refused request stores
+ * nothing, so it can be retried with the same key once the cause is fixed.
+ *
+ * Round trips to PostgreSQL (the pool is pipelined; test/round-trips.test.ts counts them): 1. the key (with the saved
+ * wallet when a cooldown applies, at the same time); 2. BEGIN, the account opened if missing and locked, the key again
+ * under the lock; 3. the withdrawal, the entry with the account's new balances, the event, the stored answer;
+ * 4. COMMIT.
  */
 export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateWithdrawalRequest): Promise<TWithdrawal> {
   const requestHash = requestHashOf(body);
-  const earlier = await findIdempotentAnswer(deps.pool, userId, key);
+  const currency = findCurrency(body.currency);
+  const settings = deps.settings.current();
+  const cooldown = /[1-9]/.test(settings.walletCooldownHours);
+  const [earlier, wallet] = await Promise.all([
+    findIdempotentAnswer(deps.pool, userId, key),
+    cooldown && currency && isValidAddress(currency.value, body.walletAddress)
+      ? findSavedWallet(deps.pool, userId, currency.value, addressKey(currency.value, body.walletAddress), settings.walletCooldownHours)
+      : undefined,
+  ]);
   if (earlier) return replay(earlier, requestHash);
 
-  const currency = findCurrency(body.currency);
   if (!currency) throw PAYOUTS_ERRORS.unsupportedCurrency();
   if (!isValidAddress(currency.value, body.walletAddress)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'walletAddress');
-  const settings = await readPayoutSettings(deps.pool);
   const amount = toCents(body.amount);
   if (amount < toCents(settings.minimumWithdrawal)) throw PAYOUTS_ERRORS.amountTooLow(settings.minimumWithdrawal);
-  if (/[1-9]/.test(settings.walletCooldownHours)) {
-    const wallet = await findSavedWallet(deps.pool, userId, currency.value, addressKey(currency.value, body.walletAddress), settings.walletCooldownHours);
+  if (cooldown) {
     if (!wallet) throw PAYOUTS_ERRORS.walletNotSaved(settings.walletCooldownHours);
     if (wallet.coolingDown) throw PAYOUTS_ERRORS.walletCoolingDown(settings.walletCooldownHours);
   }
 
   return withTransaction(deps.pool, async (client) => {
-    const account = await lockAccountForPosting(client, userId);
-    // Requests of one user run one after another from here: a racing twin with the same key is seen now.
-    const raced = await findIdempotentAnswer(client, userId, key);
+    // Requests of one user run one after another from the lock: a racing twin with the same key is seen by the
+    // lookup issued after it (its own statement, so its snapshot is taken once the lock is held).
+    const [account, raced] = await Promise.all([lockAccountForPosting(client, userId), findIdempotentAnswer(client, userId, key)]);
     if (raced) return replay(raced, requestHash);
     if (toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
 
-    const withdrawal = await insertWithdrawal(client, {
+    const withdrawal: TWithdrawalRecord = {
       id: randomUUID(),
       userId,
       amount: body.amount,
       currency: currency.value,
       networkFee: currency.networkFee,
       walletAddress: body.walletAddress,
-      idempotencyKey: key,
-    });
-    await postEntry(client, account, {
-      kind: 'withdrawal_hold',
-      amount: -amount,
-      reference: { type: 'withdrawal', id: withdrawal.id },
-      createdBy: userId,
-    });
-    await writeEvent(client, 'withdrawal.requested', {
-      withdrawalId: withdrawal.id,
-      userId,
-      amount: withdrawal.amount,
-      currency: withdrawal.currency,
-      networkFee: withdrawal.networkFee,
-      walletAddress: withdrawal.walletAddress,
-      requestedAt: withdrawal.createdAt,
-    });
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      adminComment: null,
+      reviewedAt: null,
+      reviewedBy: null,
+      txReference: null,
+    };
     const view = toWithdrawalView(withdrawal);
-    await saveIdempotentAnswer(client, userId, key, { requestHash, response: view });
+    // Issued together, awaited together: one round trip. The first failure is thrown (the rest fail after it).
+    await Promise.all([
+      insertWithdrawal(client, { ...withdrawal, idempotencyKey: key }),
+      postEntry(client, account, {
+        kind: 'withdrawal_hold',
+        amount: -amount,
+        reference: { type: 'withdrawal', id: withdrawal.id },
+        createdBy: userId,
+      }),
+      writeEvent(client, 'withdrawal.requested', {
+        withdrawalId: withdrawal.id,
+        userId,
+        amount: withdrawal.amount,
+        currency: withdrawal.currency,
+        networkFee: withdrawal.networkFee,
+        walletAddress: withdrawal.walletAddress,
+        requestedAt: withdrawal.createdAt,
+      }),
+      saveIdempotentAnswer(client, userId, key, { requestHash, response: view }),
+    ]);
     return view;
   });
 }
@@ -105,6 +123,8 @@ export async function listWithdrawalsForAdmin(deps: TPayoutsDeps): Promise<TAdmi
  * PATCH /api/admin/withdrawals/{id}: only a pending withdrawal can be decided, and only once (a conditional update;
  * the loser of two racing admins gets 409). Approval posts withdrawal_payout (held decreases), rejection
  * withdrawal_release (held back to available); withdrawal.decided is written in the same transaction.
+ * Round trips: 1. BEGIN and the decision (with the owner's names); 2. the account locked; 3. the entry and the event;
+ * 4. COMMIT.
  */
 export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: string, body: TDecideWithdrawalRequest): Promise<TAdminWithdrawal> {
   return withTransaction(deps.pool, async (client) => {
@@ -120,26 +140,28 @@ export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: 
       throw PAYOUTS_ERRORS.withdrawalNotFound();
     }
     const amount = toCents(decided.amount);
-    await postEntry(client, await lockAccountForPosting(client, decided.userId), {
-      kind: body.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_release',
-      amount: body.status === 'approved' ? -amount : amount,
-      reference: { type: 'withdrawal', id: decided.id },
-      createdBy: adminId,
-    });
-    const user = await USERS_COPY.find(client, decided.userId);
-    await writeEvent(client, 'withdrawal.decided', {
-      withdrawalId: decided.id,
-      userId: decided.userId,
-      amount: decided.amount,
-      currency: decided.currency,
-      status: body.status,
-      adminComment: decided.adminComment,
-      txReference: decided.txReference,
-      decidedBy: adminId,
-      decidedAt: decided.reviewedAt ?? new Date().toISOString(),
-      email: user?.email || null,
-      firstName: user?.firstName || null,
-    });
-    return { ...decided, user: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' } };
+    const account = await lockAccountForPosting(client, decided.userId);
+    await Promise.all([
+      postEntry(client, account, {
+        kind: body.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_release',
+        amount: body.status === 'approved' ? -amount : amount,
+        reference: { type: 'withdrawal', id: decided.id },
+        createdBy: adminId,
+      }),
+      writeEvent(client, 'withdrawal.decided', {
+        withdrawalId: decided.id,
+        userId: decided.userId,
+        amount: decided.amount,
+        currency: decided.currency,
+        status: body.status,
+        adminComment: decided.adminComment,
+        txReference: decided.txReference,
+        decidedBy: adminId,
+        decidedAt: decided.reviewedAt ?? new Date().toISOString(),
+        email: decided.user.email || null,
+        firstName: decided.user.firstName || null,
+      }),
+    ]);
+    return decided;
   });
 }
