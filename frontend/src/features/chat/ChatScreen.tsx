@@ -1,7 +1,8 @@
 import { ArrowDownOutlined, CloseOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
-import { Button, Input, Tabs } from 'antd';
+import { Button, Input } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppTabs } from '../../components/AppTabs';
 import { StatusMessage } from '../../components/StatusMessage';
 import { useAppSelector } from '../../app/hooks';
 import { formatUnreadBadge, type TOutgoingMessage } from './chat.slice';
@@ -272,7 +273,7 @@ export default function ChatScreen() {
 
   return (
     <div className="chat-screen" data-testid="chat-screen" data-connection={connection}>
-      <Tabs
+      <AppTabs
         className="chat-tabs"
         activeKey={tab}
         onChange={(key) => setTab(key as TChatType)}

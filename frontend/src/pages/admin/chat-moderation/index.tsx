@@ -28,13 +28,14 @@ function TestBox() {
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!message.trim()) {
-      toast({ title: t('common.error'), description: t('chat.moderation.enterMessage'), variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('chat.moderation.enterMessage'), variant: 'destructive', action: 'chat.moderation.test' });
       return;
     }
     try {
       setResult(await testModeration(message).unwrap());
+      toast.dismiss('chat.moderation.test');
     } catch (error) {
-      toast({ title: t('chat.moderation.testFailed'), description: serverMessageOf(error), variant: 'destructive' });
+      toast({ title: t('chat.moderation.testFailed'), description: serverMessageOf(error), variant: 'destructive', action: 'chat.moderation.test' });
     }
   };
 
@@ -85,24 +86,24 @@ function BannedWords() {
     event?.preventDefault();
     const trimmed = word.trim();
     if (!trimmed) {
-      toast({ title: t('common.error'), description: t('chat.moderation.enterWord'), variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('chat.moderation.enterWord'), variant: 'destructive', action: 'chat.moderation.add' });
       return;
     }
     try {
       await addWords([trimmed]).unwrap();
       setWord('');
-      toast({ title: t('chat.moderation.added') });
+      toast({ title: t('chat.moderation.added'), action: 'chat.moderation.add' });
     } catch (error) {
-      toast({ title: t('chat.moderation.addFailed'), description: serverMessageOf(error), variant: 'destructive' });
+      toast({ title: t('chat.moderation.addFailed'), description: serverMessageOf(error), variant: 'destructive', action: 'chat.moderation.add' });
     }
   };
 
   const remove = async (target: string) => {
     try {
       await removeWords([target]).unwrap();
-      toast({ title: t('chat.moderation.removed') });
+      toast({ title: t('chat.moderation.removed'), action: `chat.moderation.remove:${target}` });
     } catch (error) {
-      toast({ title: t('chat.moderation.removeFailed'), description: serverMessageOf(error), variant: 'destructive' });
+      toast({ title: t('chat.moderation.removeFailed'), description: serverMessageOf(error), variant: 'destructive', action: `chat.moderation.remove:${target}` });
     }
   };
 
