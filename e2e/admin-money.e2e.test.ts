@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 
 /**
  * Issue 5, items 4-6 (the admin's side of money): the admin sets the minimum withdrawal in System Settings, gives a
@@ -14,14 +12,12 @@ const baseUrl = inject('baseUrl');
 const PASSWORD = 'secret-pass-9';
 const REASON = 'Bonus for the March testing campaign';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/admin-money/', import.meta.url));
 let browser: Browser;
 let adminToken = '';
 
-/** A screenshot in e2e/artifacts/admin-money/, with CSS transitions finished. */
+/** The screen checks and screenshots of support/screens.ts, in e2e/artifacts/admin-money/. */
 async function snap(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
+  await checkScreen(page, 'admin-money', name);
 }
 
 async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -205,9 +201,10 @@ describe('admin money journey', () => {
     await openSection(admin, 'System Settings', '/admin/settings');
     await dismissToasts(admin);
     await admin.getByRole('button', { name: /Reset$/ }).click();
-    await admin.getByText('Reset all settings?').waitFor();
+    const resetConfirm = admin.getByRole('dialog', { name: 'Reset all settings?' });
+    await resetConfirm.waitFor();
     await snap(admin, '11-settings-reset-confirm');
-    await admin.locator('.ant-popconfirm').getByRole('button', { name: /Reset$/ }).click();
+    await resetConfirm.getByRole('button', { name: /Reset$/ }).click();
     await admin.getByText('Settings reset').waitFor();
     await expect.poll(() => minimum.inputValue()).toBe('50.00');
     await waitUntil('payouts has the default minimum again', () => api<{ minimumWithdrawal: string }>('/settings/public', adminToken), (s) => s.minimumWithdrawal === '50.00');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, newContext, snap, waitForPath } from './support/browser.js';
+import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, newContext, checkScreen, waitForPath } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,14 +42,14 @@ describe('admin journey (desktop 1366x900)', () => {
       'Email Templates',
       'Audit Log',
     ]);
-    await snap(page, 'admin', 'dashboard');
+    await checkScreen(page, 'admin', 'dashboard');
 
     await page.getByText('Audit Log').click();
     await waitForPath(page, '/admin/audit-log');
     await page.getByText('This section is not available yet').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Audit Log' }).first().waitFor();
-    await snap(page, 'admin', 'audit-log');
+    await checkScreen(page, 'admin', 'audit-log');
 
     await page.getByRole('button', { name: /Back to App/ }).click();
     await waitForPath(page, '/');

@@ -1,9 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 
 /**
  * Issue 5, "Proven by": a worker with an approved task withdraws, the admin approves, the worker sees it paid and
@@ -15,13 +14,11 @@ const REWARD = '120.00';
 const WITHDRAW = '60';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TX_REFERENCE = '0x9f2c4be1a7d35e0c1b6f8a2d4e7c9b0a1f3e5d7c9b2a4f6e8d0c2b4a6f8e0d2c4';
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/payouts/', import.meta.url));
 let browser: Browser;
 
-/** A screenshot in e2e/artifacts/payouts/, with CSS transitions finished (a button just enabled is drawn enabled). */
+/** The screen checks and screenshots of support/screens.ts, in e2e/artifacts/payouts/. */
 async function snap(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}${name}.png`, animations: 'disabled' });
+  await checkScreen(page, 'payouts', name);
 }
 
 beforeAll(async () => {
@@ -180,6 +177,11 @@ describe('payouts journey', () => {
     await review.getByLabel('Transaction reference').fill(TX_REFERENCE);
     await snap(admin, '06-admin-review');
     await review.getByRole('button', { name: 'Approve' }).click();
+    // Paying out is confirmed in words first (issue 10).
+    const payoutConfirm = admin.getByRole('dialog', { name: 'Mark this withdrawal as paid?' });
+    await payoutConfirm.getByText('Pay $60.00 to Mary Payout').waitFor();
+    await snap(admin, '06b-admin-confirm-payout');
+    await payoutConfirm.getByRole('button', { name: 'Confirm payout of $60.00' }).click();
     await admin.getByText('Request processed').waitFor();
     const processed = admin.getByTestId('withdrawal-history').locator('tr', { hasText: email });
     await processed.getByText('Approved').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, decodeQuotedPrintable, extractResetLink, launchBrowser, MOBILE, newContext, snap, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
+import { completeOnboarding, decodeQuotedPrintable, extractResetLink, launchBrowser, MOBILE, newContext, checkScreen, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
 const outboxDir = inject('outboxDir');
@@ -39,7 +39,7 @@ describe('password recovery through the e-mail outbox (mobile 390x844)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByText('Check your e-mail').waitFor();
-    await snap(page, 'reset-password', 'link-sent');
+    await checkScreen(page, 'reset-password', 'link-sent');
 
     // The link from the newest e-mail to this worker.
     const link = extractResetLink(await waitForEmail(outboxDir, email, (eml) => decodeQuotedPrintable(eml).includes('/reset-password?token=')));
@@ -48,10 +48,10 @@ describe('password recovery through the e-mail outbox (mobile 390x844)', () => {
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('new-password-2');
     await page.getByLabel('Confirm new password').fill('new-password-2');
-    await snap(page, 'reset-password', 'form');
+    await checkScreen(page, 'reset-password', 'form');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Password changed').waitFor();
-    await snap(page, 'reset-password', 'done');
+    await checkScreen(page, 'reset-password', 'done');
 
     // The link is single-use.
     await page.goto(`${baseUrl}${url.pathname}${url.search}`);
@@ -68,7 +68,7 @@ describe('password recovery through the e-mail outbox (mobile 390x844)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, '/');
     await page.getByText('Hello, Rosalind').waitFor();
-    await snap(page, 'reset-password', 'signed-in');
+    await checkScreen(page, 'reset-password', 'signed-in');
     expect(await page.evaluate("localStorage.getItem('auth_token')")).not.toBeNull();
     await context.close();
   });

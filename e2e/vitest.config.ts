@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./support/global-setup.ts'],
+    // Fails a journey on any Content-Security-Policy violation (support/csp.ts).
+    setupFiles: ['./support/setup.ts'],
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 120_000,

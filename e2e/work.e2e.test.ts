@@ -2,7 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, snap, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import type { TPageDocument } from './support/screens.js';
 
 const baseUrl = inject('baseUrl');
 const workDatabaseUrl = inject('databaseUrls').work;
@@ -35,18 +36,15 @@ function noisePng(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const MOTION = '.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-appear, .ant-fade-enter, .ant-fade-leave, .ant-table-wrapper .ant-spin-spinning';
-
 /** Closes the toasts, so a screenshot shows what they would cover. */
 async function dismissToasts(page: Page): Promise<void> {
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
   await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
 }
 
-/** A screenshot once dialogs have finished opening or closing and tables have finished loading. */
+/** The screen checks and screenshots (support/screens.ts), once dialogs and tables have settled. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(`!document.querySelector('${MOTION}')`, undefined, { timeout: 5_000 }).catch(() => undefined);
-  await snap(page, JOURNEY, name);
+  await checkScreen(page, JOURNEY, name);
 }
 
 async function signInAdmin(page: Page): Promise<void> {
@@ -167,7 +165,10 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 96 * 1024 });
     await submit.getByRole('button', { name: 'Submit' }).click();
     await worker.getByTestId('upload-progress').waitFor();
-    await worker.waitForFunction(`Number(document.querySelector('[data-testid="upload-progress"]')?.getAttribute('data-percent')) > 0`, undefined, { timeout: 5_000 }).catch(() => undefined);
+    // Predicates are functions, not strings: a polled string is evaluated with eval, which the app's CSP refuses.
+    await worker
+      .waitForFunction(() => Number((globalThis as unknown as TPageDocument).document.querySelector('[data-testid="upload-progress"]')?.getAttribute('data-percent')) > 0, undefined, { timeout: 5_000 })
+      .catch(() => undefined);
     await shot(worker, 'worker-upload-progress');
     await worker.getByText('Task submitted successfully!').first().waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -186,7 +187,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await detail.getByRole('button', { name: 'Open shop-sign.png' }).click();
     const preview = admin.getByTestId('file-preview');
     await preview.waitFor();
-    await admin.waitForFunction(`(document.querySelector('[data-testid="file-preview"]')?.naturalWidth ?? 0) === 420`);
+    await admin.waitForFunction(() => ((globalThis as unknown as { document: { querySelector: (s: string) => { naturalWidth: number } | null } }).document.querySelector('[data-testid="file-preview"]')?.naturalWidth ?? 0) === 420);
     await shot(admin, 'admin-file-preview');
     await admin.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
@@ -223,6 +224,10 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     expect(await again.getByRole('cell').nth(4).innerText()).toBe('2');
     await shot(admin, 'admin-submissions');
     await again.getByRole('button', { name: /Approve/ }).click();
+    // Approving credits the reward: confirmed in words first (issue 10).
+    const confirm = admin.getByRole('dialog', { name: 'Approve this submission?' });
+    await confirm.getByText('Credit $3.25 to Tess Worker').waitFor();
+    await confirm.getByRole('button', { name: 'Approve and credit $3.25' }).click();
     await admin.getByText('Submission approved successfully!').first().waitFor();
     await again.waitFor({ state: 'detached' });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { completeOnboarding, launchBrowser, MOBILE, newContext, snap, uniqueEmail, waitForPath } from './support/browser.js';
+import { completeOnboarding, launchBrowser, MOBILE, newContext, checkScreen, uniqueEmail, waitForPath } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -23,7 +23,7 @@ describe('worker journeys (mobile 390x844)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret-pass-1');
     await page.getByLabel('Confirm password').fill('secret-pass-1');
-    await snap(page, 'register', 'form');
+    await checkScreen(page, 'register', 'form');
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await waitForPath(page, '/');
@@ -32,7 +32,7 @@ describe('worker journeys (mobile 390x844)', () => {
     expect(seen.documents).toBeGreaterThan(0);
     await page.getByText('Hello, Ada').waitFor();
     expect(await page.getByRole('navigation').getByRole('link').count()).toBe(5);
-    await snap(page, 'register', 'home');
+    await checkScreen(page, 'register', 'home');
 
     // The server now knows: a reload shows no overlay again.
     await page.reload();
@@ -58,12 +58,12 @@ describe('worker journeys (mobile 390x844)', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await waitForPath(page, '/profile');
     await page.getByRole('button', { name: /Sign Out/ }).waitFor();
-    await snap(page, 'logout', 'profile');
+    await checkScreen(page, 'logout', 'profile');
     await page.getByRole('button', { name: /Sign Out/ }).click();
     await waitForPath(page, '/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate("localStorage.getItem('auth_token')")).toBeNull();
-    await snap(page, 'logout', 'login');
+    await checkScreen(page, 'logout', 'login');
 
     // Protected pages are closed again.
     await page.goto(`${baseUrl}/profile`);
@@ -77,7 +77,7 @@ describe('worker journeys (mobile 390x844)', () => {
     await page.goto(`${baseUrl}/tasks`);
     await waitForPath(page, '/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await snap(page, 'signed-out-tasks', 'login');
+    await checkScreen(page, 'signed-out-tasks', 'login');
     await context.close();
   });
 
@@ -99,7 +99,7 @@ describe('worker journeys (mobile 390x844)', () => {
     await waitForPath(page, '/');
     await page.getByText('Hello, Alan').waitFor();
     expect(await page.locator('.ant-menu').count()).toBe(0);
-    await snap(page, 'worker-admin', 'home');
+    await checkScreen(page, 'worker-admin', 'home');
     await context.close();
   });
 });

@@ -1,7 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { watchCsp } from './csp.js';
+import { checkScreen, PHONE, WIDE_DESKTOP } from './screens.js';
+
+export { checkScreen } from './screens.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -15,28 +18,24 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--autoplay-policy=no-user-gesture-required',
 ];
-export const MOBILE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1366, height: 900 };
+export const MOBILE = PHONE;
+/** The admin's desktop. */
+export const DESKTOP = WIDE_DESKTOP;
+/** A small laptop or a tablet held sideways: the admin console's side menu collapses to icons. */
+export const NARROW_DESKTOP = { width: 900, height: 900 };
 export const DEV_ADMIN = { email: 'admin@platform.local', password: 'Admin123!' };
-
-const ARTIFACTS = resolve(fileURLToPath(new URL('../artifacts', import.meta.url)));
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (apt-get install chromium)`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+/** A fresh browser context (English unless told; 'ru-RU' gives the Russian interface), watched for CSP violations. */
+export async function newContext(browser: Browser, viewport: { width: number; height: number }, locale = 'en-US'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale });
   context.setDefaultTimeout(20_000);
+  await watchCsp(context);
   return context;
-}
-
-/** Saves a screenshot as e2e/artifacts/<journey>/<name>.png. */
-export async function snap(page: Page, journey: string, name: string): Promise<void> {
-  const dir = join(ARTIFACTS, journey);
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 export function uniqueEmail(prefix: string): string {
@@ -52,8 +51,18 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
  * Passes the onboarding overlays when they come (spec 01 s.4): the welcome video (Skip), then the required
  * documents (tick each, wait for the acceptance, finish). Returns what it saw, so a journey can assert it.
  */
-export async function completeOnboarding(page: Page, journey?: string): Promise<{ video: boolean; documents: number }> {
-  const skip = page.getByRole('button', { name: 'Skip' });
+/** The onboarding buttons and toast in each interface language. */
+export const ONBOARDING_TEXTS = {
+  en: { skip: 'Skip', finish: 'Accept and continue', accepted: 'Documents Accepted' },
+  ru: { skip: 'Пропустить', finish: 'Принять и продолжить', accepted: 'Документы приняты' },
+};
+
+export async function completeOnboarding(
+  page: Page,
+  journey?: string,
+  texts: (typeof ONBOARDING_TEXTS)['en'] = ONBOARDING_TEXTS.en,
+): Promise<{ video: boolean; documents: number }> {
+  const skip = page.getByRole('button', { name: texts.skip });
   const documents = page.locator('.required-doc');
   const settled = page.locator('[data-testid="onboarding-settled"]');
   // Either an overlay appears, or the app reports there is nothing to show.
@@ -61,21 +70,22 @@ export async function completeOnboarding(page: Page, journey?: string): Promise<
   let video = false;
   if (await skip.isVisible()) {
     video = true;
-    await page.waitForFunction("(document.querySelector('video')?.readyState ?? 0) >= 2");
-    if (journey) await snap(page, journey, 'welcome-video');
+    // A function, not a string: a polled string is evaluated with eval, which the app's CSP refuses.
+    await page.waitForFunction(() => ((globalThis as unknown as { document: { querySelector: (s: string) => { readyState: number } | null } }).document.querySelector('video')?.readyState ?? 0) >= 2);
+    if (journey) await checkScreen(page, journey, 'welcome-video');
     await skip.click();
     await Promise.race([documents.first().waitFor(), settled.waitFor({ state: 'attached' })]);
   }
   const count = await documents.count();
   if (count > 0) {
-    if (journey) await snap(page, journey, 'required-documents');
+    if (journey) await checkScreen(page, journey, 'required-documents');
     for (const box of await page.locator('.required-doc input[type="checkbox"]').all()) {
       await box.click();
       const handle = await box.elementHandle();
       await page.waitForFunction((el) => (el as unknown as { checked: boolean }).checked, handle);
     }
-    await page.getByRole('button', { name: 'Accept and continue' }).click();
-    await page.getByText('Documents Accepted').first().waitFor();
+    await page.getByRole('button', { name: texts.finish }).click();
+    await page.getByText(texts.accepted).first().waitFor();
   }
   await settled.waitFor({ state: 'attached' });
   return { video, documents: count };
