@@ -209,7 +209,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
 
       {percent !== null && (
         <div className="upload-progress" data-testid="upload-progress" data-percent={percent}>
-          <Progress percent={percent} size="small" status="active" showInfo={false} />
+          <Progress percent={percent} size="small" status="active" showInfo={false} aria-label={t('work.worker.submit.uploading', { percent })} />
           <span className="muted small">{t('work.worker.submit.uploading', { percent })}</span>
         </div>
       )}
