@@ -37,8 +37,34 @@ export function createPool(
   pool.on('error', (error) => options.logger?.warn({ err: error }, 'an idle PostgreSQL connection was lost; the pool replaces it'));
   pool.on('connect', (client) => {
     client.on('error', (error) => options.logger?.debug({ err: error }, 'a PostgreSQL connection was lost'));
+    if (options.pipeline) coalesceWrites(client);
   });
   return pool;
+}
+
+/**
+ * On a pipelined connection, the statements issued in one run of JavaScript (e.g. `Promise.all([...])`) leave in ONE
+ * socket write instead of one each: the socket is corked at the first and uncorked in a microtask. On this machine
+ * a loopback write costs tens of microseconds of kernel time, which made writev the largest item of a withdrawal's
+ * profile before (bench/README.md). The query is looked up on the prototype at each call (test recorders patch it).
+ */
+function coalesceWrites(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  const { cork, uncork } = { cork: stream.cork.bind(stream), uncork: stream.uncork.bind(stream) };
+  let corked = false;
+  const flush = () => {
+    corked = false;
+    uncork();
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = function query(this: pg.PoolClient, ...args: unknown[]) {
+    if (!corked) {
+      corked = true;
+      cork();
+      queueMicrotask(flush);
+    }
+    return (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
+  } as never;
 }
 
 const BEGIN = { name: 'kit_begin', text: 'BEGIN' };
@@ -61,13 +87,14 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     begin.catch(() => undefined);
     const result = await fn(client);
     await begin;
-    await client.query(COMMIT);
+    if (!committedEarly.delete(client)) await client.query(COMMIT);
     if (takeOutboxWrite(client)) signalOutbox(pool);
     runCommitCallbacks(client);
     return result;
   } catch (error) {
     takeOutboxWrite(client);
     commitCallbacks.delete(client);
+    committedEarly.delete(client);
     await client.query('ROLLBACK').catch((rollbackError: unknown) => {
       broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
     });
@@ -75,6 +102,25 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   } finally {
     client.release(broken);
   }
+}
+
+/** Clients whose transaction's COMMIT went out with its last statements (commitWith). */
+const committedEarly = new WeakSet<pg.PoolClient>();
+
+/**
+ * The last statements of a withTransaction and its COMMIT in one round trip (on a pipelined pool): `writes` are the
+ * statements already issued (not awaited), COMMIT is issued right behind them, and all are awaited; the first failure
+ * is thrown (PostgreSQL then ends the transaction with a rollback, as every statement after a failed one fails, COMMIT
+ * included). withTransaction does not commit again. Nothing may be queried on the client afterwards.
+ */
+export async function commitWith<T extends readonly unknown[]>(client: pg.PoolClient, writes: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  committedEarly.add(client);
+  const commit = client.query(COMMIT);
+  const results = await Promise.allSettled([...writes, commit]);
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  if (/^ROLLBACK/.test((results.at(-1) as PromiseFulfilledResult<pg.QueryResult>).value.command ?? '')) throw new Error('the transaction was rolled back at its commit');
+  return results.slice(0, -1).map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** What to do once the open transaction of a client has committed (onCommit), in order; dropped on rollback. */
