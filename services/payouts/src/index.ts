@@ -36,7 +36,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     migrationsDir: PAYOUTS_MIGRATIONS_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     createDatabase: config.CREATE_DATABASE,
-    // Statements issued together share a round trip (a withdrawal is 4, see withdrawals.use-case.ts).
+    // Statements issued together share a round trip (a withdrawal is 3, see withdrawals.use-case.ts).
     pipeline: true,
   });
   const { app, pool, logger, hooks } = runtime;

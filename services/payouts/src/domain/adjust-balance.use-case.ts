@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdjustBalanceRequest, TAdjustBalanceResponse } from '@platform/contracts';
-import { withTransaction, writeEvent } from '@platform/service-kit';
+import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import type { TPayoutsDeps } from './deps.js';
 import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
@@ -10,7 +10,7 @@ import { lockAccountForPosting, postEntry } from './post-entry.js';
  * PATCH /api/admin/users/{id}/balance: sets the user's AVAILABLE balance by posting one admin_adjustment entry of
  * the difference, with the reason the user sees in their statement (the held amount is untouched). The difference
  * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten.
- * Round trips: 1. BEGIN and the account opened if missing and locked; 2. the entry and the event; 3. COMMIT.
+ * Round trips: 1. BEGIN and the account opened if missing and locked; 2. the entry, the event and COMMIT.
  */
 export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
   return withTransaction(deps.pool, async (client) => {
@@ -20,8 +20,8 @@ export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId:
     const difference = after - before;
     if (difference === 0n) throw PAYOUTS_ERRORS.balanceUnchanged();
     const at = new Date().toISOString();
-    // The entry (with the account's new balances) and the event: issued together, one round trip.
-    const [{ entry }] = await Promise.all([
+    // The entry (with the account's new balances), the event and COMMIT: issued together, one round trip.
+    const [{ entry }] = await commitWith(client, [
       postEntry(client, account, {
         kind: 'admin_adjustment',
         amount: difference,

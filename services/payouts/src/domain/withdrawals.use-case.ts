@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TAdminWithdrawal, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
-import { withTransaction, writeEvent } from '@platform/service-kit';
+import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
   decidePendingWithdrawal,
@@ -40,8 +40,8 @@ function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
  *
  * Round trips to PostgreSQL (the pool is pipelined; test/round-trips.test.ts counts them): 1. the key (with the saved
  * wallet when a cooldown applies, at the same time); 2. BEGIN, the account opened if missing and locked, the key again
- * under the lock; 3. the withdrawal, the entry with the account's new balances, the event, the stored answer;
- * 4. COMMIT.
+ * under the lock; 3. the withdrawal, the entry with the account's new balances, the event, the stored answer and
+ * COMMIT.
  */
 export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateWithdrawalRequest): Promise<TWithdrawal> {
   const requestHash = requestHashOf(body);
@@ -87,8 +87,9 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
       txReference: null,
     };
     const view = toWithdrawalView(withdrawal);
-    // Issued together, awaited together: one round trip. The first failure is thrown (the rest fail after it).
-    await Promise.all([
+    // Issued together with the COMMIT, awaited together: one round trip. The first failure is thrown (the rest,
+    // COMMIT included, fail after it and the transaction is rolled back).
+    await commitWith(client, [
       insertWithdrawal(client, { ...withdrawal, idempotencyKey: key }),
       postEntry(client, account, {
         kind: 'withdrawal_hold',
@@ -123,8 +124,8 @@ export async function listWithdrawalsForAdmin(deps: TPayoutsDeps): Promise<TAdmi
  * PATCH /api/admin/withdrawals/{id}: only a pending withdrawal can be decided, and only once (a conditional update;
  * the loser of two racing admins gets 409). Approval posts withdrawal_payout (held decreases), rejection
  * withdrawal_release (held back to available); withdrawal.decided is written in the same transaction.
- * Round trips: 1. BEGIN and the decision (with the owner's names); 2. the account locked; 3. the entry and the event;
- * 4. COMMIT.
+ * Round trips: 1. BEGIN and the decision (with the owner's names); 2. the account locked; 3. the entry, the event and
+ * COMMIT.
  */
 export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: string, body: TDecideWithdrawalRequest): Promise<TAdminWithdrawal> {
   return withTransaction(deps.pool, async (client) => {
@@ -141,7 +142,7 @@ export async function decideWithdrawal(deps: TPayoutsDeps, adminId: string, id: 
     }
     const amount = toCents(decided.amount);
     const account = await lockAccountForPosting(client, decided.userId);
-    await Promise.all([
+    await commitWith(client, [
       postEntry(client, account, {
         kind: body.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_release',
         amount: body.status === 'approved' ? -amount : amount,
