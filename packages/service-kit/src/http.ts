@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type RawReplyDefaultExpression,
@@ -65,7 +66,7 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     // Fastify's two lines per request (each serialising the request) cost more than the proxying itself at the
     // gateway: one short line per answer instead (below), at debug for success, and failures logged by the error
     // handler (4xx at info, 5xx at error).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     connectionTimeout: 30_000,
     requestTimeout: options.requestTimeout ?? 60_000,
     // Router and HTTP-parser refusals (bad percent-encoding, a too-long path parameter, malformed HTTP) in our shape.
