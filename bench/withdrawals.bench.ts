@@ -1,26 +1,43 @@
 /**
- * Withdrawal requests under load: POST /api/withdrawals (a ledger hold in one transaction, with an idempotency key)
- * at a fixed rate through the gateway and directly on the payouts service, then the ledger's invariants checked.
- * Run: `npx tsx bench/withdrawals.bench.ts` (about 1 minute). Writes bench/results/withdrawals.txt and .json.
+ * Withdrawal requests under load: POST /api/withdrawals (a ledger hold in one transaction, with an idempotency key).
+ * 1. The SQL round trips of one withdrawal (counted in-process, service-kit testing recordQueries).
+ * 2. Capacity: closed-loop saturation directly on the payouts service against pgbench TPC-B (-M prepared) on a scratch
+ *    database of the same PostgreSQL, and against pgbench replaying the withdrawal's own SQL (lib/withdrawal-sql.ts),
+ *    in alternating rounds, with the CPU of each process (/proc) and the load average.
+ * 3. A fixed rate through the gateway and directly (latencies of a paced load).
+ * Then the ledger's invariants, printed beside the figures.
+ * Run: `npx tsx bench/withdrawals.bench.ts` (about 2.5 minutes). Writes bench/results/withdrawals.txt and .json.
  *
  * The whole stack runs as separate processes (scripts/stack.ts) under its own namespace; workers are registered
  * and credited by an admin adjustment through the real API, then share the load round-robin.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import pg from 'pg';
 import { createPool } from '@platform/service-kit';
-import { uniqueName } from '@platform/service-kit/testing';
+import { recordQueries, TEST_POSTGRES_URL, uniqueName } from '@platform/service-kit/testing';
 import { findAccountsBreakingInvariant } from '../services/payouts/src/data-access/ledger.repository.js';
+import { loadPayoutsConfig, start as startPayouts } from '../services/payouts/src/index.js';
 import { DEV_ADMIN, startStack } from '../scripts/stack.js';
 import { comparisonRows, formatTable, machineLine, measureAlternating, settingsFromEnv, settingsLine, type TRun } from './lib/load.js';
+import { createScratchDatabase, type TPgbenchResult } from './lib/pgbench.js';
+import { loadLine, meterBackends, meterProcesses, pidListeningOn } from './lib/proc.js';
+import { saturate, type TSaturation } from './lib/saturate.js';
+import { prepareWithdrawalReplica, WITHDRAWAL_SQL_SCRIPT } from './lib/withdrawal-sql.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SETTINGS = settingsFromEnv({ rate: 100, connections: 10, durationSeconds: 20, rounds: 4, warmupSeconds: 2 });
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 20);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 40);
+/** Capacity: connections (= pgbench clients and scale), rounds and seconds per round of each. */
+const CAPACITY = {
+  connections: Number(process.env.BENCH_CAPACITY_CONNECTIONS ?? 10),
+  rounds: Number(process.env.BENCH_CAPACITY_ROUNDS ?? 2),
+  seconds: Number(process.env.BENCH_CAPACITY_SECONDS ?? 10),
+};
 const STARTING_BALANCE = '1000000.00';
 const AMOUNT = '50.00';
 const WALLET = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -39,17 +56,20 @@ async function call<T>(url: string, method: string, path: string, token?: string
 async function main(): Promise<void> {
   const namespace = uniqueName('bench_wd');
   console.log(`starting the stack (${namespace})...`);
+  const keysDir = mkdtempSync(join(tmpdir(), 'bench-wd-keys-'));
   const stack = await startStack({
     namespace,
+    keysDir,
     seed: true,
     ephemeral: true,
     logLevel: 'warn',
     env: { NODE_ENV: 'production', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
   });
   const pool = createPool(stack.databaseUrls.payouts!, { max: 2 });
+  const admin = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 2 });
   try {
     const gateway = stack.baseUrl;
-    const admin = await call<{ token: string }>(gateway, 'POST', '/api/auth/login', undefined, DEV_ADMIN);
+    const adminLogin = await call<{ token: string }>(gateway, 'POST', '/api/auth/login', undefined, DEV_ADMIN);
     console.log(`registering and crediting ${WORKERS} workers...`);
     const tokens: string[] = [];
     for (let i = 0; i < WORKERS; i++) {
@@ -59,7 +79,7 @@ async function main(): Promise<void> {
         firstName: 'Bench',
         lastName: `Worker ${i}`,
       });
-      await call(gateway, 'PATCH', `/api/admin/users/${user.id}/balance`, admin.token, { balance: STARTING_BALANCE, reason: 'Benchmark funds' });
+      await call(gateway, 'PATCH', `/api/admin/users/${user.id}/balance`, adminLogin.token, { balance: STARTING_BALANCE, reason: 'Benchmark funds' });
       tokens.push(token);
     }
 
@@ -78,6 +98,46 @@ async function main(): Promise<void> {
         },
       ],
     });
+    console.log('counting the round trips of one withdrawal (in-process payouts on the same database)...');
+    const roundTrips = await countRoundTrips(stack.databaseUrls.payouts!, namespace, readFileSync(join(keysDir, 'jwt-public.pem'), 'utf8'), tokens[0]!, body);
+
+    console.log(`capacity: ${CAPACITY.rounds} alternating rounds of ${CAPACITY.seconds} s, withdrawals (closed loop, ${CAPACITY.connections} connections) and pgbench TPC-B (-c ${CAPACITY.connections})...`);
+    const payoutsPid = pidListeningOn(Number(new URL(stack.serviceUrls.payouts!).port));
+    const payoutsDb = decodeURIComponent(new URL(stack.databaseUrls.payouts!).pathname.slice(1));
+    const scratch = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_tpcb'), { tpcbScale: CAPACITY.connections });
+    const replica = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_wdsql'));
+    await prepareWithdrawalReplica(replica.url);
+    const replicaRounds: TPgbenchResult[] = [];
+    const withdrawalRounds: (TSaturation & { payoutsCpuMs: number; databaseCpuMs: number; benchCpuMs: number })[] = [];
+    const pgbenchRounds: TPgbenchResult[] = [];
+    const capacityLoads: string[] = [];
+    try {
+      const saturated = (): autocannon.Options => ({ ...request(stack.serviceUrls.payouts!)() });
+      await saturate(saturated(), CAPACITY.connections, 2); // warm-up
+      for (let round = 1; round <= CAPACITY.rounds; round++) {
+        const payoutsCpu = meterProcesses(payoutsPid ? [payoutsPid] : []);
+        const databaseCpu = meterBackends(admin, [payoutsDb]);
+        const benchCpu = process.cpuUsage();
+        const r = await saturate(saturated(), CAPACITY.connections, CAPACITY.seconds);
+        const bench = process.cpuUsage(benchCpu);
+        const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, r.ok);
+        withdrawalRounds.push({
+          ...r,
+          payoutsCpuMs: perRequest(await payoutsCpu.stop()),
+          databaseCpuMs: perRequest(await databaseCpu.stop()),
+          benchCpuMs: perRequest((bench.user + bench.system) / 1e6),
+        });
+        pgbenchRounds.push(await scratch.bench({ clients: CAPACITY.connections, seconds: CAPACITY.seconds }));
+        replicaRounds.push(await replica.bench({ clients: CAPACITY.connections, seconds: CAPACITY.seconds, scripts: { 'withdrawal.sql': WITHDRAWAL_SQL_SCRIPT } }));
+        capacityLoads.push(loadLine());
+        console.log(`round ${round}: ${r.perSecond.toFixed(1)} withdrawals/s, TPC-B ${pgbenchRounds.at(-1)!.tps.toFixed(1)} tps, withdrawal SQL ${replicaRounds.at(-1)!.tps.toFixed(1)} tps (${capacityLoads.at(-1)})`);
+      }
+    } finally {
+      await scratch.drop();
+      await replica.drop();
+    }
+
+    console.log('paced load, direct and through the gateway...');
     const [direct, viaGateway] = (await measureAlternating(
       [
         { name: 'direct', options: request(stack.serviceUrls.payouts!) },
@@ -110,9 +170,14 @@ async function main(): Promise<void> {
     const text = [
       `Withdrawals: POST /api/withdrawals of ${AMOUNT} (hold in one transaction, Idempotency-Key per request), ${WORKERS} workers round-robin`,
       machineLine(),
-      settingsLine(SETTINGS),
+      '',
+      `Paced: ${settingsLine(SETTINGS)}`,
       '',
       ...formatTable(comparisonRows(direct, viaGateway)),
+      '',
+      ...capacityLines(withdrawalRounds, pgbenchRounds, replicaRounds, capacityLoads),
+      '',
+      `SQL round trips of one accepted withdrawal (in-process count): ${roundTrips.roundTrips}, ${roundTrips.statements.length} statements, ${roundTrips.statements.filter((x) => x.named).length} of them prepared (named).`,
       '',
       `Invariant check after the run: ${counts!.accounts} accounts, ${broken.length} breaking "entries sum to available + held",`,
       `${counts!.negative} negative balances, ${counts!.entries} entries (${counts!.holds} holds = ${counts!.pending} pending withdrawals, warm-up included),`,
@@ -125,13 +190,76 @@ async function main(): Promise<void> {
     writeFileSync(join(HERE, 'results', 'withdrawals.txt'), text);
     writeFileSync(
       join(HERE, 'results', 'withdrawals.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg(), settings: SETTINGS, workers: WORKERS, direct, viaGateway, invariant, counts }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg(), settings: SETTINGS, capacity: { ...CAPACITY, withdrawalRounds, pgbenchRounds, replicaRounds, loads: capacityLoads }, roundTrips: { roundTrips: roundTrips.roundTrips, statements: roundTrips.statements }, workers: WORKERS, direct, viaGateway, invariant, counts }, null, 2)}\n`,
     );
     if (broken.length || counts!.negative || chainsValid !== chains.length) process.exitCode = 1;
   } finally {
     await pool.end();
+    await admin.end();
     await stack.stop();
+    rmSync(keysDir, { recursive: true, force: true });
   }
+}
+
+/** One withdrawal through an in-process payouts instance on the stack's database, its SQL recorded. */
+async function countRoundTrips(databaseUrl: string, namespace: string, publicKeyPem: string, token: string, body: string) {
+  const ns = namespace.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const service = await startPayouts(
+    loadPayoutsConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      INTERNAL_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      EVENTS_EXCHANGE: `${ns}.events`,
+      QUEUE_PREFIX: `${ns}.`,
+      REDIS_PREFIX: `${ns}:`,
+      JWT_PUBLIC_KEY: publicKeyPem,
+      CONSUMERS_ENABLED: 'false',
+    }),
+  );
+  const requestId = `bench-rt-${randomUUID()}`;
+  const recording = recordQueries(requestId);
+  try {
+    const res = await fetch(`${service.url}/api/withdrawals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-request-id': requestId },
+      body,
+    });
+    if (res.status !== 201) throw new Error(`the counted withdrawal answered ${res.status}: ${await res.text()}`);
+    return { roundTrips: recording.roundTrips, statements: recording.statements };
+  } finally {
+    recording.stop();
+    await service.stop();
+  }
+}
+
+function capacityLines(
+  withdrawals: (TSaturation & { payoutsCpuMs: number; databaseCpuMs: number; benchCpuMs: number })[],
+  pgbench: TPgbenchResult[],
+  replica: TPgbenchResult[],
+  loads: string[],
+): string[] {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const wd = mean(withdrawals.map((r) => r.perSecond));
+  const tps = mean(pgbench.map((r) => r.tps));
+  const sql = mean(replica.map((r) => r.tps));
+  const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+  return [
+    `Capacity, same run: closed loop, ${CAPACITY.connections} connections / pgbench -c ${CAPACITY.connections} -j 2 -M prepared, ${CAPACITY.rounds} alternating rounds of ${CAPACITY.seconds} s`,
+    ...formatTable([
+      ['', 'withdrawals (HTTP, direct)', 'pgbench TPC-B', 'withdrawal SQL (pgbench)'],
+      ['per second, each round', withdrawals.map((r) => f(r.perSecond)).join(' / '), pgbench.map((r) => f(r.tps)).join(' / '), replica.map((r) => f(r.tps)).join(' / ')],
+      ['per second, mean', f(wd), f(tps), f(sql)],
+      ['ratio to TPC-B (target >= 0.5)', f(wd / tps, 3), '1', f(sql / tps, 3)],
+      ['latency p50 / p99 (ms)', `${f(mean(withdrawals.map((r) => r.latencyMs.p50)))} / ${f(mean(withdrawals.map((r) => r.latencyMs.p99)))}`, `${f(mean(pgbench.map((r) => r.latencyMs)), 2)} (mean)`, `${f(mean(replica.map((r) => r.latencyMs)), 2)} (mean)`],
+      ['PostgreSQL CPU ms per txn', f(mean(withdrawals.map((r) => r.databaseCpuMs)), 3), f(mean(pgbench.map((r) => r.cpuMsPerTransaction)), 3), f(mean(replica.map((r) => r.cpuMsPerTransaction)), 3)],
+      ['payouts process CPU ms', f(mean(withdrawals.map((r) => r.payoutsCpuMs)), 3), '', ''],
+      ['load generator CPU ms', f(mean(withdrawals.map((r) => r.benchCpuMs)), 3), 'not measured', 'not measured'],
+      ['2xx / non-2xx / errors', `${withdrawals.reduce((a, r) => a + r.ok, 0)} / ${withdrawals.reduce((a, r) => a + r.non2xx, 0)} / ${withdrawals.reduce((a, r) => a + r.errors, 0)}`, `${pgbench.reduce((a, r) => a + r.transactions, 0)} txns`, `${replica.reduce((a, r) => a + r.transactions, 0)} txns`],
+    ]),
+    ...loads.map((l, i) => `after capacity round ${i + 1}: ${l}`),
+  ];
 }
 
 await main();

@@ -35,6 +35,7 @@ function libpqEnv(url: URL): NodeJS.ProcessEnv {
 
 export interface TScratchDatabase {
   name: string;
+  url: string;
   /** Runs pgbench against it; `script` (file contents) instead of the built-in TPC-B. */
   bench(options: { clients: number; seconds: number; scripts?: Record<string, string>; extraArgs?: string[] }): Promise<TPgbenchResult>;
   query(sql: string): Promise<void>;
@@ -56,6 +57,7 @@ export async function createScratchDatabase(adminUrl: string, name: string, opti
   const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
   return {
     name,
+    url: dbUrl.toString(),
     async bench({ clients, seconds, scripts, extraArgs = [] }) {
       const files = Object.entries(scripts ?? {}).map(([file, text]) => {
         const path = join(dir, file);

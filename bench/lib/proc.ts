@@ -3,6 +3,7 @@
  * serving given databases (polled from pg_stat_activity, so backends that come and go during a run are counted up to
  * their last sample, at most one poll interval short).
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type pg from 'pg';
@@ -103,4 +104,11 @@ export function loadLine(): string {
   return `load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
+}
+
+/** The pid of the process listening on this TCP port on this machine (from `ss -ltnp`), if any. */
+export function pidListeningOn(port: number): number | undefined {
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const match = /pid=(\d+)/.exec(out);
+  return match ? Number(match[1]) : undefined;
 }
