@@ -30,6 +30,18 @@ export const en = {
     cancel: 'Cancel',
   },
   languages: { en: 'English', ru: 'Русский' },
+  /**
+   * Server refusals shown in the interface language, by error code (components/forms/serverErrors.ts); the English
+   * is the server's own text. A code not listed here shows the server's message as it came.
+   */
+  serverErrors: {
+    AUTH: { EMAIL_TAKEN: 'User with this email already exists' },
+    PAYOUTS: {
+      INSUFFICIENT_FUNDS: 'Amount exceeds your balance',
+      UNSUPPORTED_CURRENCY: 'Please choose a supported currency',
+      WALLET_EXISTS: 'This wallet is already saved',
+    },
+  },
   auth: {
     email: 'Email',
     password: 'Password',

@@ -27,6 +27,14 @@ export const ru: TCatalogue = {
     cancel: 'Отмена',
   },
   languages: { en: 'English', ru: 'Русский' },
+  serverErrors: {
+    AUTH: { EMAIL_TAKEN: 'Пользователь с таким адресом эл. почты уже зарегистрирован' },
+    PAYOUTS: {
+      INSUFFICIENT_FUNDS: 'Сумма превышает ваш баланс',
+      UNSUPPORTED_CURRENCY: 'Выберите поддерживаемую валюту',
+      WALLET_EXISTS: 'Этот кошелёк уже сохранён',
+    },
+  },
   auth: {
     email: 'Эл. почта',
     password: 'Пароль',

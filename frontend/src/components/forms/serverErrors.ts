@@ -33,11 +33,34 @@ export function serverMessageOf(error: unknown): string | undefined {
   return text(record(value?.data)?.message) ?? (value && 'serverMessage' in value ? text(value.serverMessage) : undefined);
 }
 
-/** The refusal as an error of one of this form's fields, or null when it belongs to none of them. */
-export function fieldErrorOf<F extends string>(error: unknown, fields: TFieldMap<F>): TFieldError<F> | null {
+/** The error code the server gave (`code` on the error or in its body). */
+export function serverCodeOf(error: unknown): string | undefined {
+  const value = record(error);
+  return text(value?.code) ?? text(record(value?.data)?.code);
+}
+
+/** Looks a code up in the interface language (the `serverErrors` catalogue); undefined when it is not there. */
+export type TTranslateCode = (code: string) => string | undefined;
+
+/**
+ * The refusal as an error of one of this form's fields, or null when it belongs to none of them. With `translate`,
+ * a code the catalogue knows is said in the interface language; otherwise the server's message is shown as it came.
+ */
+export function fieldErrorOf<F extends string>(error: unknown, fields: TFieldMap<F>, translate?: TTranslateCode): TFieldError<F> | null {
   const named = serverFieldOf(error);
-  const message = serverMessageOf(error);
+  const code = serverCodeOf(error);
+  const message = (code ? translate?.(code) : undefined) ?? serverMessageOf(error);
   if (!named || !message) return null;
   const field = Array.isArray(fields) ? (fields as readonly F[]).find((f) => f === named) : (fields as Partial<Record<string, F>>)[named];
   return field ? { field, message } : null;
+}
+
+/** The `translate` of fieldErrorOf over an i18next instance (the code is data, so the key is not a typed one). */
+export function codeTranslator(i18n: { exists: (key: string) => boolean; getResource: (lng: string, ns: string, key: string) => unknown; language: string }): TTranslateCode {
+  return (code) => {
+    const key = `serverErrors.${code}`;
+    if (!i18n.exists(key)) return undefined;
+    const found = i18n.getResource(i18n.language, 'translation', key) ?? i18n.getResource('en', 'translation', key);
+    return typeof found === 'string' ? found : undefined;
+  };
 }

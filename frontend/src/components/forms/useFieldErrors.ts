@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { fieldErrorOf, type TFieldMap } from './serverErrors';
+import { useTranslation } from 'react-i18next';
+import { codeTranslator, fieldErrorOf, type TFieldMap } from './serverErrors';
 
 export interface TFieldErrors<F extends string> {
   /** The message shown under the field, if any. */
@@ -17,6 +18,7 @@ export interface TFieldErrors<F extends string> {
 
 /** Field messages of a hand-made form (the antd `Form` screens use `useFormServerErrors`). */
 export function useFieldErrors<F extends string>(fields: TFieldMap<F>): TFieldErrors<F> {
+  const { i18n } = useTranslation();
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const set = useCallback((field: F, message: string) => setErrors((current) => ({ ...current, [field]: message })), []);
   const clear = useCallback(
@@ -36,12 +38,12 @@ export function useFieldErrors<F extends string>(fields: TFieldMap<F>): TFieldEr
   const stableFields = useMemo(() => fields, [key]);
   const showServerError = useCallback(
     (error: unknown) => {
-      const found = fieldErrorOf(error, stableFields);
+      const found = fieldErrorOf(error, stableFields, codeTranslator(i18n));
       if (!found) return false;
       set(found.field, found.message);
       return true;
     },
-    [stableFields, set],
+    [stableFields, set, i18n],
   );
   return useMemo(() => ({ errorOf: (field: F) => errors[field], set, clear, clearAll, showServerError }), [errors, set, clear, clearAll, showServerError]);
 }
