@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, makePng, waitUntil } from './support/api.js';
+import { takeCspViolations } from './support/csp.js';
 import {
   checkScreen,
   completeOnboarding,
@@ -83,7 +84,8 @@ describe('how screens behave (issue 10)', () => {
     await page.getByLabel('Повторите пароль').fill(PASSWORD);
     await page.getByRole('button', { name: 'Создать аккаунт' }).click();
     const emailItem = page.locator('.ant-form-item', { has: page.getByLabel('Эл. почта') });
-    await emailItem.locator('.ant-form-item-explain-error').getByText('User with this email already exists').waitFor();
+    // Said in Russian: the catalogue knows the code (AUTH.EMAIL_TAKEN).
+    await emailItem.locator('.ant-form-item-explain-error').getByText('Пользователь с таким адресом эл. почты уже зарегистрирован').waitFor();
     expect(await page.getByLabel('Имя', { exact: true }).inputValue()).toBe('Анна');
     expect(await page.getByLabel('Эл. почта').inputValue()).toBe(taken);
     expect(await visibleToasts(page).count()).toBe(0);
@@ -172,8 +174,23 @@ describe('how screens behave (issue 10)', () => {
     const context = await newContext(browser, MOBILE);
     const page = await context.newPage();
 
-    await page.goto(`${baseUrl}/landing/professional-tester`);
+    const landing = await page.goto(`${baseUrl}/landing/professional-tester`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The gateway's Content-Security-Policy is on, and the journeys' guard sees a violation: an inline script is
+    // refused and reported (taken here, as it was on purpose; any other fails the journey).
+    expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.evaluate(`document.head.appendChild(Object.assign(document.createElement('script'), { textContent: 'window.__inline = 1' }))`);
+    const seen: string[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...takeCspViolations());
+        return seen.some((line) => line.includes('[csp-violation] script-src'));
+      }, { timeout: 10_000 })
+      .toBe(true);
+    // The browser's own console line about it may come a moment later: take it too.
+    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 500))');
+    seen.push(...takeCspViolations());
+    expect(await page.evaluate('window.__inline')).toBeUndefined();
     expect(await page.locator('.landing-header').getByRole('button').allInnerTexts()).toEqual(['Sign In']);
     await checkScreen(page, JOURNEY, 'landing');
 
