@@ -70,6 +70,7 @@ export function SubmissionsSection() {
     {
       title: t('work.common.task'),
       dataIndex: 'taskTitle',
+      width: 280,
       ellipsis: true,
       render: (_: string, row) => (
         <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
@@ -128,7 +129,7 @@ export function SubmissionsSection() {
         dataSource={submissions}
         loading={isLoading || isFetching}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1200 }}
         locale={{ emptyText: t('work.admin.submissions.empty') }}
       />
       <SubmissionDetailDialog
