@@ -27,10 +27,11 @@ module.exports = {
     },
     {
       name: 'frontend-imports-contracts-code',
-      comment: 'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle.',
+      comment:
+        'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle; the one exception is src/constants.ts (`@platform/contracts/constants`), which imports nothing.',
       severity: 'error',
       from: { path: '^frontend/' },
-      to: { path: '^packages/contracts/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^packages/contracts/', pathNot: '^packages/contracts/src/constants\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'frontend-imports-backend',

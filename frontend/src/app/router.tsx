@@ -1,3 +1,4 @@
+import type { TRole } from '@platform/contracts';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -6,7 +7,6 @@ import { InstallWatcher } from '../features/install/InstallWatcher';
 import { OnboardingOverlays } from '../features/onboarding/OnboardingOverlays';
 import { EXIT_REFERRAL_FLAG } from '../features/referral/referralSource';
 import type { TSessionStatus } from '../features/session/session.slice';
-import type { TRole } from '../features/session/session.types';
 import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
 import { homePathFor } from '../features/session/useSignIn';
 import { WorkerLayout } from '../layouts/WorkerLayout';

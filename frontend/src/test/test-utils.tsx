@@ -1,3 +1,4 @@
+import type { TUser } from '@platform/contracts';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -6,7 +7,6 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createI18n, type TLanguage } from '../app/i18n';
 import { setupStore, type TAppStore, type TPreloadedState } from '../app/store';
-import type { TUser } from '../features/session/session.types';
 
 /** Shows the current path, so a test can assert where the router went. */
 export function LocationProbe() {

@@ -4,9 +4,7 @@ import { ZTextSchema } from './common.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
-/** The keys the admin service stores; any other is refused with 'Unknown setting'. */
-export const SYSTEM_SETTING_KEYS = ['minimum_withdrawal', 'starting_balance', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days'] as const;
-export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
+export { SYSTEM_SETTING_KEYS, type TSystemSettingKey } from './constants.js';
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
 export const ZSystemSettingSchema = z.object({
@@ -111,16 +109,20 @@ export const ZAdminUsersQuerySchema = z.strictObject({
 });
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
 
+/** The four stat cards over all users. */
+export const ZAdminUsersStatsSchema = z.object({
+  total: z.number().int(),
+  verified: z.number().int(),
+  active: z.number().int(),
+  /** Sum of every user's available balance; null when payouts did not answer. */
+  totalBalance: z.string().nullable(),
+});
+export type TAdminUsersStats = z.infer<typeof ZAdminUsersStatsSchema>;
+
 /** GET /api/admin/users: the (searched) list, newest first, and the four stat cards over all users. */
 export const ZAdminUsersResponseSchema = z.object({
   users: z.array(ZAdminUserSchema),
-  stats: z.object({
-    total: z.number().int(),
-    verified: z.number().int(),
-    active: z.number().int(),
-    /** Sum of every user's available balance; null when payouts did not answer. */
-    totalBalance: z.string().nullable(),
-  }),
+  stats: ZAdminUsersStatsSchema,
 });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
 

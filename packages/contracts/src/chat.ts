@@ -219,6 +219,7 @@ export type TModerationResult = z.infer<typeof ZModerationResultSchema>;
 /* ---- Chat Monitor (spec 03 "Chat Monitor", s.4, s.7). ---- */
 
 export const CHAT_MONITOR_FILTERS = ['all', 'people', 'assistants'] as const;
+export type TChatMonitorFilter = (typeof CHAT_MONITOR_FILTERS)[number];
 export const ZChatMonitorQuerySchema = z.strictObject({
   filter: z.enum(CHAT_MONITOR_FILTERS, { error: 'filter must be all, people or assistants' }).default('all'),
 });

@@ -21,8 +21,7 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-export const MAX_SUBMISSION_FILES = 10;
-export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
+export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, SUBMISSION_ACCEPT } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>
@@ -149,6 +148,7 @@ export const ZUserTaskRequestSchema = z.object({
   reason: z.string().nullable(),
   decidedAt: z.string().nullable(),
 });
+export type TUserTaskRequest = z.infer<typeof ZUserTaskRequestSchema>;
 
 /** GET /api/tasks items: the task with the calling worker's own fields merged in (never another worker's). */
 export const ZWorkerTaskSchema = z.object({
@@ -264,6 +264,7 @@ export const ZPackageTaskSchema = z.object({
   /** Position in the package (0 on top). */
   sortOrder: z.number().int(),
 });
+export type TPackageTask = z.infer<typeof ZPackageTaskSchema>;
 
 export const ZTaskPackageSchema = z.object({
   id: z.uuid(),

@@ -1,15 +1,6 @@
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TStatement, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
 import { api } from '../../app/api';
-import type {
-  TAdjustBalanceRequest,
-  TAdjustBalanceResponse,
-  TAdminUser,
-  TAdminUsersResponse,
-  TAuditLogPage,
-  TSystemSetting,
-  TUpdateSettingRequest,
-} from './admin.types';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
-import type { TLedgerVerification, TStatement } from '../payouts/payouts.types';
 
 /**
  * The admin calls behind All Users, System Settings and the Audit Log (loaded only with the admin console). A
@@ -51,7 +42,7 @@ export const adminApi = adminTaggedApi.injectEndpoints({
       query: () => '/admin/settings',
       providesTags: ['AdminSetting'],
     }),
-    updateSetting: build.mutation<TSystemSetting, TUpdateSettingRequest>({
+    updateSetting: build.mutation<TSystemSetting, TUpdateSystemSettingRequest>({
       query: (body) => ({ url: '/admin/settings', method: 'POST', body }),
       invalidatesTags: ['AdminSetting', 'PublicSettings', 'AuditLog'],
     }),

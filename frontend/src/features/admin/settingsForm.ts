@@ -1,8 +1,8 @@
+import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
 import { parseAmountInput, parseCents } from '../payouts/money';
-import type { TSettingKey, TSystemSetting } from './admin.types';
 
 /** Amounts take cents (step 0.01); days and hours whole numbers. Both have a floor of 0 (spec 03 s.5). */
-export const SETTING_KINDS: Record<TSettingKey, 'amount' | 'whole'> = {
+export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole'> = {
   starting_balance: 'amount',
   minimum_withdrawal: 'amount',
   auto_approval_days: 'whole',
@@ -13,7 +13,7 @@ export const SETTING_KINDS: Record<TSettingKey, 'amount' | 'whole'> = {
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole';
 
 /** What is wrong with a typed value, or null. An empty value is not an error to send: it is simply not saved. */
-export function settingProblem(key: TSettingKey, text: string): TSettingProblem | null {
+export function settingProblem(key: TSystemSettingKey, text: string): TSettingProblem | null {
   const trimmed = text.trim();
   if (trimmed === '') return 'empty';
   if (trimmed.startsWith('-')) return 'negative';
@@ -22,7 +22,7 @@ export function settingProblem(key: TSettingKey, text: string): TSettingProblem 
 }
 
 /** True when the typed value means the same as the stored one ("50" and "50.00" for an amount; "03" and "3"). */
-export function sameSettingValue(key: TSettingKey, stored: string, typed: string): boolean {
+export function sameSettingValue(key: TSystemSettingKey, stored: string, typed: string): boolean {
   const trimmed = typed.trim();
   if (SETTING_KINDS[key] === 'amount') {
     const a = parseCents(stored);
@@ -34,17 +34,17 @@ export function sameSettingValue(key: TSettingKey, stored: string, typed: string
 
 export interface TSettingsPlan {
   /** One POST each: the keys whose value changed and is valid. */
-  toSave: { settingKey: TSettingKey; settingValue: string }[];
+  toSave: { settingKey: TSystemSettingKey; settingValue: string }[];
   /** Changed keys that are refused here (negative, not a number); nothing is sent while there are any. */
-  refused: TSettingKey[];
+  refused: TSystemSettingKey[];
   /** Keys left empty: not saved. */
-  empty: TSettingKey[];
+  empty: TSystemSettingKey[];
 }
 
 /** What Save would do with the typed values (drafts hold only the fields the admin touched). */
-export function planSettingsSave(settings: readonly TSystemSetting[], drafts: Partial<Record<TSettingKey, string>>): TSettingsPlan {
+export function planSettingsSave(settings: readonly TSystemSetting[], drafts: Partial<Record<TSystemSettingKey, string>>): TSettingsPlan {
   const plan: TSettingsPlan = { toSave: [], refused: [], empty: [] };
-  for (const [key, typed] of Object.entries(drafts) as [TSettingKey, string][]) {
+  for (const [key, typed] of Object.entries(drafts) as [TSystemSettingKey, string][]) {
     const stored = settings.find((s) => s.settingKey === key);
     if (!stored) continue;
     const problem = settingProblem(key, typed);

@@ -1,4 +1,4 @@
-import type { TAdminUser, TSystemSetting } from './admin.types';
+import type { TAdminUser, TSystemSetting } from '@platform/contracts';
 
 /** Test data for the admin screens' component tests. */
 export function makeAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {

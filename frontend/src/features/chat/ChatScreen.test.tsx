@@ -1,8 +1,8 @@
+import type { TChatMessage } from '@platform/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, renderWithProviders } from '../../test/test-utils';
 import { initialChatState, type TChatState } from './chat.slice';
-import type { TChatMessage } from './chat.types';
 import ChatScreen from './ChatScreen';
 
 const ME = makeUser();

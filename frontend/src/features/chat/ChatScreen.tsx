@@ -1,3 +1,4 @@
+import type { TChatMessage, TChatType } from '@platform/contracts';
 import { ArrowDownOutlined, CloseOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -6,7 +7,6 @@ import { AppTabs } from '../../components/AppTabs';
 import { StatusMessage } from '../../components/StatusMessage';
 import { useAppSelector } from '../../app/hooks';
 import { formatUnreadBadge, type TOutgoingMessage } from './chat.slice';
-import type { TChatMessage, TChatType } from './chat.types';
 import { isOwnMessage, senderNameOf } from './chatClient';
 import { useChatClient } from './ChatProvider';
 import { dayKey, formatDay, formatTime } from './chatTime';

@@ -1,5 +1,5 @@
+import type { TChatMonitor, TChatMonitorFilter, TModerationResult } from '@platform/contracts';
 import { api } from '../../app/api';
-import type { TChatMonitor, TModerationResult, TMonitorFilter } from './chat.types';
 
 /** Admin: Chat Moderation and Chat Monitor (spec 03 s.7; services/chat/README.md). In the admin chunk only. */
 const chatAdminTaggedApi = api.enhanceEndpoints({ addTagTypes: ['BannedWords', 'ChatMonitor'] });
@@ -18,7 +18,7 @@ export const chatAdminApi = chatAdminTaggedApi.injectEndpoints({
     testModeration: build.mutation<TModerationResult, string>({
       query: (message) => ({ url: '/admin/chat-moderation/test', method: 'POST', body: { message } }),
     }),
-    chatMonitor: build.query<TChatMonitor, TMonitorFilter>({
+    chatMonitor: build.query<TChatMonitor, TChatMonitorFilter>({
       query: (filter) => `/admin/chat-messages?filter=${filter}`,
       providesTags: ['ChatMonitor'],
     }),

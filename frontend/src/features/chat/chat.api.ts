@@ -1,5 +1,5 @@
+import type { TChatMessagePage, TChatType, TChatUnreadCounts } from '@platform/contracts';
 import { api } from '../../app/api';
-import type { TChatPage, TChatType, TUnreadCounts } from './chat.types';
 
 export interface TChatPageArgs {
   chatType: TChatType;
@@ -11,7 +11,7 @@ export interface TChatPageArgs {
 /** The worker's chat calls (services/chat/README.md). The connection manager calls them with initiate(). */
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
-    chatMessages: build.query<TChatPage, TChatPageArgs>({
+    chatMessages: build.query<TChatMessagePage, TChatPageArgs>({
       query: ({ chatType, before, after, limit }) => {
         const params = new URLSearchParams({ chatType });
         if (before !== undefined) params.set('before', String(before));
@@ -21,8 +21,8 @@ export const chatApi = api.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
-    chatUnread: build.query<TUnreadCounts, void>({ query: () => '/chat/unread', keepUnusedDataFor: 0 }),
-    markChatRead: build.mutation<TUnreadCounts, { chatType: TChatType; upToId?: number }>({
+    chatUnread: build.query<TChatUnreadCounts, void>({ query: () => '/chat/unread', keepUnusedDataFor: 0 }),
+    markChatRead: build.mutation<TChatUnreadCounts, { chatType: TChatType; upToId?: number }>({
       query: (body) => ({ url: '/chat/read', method: 'POST', body }),
     }),
   }),

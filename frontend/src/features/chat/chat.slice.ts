@@ -1,5 +1,5 @@
+import type { TChatMessage, TChatType, TChatUnreadCounts } from '@platform/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TChatMessage, TChatType, TUnreadCounts } from './chat.types';
 
 export type TConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -27,7 +27,7 @@ export interface TRoomState {
 
 /** Spec 01 s.4: the connection, the rooms as this device holds them, and the unread counts the server keeps. */
 export interface TChatState {
-  unread: TUnreadCounts;
+  unread: TChatUnreadCounts;
   connection: TConnectionStatus;
   rooms: Record<TChatType, TRoomState>;
   outgoing: TOutgoingMessage[];
@@ -51,7 +51,7 @@ const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
   reducers: {
-    unreadCountsReceived(state, action: PayloadAction<Partial<TUnreadCounts>>) {
+    unreadCountsReceived(state, action: PayloadAction<Partial<TChatUnreadCounts>>) {
       state.unread = { ...state.unread, ...action.payload };
     },
     unreadIncremented(state, action: PayloadAction<TChatType>) {

@@ -1,7 +1,7 @@
+import type { TChatMessage } from '@platform/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupStore } from '../../app/store';
 import { makeUser, signedInState } from '../../test/test-utils';
-import type { TChatMessage } from './chat.types';
 import { ChatClient, isOwnMessage, reconnectDelay } from './chatClient';
 
 const ME = makeUser();

@@ -1,3 +1,4 @@
+import type { TChatMessage, TChatServerFrame, TChatType } from '@platform/contracts';
 import type { TAppDispatch, TRootState } from '../../app/store';
 import { chatApi } from './chat.api';
 import {
@@ -12,7 +13,6 @@ import {
   unreadCountsReceived,
   unreadIncremented,
 } from './chat.slice';
-import type { TChatMessage, TChatType, TServerFrame } from './chat.types';
 
 /** Spec 01 s.9 and the issue: reconnect after 3 s, then back off with jitter; poll every 10 s while disconnected. */
 export const CHAT_RECONNECT_DELAY_MS = 3000;
@@ -218,7 +218,7 @@ export class ChatClient {
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket) return;
       try {
-        this.onFrame(JSON.parse(String(event.data)) as TServerFrame);
+        this.onFrame(JSON.parse(String(event.data)) as TChatServerFrame);
       } catch (error) {
         console.warn('chat: unreadable frame', error);
       }
@@ -257,7 +257,7 @@ export class ChatClient {
     socket.close(1000, 'Offline');
   }
 
-  private onFrame(frame: TServerFrame): void {
+  private onFrame(frame: TChatServerFrame): void {
     const { dispatch } = this.deps;
     switch (frame.type) {
       case 'auth':

@@ -1,5 +1,5 @@
+import type { TUser } from '@platform/contracts';
 import { api } from '../../app/api';
-import type { TUser } from '../session/session.types';
 
 export interface TRequiredDocument {
   id: string;

@@ -1,8 +1,8 @@
+import type { TWithdrawal } from '@platform/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HomePage } from '../../pages/worker/HomePage';
 import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
-import type { TWithdrawal } from './payouts.types';
 
 const pending = (id: string, amount: string): TWithdrawal => ({
   id,

@@ -1,8 +1,8 @@
+import type { TLedgerEntry, TLedgerVerification } from '@platform/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './dates';
 import { formatSignedUsd, formatUsd, parseCents } from './money';
-import type { TLedgerEntry, TLedgerVerification } from './payouts.types';
 
 /** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
 const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout'>> = {

@@ -1,7 +1,7 @@
+import type { TPayoutWallet, TPublicSettings } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
-import type { TPayoutWallet, TPublicSettings } from './payouts.types';
 import { WalletsDialog } from './WalletsDialog';
 
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,3 +1,4 @@
+import type { TPayoutWallet } from '@platform/contracts';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Spin, Tag } from 'antd';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +11,6 @@ import { useToast } from '../../components/toast';
 import { formatDate, formatDateTime } from './dates';
 import { shortenAddress } from './money';
 import { useAddPayoutWalletMutation, usePayoutWalletsQuery, usePublicSettingsQuery, useRemovePayoutWalletMutation } from './payouts.api';
-import type { TPayoutWallet } from './payouts.types';
 import './payouts.css';
 
 function WalletItem({ wallet, cooldown }: { wallet: TPayoutWallet; cooldown: boolean }) {

@@ -1,8 +1,8 @@
+import type { TPayoutWallet, TPublicSettings, TWithdrawal } from '@platform/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
 import { createIdempotencyKeeper } from './idempotency';
-import type { TPayoutWallet, TPublicSettings, TWithdrawal } from './payouts.types';
 import { WithdrawDialog } from './WithdrawDialog';
 
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,9 +1,9 @@
+import type { TWithdrawal } from '@platform/contracts';
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './dates';
 import { formatFee, formatUsd } from './money';
 import { useMyWithdrawalsQuery } from './payouts.api';
-import type { TWithdrawal } from './payouts.types';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';
 
 function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {

@@ -1,6 +1,6 @@
+import type { TWithdrawalStatus } from '@platform/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TWithdrawalStatus } from './payouts.types';
 
 const COLORS: Record<TWithdrawalStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 

@@ -1,7 +1,7 @@
+import type { TLedgerEntry, TStatement, TWithdrawal } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
-import type { TLedgerEntry, TStatement, TWithdrawal } from './payouts.types';
 import WithdrawalsScreen from './WithdrawalsScreen';
 
 const base: TWithdrawal = {

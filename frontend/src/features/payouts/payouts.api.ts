@@ -1,16 +1,5 @@
+import type { TAdminWithdrawal, TBalance, TCreatePayoutWalletRequest, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TLedgerVerification, TPayoutWallet, TPublicSettings, TStatement, TWithdrawal } from '@platform/contracts';
 import { api } from '../../app/api';
-import type {
-  TAdminWithdrawal,
-  TBalance,
-  TCreatePayoutWalletRequest,
-  TCreateWithdrawalRequest,
-  TDecideWithdrawalRequest,
-  TLedgerVerification,
-  TPayoutWallet,
-  TPublicSettings,
-  TStatement,
-  TWithdrawal,
-} from './payouts.types';
 
 /**
  * The payouts service's calls (services/payouts/README.md). A withdrawal or a decision changes the balance, the

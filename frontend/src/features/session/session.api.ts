@@ -1,5 +1,5 @@
+import type { TAuthResponse, TUser } from '@platform/contracts';
 import { api } from '../../app/api';
-import type { TAuthResponse, TUser } from './session.types';
 
 export interface TLoginRequest {
   email: string;

@@ -1,6 +1,6 @@
+import type { TUser } from '@platform/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readStoredSession, removeStoredAuth } from './session.storage';
-import type { TUser } from './session.types';
 
 export type TSessionStatus = 'loading' | 'signedIn' | 'signedOut';
 

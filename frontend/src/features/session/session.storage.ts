@@ -1,4 +1,4 @@
-import type { TUser } from './session.types';
+import type { TUser } from '@platform/contracts';
 
 export const AUTH_TOKEN_KEY = 'auth_token';
 export const AUTH_USER_KEY = 'auth_user';

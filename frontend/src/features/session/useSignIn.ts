@@ -1,9 +1,9 @@
+import type { TAuthResponse, TUser } from '@platform/contracts';
 import { useNavigate } from 'react-router-dom';
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { signedIn } from './session.slice';
 import { storeSession } from './session.storage';
-import type { TAuthResponse, TUser } from './session.types';
 
 /** About 300 ms between a successful sign-in and the navigation (spec 01 s.2, s.9). */
 export const SIGN_IN_NAVIGATION_DELAY_MS = 300;

@@ -1,8 +1,8 @@
+import type { TSubmissionFile } from '@platform/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, signedInState } from '../../test/test-utils';
 import { AttachmentList } from './AttachmentList';
-import type { TSubmissionFile } from './tasks.types';
 
 const FILE: TSubmissionFile = { id: 'f-1', fileName: 'abc.mov', originalName: 'clip.mov', fileType: 'video/quicktime', fileSize: 2048, url: '/api/files/abc.mov', createdAt: '2025-03-01T10:00:00.000Z' };
 

@@ -1,3 +1,4 @@
+import type { TSubmissionFile } from '@platform/contracts';
 import { DownloadOutlined, FileImageOutlined, FileOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { fetchFileBlobUrl } from './fileAccess';
 import { fileSizeParts } from './taskStatus';
-import type { TSubmissionFile } from './tasks.types';
 import { useSessionToken } from './useSessionToken';
 
 interface TPreview {

@@ -1,9 +1,9 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
 import { pickFiles, SubmitTaskDialog } from './SubmitTaskDialog';
 import { makeAssignment, makeWorkerTask } from './testTasks';
-import type { TWorkerTask } from './tasks.types';
 
 /** A stand-in for XMLHttpRequest that the test drives: progress, then the answer. */
 class FakeXhr {

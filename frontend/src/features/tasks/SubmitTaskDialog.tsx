@@ -1,3 +1,5 @@
+import type { TWorkerTask } from '@platform/contracts';
+import { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, SUBMISSION_ACCEPT } from '@platform/contracts/constants';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Progress } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -9,7 +11,6 @@ import { useToast } from '../../components/toast';
 import { endSession } from '../session/endSession';
 import { fileSizeParts } from './taskStatus';
 import { workApi } from './tasks.api';
-import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, SUBMISSION_ACCEPT, type TWorkerTask } from './tasks.types';
 import { UploadError, uploadSubmission } from './uploadSubmission';
 import { useSessionToken } from './useSessionToken';
 

@@ -1,7 +1,7 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canResubmit, canSubmit, canTake } from './taskStatus';
-import type { TWorkerTask } from './tasks.types';
 
 interface TTaskActionsProps {
   task: TWorkerTask;

@@ -1,9 +1,9 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, signedInState } from '../../test/test-utils';
 import { TaskCard } from './TaskCard';
 import { makeAssignment, makeWorkerTask } from './testTasks';
-import type { TWorkerTask } from './tasks.types';
 
 function renderCard(task: TWorkerTask) {
   const handlers = { onView: vi.fn(), onTake: vi.fn(), onSubmit: vi.fn() };

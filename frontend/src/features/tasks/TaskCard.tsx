@@ -1,10 +1,10 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf, formatDueDate, formatReward } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
-import type { TWorkerTask } from './tasks.types';
 
 interface TTaskCardProps {
   task: TWorkerTask;

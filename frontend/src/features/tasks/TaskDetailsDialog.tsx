@@ -1,10 +1,10 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from './AttachmentList';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf, formatDateTime, formatDueDate, formatReward } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
-import type { TWorkerTask } from './tasks.types';
 
 interface TTaskDetailsDialogProps {
   task: TWorkerTask | null;

@@ -1,3 +1,4 @@
+import type { TWorkerTask } from '@platform/contracts';
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,7 +11,6 @@ import { TaskCard } from './TaskCard';
 import { TaskDetailsDialog } from './TaskDetailsDialog';
 import { tasksInTab, WORKER_TABS, type TWorkerTab } from './taskStatus';
 import { useTakeTaskMutation, useWorkerTasksQuery } from './tasks.api';
-import type { TWorkerTask } from './tasks.types';
 import './tasks.css';
 
 /** The worker's /tasks screen (spec 02 s.2): counters, four tabs, cards, details and submit dialogs. */

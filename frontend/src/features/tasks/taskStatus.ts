@@ -1,4 +1,4 @@
-import type { TWorkerTask } from './tasks.types';
+import type { TWorkerTask } from '@platform/contracts';
 
 /**
  * What the worker sees on a card: the server's true state of their own record on the task, else the task's.

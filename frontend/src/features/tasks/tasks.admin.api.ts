@@ -1,16 +1,4 @@
-import type {
-  TAdminSubmission,
-  TAdminTask,
-  TAssignment,
-  TMessageResponse,
-  TPackageTask,
-  TTaskInput,
-  TTaskPackage,
-  TTaskPackageDetail,
-  TTaskPackageInput,
-  TTaskRequest,
-  TTaskRequestStatus,
-} from './tasks.types';
+import type { TAdminSubmission, TAdminTask, TAssignment, TCreateTaskRequest, TMessageResponse, TPackageTask, TTaskPackage, TTaskPackageDetail, TTaskPackageRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
 import { workApi } from './tasks.api';
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
@@ -20,11 +8,11 @@ export const tasksAdminApi = workApi.injectEndpoints({
       query: () => '/admin/tasks',
       providesTags: ['AdminTask'],
     }),
-    createTask: build.mutation<TAdminTask, TTaskInput>({
+    createTask: build.mutation<TAdminTask, TCreateTaskRequest>({
       query: (body) => ({ url: '/admin/tasks', method: 'POST', body }),
       invalidatesTags: ['AdminTask', 'WorkerTask', 'PackageAvailableTasks'],
     }),
-    updateTask: build.mutation<TAdminTask, { id: string; changes: Partial<TTaskInput> }>({
+    updateTask: build.mutation<TAdminTask, { id: string; changes: Partial<TCreateTaskRequest> }>({
       query: ({ id, changes }) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
       invalidatesTags: ['AdminTask', 'WorkerTask', 'TaskPackage', 'PackageAvailableTasks'],
     }),
@@ -79,11 +67,11 @@ export const tasksAdminApi = workApi.injectEndpoints({
       query: (id) => `/admin/task-packages/${encodeURIComponent(id)}/available-tasks`,
       providesTags: (_r, _e, id) => [{ type: 'PackageAvailableTasks', id }],
     }),
-    createTaskPackage: build.mutation<TTaskPackageDetail, TTaskPackageInput>({
+    createTaskPackage: build.mutation<TTaskPackageDetail, TTaskPackageRequest>({
       query: (body) => ({ url: '/admin/task-packages', method: 'POST', body }),
       invalidatesTags: ['TaskPackage'],
     }),
-    updateTaskPackage: build.mutation<TTaskPackageDetail, { id: string; changes: TTaskPackageInput }>({
+    updateTaskPackage: build.mutation<TTaskPackageDetail, { id: string; changes: TTaskPackageRequest }>({
       query: ({ id, changes }) => ({ url: `/admin/task-packages/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
       invalidatesTags: ['TaskPackage'],
     }),

@@ -1,5 +1,5 @@
+import type { TAssignment, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
 import { api } from '../../app/api';
-import type { TAssignment, TUserTaskRequest, TWorkerTask } from './tasks.types';
 
 /**
  * The work service's tags. 'WorkerTask' is the worker's list; the admin tags live in tasks.admin.api.ts on the

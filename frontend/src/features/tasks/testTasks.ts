@@ -1,4 +1,4 @@
-import type { TAssignment, TWorkerTask } from './tasks.types';
+import type { TAssignment, TWorkerTask } from '@platform/contracts';
 
 /** Test data: a worker task with the worker's own fields (services/work README shapes). */
 export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTask {

@@ -1,5 +1,5 @@
+import type { TAssignment } from '@platform/contracts';
 import { API_PREFIX } from '../../app/baseQuery';
-import type { TAssignment } from './tasks.types';
 
 export interface TUploadResult {
   message: string;

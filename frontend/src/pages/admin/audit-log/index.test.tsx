@@ -1,6 +1,6 @@
+import type { TAuditLogEntry } from '@platform/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TAuditLogEntry } from '../../../features/admin/admin.types';
 import { ADMIN_ID, makeAdminUser } from '../../../features/admin/testAdminData';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { AuditLogSection } from './index';

@@ -1,3 +1,4 @@
+import type { TModerationResult } from '@platform/contracts';
 import { BugOutlined, CloseOutlined, DollarOutlined, FileProtectOutlined, MailOutlined, PlusOutlined, SafetyOutlined, WarningOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Spin, Tag } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
 import { serverMessageOf } from '../../../features/admin/serverMessage';
 import { useAddBannedWordsMutation, useBannedWordsQuery, useRemoveBannedWordsMutation, useTestModerationMutation } from '../../../features/chat/chat.admin.api';
-import type { TModerationResult } from '../../../features/chat/chat.types';
 import '../chat-admin.css';
 
 /** Spec 03 s.9: the fixed informational category cards. */

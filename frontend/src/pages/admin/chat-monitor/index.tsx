@@ -1,9 +1,9 @@
+import type { TAdminChatMessage, TChatMonitorFilter } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Rate, Segmented, Spin, Switch, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatMonitorQuery } from '../../../features/chat/chat.admin.api';
-import type { TAdminChatMessage, TMonitorFilter } from '../../../features/chat/chat.types';
 import { formatTime } from '../../../features/chat/chatTime';
 import '../chat-admin.css';
 
@@ -64,7 +64,7 @@ function FeedItem({ message, rating, onRate }: { message: TAdminChatMessage; rat
 /** Admin > Chat Monitor (spec 03): the live feed with a filter, auto-refresh every 10 s, refresh now, four stat cards, local stars. */
 export function ChatMonitorSection() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<TMonitorFilter>('all');
+  const [filter, setFilter] = useState<TChatMonitorFilter>('all');
   const [autoRefresh, setAutoRefresh] = useState(true);
   // Ratings are kept only on this screen (spec 03): never sent, gone on reload.
   const [ratings, setRatings] = useState<Record<number, number>>({});
@@ -83,7 +83,7 @@ export function ChatMonitorSection() {
   return (
     <div className="chat-admin" data-testid="chat-monitor">
       <div className="chat-admin-toolbar">
-        <Segmented<TMonitorFilter>
+        <Segmented<TChatMonitorFilter>
           value={filter}
           onChange={setFilter}
           options={(['all', 'people', 'assistants'] as const).map((value) => ({ value, label: t(`chat.monitor.filter.${value}`) }))}

@@ -1,3 +1,5 @@
+import type { TSystemSettingKey } from '@platform/contracts';
+import { SYSTEM_SETTING_KEYS } from '@platform/contracts/constants';
 import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -5,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { useAdminSettingsQuery, useAdminUsersQuery, useResetSettingsMutation, useUpdateSettingMutation } from '../../../features/admin/admin.api';
-import { SETTING_KEYS, type TSettingKey } from '../../../features/admin/admin.types';
 import { serverMessageOf } from '../../../features/admin/serverMessage';
 import { planSettingsSave, sameSettingValue } from '../../../features/admin/settingsForm';
 import { SettingCard } from './components/SettingCard';
 import './settings.css';
 
-type TDrafts = Partial<Record<TSettingKey, string>>;
+type TDrafts = Partial<Record<TSystemSettingKey, string>>;
 
 /**
  * Admin > System Settings (spec 03): a card per key the server knows, one Save that sends one POST per changed
@@ -42,7 +43,7 @@ export function SettingsSection() {
   const save = async () => {
     if (plan.refused.length > 0 || plan.toSave.length === 0) return;
     setSaving(true);
-    const saved: TSettingKey[] = [];
+    const saved: TSystemSettingKey[] = [];
     let failure: unknown = null;
     for (const change of plan.toSave) {
       try {
@@ -76,7 +77,7 @@ export function SettingsSection() {
     }
   };
 
-  const shown = SETTING_KEYS.flatMap((key) => {
+  const shown = SYSTEM_SETTING_KEYS.flatMap((key) => {
     const setting = settings?.find((s) => s.settingKey === key);
     return setting ? [{ key, setting }] : [];
   });

@@ -1,7 +1,7 @@
+import type { TAdminSubmission } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
-import type { TAdminSubmission } from '../../../features/tasks/tasks.types';
 import { SubmissionsSection } from './index';
 
 const SUBMISSION: TAdminSubmission = {

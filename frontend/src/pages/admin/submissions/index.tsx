@@ -1,3 +1,4 @@
+import type { TAdminSubmission } from '@platform/contracts';
 import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
 import { useApproveSubmissionMutation, useLazySubmissionQuery, useRejectSubmissionMutation, useSubmissionsQuery } from '../../../features/tasks/tasks.admin.api';
-import type { TAdminSubmission } from '../../../features/tasks/tasks.types';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
 import { DataTable } from '../../../components/DataTable';
 

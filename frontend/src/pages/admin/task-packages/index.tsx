@@ -1,3 +1,4 @@
+import type { TPackageTask, TTaskPackage } from '@platform/contracts';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { useToast } from '../../../components/toast';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
 import { useDeleteTaskPackageMutation, useRemovePackageTaskMutation, useTaskPackageQuery, useTaskPackagesQuery } from '../../../features/tasks/tasks.admin.api';
-import type { TPackageTask, TTaskPackage } from '../../../features/tasks/tasks.types';
 import { AddPackageTaskDialog } from './components/AddPackageTaskDialog';
 import { PackageFormDialog } from './components/PackageFormDialog';
 import { DataTable } from '../../../components/DataTable';

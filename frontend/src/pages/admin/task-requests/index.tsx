@@ -1,3 +1,4 @@
+import type { TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,7 +8,6 @@ import { AppTabs } from '../../../components/AppTabs';
 import { useToast } from '../../../components/toast';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
 import { useDecideTaskRequestMutation, useTaskRequestsQuery } from '../../../features/tasks/tasks.admin.api';
-import type { TTaskRequest, TTaskRequestStatus } from '../../../features/tasks/tasks.types';
 import { ReviewRequestDialog } from './components/ReviewRequestDialog';
 import { DataTable } from '../../../components/DataTable';
 

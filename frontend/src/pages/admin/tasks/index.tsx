@@ -1,3 +1,4 @@
+import type { TAdminTask } from '@platform/contracts';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,7 +11,6 @@ import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
 import { useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
-import type { TAdminTask } from '../../../features/tasks/tasks.types';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { TaskViewDialog } from './components/TaskViewDialog';
 import { DataTable } from '../../../components/DataTable';

@@ -1,7 +1,7 @@
+import type { TStatement } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeAdminUser } from '../../../features/admin/testAdminData';
-import type { TStatement } from '../../../features/payouts/payouts.types';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { UsersSection } from './index';
 

@@ -1,10 +1,10 @@
+import type { TAdminUser } from '@platform/contracts';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
-import type { TAdminUser } from '../../../features/admin/admin.types';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { UserDetailsDialog } from './components/UserDetailsDialog';
 import { UsersTable } from './components/UsersTable';

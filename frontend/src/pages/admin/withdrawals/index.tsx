@@ -1,9 +1,9 @@
+import type { TAdminWithdrawal } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useAdminWithdrawalsQuery } from '../../../features/payouts/payouts.api';
-import type { TAdminWithdrawal } from '../../../features/payouts/payouts.types';
 import { DecisionDialog } from './components/DecisionDialog';
 import { PendingWithdrawalsTable, WithdrawalHistoryTable } from './components/WithdrawalTables';
 import '../../../features/payouts/payouts.css';

@@ -1,7 +1,7 @@
+import type { TAdminUser } from '@platform/contracts';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { actionLabel } from './labels';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type TAuditLogFilters } from '../../../../features/admin/auditLogQuery';
 

@@ -1,6 +1,6 @@
+import type { TAuditLogEntry } from '@platform/contracts';
 import { Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TAuditLogEntry } from '../../../../features/admin/admin.types';
 import { compactJson } from '../../../../features/admin/auditLogQuery';
 import { formatDateTime } from '../../../../features/payouts/dates';
 import { actionLabel, targetTypeLabel } from './labels';

@@ -1,10 +1,10 @@
+import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TSettingKey, TSystemSetting } from '../../../../features/admin/admin.types';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
 import { formatDateTime } from '../../../../features/payouts/dates';
 
-const UNITS: Record<TSettingKey, 'usd' | 'days' | 'hours'> = {
+const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -21,7 +21,7 @@ export function SettingCard({
   updatedByName,
   onChange,
 }: {
-  settingKey: TSettingKey;
+  settingKey: TSystemSettingKey;
   setting: TSystemSetting;
   value: string;
   changed: boolean;

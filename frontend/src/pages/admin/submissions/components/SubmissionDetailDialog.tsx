@@ -1,9 +1,9 @@
+import type { TAdminSubmission } from '@platform/contracts';
 import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from '../../../../features/tasks/AttachmentList';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { formatDateTime, formatReward } from '../../../../features/tasks/taskStatus';
-import type { TAdminSubmission } from '../../../../features/tasks/tasks.types';
 
 interface TSubmissionDetailDialogProps {
   open: boolean;

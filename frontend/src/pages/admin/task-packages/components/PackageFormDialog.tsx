@@ -1,3 +1,4 @@
+import type { TTaskPackage } from '@platform/contracts';
 import { Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { errorMessageOf } from '../../../../app/baseQuery';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskPackageMutation, useUpdateTaskPackageMutation } from '../../../../features/tasks/tasks.admin.api';
-import type { TTaskPackage } from '../../../../features/tasks/tasks.types';
 
 interface TPackageFormValues {
   name: string;

@@ -1,8 +1,8 @@
+import type { TTaskRequest } from '@platform/contracts';
 import { Button, Descriptions, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDueDate, formatReward } from '../../../../features/tasks/taskStatus';
-import type { TTaskRequest } from '../../../../features/tasks/tasks.types';
 
 interface TReviewRequestDialogProps {
   request: TTaskRequest | null;

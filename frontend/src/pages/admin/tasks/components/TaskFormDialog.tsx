@@ -1,3 +1,4 @@
+import type { TAdminTask, TCreateTaskRequest } from '@platform/contracts';
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -6,7 +7,6 @@ import { errorMessageOf } from '../../../../app/baseQuery';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
-import type { TAdminTask, TTaskInput } from '../../../../features/tasks/tasks.types';
 
 interface TTaskFormValues {
   title?: string;
@@ -30,8 +30,8 @@ export function missingRequired(values: TTaskFormValues): boolean {
 }
 
 /** The call's body: reward as text, due date as `YYYY-MM-DD`, empty optional numbers as null (edit) or left out. */
-export function toTaskInput(values: TTaskFormValues): TTaskInput {
-  const input: TTaskInput = {
+export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
+  const input: TCreateTaskRequest = {
     title: (values.title ?? '').trim(),
     description: (values.description ?? '').trim(),
     reward: String(values.reward ?? '').trim(),

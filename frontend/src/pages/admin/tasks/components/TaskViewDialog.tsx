@@ -1,8 +1,8 @@
+import type { TAdminTask } from '@platform/contracts';
 import { Button, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { formatDateTime, formatDueDate, formatReward } from '../../../../features/tasks/taskStatus';
-import type { TAdminTask } from '../../../../features/tasks/tasks.types';
 
 /** Every field of a task, and who holds it. */
 export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onClose: () => void }) {

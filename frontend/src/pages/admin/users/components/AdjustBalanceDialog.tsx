@@ -1,3 +1,4 @@
+import type { TAdminUser } from '@platform/contracts';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
 import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
 import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
-import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
 import { serverMessageOf } from '../../../../features/admin/serverMessage';
 import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';

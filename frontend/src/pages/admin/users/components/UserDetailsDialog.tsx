@@ -1,9 +1,9 @@
+import type { TAdminUser } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQuery } from '../../../../features/admin/admin.api';
-import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { formatDateTime } from '../../../../features/payouts/dates';
 import { formatUsd } from '../../../../features/payouts/money';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';

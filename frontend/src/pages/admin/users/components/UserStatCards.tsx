@@ -1,6 +1,6 @@
+import type { TAdminUsersStats } from '@platform/contracts';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TAdminUsersStats } from '../../../../features/admin/admin.types';
 import { usdOrDash } from './money';
 
 /** Total, Verified, Active and Total Balance (spec 03 "All Users"), over the listed users. */

@@ -1,6 +1,6 @@
+import type { TAdminUser } from '@platform/contracts';
 import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TAdminUser } from '../../../../features/admin/admin.types';
 import { formatDate } from '../../../../features/payouts/dates';
 import { fullName, usdOrDash } from './money';
 import { DataTable } from '../../../../components/DataTable';

@@ -1,6 +1,6 @@
+import type { TAdminWithdrawal } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TAdminWithdrawal } from '../../../../features/payouts/payouts.types';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
 import { DecisionDialog } from './DecisionDialog';
 

@@ -1,3 +1,4 @@
+import type { TAdminWithdrawal, TDecideWithdrawalRequest } from '@platform/contracts';
 import { Alert, Button, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
 import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
 import { useDecideWithdrawalMutation } from '../../../../features/payouts/payouts.api';
-import type { TAdminWithdrawal, TDecideWithdrawalRequest } from '../../../../features/payouts/payouts.types';
 
 type TDecision = 'approved' | 'rejected';
 

@@ -1,9 +1,9 @@
+import type { TAdminWithdrawal } from '@platform/contracts';
 import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DataTable, WrapText } from '../../../../components/DataTable';
 import { useTranslation } from 'react-i18next';
 import { ageOf, formatDateTime } from '../../../../features/payouts/dates';
 import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
-import type { TAdminWithdrawal } from '../../../../features/payouts/payouts.types';
 import { WithdrawalStatusTag } from '../../../../features/payouts/WithdrawalStatusTag';
 
 function UserCell({ w }: { w: TAdminWithdrawal }) {
