@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { waitUntil } from './support/api.js';
 
 /**
  * Issue 5, items 4-6 (the admin's side of money): the admin sets the minimum withdrawal in System Settings, gives a
@@ -28,16 +29,6 @@ async function api<T>(path: string, token: string | null, init: { method?: strin
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : {}) as T;
-}
-
-async function waitUntil<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {

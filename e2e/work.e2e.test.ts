@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { waitUntil } from './support/api.js';
 import type { TPageDocument } from './support/screens.js';
 
 const baseUrl = inject('baseUrl');
@@ -91,15 +92,6 @@ async function approvedEventsFor(taskId: string): Promise<{ written: number; sen
     return { written: Number(rows[0]?.written ?? 0), sent: Number(rows[0]?.sent ?? 0) };
   } finally {
     await client.end();
-  }
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -243,7 +235,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await shot(worker, 'worker-done-details');
 
     // submission.approved was written once and published (the relay marks it sent).
-    const events = await eventually(() => approvedEventsFor(taskId), (value) => value.sent >= 1);
+    const events = await waitUntil('submission.approved published', () => approvedEventsFor(taskId), (value) => value.sent >= 1, 20_000);
     expect(events).toEqual({ written: 1, sent: 1 });
 
     await adminContext.close();
