@@ -103,12 +103,3 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
     },
   };
 };
-
-/** The message of an error thrown by an RTK Query call, or undefined when it has none. */
-export function errorMessageOf(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const message = (error as { message: unknown }).message;
-    if (typeof message === 'string' && message !== '') return message;
-  }
-  return undefined;
-}

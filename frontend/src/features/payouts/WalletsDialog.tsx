@@ -3,7 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Spin, Tag } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/baseQuery';
+import { errorMessageOf } from '../../app/errorMessage';
 import { ConfirmDialog } from '../../components/dialogs/ConfirmDialog';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TApiError } from '../../app/baseQuery';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
-import { serverMessageOf } from '../../components/forms/serverErrors';
+import { serverMessageOf } from '../../app/errorMessage';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { formatDateTime } from './dates';

@@ -3,7 +3,7 @@ import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/baseQuery';
+import { errorMessageOf } from '../../app/errorMessage';
 import { AppTabs } from '../../components/AppTabs';
 import { useToast } from '../../components/toast';
 import { SubmitTaskDialog } from './SubmitTaskDialog';

@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessageOf } from '../../app/baseQuery';
+import { errorMessageOf } from '../../app/errorMessage';
 import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
 import { readReferralSource } from '../../features/referral/referralSource';

@@ -4,7 +4,7 @@ import { Alert, Button, Input, Spin, Tag } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toast';
-import { serverMessageOf } from '../../../features/admin/serverMessage';
+import { serverMessageOf } from '../../../app/errorMessage';
 import { useAddBannedWordsMutation, useBannedWordsQuery, useRemoveBannedWordsMutation, useTestModerationMutation } from '../../../features/chat/chat.admin.api';
 import '../chat-admin.css';
 

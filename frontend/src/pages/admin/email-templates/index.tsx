@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast';
 import { useCreateDefaultEmailTemplatesMutation, useEmailTemplatesQuery, type TEmailTemplate } from '../../../features/admin/emailTemplates.api';
-import { serverMessageOf } from '../../../features/admin/serverMessage';
+import { serverMessageOf } from '../../../app/errorMessage';
 import { DefaultsEmptyState } from './components/DefaultsEmptyState';
 import { EmailTemplateDialog } from './components/EmailTemplateDialog';
 import { TemplatesTable } from './components/TemplatesTable';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../components/toast';
 import { useAdminSettingsQuery, useAdminUsersQuery, useResetSettingsMutation, useUpdateSettingMutation } from '../../../features/admin/admin.api';
-import { serverMessageOf } from '../../../features/admin/serverMessage';
+import { serverMessageOf } from '../../../app/errorMessage';
 import { planSettingsSave, sameSettingValue } from '../../../features/admin/settingsForm';
 import { SettingCard } from './components/SettingCard';
 import './settings.css';

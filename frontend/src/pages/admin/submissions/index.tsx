@@ -3,7 +3,7 @@ import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-
 import { Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/baseQuery';
+import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';

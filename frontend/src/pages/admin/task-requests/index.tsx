@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/baseQuery';
+import { errorMessageOf } from '../../../app/errorMessage';
 import { AppTabs } from '../../../components/AppTabs';
 import { useToast } from '../../../components/toast';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';

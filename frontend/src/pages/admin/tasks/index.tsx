@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined
 import { Button, Input, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/baseQuery';
+import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';

@@ -10,7 +10,7 @@ import {
   type TEmailTemplate,
   type TEmailTemplateInput,
 } from '../../../../features/admin/emailTemplates.api';
-import { serverMessageOf } from '../../../../features/admin/serverMessage';
+import { serverMessageOf } from '../../../../app/errorMessage';
 import { TemplatePreview } from './TemplatePreview';
 
 interface TFormValues {

@@ -1,7 +1,7 @@
 import { Button, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/baseQuery';
+import { errorMessageOf } from '../../../../app/errorMessage';
 import { useToast } from '../../../../components/toast';
 import { formatReward } from '../../../../features/tasks/taskStatus';
 import { useAddPackageTaskMutation, usePackageAvailableTasksQuery } from '../../../../features/tasks/tasks.admin.api';

@@ -2,7 +2,7 @@ import type { TTaskPackage } from '@platform/contracts';
 import { Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/baseQuery';
+import { errorMessageOf } from '../../../../app/errorMessage';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskPackageMutation, useUpdateTaskPackageMutation } from '../../../../features/tasks/tasks.admin.api';

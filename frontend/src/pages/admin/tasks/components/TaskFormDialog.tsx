@@ -3,7 +3,7 @@ import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/baseQuery';
+import { errorMessageOf } from '../../../../app/errorMessage';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useToast } from '../../../../components/toast';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';

@@ -7,7 +7,7 @@ import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
 import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
-import { serverMessageOf } from '../../../../features/admin/serverMessage';
+import { serverMessageOf } from '../../../../app/errorMessage';
 import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';
 import { fullName, usdOrDash } from './money';
 

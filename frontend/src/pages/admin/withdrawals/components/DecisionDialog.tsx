@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TApiError } from '../../../../app/baseQuery';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
-import { serverMessageOf } from '../../../../components/forms/serverErrors';
+import { serverMessageOf } from '../../../../app/errorMessage';
 import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
 import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
