@@ -24,12 +24,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useSignOut } from '../../features/session/useSignOut';
-import { DATA_SECTIONS } from './dataSections';
-import { CHAT_SECTIONS } from './chatSections';
-import { MAIL_SECTIONS } from './mailSections';
+import { ADMIN_ROUTES } from './adminRoutes';
 import { ADMIN_MENU, DEFAULT_ADMIN_SECTION, isAdminSection, resolveSection, type TAdminMenuEntry, type TAdminSection } from './adminSections';
-import AdminWithdrawalsSection from './withdrawals';
-import { WORK_SECTIONS } from './workSections';
 
 const ICONS: Record<TAdminMenuEntry['key'], ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -79,7 +75,7 @@ export default function AdminConsole() {
 
   if (requested !== undefined && !isAdminSection(requested)) return <Navigate to={`/admin/${DEFAULT_ADMIN_SECTION}`} replace />;
   const section: TAdminSection = resolveSection(requested ?? DEFAULT_ADMIN_SECTION);
-  const Section = WORK_SECTIONS[section] ?? DATA_SECTIONS[section] ?? MAIL_SECTIONS[section] ?? CHAT_SECTIONS[section];
+  const Section = ADMIN_ROUTES[section];
 
   const label = (key: TAdminMenuEntry['key']) => t(`admin.menu.${key}`);
   const items: MenuProps['items'] = ADMIN_MENU.map((entry) =>
@@ -146,7 +142,7 @@ export default function AdminConsole() {
           </Typography.Title>
         </Layout.Header>
         <Layout.Content className="admin-content">
-          {section === 'withdrawals' ? <AdminWithdrawalsSection /> : Section ? <Section /> : <NotAvailable title={label(section)} />}
+          {Section ? <Section /> : <NotAvailable title={label(section)} />}
         </Layout.Content>
       </Layout>
     </Layout>

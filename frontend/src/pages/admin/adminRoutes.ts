@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import '../../features/payouts/payouts.css';
+import '../../features/tasks/tasks.css';
+import './work-admin.css';
+import type { TAdminSection } from './adminSections';
+import { AuditLogSection } from './audit-log';
+import { ChatModerationSection } from './chat-moderation';
+import { ChatMonitorSection } from './chat-monitor';
+import { EmailTemplatesSection } from './email-templates';
+import { SettingsSection } from './settings';
+import { SubmissionsSection } from './submissions';
+import { TaskPackagesSection } from './task-packages';
+import { TaskRequestsSection } from './task-requests';
+import { TasksSection } from './tasks';
+import { UsersSection } from './users';
+import AdminWithdrawalsSection from './withdrawals';
+
+/**
+ * The admin console's one route table: the page shown at /admin/{section}, keyed by section id (the menu and the
+ * ids are in adminSections.ts). A section without a page here shows "not available". 'users' (the group) resolves
+ * to 'users-list' in adminSections.ts, so it shows All Users too.
+ */
+export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
+  'users-list': UsersSection,
+  tasks: TasksSection,
+  'task-packages': TaskPackagesSection,
+  'task-requests': TaskRequestsSection,
+  submissions: SubmissionsSection,
+  withdrawals: AdminWithdrawalsSection,
+  settings: SettingsSection,
+  'audit-log': AuditLogSection,
+  'email-templates': EmailTemplatesSection,
+  'chat-monitor': ChatMonitorSection,
+  'chat-moderation': ChatModerationSection,
+};
