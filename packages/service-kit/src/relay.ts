@@ -18,6 +18,8 @@ export interface TOutboxRelayOptions {
   batchSize?: number;
   /** How long to wait for the broker to confirm each message before the row is left for the next round. */
   confirmTimeoutMs?: number;
+  /** Windows (of up to batchSize rows, each in its own transaction) waiting for their confirms at once. Default 4. */
+  maxWindows?: number;
 }
 
 export interface TOutboxRelay {
@@ -27,18 +29,24 @@ export interface TOutboxRelay {
 interface TOutboxRow {
   id: string;
   type: string;
-  payload: Record<string, unknown>;
+  /** The envelope as stored, published as it is (never parsed here). */
+  body: string;
+  correlation_id: string | null;
+  causation_id: string | null;
 }
 
-const SELECT_UNSENT = 'SELECT id, type, payload FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED';
+const SELECT_UNSENT = `SELECT id, type, payload::text AS body, payload->>'correlationId' AS correlation_id, payload->>'causationId' AS causation_id
+  FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`;
+/** One simple-protocol message: both statements in one round trip on any pool. */
+const BEGIN_WINDOW = 'BEGIN; SET LOCAL synchronous_commit TO OFF';
 const MARK_SENT = 'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])';
 const MARK_FAILED =
   'UPDATE outbox o SET attempts = attempts + 1, last_error = f.error FROM unnest($1::uuid[], $2::text[]) AS f(id, error) WHERE o.id = f.id';
 
 /** Publishes one outbox row (routing key = event type, persistent, ids in the properties) and waits for its confirm. */
 function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, timeoutMs: number): Promise<void> {
-  const correlationId = typeof row.payload.correlationId === 'string' ? row.payload.correlationId : undefined;
-  const causationId = typeof row.payload.causationId === 'string' ? row.payload.causationId : undefined;
+  const correlationId = row.correlation_id ?? undefined;
+  const causationId = row.causation_id ?? undefined;
   const options: Options.Publish = {
     persistent: true,
     messageId: row.id,
@@ -51,7 +59,7 @@ function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, 
       ...(causationId ? { 'x-causation-id': causationId } : {}),
     },
   };
-  return publishConfirmed(channel, exchange, row.type, Buffer.from(JSON.stringify(row.payload)), options, timeoutMs);
+  return publishConfirmed(channel, exchange, row.type, Buffer.from(row.body), options, timeoutMs);
 }
 
 /**
@@ -59,7 +67,10 @@ function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, 
  * type, persistent, with publisher confirms. A row is marked sent only after its confirm, in the transaction that
  * holds its lock (`FOR UPDATE SKIP LOCKED`), so several relays never publish the same row at the same time, and a
  * crash between the confirm and the commit only causes a duplicate (consumers dedupe), never a loss.
- * Wakes on LISTEN outbox_new, polls as a fallback, waits while the broker is away and resumes by itself.
+ * Publishes in windows: up to batchSize rows published at once, then their confirms awaited together; up to
+ * maxWindows windows wait for their confirms at once (the broker's fsync of persistent messages no longer holds back
+ * the rows written meanwhile). Woken after a commit in this process (signalOutbox) and by LISTEN outbox_new, polls as
+ * a fallback, waits while the broker is away and resumes by itself.
  */
 export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
   const { pool, amqp, logger, metrics } = options;
@@ -67,6 +78,7 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 100;
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 5_000;
+  const maxWindows = Math.max(1, options.maxWindows ?? 4);
 
   let stopped = false;
   let channel: ConfirmChannel | undefined;
@@ -143,49 +155,73 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
   };
 
   /**
-   * Publishes one window: the oldest unsent rows locked (FOR UPDATE SKIP LOCKED), all of them published at once, then
-   * their confirms awaited together, then the confirmed ones marked sent and the others counted as failed, in the
-   * transaction that holds their locks. Returns how many rows were locked, and how many of them failed.
+   * Opens one window: the oldest unsent rows locked (FOR UPDATE SKIP LOCKED) and all of them published at once.
+   * Resolves as soon as they are published, with `settled`: their confirms awaited together, then the confirmed ones
+   * marked sent and the others counted as failed, in the transaction that holds their locks. While a window waits for
+   * its confirms the next one can be opened (its rows are the next unlocked ones, published after on the same channel,
+   * so the order holds as long as nothing fails).
    */
-  const publishBatch = async (ch: ConfirmChannel): Promise<{ locked: number; failed: number }> => {
+  const openWindow = async (ch: ConfirmChannel): Promise<{ locked: number; settled: Promise<{ failed: number }> }> => {
     const client = await pool.connect();
+    let rows: TOutboxRow[];
     try {
-      // BEGIN and the select travel together on a pipelined pool.
-      const begin = client.query({ name: 'kit_begin', text: 'BEGIN' });
+      // BEGIN and the select travel together on a pipelined pool. The window's commit (marking its rows sent) does
+      // not wait for the WAL flush: a mark lost in a crash only publishes its rows again, which a relay may always do
+      // (at least once; consumers dedupe), and the window ends at its confirms instead of a disk flush later.
+      const begin = client.query(BEGIN_WINDOW);
       begin.catch(() => undefined);
-      const { rows } = await client.query<TOutboxRow>({ name: 'kit_relay_select', text: SELECT_UNSENT, values: [batchSize] });
+      rows = (await client.query<TOutboxRow>({ name: 'kit_relay_select', text: SELECT_UNSENT, values: [batchSize] })).rows;
       await begin;
-      const results = await Promise.allSettled(rows.map((row) => publishRow(ch, exchange, row, confirmTimeoutMs)));
-      const sent: string[] = [];
-      const failedIds: string[] = [];
-      const errors: string[] = [];
-      results.forEach((result, i) => {
-        const row = rows[i] as TOutboxRow;
-        if (result.status === 'fulfilled') {
-          sent.push(row.id);
-          metrics?.eventsPublished.inc({ type: row.type });
-        } else {
-          failedIds.push(row.id);
-          errors.push(errorMessageOf(result.reason));
-        }
-      });
-      // Issued together, awaited together: one round trip on a pipelined pool.
-      const writes: Promise<unknown>[] = [];
-      if (sent.length) writes.push(client.query({ name: 'kit_relay_sent', text: MARK_SENT, values: [sent] }));
-      if (failedIds.length) writes.push(client.query({ name: 'kit_relay_failed', text: MARK_FAILED, values: [failedIds, errors] }));
-      writes.push(client.query({ name: 'kit_commit', text: 'COMMIT' }));
-      const settled = await Promise.allSettled(writes);
-      const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failure) throw failure.reason;
-      if (failedIds.length) logger.warn({ failed: failedIds.length, error: errors[0] }, 'outbox relay: some events were not confirmed; will retry');
-      return { locked: rows.length, failed: failedIds.length };
+      if (rows.length === 0) {
+        await client.query({ name: 'kit_commit', text: 'COMMIT' });
+        client.release();
+        return { locked: 0, settled: Promise.resolve({ failed: 0 }) };
+      }
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
       client.release();
+      throw error;
     }
+    const confirms = rows.map((row) => publishRow(ch, exchange, row, confirmTimeoutMs));
+    const settled = (async () => {
+      try {
+        const results = await Promise.allSettled(confirms);
+        const sent: string[] = [];
+        const failedIds: string[] = [];
+        const errors: string[] = [];
+        results.forEach((result, i) => {
+          const row = rows[i] as TOutboxRow;
+          if (result.status === 'fulfilled') {
+            sent.push(row.id);
+            metrics?.eventsPublished.inc({ type: row.type });
+          } else {
+            failedIds.push(row.id);
+            errors.push(errorMessageOf(result.reason));
+          }
+        });
+        // Issued together, awaited together: one round trip on a pipelined pool.
+        const writes: Promise<unknown>[] = [];
+        if (sent.length) writes.push(client.query({ name: 'kit_relay_sent', text: MARK_SENT, values: [sent] }));
+        if (failedIds.length) writes.push(client.query({ name: 'kit_relay_failed', text: MARK_FAILED, values: [failedIds, errors] }));
+        writes.push(client.query({ name: 'kit_commit', text: 'COMMIT' }));
+        const failure = (await Promise.allSettled(writes)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
+        if (failedIds.length) logger.warn({ failed: failedIds.length, error: errors[0] }, 'outbox relay: some events were not confirmed; will retry');
+        client.release();
+        return { failed: failedIds.length };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+        throw error;
+      }
+    })();
+    return { locked: rows.length, settled };
   };
+
+  /** Windows waiting for their confirms. */
+  const windows = new Set<Promise<void>>();
+  /** Set when a window failed: the next one waits for a poll interval (the broker may be refusing everything). */
+  let failedRecently = false;
 
   const loop = async () => {
     while (!stopped) {
@@ -196,14 +232,36 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
           await idle(pollIntervalMs);
           continue;
         }
-        const { locked, failed } = await publishBatch(ch);
-        if (locked === batchSize && failed === 0) continue;
+        if (failedRecently) {
+          failedRecently = false;
+          await idle(pollIntervalMs);
+          continue;
+        }
+        if (windows.size >= maxWindows) {
+          await Promise.race(windows);
+          continue;
+        }
+        const { locked, settled } = await openWindow(ch);
+        if (locked > 0) {
+          const window: Promise<void> = settled
+            .then(({ failed }) => {
+              if (failed) failedRecently = true;
+            })
+            .catch((error: unknown) => {
+              failedRecently = true;
+              logger.warn({ err: error }, 'outbox relay window failed; its rows will be published again');
+            })
+            .finally(() => windows.delete(window));
+          windows.add(window);
+        }
+        if (locked === batchSize) continue;
         await idle(pollIntervalMs);
       } catch (error) {
         logger.warn({ err: error }, 'outbox relay round failed; retrying');
         await idle(pollIntervalMs);
       }
     }
+    await Promise.allSettled([...windows]);
   };
   const running = loop();
 
