@@ -18,7 +18,11 @@ export interface TServiceRuntimeOptions extends Pick<TCreateHttpServerOptions, '
   migrationsDir: string;
   /** Connections to PostgreSQL. Default 10. */
   poolSize?: number;
-  /** Pipeline mode for the pool's connections (createPool): statements issued together share a round trip. Default false. */
+  /**
+   * Pipeline mode for the pool's connections (createPool): statements issued together share a round trip and leave in
+   * one write (BEGIN with the first statement, the consumer's savepoint with the handler's first statement). Statements
+   * awaited one by one behave as without it. Default true.
+   */
   pipeline?: boolean;
   /** Creates the database named in DATABASE_URL when missing; never attempted with NODE_ENV=production. */
   createDatabase?: boolean;
@@ -88,7 +92,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
     })());
 
   if (options.createDatabase && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger, pipeline: options.pipeline });
+  const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger, pipeline: options.pipeline ?? true });
   onStop(() => pool.end());
   try {
     await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name, dir: options.migrationsDir }], logger);
