@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, findFieldsAcceptingHostileText, fingerprintTables, probeHostileInput, recordRouteTables, type TRecordedRoute } from '@platform/service-kit/testing';
-import { callApi, startAdminHarness, type TAdminHarness } from './helpers.js';
+import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
+import { callApi, connectTestBroker, startAdminHarness, type TAdminHarness } from './helpers.js';
 
 let h: TAdminHarness;
 let routes: TRecordedRoute[];
@@ -11,6 +12,14 @@ beforeAll(async () => {
     routes = recorder.routesServedAt(h.service.url);
   } finally {
     recorder.stop();
+  }
+  // The audit queue must be bound before the setting's event is published (a topic exchange drops what no queue
+  // takes; the relay publishes within milliseconds of the commit).
+  const broker = await connectTestBroker(h.config);
+  try {
+    await broker.waitForConsumer(AUDIT_QUEUE);
+  } finally {
+    await broker.close();
   }
   // Data for the probe to (not) change: the default templates and a changed setting.
   await callApi(h, 'POST', '/api/admin/email-templates/defaults');
