@@ -209,10 +209,25 @@ export const ZBalanceAdjustedDataSchema = z.object({
 });
 export type TBalanceAdjustedData = z.infer<typeof ZBalanceAdjustedDataSchema>;
 
+/**
+ * A user's account was deleted (by the user from the profile, or by an admin): every service erases the personal
+ * data it holds about `userId` (names, e-mail, texts, files) and keeps only what financial and audit records need,
+ * keyed by the user id. Published by auth after it has erased its own row and ended every session.
+ */
+export const ZUserDeletedDataSchema = z.object({
+  userId: z.uuid(),
+  /** 'self': the worker deleted their account; 'admin': an admin did (deletedBy is the admin's id). */
+  requestedBy: z.enum(['self', 'admin']),
+  deletedBy: z.uuid(),
+  deletedAt: z.iso.datetime({ offset: true }),
+});
+export type TUserDeletedData = z.infer<typeof ZUserDeletedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
+  'user.deleted': ZUserDeletedDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,
   'password_reset.completed': ZPasswordResetCompletedDataSchema,
   'submission.approved': ZSubmissionApprovedDataSchema,
