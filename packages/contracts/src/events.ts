@@ -223,6 +223,43 @@ export const ZUserDeletedDataSchema = z.object({
 });
 export type TUserDeletedData = z.infer<typeof ZUserDeletedDataSchema>;
 
+/* ---- Identity verification (auth service). ---- */
+
+/** A worker applied for identity verification; the application is pending review. No personal fields travel. */
+export const ZVerificationSubmittedDataSchema = z.object({
+  verificationId: z.uuid(),
+  userId: z.uuid(),
+  documentType: z.enum(['passport', 'drivers_license', 'national_id']),
+  submittedAt: z.iso.datetime({ offset: true }),
+});
+export type TVerificationSubmittedData = z.infer<typeof ZVerificationSubmittedDataSchema>;
+
+/**
+ * An admin approved (the user is now verified) or rejected (with a reason; the user may apply again) an
+ * application. email and firstName are the applicant's account e-mail and first name, for the notification.
+ */
+export const ZVerificationDecidedDataSchema = z.object({
+  verificationId: z.uuid(),
+  userId: z.uuid(),
+  status: z.enum(['approved', 'rejected']),
+  reason: z.string().nullable(),
+  decidedBy: z.uuid(),
+  decidedAt: z.iso.datetime({ offset: true }),
+  email: z.string(),
+  firstName: z.string(),
+});
+export type TVerificationDecidedData = z.infer<typeof ZVerificationDecidedDataSchema>;
+
+/** An admin opened one image of an application (selfie or document); every view is an audit row. */
+export const ZVerificationFileViewedDataSchema = z.object({
+  verificationId: z.uuid(),
+  userId: z.uuid(),
+  file: z.enum(['selfie', 'document']),
+  viewedBy: z.uuid(),
+  viewedAt: z.iso.datetime({ offset: true }),
+});
+export type TVerificationFileViewedData = z.infer<typeof ZVerificationFileViewedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
@@ -241,6 +278,9 @@ export const EVENT_SCHEMAS = {
   'withdrawal.requested': ZWithdrawalRequestedDataSchema,
   'withdrawal.decided': ZWithdrawalDecidedDataSchema,
   'balance.adjusted': ZBalanceAdjustedDataSchema,
+  'verification.submitted': ZVerificationSubmittedDataSchema,
+  'verification.decided': ZVerificationDecidedDataSchema,
+  'verification.file_viewed': ZVerificationFileViewedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
