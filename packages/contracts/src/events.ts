@@ -56,6 +56,8 @@ export const ZUserUpdatedDataSchema = z.object({
   isActive: z.boolean(),
   isVerified: z.boolean(),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** The worker keeps out of the public leaderboards; absent when the event does not say (no change). */
+  leaderboardOptOut: z.boolean().optional(),
 });
 export type TUserUpdatedData = z.infer<typeof ZUserUpdatedDataSchema>;
 

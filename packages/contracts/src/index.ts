@@ -5,3 +5,4 @@ export * from './work.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';
+export * from './content.js';

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { ZTextSchema } from './common.js';
+
+/* ---- Company news (admin service; spec 02 Home, spec 03 Company News). ---- */
+
+const ZPageNumberSchema = (label: string, max: number) =>
+  ZTextSchema(label)
+    .trim()
+    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${label} must be a whole number from 1 to ${max}`).max(max, `${label} must be a whole number from 1 to ${max}`));
+
+/** A news item. content is plain text with line breaks (never rendered as HTML). */
+export const ZNewsArticleSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  content: z.string(),
+  isPublished: z.boolean(),
+  authorId: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TNewsArticle = z.infer<typeof ZNewsArticleSchema>;
+
+/** GET /api/news?page&pageSize: workers get published items only, newest first; admins get every item. */
+export const ZNewsListQuerySchema = z.strictObject({
+  page: ZPageNumberSchema('page', 100_000).default(1),
+  pageSize: ZPageNumberSchema('pageSize', 100).default(20),
+});
+export type TNewsListQuery = z.infer<typeof ZNewsListQuerySchema>;
+
+export const ZNewsPageSchema = z.object({
+  items: z.array(ZNewsArticleSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Every item the reader may see (the update count). */
+  total: z.number().int(),
+});
+export type TNewsPage = z.infer<typeof ZNewsPageSchema>;
+
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_CONTENT_MAX = 20_000;
+
+const ZNewsTitleSchema = ZTextSchema('Title', { error: 'Title is required' }).trim().min(1, 'Title is required').max(NEWS_TITLE_MAX, `Title is too long (at most ${NEWS_TITLE_MAX} characters)`);
+const ZNewsContentSchema = ZTextSchema('Content', { error: 'Content is required' }).trim().min(1, 'Content is required').max(NEWS_CONTENT_MAX, `Content is too long (at most ${NEWS_CONTENT_MAX} characters)`);
+const ZCustomDateSchema = ZTextSchema('Date')
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(new Date(value).getTime()), 'Date must be an ISO date and time');
+
+/** POST /api/news. emailEveryone queues an e-mail of the item to every user once it is published (never otherwise). */
+export const ZCreateNewsRequestSchema = z.strictObject({
+  title: ZNewsTitleSchema,
+  content: ZNewsContentSchema,
+  isPublished: z.boolean({ error: 'isPublished must be true or false' }).default(false),
+  createdAt: ZCustomDateSchema.nullish(),
+  emailEveryone: z.boolean({ error: 'emailEveryone must be true or false' }).default(false),
+});
+export type TCreateNewsRequest = z.input<typeof ZCreateNewsRequestSchema>;
+
+/** PATCH /api/news/{id}: the fields given change. */
+export const ZUpdateNewsRequestSchema = z.strictObject({
+  title: ZNewsTitleSchema.optional(),
+  content: ZNewsContentSchema.optional(),
+  isPublished: z.boolean({ error: 'isPublished must be true or false' }).optional(),
+  emailEveryone: z.boolean({ error: 'emailEveryone must be true or false' }).optional(),
+});
+export type TUpdateNewsRequest = z.input<typeof ZUpdateNewsRequestSchema>;
+
+/* ---- Awards and leaderboards (admin service; spec 02 Awards, spec 03 Awards Management). ---- */
+
+export const AWARD_CATEGORIES = ['top_earner', 'top_completion', 'top_rate'] as const;
+export const AWARD_PERIODS = ['weekly', 'monthly', 'quarterly', 'yearly', 'all_time'] as const;
+export const ZAwardCategorySchema = z.enum(AWARD_CATEGORIES, { error: 'Please fill in all required fields' });
+export const ZAwardPeriodSchema = z.enum(AWARD_PERIODS, { error: 'Period must be weekly, monthly, quarterly, yearly or all_time' });
+export type TAwardCategory = z.infer<typeof ZAwardCategorySchema>;
+export type TAwardPeriod = z.infer<typeof ZAwardPeriodSchema>;
+
+export const ZAwardSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  /** Read from the user; empty when unknown (the screen shows 'Team Member'). */
+  firstName: z.string(),
+  lastName: z.string(),
+  category: ZAwardCategorySchema,
+  rank: z.number().int().min(1).max(5),
+  /** Decimal string: dollars (top_earner), tasks (top_completion) or percent (top_rate). */
+  value: z.string(),
+  period: ZAwardPeriodSchema,
+  /** computed: from the leaderboard job; manual: added by an admin. */
+  source: z.enum(['computed', 'manual']),
+  createdBy: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAward = z.infer<typeof ZAwardSchema>;
+export const ZAwardListSchema = z.array(ZAwardSchema);
+
+/** GET /api/awards?period&category (both optional). */
+export const ZAwardsQuerySchema = z.strictObject({
+  period: ZAwardPeriodSchema.optional(),
+  category: z.enum(AWARD_CATEGORIES, { error: 'Unknown category' }).optional(),
+});
+export type TAwardsQuery = z.infer<typeof ZAwardsQuerySchema>;
+
+const ZAwardValueSchema = z
+  .union([ZTextSchema('Value'), z.number()], { error: 'Value must be a number' })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim() || '0'))
+  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Value must be a number from 0 with at most 2 decimals'));
+
+/**
+ * POST /api/admin/awards, PUT /api/admin/awards/{id}. userId names an existing user (its names are read from that
+ * user; firstName and lastName may be sent, as the spec's form does, and are not stored from the request).
+ */
+export const ZAwardRequestSchema = z.strictObject({
+  userId: ZTextSchema('User', { error: 'Please fill in all required fields' }).trim().min(1, 'Please fill in all required fields'),
+  firstName: ZTextSchema('First name').max(100).optional(),
+  lastName: ZTextSchema('Last name').max(100).optional(),
+  category: ZAwardCategorySchema,
+  rank: z.number({ error: 'Rank must be a whole number from 1 to 5' }).int('Rank must be a whole number from 1 to 5').min(1, 'Rank must be a whole number from 1 to 5').max(5, 'Rank must be a whole number from 1 to 5'),
+  value: ZAwardValueSchema.default('0'),
+  period: ZAwardPeriodSchema,
+});
+export type TAwardRequest = z.input<typeof ZAwardRequestSchema>;
+
+/** GET, PUT /api/user/leaderboard-preference (auth): a worker may keep out of the public leaderboards. */
+export const ZLeaderboardPreferenceSchema = z.object({ leaderboardOptOut: z.boolean() });
+export type TLeaderboardPreference = z.infer<typeof ZLeaderboardPreferenceSchema>;
+export const ZLeaderboardPreferenceRequestSchema = z.strictObject({ leaderboardOptOut: z.boolean({ error: 'leaderboardOptOut must be true or false' }) });
+
+/* ---- Company documents, admin side (auth service; spec 03 Documents AMENDED). ---- */
+
+export const ZAdminDocumentSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** HTML, sanitised when it was saved. */
+  content: z.string(),
+  type: z.string(),
+  version: z.string(),
+  isActive: z.boolean(),
+  requiresAcceptance: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Users who accepted the current version. */
+  acceptedCount: z.number().int(),
+  /** Acceptances per version, newest version first. */
+  acceptances: z.array(z.object({ version: z.string(), count: z.number().int() })),
+});
+export type TAdminDocument = z.infer<typeof ZAdminDocumentSchema>;
+export const ZAdminDocumentListSchema = z.array(ZAdminDocumentSchema);
+
+const ZDocumentTitleSchema = ZTextSchema('Title', { error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long (at most 200 characters)');
+const ZDocumentContentSchema = ZTextSchema('Content', { error: 'Content is required' }).trim().min(1, 'Content is required').max(200_000, 'Content is too long');
+const ZDocumentTypeSchema = ZTextSchema('Type', { error: 'Type is required' }).trim().min(1, 'Type is required').max(50, 'Type is too long (at most 50 characters)');
+const ZSortOrderSchema = z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(0, 'Order must be 0 or more').max(1_000_000, 'Order is too large');
+
+export const ZCreateDocumentRequestSchema = z.strictObject({
+  title: ZDocumentTitleSchema,
+  content: ZDocumentContentSchema,
+  type: ZDocumentTypeSchema,
+  isActive: z.boolean().default(true),
+  requiresAcceptance: z.boolean().default(true),
+  sortOrder: ZSortOrderSchema.default(0),
+});
+export type TCreateDocumentRequest = z.input<typeof ZCreateDocumentRequestSchema>;
+
+export const ZUpdateDocumentRequestSchema = z.strictObject({
+  title: ZDocumentTitleSchema.optional(),
+  content: ZDocumentContentSchema.optional(),
+  type: ZDocumentTypeSchema.optional(),
+  isActive: z.boolean().optional(),
+  requiresAcceptance: z.boolean().optional(),
+  sortOrder: ZSortOrderSchema.optional(),
+});
+export type TUpdateDocumentRequest = z.input<typeof ZUpdateDocumentRequestSchema>;
