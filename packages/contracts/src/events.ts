@@ -262,6 +262,40 @@ export const ZVerificationFileViewedDataSchema = z.object({
 });
 export type TVerificationFileViewedData = z.infer<typeof ZVerificationFileViewedDataSchema>;
 
+/* ---- Chat service: the support desk (issue 12). ---- */
+
+/**
+ * An admin replied to a worker who was not connected to the chat (on any instance), and no such e-mail went out for
+ * this conversation within the last hour: the admin service sends the `support-reply` template. email and firstName
+ * come from chat's copy of users (null when unknown: the admin service looks in its own copy).
+ */
+export const ZSupportReplyEmailRequestedDataSchema = z.object({
+  userId: z.uuid(),
+  conversationId: z.uuid(),
+  messageId: z.number().int().positive(),
+  /** The reply cut to 80 characters and an ellipsis. */
+  preview: z.string(),
+  repliedBy: z.uuid(),
+  repliedAt: z.iso.datetime({ offset: true }),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
+export type TSupportReplyEmailRequestedData = z.infer<typeof ZSupportReplyEmailRequestedDataSchema>;
+
+/** An admin changed a support conversation's status or assignment (one event per kind of change): the audit log. */
+export const ZSupportConversationChangedDataSchema = z.object({
+  conversationId: z.uuid(),
+  userId: z.uuid(),
+  change: z.enum(['status', 'assignment']),
+  before: z.object({ status: z.string(), assignedAdminId: z.uuid().nullable() }),
+  after: z.object({ status: z.string(), assignedAdminId: z.uuid().nullable() }),
+  /** What made the change: the PATCH of the desk, or an admin's reply (which sets pending). */
+  via: z.enum(['desk', 'reply']),
+  changedBy: z.uuid(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TSupportConversationChangedData = z.infer<typeof ZSupportConversationChangedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
@@ -283,6 +317,8 @@ export const EVENT_SCHEMAS = {
   'verification.submitted': ZVerificationSubmittedDataSchema,
   'verification.decided': ZVerificationDecidedDataSchema,
   'verification.file_viewed': ZVerificationFileViewedDataSchema,
+  'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
+  'support_conversation.changed': ZSupportConversationChangedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

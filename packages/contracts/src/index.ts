@@ -5,4 +5,5 @@ export * from './work.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';
+export * from './support.js';
 export * from './content.js';
