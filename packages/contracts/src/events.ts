@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZRoleSchema } from './common.js';
+import { ZUserChangedByAdminDataSchema } from './users-admin.js';
+import { ZTaskStatusSchema } from './work.js';
 
 /**
  * Every integration event travels in this envelope. The routing key on the exchange is `type`.
@@ -144,6 +146,27 @@ export const ZTaskRequestDecidedDataSchema = z.object({
   assignmentId: z.uuid().nullable(),
 });
 export type TTaskRequestDecidedData = z.infer<typeof ZTaskRequestDecidedDataSchema>;
+
+/**
+ * A task was created, edited or changed status (work service); carries the task's new state for read models (the
+ * admin dashboard). Consumers keep the state with the newest savedAt.
+ */
+export const ZTaskSavedDataSchema = z.object({
+  taskId: z.uuid(),
+  title: z.string(),
+  reward: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/),
+  status: ZTaskStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  savedAt: z.iso.datetime({ offset: true }),
+});
+export type TTaskSavedData = z.infer<typeof ZTaskSavedDataSchema>;
+
+/** An admin deleted a task (its assignments, requests and files went with it). */
+export const ZTaskDeletedDataSchema = z.object({
+  taskId: z.uuid(),
+  deletedAt: z.iso.datetime({ offset: true }),
+});
+export type TTaskDeletedData = z.infer<typeof ZTaskDeletedDataSchema>;
 
 /**
  * A system setting changed (admin service); value is the stored text. Keys: starting_balance, minimum_withdrawal,
@@ -296,11 +319,26 @@ export const ZSupportConversationChangedDataSchema = z.object({
 });
 export type TSupportConversationChangedData = z.infer<typeof ZSupportConversationChangedDataSchema>;
 
+/**
+ * An admin saved the chat assistants' settings (chat service, issue 13): which fields changed, with their values
+ * before and after, and what happened to the provider API key (never the key itself). Audited.
+ */
+export const ZChatSettingsChangedDataSchema = z.object({
+  changedBy: z.uuid(),
+  changedAt: z.iso.datetime({ offset: true }),
+  changedFields: z.array(z.string()),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  providerApiKey: z.enum(['unchanged', 'set', 'removed']),
+});
+export type TChatSettingsChangedData = z.infer<typeof ZChatSettingsChangedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
   'user.deleted': ZUserDeletedDataSchema,
+  'user.changed_by_admin': ZUserChangedByAdminDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,
   'password_reset.completed': ZPasswordResetCompletedDataSchema,
   'submission.approved': ZSubmissionApprovedDataSchema,
@@ -310,6 +348,8 @@ export const EVENT_SCHEMAS = {
   'assignment.released': ZAssignmentReleasedDataSchema,
   'assignment.cancelled': ZAssignmentCancelledDataSchema,
   'task_request.decided': ZTaskRequestDecidedDataSchema,
+  'task.saved': ZTaskSavedDataSchema,
+  'task.deleted': ZTaskDeletedDataSchema,
   'settings.changed': ZSettingsChangedDataSchema,
   'withdrawal.requested': ZWithdrawalRequestedDataSchema,
   'withdrawal.decided': ZWithdrawalDecidedDataSchema,
@@ -317,6 +357,7 @@ export const EVENT_SCHEMAS = {
   'verification.submitted': ZVerificationSubmittedDataSchema,
   'verification.decided': ZVerificationDecidedDataSchema,
   'verification.file_viewed': ZVerificationFileViewedDataSchema,
+  'chat_settings.changed': ZChatSettingsChangedDataSchema,
   'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
   'support_conversation.changed': ZSupportConversationChangedDataSchema,
 } as const;
