@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { ZTextSchema } from './common.js';
+
+/* Identity verification (spec 02 s.3, s.5, s.7; spec 03 Verifications, user_verifications), the activity history
+ * (spec 02 s.3) and the worker's data export (spec 02 Profile AMENDED). Owned by the auth service. */
+
+export const DOCUMENT_TYPES = ['passport', 'drivers_license', 'national_id'] as const;
+export const ZDocumentTypeSchema = z.enum(DOCUMENT_TYPES);
+export type TDocumentType = z.infer<typeof ZDocumentTypeSchema>;
+
+export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type TVerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** At most 10 MB an image, at least 300 px on the short side; JPEG, PNG, WebP or HEIC by content. */
+export const MAX_VERIFICATION_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MIN_VERIFICATION_IMAGE_SIDE = 300;
+export const VERIFICATION_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+
+/** The text fields of an application, in form order, and the spec's message when one is missing. */
+export const VERIFICATION_TEXT_FIELDS = ['fullName', 'dateOfBirth', 'address', 'city', 'country', 'postalCode', 'documentType', 'documentNumber'] as const;
+export type TVerificationTextField = (typeof VERIFICATION_TEXT_FIELDS)[number];
+export const VERIFICATION_FILE_FIELDS = ['selfieFile', 'documentFile'] as const;
+export type TVerificationFileField = (typeof VERIFICATION_FILE_FIELDS)[number];
+
+export const VERIFICATION_MESSAGES = {
+  fullName: 'Full name is required',
+  dateOfBirth: 'Date of birth is required',
+  address: 'Address is required',
+  city: 'City is required',
+  country: 'Country is required',
+  postalCode: 'Postal code is required',
+  documentType: 'Document type is required',
+  documentNumber: 'Document number is required',
+  selfieFile: 'Selfie photo is required',
+  documentFile: 'Document photo is required',
+} as const satisfies Record<TVerificationTextField | TVerificationFileField, string>;
+
+/** The labels a field's other refusals name ("Selfie photo must be ..."). */
+export const VERIFICATION_FIELD_LABELS = {
+  fullName: 'Full name',
+  dateOfBirth: 'Date of birth',
+  address: 'Address',
+  city: 'City',
+  country: 'Country',
+  postalCode: 'Postal code',
+  documentType: 'Document type',
+  documentNumber: 'Document number',
+  selfieFile: 'Selfie photo',
+  documentFile: 'Document photo',
+} as const satisfies Record<TVerificationTextField | TVerificationFileField, string>;
+
+/** The longest text a field takes. */
+export const VERIFICATION_FIELD_MAX_LENGTH = { fullName: 200, dateOfBirth: 10, address: 300, city: 100, country: 100, postalCode: 20, documentType: 20, documentNumber: 50 } as const;
+
+/** GET /api/user/verification: the worker's own status; the reason when rejected. */
+export const ZMyVerificationSchema = z.object({
+  status: z.enum(VERIFICATION_STATUSES),
+  isVerified: z.boolean(),
+  /** The latest application, or null before the first. */
+  id: z.uuid().nullable(),
+  reason: z.string().nullable(),
+  submittedAt: z.iso.datetime({ offset: true }).nullable(),
+  reviewedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TMyVerification = z.infer<typeof ZMyVerificationSchema>;
+
+/** An application as an admin reads it. documentNumber is masked except in GET /api/admin/verifications/{id}. */
+export const ZAdminVerificationSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userEmail: z.string().nullable(),
+  userName: z.string().nullable(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  documentType: ZDocumentTypeSchema,
+  documentNumber: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  rejectionReason: z.string().nullable(),
+  reviewedBy: z.uuid().nullable(),
+  reviewedAt: z.iso.datetime({ offset: true }).nullable(),
+  submittedAt: z.iso.datetime({ offset: true }),
+  /** False once the retention job has deleted the images (the decision stays). */
+  hasImages: z.boolean(),
+  imagesDeletedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TAdminVerification = z.infer<typeof ZAdminVerificationSchema>;
+
+export const ZAdminVerificationsQuerySchema = z.strictObject({
+  status: z.enum(['pending', 'approved', 'rejected', 'all']).optional(),
+  userId: z.uuid('User id must be a uuid').optional(),
+});
+export const ZAdminVerificationsResponseSchema = z.object({ verifications: z.array(ZAdminVerificationSchema) });
+export type TAdminVerificationsResponse = z.infer<typeof ZAdminVerificationsResponseSchema>;
+
+/** PATCH /api/admin/verifications/{id}. */
+export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a verification';
+export const ZVerificationDecisionSchema = z.strictObject({
+  status: z.enum(['approved', 'rejected'], 'Status must be approved or rejected'),
+  reason: ZTextSchema('Reason').trim().max(1000, 'Reason must be at most 1000 characters').optional().nullable(),
+});
+export type TVerificationDecision = z.infer<typeof ZVerificationDecisionSchema>;
+
+export const VERIFICATION_FILE_KINDS = ['selfie', 'document'] as const;
+export type TVerificationFileKind = (typeof VERIFICATION_FILE_KINDS)[number];
+
+/* ---- Activity history (GET /api/user/activity). ---- */
+
+export const ACTIVITY_TYPES = ['verification', 'task_completed', 'task_assigned', 'withdrawal_request', 'withdrawal_approved', 'withdrawal_rejected', 'account_created'] as const;
+export type TActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ZActivityEntrySchema = z.object({
+  id: z.uuid(),
+  type: z.enum(ACTIVITY_TYPES),
+  title: z.string(),
+  description: z.string(),
+  timestamp: z.iso.datetime({ offset: true }),
+  /** A colour name of the design's palette: green, blue, amber, red, gray. */
+  color: z.string(),
+  badge: z.string(),
+  /** An icon name (lucide): user-plus, clipboard-list, check-circle, wallet, x-circle, shield-check. */
+  icon: z.string(),
+});
+export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;
+
+export const ZActivityQuerySchema = z.strictObject({
+  page: z.coerce.number('Page must be a whole number').int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
+  pageSize: z.coerce.number('Page size must be a whole number').int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100').default(20),
+  lang: z.enum(['en', 'ru'], 'Language must be en or ru').optional(),
+});
+export const ZActivityPageSchema = z.object({
+  entries: z.array(ZActivityEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TActivityPage = z.infer<typeof ZActivityPageSchema>;
+
+/* ---- The worker's data export (GET /api/user/export). ---- */
+
+/** One service's part of an export: whatever records it holds about the user, by name. */
+export const ZServiceExportSchema = z.record(z.string(), z.unknown());
+export type TServiceExport = z.infer<typeof ZServiceExportSchema>;
+
+/** The whole export: who, when, until when the download is offered, and each service's part. */
+export const ZUserExportSchema = z.object({
+  userId: z.uuid(),
+  generatedAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  services: z.record(z.string(), ZServiceExportSchema),
+  /** Services that did not answer (the export is then incomplete and says so). */
+  missing: z.array(z.string()),
+});
+export type TUserExport = z.infer<typeof ZUserExportSchema>;
+
+/** POST /api/user/export answers where the file waits; GET /api/user/export/{id} downloads it (24 hours). */
+export const ZUserExportTicketSchema = z.object({ id: z.uuid(), generatedAt: z.string(), expiresAt: z.string(), missing: z.array(z.string()) });
+export type TUserExportTicket = z.infer<typeof ZUserExportTicketSchema>;
+export const USER_EXPORT_TTL_HOURS = 24;
