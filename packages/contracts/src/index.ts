@@ -6,7 +6,6 @@ export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';
 export * from './verification.js';
-export * from './verification.js';
 export * from './assistants.js';
 export * from './support.js';
 export * from './referrals.js';
