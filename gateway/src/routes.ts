@@ -89,6 +89,11 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/chat', service: 'chat', access: 'user' },
   { prefix: '/api/admin/chat-moderation', service: 'chat', access: 'admin' },
   { prefix: '/api/admin/chat-messages', service: 'chat', access: 'admin' },
+  // The support desk (issue 12): the worker's own thread, and the desk.
+  { prefix: '/api/support', service: 'chat', access: 'user' },
+  { prefix: '/api/admin/support-conversations', service: 'chat', access: 'admin' },
+  { prefix: '/api/admin/support-messages', service: 'chat', access: 'admin' },
+  { prefix: '/api/admin/support-reply', service: 'chat', access: 'admin' },
   { prefix: '/ws', service: 'chat', access: 'public' },
 ];
 
