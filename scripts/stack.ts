@@ -11,13 +11,17 @@ import { freePort, INFRA } from './infra.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** The processes of the stack, in start order (payouts before auth, which asks it for balances); the gateway last. */
+/**
+ * The processes of the stack, in start order (payouts before auth, which asks it for balances); the gateway last.
+ * Chat runs as two instances (`chat` and `chat-2`, one database): the gateway balances sockets and requests over
+ * them and a message reaches the sockets of both through Redis, as it would on many machines.
+ */
 const SERVICES = [
-  { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true },
-  { name: 'auth', entry: 'services/auth/src/main.ts', database: true },
-  { name: 'admin', entry: 'services/admin/src/main.ts', database: true },
-  { name: 'work', entry: 'services/work/src/main.ts', database: true },
-  { name: 'chat', entry: 'services/chat/src/main.ts', database: true },
+  { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true, instances: 1 },
+  { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
+  { name: 'admin', entry: 'services/admin/src/main.ts', database: true, instances: 1 },
+  { name: 'work', entry: 'services/work/src/main.ts', database: true, instances: 1 },
+  { name: 'chat', entry: 'services/chat/src/main.ts', database: true, instances: 2 },
 ] as const;
 
 export interface TStackOptions {
@@ -49,6 +53,7 @@ export interface TStackOptions {
 export interface TStack {
   baseUrl: string;
   outboxDir: string;
+  /** Each process's public port, by name (`chat` is the first chat instance, `chat-2` the second). */
   serviceUrls: Record<string, string>;
   /** Each process's internal port (/health, /ready, /metrics), by name (the services and `gateway`). */
   internalUrls: Record<string, string>;
@@ -221,9 +226,9 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   };
 
   try {
+    const instanceUrls: Record<string, string[]> = {};
     for (const service of SERVICES) {
-      const port = await freePort();
-      const env: Record<string, string> = { PORT: String(port) };
+      const env: Record<string, string> = {};
       if (service.database) {
         env.DATABASE_URL = databaseUrl(`${ns}_${service.name}`);
         await ensureDatabase(env.DATABASE_URL);
@@ -237,7 +242,12 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       // Names of users who registered before chat heard of them: read with their own token from auth.
       if (service.name === 'chat') env.AUTH_SERVICE_URL = serviceUrls.auth!;
-      serviceUrls[service.name] = await launch(service.name, service.entry, env);
+      instanceUrls[service.name] = [];
+      for (let instance = 1; instance <= service.instances; instance += 1) {
+        const name = instance === 1 ? service.name : `${service.name}-${instance}`;
+        serviceUrls[name] = await launch(name, service.entry, { ...env, PORT: String(await freePort()) });
+        instanceUrls[service.name].push(serviceUrls[name]);
+      }
     }
     if (options.seed && databaseUrls.auth) {
       const { seedDevelopmentDatabase } = await import('./seed.js');
@@ -250,7 +260,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       ADMIN_SERVICE_URL: serviceUrls.admin!,
       WORK_SERVICE_URL: serviceUrls.work!,
       PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
-      CHAT_SERVICE_URL: serviceUrls.chat!,
+      CHAT_SERVICE_URL: instanceUrls.chat!.join(','),
       WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
       ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
     });

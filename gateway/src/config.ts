@@ -1,5 +1,6 @@
 import { ZBaseConfigSchema } from '@platform/service-kit';
 import { z } from 'zod';
+import { parseUpstreamList } from './upstreams.js';
 
 /** A limit written `points/duration`, e.g. `20/15m`, `10/1h`, `5/30s`. */
 export const ZRateLimitSchema = z
@@ -14,7 +15,15 @@ export const ZRateLimitSchema = z
   .refine((l) => l.points > 0 && l.durationSeconds > 0, 'A rate limit needs at least one point and a duration');
 export type TRateLimit = z.infer<typeof ZRateLimitSchema>;
 
-const ZOptionalUrlSchema = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+/**
+ * A service's base URL, or several separated by commas (its instances: the gateway balances over them, see
+ * upstreams.ts), e.g. `http://chat-1:4004,http://chat-2:4004`.
+ */
+const ZUpstreamListSchema = z
+  .string()
+  .transform(parseUpstreamList)
+  .pipe(z.array(z.url({ message: 'Each upstream must be an http(s) URL' })).min(1, 'Give at least one upstream URL'));
+const ZOptionalUpstreamListSchema = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), ZUpstreamListSchema.optional());
 
 /** The gateway has no database and no broker: the shared settings minus those, plus upstreams and limits. */
 export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
@@ -24,13 +33,15 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   QUEUE_PREFIX: true,
 }).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  AUTH_SERVICE_URL: z.url(),
-  ADMIN_SERVICE_URL: z.url(),
+  AUTH_SERVICE_URL: ZUpstreamListSchema,
+  ADMIN_SERVICE_URL: ZUpstreamListSchema,
   /** Optional while a service is not deployed: its prefixes then answer 404. */
-  WORK_SERVICE_URL: ZOptionalUrlSchema,
-  PAYOUTS_SERVICE_URL: ZOptionalUrlSchema,
-  /** Optional: without it `/ws` answers 404. */
-  CHAT_SERVICE_URL: ZOptionalUrlSchema,
+  WORK_SERVICE_URL: ZOptionalUpstreamListSchema,
+  PAYOUTS_SERVICE_URL: ZOptionalUpstreamListSchema,
+  /** Optional: without it `/ws` answers 404. Usually several instances (the socket's messages fan out over Redis). */
+  CHAT_SERVICE_URL: ZOptionalUpstreamListSchema,
+  /** How often the instances of a service with more than one are health-checked (taken out and put back). */
+  UPSTREAM_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
   /** The built frontend (a folder with index.html); without it `/` shows a placeholder page. */
   FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** The onboarding video served at /assets/welcome-video (relative to the working directory). */

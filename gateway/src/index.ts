@@ -7,6 +7,7 @@ import {
   createRedis,
   createTokenVerifier,
   listen,
+  type Logger,
   type TReadinessCheck,
   type TTokenVerifier,
 } from '@platform/service-kit';
@@ -16,6 +17,7 @@ import { registerApiProxy, type TUpstreams } from './proxy.js';
 import { createRateLimits } from './rate-limits.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { SERVICE_URL_VARIABLES, type TServiceName } from './routes.js';
+import { createUpstreamGroup, defaultHealthCheck } from './upstreams.js';
 
 export { ZGatewayConfigSchema, type TGatewayConfig } from './config.js';
 export { ROUTES, resolveRoute, type TRouteEntry } from './routes.js';
@@ -27,19 +29,13 @@ export interface TGateway {
   stop(): Promise<void>;
 }
 
-function upstreamsFrom(config: TGatewayConfig): TUpstreams {
+function upstreamsFrom(config: TGatewayConfig, logger: Logger): TUpstreams {
   const upstreams: TUpstreams = {};
   for (const [service, variable] of Object.entries(SERVICE_URL_VARIABLES) as [TServiceName, keyof TGatewayConfig][]) {
-    const value = config[variable];
-    if (typeof value === 'string' && value) upstreams[service] = value.replace(/\/+$/, '');
+    const urls = config[variable] as string[] | undefined;
+    if (urls?.length) upstreams[service] = createUpstreamGroup(service, urls, { logger, checkIntervalMs: config.UPSTREAM_CHECK_INTERVAL_MS });
   }
   return upstreams;
-}
-
-async function checkHealth(baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(1_500) });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`health answered ${response.status}`);
 }
 
 /** The API gateway: route table, token check at the edge, rate limits, proxying (HTTP and WebSocket), frontend. */
@@ -48,6 +44,8 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
   const metrics = createMetrics('gateway');
   const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX, { logger });
   let verifier: TTokenVerifier | undefined;
+  let upstreams: TUpstreams = {};
+  const stopUpstreams = () => Object.values(upstreams).forEach((group) => group.stop());
   try {
     verifier = await createTokenVerifier({
       publicKeyPem: config.JWT_PUBLIC_KEY,
@@ -56,10 +54,11 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       redis,
       logger,
     });
-    const upstreams = upstreamsFrom(config);
+    upstreams = upstreamsFrom(config, logger);
+    // Ready while every service has at least one instance answering.
     const readiness: TReadinessCheck[] = [
       { name: 'redis', check: () => redis.ping() },
-      ...Object.entries(upstreams).map(([service, url]) => ({ name: service, check: () => checkHealth(url) })),
+      ...Object.values(upstreams).map((group) => ({ name: group.service, check: () => Promise.any(group.urls.map(defaultHealthCheck)).then(() => undefined) })),
     ];
     const internal = createInternalServer({ logger, metrics, readiness });
     const app = createHttpServer({
@@ -79,7 +78,9 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
         // The proxy plugin brings its own JSON parser; the socket carries no request body anyway.
         ws.removeAllContentTypeParsers();
         await ws.register(httpProxy, {
-          upstream: chat,
+          // Each new socket goes to the next chat instance; a message reaches every instance's sockets over Redis.
+          upstream: '',
+          replyOptions: { getUpstream: () => chat.pick() },
           prefix: '/ws',
           rewritePrefix: '/ws',
           websocket: true,
@@ -94,18 +95,20 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
 
     const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
     const url = await listen(app, config.HOST, config.PORT);
-    logger.info({ url, internalUrl, upstreams }, 'gateway listening');
+    logger.info({ url, internalUrl, upstreams: Object.fromEntries(Object.values(upstreams).map((g) => [g.service, g.urls])) }, 'gateway listening');
     return {
       url,
       internalUrl,
       async stop() {
         await app.close();
         await internal.close();
+        stopUpstreams();
         await verifier?.stop();
         await redis.quit().catch(() => redis.disconnect());
       },
     };
   } catch (error) {
+    stopUpstreams();
     await verifier?.stop();
     redis.disconnect();
     throw error;

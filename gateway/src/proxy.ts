@@ -7,8 +7,17 @@ import type { TGatewayConfig } from './config.js';
 import { RateLimitedError, type TRateLimitOutcome, type TRateLimits } from './rate-limits.js';
 import { normalisePath, splitUrl } from './path.js';
 import { requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
+import type { TUpstreamGroup } from './upstreams.js';
 
-export type TUpstreams = Partial<Record<TServiceName, string>>;
+/** The instances of each routed service (a service not deployed has none: its prefixes answer 404). */
+export type TUpstreams = Partial<Record<TServiceName, TUpstreamGroup>>;
+
+/** Errors that mean the request never reached the instance: another instance may take it. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function connectFailed(error: Error & { code?: string; cause?: unknown }): boolean {
+  return CONNECT_FAILURES.has(error.code ?? '') || CONNECT_FAILURES.has((error.cause as { code?: string } | undefined)?.code ?? '');
+}
 
 /** Identity and forwarding headers only the gateway may set: whatever a client sends under these names is dropped. */
 const CLIENT_HEADERS_DROPPED = /^(x-user-|x-auth-|x-internal-|x-forwarded-|x-real-ip$|x-client-ip$|forwarded$)/i;
@@ -122,8 +131,8 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
       const { path: rawPath, query } = splitUrl(request.url);
       const path = normalisePath(rawPath);
       const entry = resolveRoute(path);
-      const upstream = entry && upstreams[entry.service];
-      if (!entry || !upstream) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
+      const group = entry && upstreams[entry.service];
+      if (!entry || !group) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
 
       const bodyLimit = entry.body === 'upload' ? config.UPLOAD_BODY_LIMIT_BYTES : config.JSON_BODY_LIMIT_BYTES;
       const declaredLength = Number(request.headers['content-length'] ?? 0);
@@ -157,26 +166,43 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
         contentType = JSON_MEDIA_TYPE;
       }
 
-      return reply.from(`${upstream}${path}${query}`, {
-        ...(body ? { body, contentType: contentType ?? 'application/octet-stream' } : {}),
-        rewriteRequestHeaders: (req, headers) => forwardedHeaders(req as FastifyRequest, headers as IncomingHttpHeaders),
-        // Never retry on our own (a 503 from a service is passed on as it is).
-        retryDelay: () => null,
-        onError: (rep, { error }) => {
-          request.log.warn({ err: error, service: entry.service }, 'upstream failed');
-          void rep.send(upstreamFailure(error));
-        },
-        ...(limited
-          ? {
-              onResponse: (req, rep, res) => {
-                if (rep.statusCode >= 200 && rep.statusCode < 300) {
-                  limited.onSuccess().catch((err: unknown) => req.log.warn({ err }, 'could not clear the rate limit'));
+      // A request whose connection was refused reached no instance: it goes once to another one, if the body can be
+      // sent again (everything but an upload stream). A request that reached one is never sent twice.
+      let attemptsLeft = entry.body === 'upload' ? 0 : Math.min(group.urls.length, 2) - 1;
+      const send = (rep: FastifyReply, upstream: string): FastifyReply =>
+        rep.from(`${upstream}${path}${query}`, {
+          ...(body ? { body, contentType: contentType ?? 'application/octet-stream' } : {}),
+          rewriteRequestHeaders: (req, headers) => forwardedHeaders(req as FastifyRequest, headers as IncomingHttpHeaders),
+          // Never retry on our own (a 503 from a service is passed on as it is).
+          retryDelay: () => null,
+          onError: (failed, { error }) => {
+            if (connectFailed(error)) {
+              group.markDown(upstream);
+              if (attemptsLeft > 0) {
+                attemptsLeft -= 1;
+                const other = group.pick();
+                if (other !== upstream) {
+                  request.log.warn({ err: error, service: entry.service, upstream, retriedOn: other }, 'upstream refused the connection');
+                  void send(failed as FastifyReply, other);
+                  return;
                 }
-                void rep.send(res.stream);
-              },
+              }
             }
-          : {}),
-      });
+            request.log.warn({ err: error, service: entry.service, upstream }, 'upstream failed');
+            void failed.send(upstreamFailure(error));
+          },
+          ...(limited
+            ? {
+                onResponse: (req, rep, res) => {
+                  if (rep.statusCode >= 200 && rep.statusCode < 300) {
+                    limited.onSuccess().catch((err: unknown) => req.log.warn({ err }, 'could not clear the rate limit'));
+                  }
+                  void rep.send(res.stream);
+                },
+              }
+            : {}),
+        });
+      return send(reply, group.pick());
     };
 
     api.all('/api', handler);

@@ -19,6 +19,8 @@ export interface TSeenRequest {
 export interface TEchoUpstream {
   url: string;
   seen: TSeenRequest[];
+  /** WebSocket connections accepted on /ws so far. */
+  readonly socketsOpened: number;
   /** Answers this status (and JSON) for the next requests to the path, instead of the echo. */
   answer(path: string, status: number, body: unknown): void;
   /** Holds requests to the path without answering until release() (for timeouts). */
@@ -61,9 +63,11 @@ export async function startEchoUpstream(options: { websocket?: boolean } = {}): 
   });
 
   let wss: WebSocketServer | undefined;
+  let socketsOpened = 0;
   if (options.websocket) {
     wss = new WebSocketServer({ server: app.server, path: '/ws' });
     wss.on('connection', (socket, request) => {
+      socketsOpened += 1;
       socket.send(`hello ${request.url ?? ''}`);
       socket.on('message', (data) => socket.send(`echo:${String(data)}`));
     });
@@ -73,6 +77,9 @@ export async function startEchoUpstream(options: { websocket?: boolean } = {}): 
   return {
     url,
     seen,
+    get socketsOpened() {
+      return socketsOpened;
+    },
     answer: (path, status, body) => answers.set(path, { status, body }),
     hold: (path) => held.add(path),
     release: () => {
