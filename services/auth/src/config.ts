@@ -33,6 +33,13 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
     .pipe(z.url('PAYOUTS_INTERNAL_URL must be a URL such as http://127.0.0.1:4003').optional()),
   /** How long a balance read may take before the answer goes out with null balances. */
   PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
+  /** Runs the scheduled jobs (BullMQ): the folding of raw referral clicks older than 90 days into per-day counts. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+  REFERRAL_AGGREGATE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
+  REFERRAL_AGGREGATE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5_000),
   /** Creates the database named in DATABASE_URL when missing (development and tests). */
   CREATE_DATABASE: z
     .enum(['true', 'false', '1', '0', ''])

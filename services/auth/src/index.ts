@@ -6,6 +6,9 @@ import type { TAuthDeps } from './domain/deps.js';
 import { registerAdminUserRoutes } from './entry-points/http/admin-users.routes.js';
 import { registerAuthRoutes } from './entry-points/http/auth.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
+import { registerReferralRoutes } from './entry-points/http/referrals.routes.js';
+import { authJobs } from './entry-points/jobs/referral-clicks.job.js';
+import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROUTING_KEYS } from './entry-points/messaging/on-referral-funnel.handler.js';
 import { seedDevelopment } from './scripts/seed-dev.js';
 
 export type { TAuthConfig } from './config.js';
@@ -43,8 +46,16 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     registerAuthRoutes(app, routeDeps);
     registerOnboardingRoutes(app, routeDeps);
     registerAdminUserRoutes(app, routeDeps);
+    registerReferralRoutes(app, routeDeps);
 
     const url = await runtime.listen();
+    // The referral funnel (first task, first payout of referred workers) and the clicks' folding (issue 16).
+    if (config.OUTBOX_RELAY_ENABLED) {
+      runtime.consume({ queue: REFERRAL_FUNNEL_QUEUE, routingKeys: REFERRAL_FUNNEL_ROUTING_KEYS, handler: createReferralFunnelHandler() });
+    }
+    if (config.JOBS_ENABLED) {
+      await runtime.startJobs(authJobs(deps, { intervalMs: config.REFERRAL_AGGREGATE_INTERVAL_MS, batchSize: config.REFERRAL_AGGREGATE_BATCH_SIZE }));
+    }
     logger.info({ url }, 'auth service listening');
     return { url, internalUrl: runtime.internalUrl(), pool, stop: runtime.stop };
   } catch (error) {

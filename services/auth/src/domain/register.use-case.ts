@@ -4,6 +4,7 @@ import { insertUser } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { hashPassword } from './passwords.js';
+import { attributeRegistration } from './referrals.use-case.js';
 import { presentUser } from './user-view.js';
 
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
@@ -21,6 +22,8 @@ export async function registerUser(deps: TAuthDeps, input: TRegisterRequest): Pr
       referralSource: blankToNull(input.referralSource),
     });
     if (!created) throw AUTH_ERRORS.emailTaken();
+    // Attributed to its referral link once (an inactive or unknown source is only kept as typed).
+    await attributeRegistration(client, created.id, created.referralSource);
     await writeEvent(client, 'user.registered', {
       userId: created.id,
       email: created.email,
