@@ -55,6 +55,23 @@ const INVALID = () => new AppError('AUTH.INVALID_TOKEN', 401, 'Invalid authentic
 const EXPIRED = () => new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
 const REVOKED = () => new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.');
 
+/**
+ * Why every token of a user was revoked, when the user should hear it: a ban answers 401 AUTH.ACCOUNT_SUSPENDED
+ * and a deletion 401 AUTH.ACCOUNT_DELETED (the app signs out and shows the message on /login); anything else (a
+ * password change) is the plain AUTH.TOKEN_REVOKED.
+ */
+export type TUserRevocationReason = 'suspended' | 'deleted';
+const REVOKED_FOR: Record<TUserRevocationReason, () => AppError> = {
+  suspended: () => new AppError('AUTH.ACCOUNT_SUSPENDED', 401, 'Your account has been suspended. Please contact support.'),
+  deleted: () => new AppError('AUTH.ACCOUNT_DELETED', 401, 'Your account has been deleted.'),
+};
+
+/** The value of `revoked:user:<id>`: `<ms>` or `<ms>:<reason>`. */
+function parseUserRevocation(value: string): { atMs: number; error: () => AppError } {
+  const [at, reason] = value.split(':');
+  return { atMs: Number(at), error: (reason && REVOKED_FOR[reason as TUserRevocationReason]) || REVOKED };
+}
+
 /** Longest token taken: ours are about 400 characters. */
 const MAX_TOKEN_LENGTH = 4_096;
 
@@ -184,7 +201,11 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
     const readAt = generation;
     const [jtiRevoked, userRevokedBefore] = await redis.mget(revokedJtiKey(claims.jti), revokedUserKey(claims.sub));
     const issuedAtMs = typeof payload.iatMs === 'number' ? payload.iatMs : claims.iat * 1000;
-    if (jtiRevoked || (userRevokedBefore && issuedAtMs <= Number(userRevokedBefore))) throw REVOKED();
+    if (jtiRevoked) throw REVOKED();
+    if (userRevokedBefore) {
+      const revocation = parseUserRevocation(userRevokedBefore);
+      if (issuedAtMs <= revocation.atMs) throw revocation.error();
+    }
     const user: TAuthUser = { userId: claims.sub, role: claims.role, jti: claims.jti, exp: claims.exp };
 
     if (cache && subscribed && readAt === generation) {
@@ -228,9 +249,12 @@ export async function revokeToken(redis: Redis, user: Pick<TAuthUser, 'jti' | 'e
   await redis.publish(revocationChannel(redis), JSON.stringify({ jti: user.jti } satisfies TRevocation));
 }
 
-/** Revokes every token of the user issued up to now (ban, deletion, password change), and tells every verifier at once. */
-export async function revokeAllTokensOfUser(redis: Redis, userId: string): Promise<void> {
-  await redis.set(revokedUserKey(userId), String(Date.now()), 'EX', ACCESS_TOKEN_TTL_SECONDS);
+/**
+ * Revokes every token of the user issued up to now (ban, deletion, password change), and tells every verifier at
+ * once. With a reason, those tokens are answered with it (401 AUTH.ACCOUNT_SUSPENDED / AUTH.ACCOUNT_DELETED).
+ */
+export async function revokeAllTokensOfUser(redis: Redis, userId: string, reason?: TUserRevocationReason): Promise<void> {
+  await redis.set(revokedUserKey(userId), reason ? `${Date.now()}:${reason}` : String(Date.now()), 'EX', ACCESS_TOKEN_TTL_SECONDS);
   tellLocalVerifiers(redis, { userId });
   await redis.publish(revocationChannel(redis), JSON.stringify({ userId } satisfies TRevocation));
 }

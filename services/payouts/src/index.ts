@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createServiceRuntime, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
 import type { TPayoutsConfig } from './config.js';
 import type { TPayoutsDeps } from './domain/deps.js';
+import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerInternalRoutes } from './entry-points/http/internal.routes.js';
 import { registerLedgerRoutes } from './entry-points/http/ledger.routes.js';
 import { registerWalletAndSettingsRoutes } from './entry-points/http/wallets-and-settings.routes.js';
@@ -49,6 +50,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     registerLedgerRoutes(app, routeDeps);
     registerWalletAndSettingsRoutes(app, routeDeps);
     registerInternalRoutes(app, routeDeps);
+    registerInternalUserRoutes(app, routeDeps);
     const url = await runtime.listen();
 
     runtime.startRelay();

@@ -39,6 +39,9 @@ export interface TPayoutsHarness {
   /** Binds a temporary queue to the file's exchange; returns the envelopes received so far (for events this service publishes). */
   listen(routingKey: string): Promise<() => TEventEnvelope[]>;
   /** Sets the user's available balance through the admin call. */
+  /** Opens the user's account as registration does (user.registered through the broker) and waits for it. */
+  openAccount(userId: string): Promise<void>;
+  /** Opens the account (an adjustment never opens one) and sets its available balance by an admin adjustment. */
   fund(userId: string, balance: string): Promise<void>;
   /** Every answer with a 5xx status so far; close() fails when there is any. */
   serverErrors: string[];
@@ -120,7 +123,24 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       }, { noAck: true });
       return () => received;
     },
+    async openAccount(userId) {
+      const opened = async () => (await service.pool.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [userId])).rowCount === 1;
+      if (await opened()) return;
+      await this.publish(
+        this.envelope('user.registered', {
+          userId,
+          email: `${userId}@example.com`,
+          firstName: 'Test',
+          lastName: 'Worker',
+          role: 'employee',
+          referralSource: null,
+          registeredAt: new Date().toISOString(),
+        }),
+      );
+      await eventually(opened, { what: `the account of ${userId} to open` });
+    },
     async fund(userId, balance) {
+      await this.openAccount(userId);
       const res = await api('PATCH', `/api/admin/users/${userId}/balance`, { token: admin.token, body: { balance, reason: 'Test funding' } });
       if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${res.text}`);
     },

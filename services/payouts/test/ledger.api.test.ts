@@ -178,6 +178,7 @@ describe('ledger integrity (database)', () => {
 describe('PATCH /api/admin/users/{id}/balance', () => {
   it('when an admin sets a new balance with a reason, then an admin_adjustment of the difference is posted and balance.adjusted written', async () => {
     const worker = await h.newUser();
+    await h.openAccount(worker.id);
     const up = await adjust(worker.id, { balance: '25.50', reason: 'Compensation for ticket 42' });
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ userId: worker.id, before: '0.00', after: '25.50', amount: '25.50', held: '0.00', entryId: expect.any(String) });
@@ -197,6 +198,7 @@ describe('PATCH /api/admin/users/{id}/balance', () => {
 
   it('when the reason is missing or blank, then 400 "Reason is required for a balance change"', async () => {
     const worker = await h.newUser();
+    await h.openAccount(worker.id);
     for (const body of [{ balance: '5.00' }, { balance: '5.00', reason: '   ' }]) {
       const res = await adjust(worker.id, body);
       expect(res.status).toBe(400);
@@ -221,6 +223,27 @@ describe('PATCH /api/admin/users/{id}/balance', () => {
     expect((await withdraw(h, worker, { amount: '70.00', currency: 'ETH', walletAddress: ETH_ADDRESS })).status).toBe(201);
     const res = await adjust(worker.id, { balance: '0', reason: 'Chargeback' });
     expect(res.body).toMatchObject({ before: '30.00', after: '0.00', amount: '-30.00', held: '70.00' });
+  });
+
+  it('when the user id is unknown to payouts (never registered), then 404 "User not found" and no account is opened', async () => {
+    const stranger = randomUUID();
+    const res = await adjust(stranger, { balance: '10.00', reason: 'Bonus' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'PAYOUTS.USER_NOT_FOUND', message: 'User not found' });
+    expect(await h.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [stranger])).toEqual([]);
+  });
+
+  it('when the user was deleted (user.deleted), then 404, the copy has no name or e-mail, and the ledger still verifies', async () => {
+    const worker = await h.newUser();
+    await h.fund(worker.id, '3.00');
+    await h.fund(worker.id, '0.00');
+    await h.publish(h.envelope('user.deleted', { userId: worker.id, requestedBy: 'admin', deletedBy: h.admin.id, deletedAt: new Date().toISOString() }));
+    await eventually(async () => (await h.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM users WHERE id = $1', [worker.id]))[0]?.deleted_at, { what: 'the erasure' });
+    expect(await h.query('SELECT email, first_name, last_name FROM users WHERE id = $1', [worker.id])).toEqual([{ email: '', first_name: '', last_name: '' }]);
+    expect((await adjust(worker.id, { balance: '10.00', reason: 'Bonus' })).status).toBe(404);
+    const verification = await h.api('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: h.admin.token });
+    expect(verification.status).toBe(200);
+    expect(verification.body).toMatchObject({ valid: true });
   });
 
   it('when a worker calls it, then 403', async () => {

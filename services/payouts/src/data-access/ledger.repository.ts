@@ -75,6 +75,23 @@ export async function openAndLockAccount(client: PoolClient, userId: string): Pr
   return toAccount(rows[0]);
 }
 
+const LOCK_EXISTING_ACCOUNT = {
+  name: 'payouts_lock_existing_account',
+  text: `SELECT a.user_id, a.available::text, a.held::text, a.last_entry_hash, a.entry_count FROM ledger_accounts a
+          WHERE a.user_id = $1 AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id AND u.deleted_at IS NOT NULL)
+          FOR UPDATE OF a`,
+};
+
+/**
+ * The user's account locked until the transaction ends, or undefined when there is none (payouts never heard of the
+ * user) or the user was deleted: for postings an admin asks for, which must not open accounts for made-up ids.
+ * One statement, issued before the first await (it travels with BEGIN on a pipelined pool).
+ */
+export async function lockExistingAccount(client: PoolClient, userId: string): Promise<TAccountRow | undefined> {
+  const { rows } = await client.query<TAccountDbRow>({ ...LOCK_EXISTING_ACCOUNT, values: [userId] });
+  return rows[0] ? toAccount(rows[0]) : undefined;
+}
+
 export async function findAccount(db: Queryable, userId: string): Promise<TAccountRow | undefined> {
   const { rows } = await db.query<TAccountDbRow>('SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts WHERE user_id = $1', [userId]);
   return rows[0] ? toAccount(rows[0]) : undefined;

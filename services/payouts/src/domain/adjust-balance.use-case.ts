@@ -4,17 +4,20 @@ import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import type { TPayoutsDeps } from './deps.js';
 import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
-import { lockAccountForPosting, postEntry } from './post-entry.js';
+import { lockExistingAccount } from '../data-access/ledger.repository.js';
+import { postEntry } from './post-entry.js';
 
 /**
  * PATCH /api/admin/users/{id}/balance: sets the user's AVAILABLE balance by posting one admin_adjustment entry of
  * the difference, with the reason the user sees in their statement (the held amount is untouched). The difference
- * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten.
- * Round trips: 1. BEGIN and the account opened if missing and locked; 2. the entry, the event and COMMIT.
+ * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten. An id payouts has no
+ * account for (never registered) or a deleted user is 404 'User not found': an adjustment never opens an account.
+ * Round trips: 1. BEGIN and the account locked; 2. the entry, the event and COMMIT.
  */
 export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
   return withTransaction(deps.pool, async (client) => {
-    const account = await lockAccountForPosting(client, userId);
+    const account = await lockExistingAccount(client, userId);
+    if (!account) throw PAYOUTS_ERRORS.userNotFound();
     const before = toCents(account.available);
     const after = toCents(body.balance);
     const difference = after - before;
