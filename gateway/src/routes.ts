@@ -58,11 +58,16 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/user', service: 'auth', access: 'user' },
   { prefix: '/api/documents', service: 'auth', access: 'user' },
   { prefix: '/api/admin/users', service: 'auth', access: 'admin' },
+  { prefix: '/api/admin/documents', service: 'auth', access: 'admin' },
 
   // admin: e-mail templates, system settings, audit log
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/settings', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/audit-log', service: 'admin', access: 'admin' },
+  // admin: company news (writes are admin-only in the service), awards and leaderboards
+  { prefix: '/api/news', service: 'admin', access: 'user' },
+  { prefix: '/api/awards', service: 'admin', access: 'user' },
+  { prefix: '/api/admin/awards', service: 'admin', access: 'admin' },
 
   // work: tasks, assignments, submissions and their files, task requests, task packages
   { prefix: '/api/tasks', service: 'work', access: 'user' },

@@ -17,6 +17,17 @@ export const ZAdminConfigSchema = ZBaseConfigSchema.extend({
     .transform((value) => (value ? value : undefined))
     .pipe(z.url('SMTP_URL must be a URL such as smtp://user:pass@host:587').optional()),
   MAIL_OUTBOX_DIR: z.string().trim().min(1).default('.dev/outbox'),
+  /** The owners' /internal/ APIs the dashboard reads (payouts: balances) and its rebuild reads (every snapshot). */
+  AUTH_INTERNAL_URL: z.url('AUTH_INTERNAL_URL must be an absolute URL').optional(),
+  WORK_INTERNAL_URL: z.url('WORK_INTERNAL_URL must be an absolute URL').optional(),
+  PAYOUTS_INTERNAL_URL: z.url('PAYOUTS_INTERNAL_URL must be an absolute URL').optional(),
+  INTERNAL_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Run the background jobs in this instance (leaderboards, news mailing batches). */
+  JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(true),
+  /** How often the leaderboards (computed awards) are recomputed. */
+  LEADERBOARDS_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 60_000),
+  /** How often unfinished news mailings are looked for (a queued batch that was lost). */
+  NEWS_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 });
 export type TAdminConfig = z.infer<typeof ZAdminConfigSchema>;
 

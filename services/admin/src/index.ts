@@ -4,9 +4,15 @@ import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
 import type { TAdminDeps } from './domain/deps.js';
 import { publishUnpublishedSettings } from './domain/settings.use-case.js';
+import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.js';
+import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
+import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
+import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
+import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from './entry-points/messaging/statistics-events.handler.js';
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
+import { createLeaderboardEventsHandler, LEADERBOARD_QUEUE, LEADERBOARD_ROUTING_KEYS } from './entry-points/messaging/leaderboard-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
@@ -38,6 +44,20 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
 
     registerEmailTemplateRoutes(app, { deps, hooks });
     registerSettingsAndAuditRoutes(app, { deps, hooks });
+    // The dashboard: its read model is fed by the admin.stats queue (below).
+    const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
+    registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });
+    // News and awards; the news mailing's batches and the leaderboards run as BullMQ jobs (started below).
+    const jobsHandle: TJobsHandle = {};
+    const content = contentJobs({ ...deps, mailer, appBaseUrl: config.APP_BASE_URL }, jobsHandle, {
+      leaderboardsEveryMs: config.LEADERBOARDS_INTERVAL_MS,
+      mailingSweepEveryMs: config.NEWS_MAIL_SWEEP_INTERVAL_MS,
+    });
+    const queueNewsMailing = async (newsId: string) => {
+      if (jobsHandle.jobs) await jobsHandle.jobs.enqueue(content.batch, { newsId });
+    };
+    registerNewsRoutes(app, { deps: { ...deps, queueNewsMailing }, hooks });
+    registerAwardRoutes(app, { deps, hooks });
     const url = await runtime.listen();
 
     runtime.consume({
@@ -46,6 +66,9 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       handler: createMailEventsHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
     });
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
+    runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
+    runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler() });
+    if (config.JOBS_ENABLED) jobsHandle.jobs = await runtime.startJobs(content.jobs);
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');
     return { url, internalUrl: runtime.internalUrl(), pool, logger, stop: runtime.stop };

@@ -8,6 +8,7 @@ import { loadAdminConfig, type TAdminConfig } from '../src/config.js';
 import type { TEventEnvelope } from '@platform/contracts';
 import { eventually } from '@platform/service-kit/testing';
 import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
+import { LEADERBOARD_QUEUE } from '../src/entry-points/messaging/leaderboard-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
 import { start, type TAdminService } from '../src/index.js';
 
@@ -17,7 +18,7 @@ async function deleteBrokerObjects(config: TAdminConfig): Promise<void> {
   try {
     await amqp.waitUntilConnected();
     const ch = await amqp.createChannel();
-    for (const queue of [`${config.QUEUE_PREFIX}${MAIL_QUEUE}`, `${config.QUEUE_PREFIX}${AUDIT_QUEUE}`]) {
+    for (const queue of [MAIL_QUEUE, AUDIT_QUEUE, LEADERBOARD_QUEUE].map((name) => `${config.QUEUE_PREFIX}${name}`)) {
       for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await ch.deleteQueue(name);
     }
     await ch.deleteExchange(config.EVENTS_EXCHANGE);

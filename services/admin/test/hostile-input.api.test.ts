@@ -69,11 +69,15 @@ describe('hostile input on every route of the admin service', () => {
     const answers = await probeHostileInput({
       baseUrl: h.service.url,
       routes,
-      tokenFor: (route) => (route.url.startsWith('/api/admin/') ? h.adminToken : h.employeeToken),
+      tokenFor: (route) => (route.url.startsWith('/api/admin/') || (route.url.startsWith('/api/news') && route.method !== 'GET') ? h.adminToken : h.employeeToken),
       samples: {
         'POST /api/admin/email-templates': { name: 'probe_template', ...template },
         'PATCH /api/admin/email-templates/:id': template,
         'POST /api/admin/settings': { settingKey: 'minimum_withdrawal', settingValue: '70.00', description: 'Smallest withdrawal' },
+        'POST /api/news': { title: 'Probe news', content: 'Line one\nLine two', isPublished: false },
+        'PATCH /api/news/:id': { title: 'Probe news', content: 'Text' },
+        'POST /api/admin/awards': { userId: h.adminId, category: 'top_earner', rank: 1, value: '10.00', period: 'weekly' },
+        'PUT /api/admin/awards/:id': { userId: h.adminId, category: 'top_earner', rank: 1, value: '10.00', period: 'weekly' },
       },
     });
     expect(answers.length).toBeGreaterThan(routes.length * 3);

@@ -1,0 +1,216 @@
+import type { TAwardCategory, TAwardPeriod } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+
+/* ---- The leaderboards' read model: users and reviews learnt from events. ---- */
+
+/** user.registered / user.updated: names, role and (when the event says) the opt-out; an older event never wins. */
+export async function upsertLeaderboardUser(
+  db: Queryable,
+  user: { userId: string; firstName: string; lastName: string; role: string; optedOut: boolean | undefined; sourceAt: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO leaderboard_users AS l (user_id, first_name, last_name, role, opted_out, source_at)
+     VALUES ($1, $2, $3, $4, COALESCE($5, false), $6)
+     ON CONFLICT (user_id) DO UPDATE SET
+       first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, role = EXCLUDED.role,
+       opted_out = COALESCE($5, l.opted_out), source_at = EXCLUDED.source_at
+     WHERE l.source_at <= EXCLUDED.source_at AND NOT l.deleted`,
+    [user.userId, user.firstName, user.lastName, user.role, user.optedOut ?? null, user.sourceAt],
+  );
+}
+
+/** user.deleted: the names are erased and the user is never named again; their awards go. */
+export async function eraseLeaderboardUser(db: Queryable, userId: string, at: string): Promise<void> {
+  await db.query(
+    `INSERT INTO leaderboard_users AS l (user_id, first_name, last_name, role, deleted, source_at)
+     VALUES ($1, '', '', 'employee', true, $2)
+     ON CONFLICT (user_id) DO UPDATE SET first_name = '', last_name = '', deleted = true, source_at = GREATEST(l.source_at, EXCLUDED.source_at)`,
+    [userId, at],
+  );
+  await db.query('DELETE FROM awards WHERE user_id = $1', [userId]);
+}
+
+/** One review (approval with its reward, or rejection); a redelivered event or a second approval of an assignment adds nothing. */
+export async function recordReview(
+  db: Queryable,
+  review: { eventId: string; userId: string; assignmentId: string; outcome: 'approved' | 'rejected'; reward: string; reviewedAt: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO leaderboard_reviews (event_id, user_id, assignment_id, outcome, reward, reviewed_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+    [review.eventId, review.userId, review.assignmentId, review.outcome, review.reward, review.reviewedAt],
+  );
+}
+
+/** A user the admin service knows and who is not deleted. */
+export async function userExists(db: Queryable, userId: string): Promise<boolean> {
+  const result = await db.query(
+    `SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM leaderboard_users WHERE user_id = $1 AND deleted)
+       AND (EXISTS (SELECT 1 FROM leaderboard_users WHERE user_id = $1) OR EXISTS (SELECT 1 FROM users_copy WHERE id = $1))`,
+    [userId],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+export interface TLeaderboardEntry {
+  userId: string;
+  value: string;
+}
+
+const RANKED_WORKERS = `JOIN leaderboard_users u ON u.user_id = r.user_id AND u.role = 'employee' AND NOT u.opted_out AND NOT u.deleted`;
+
+/**
+ * The top `limit` workers of one category since a moment (null: all time). Ties go to more tasks (earnings), more
+ * earnings (completions), more reviews (rate), then the user id, so that a run is deterministic. Rate needs at least `minReviews` reviews in the period.
+ */
+export async function rankWorkers(
+  db: Queryable,
+  category: TAwardCategory,
+  since: Date | null,
+  options: { limit: number; minReviews: number },
+): Promise<TLeaderboardEntry[]> {
+  const period = '($1::timestamptz IS NULL OR r.reviewed_at >= $1)';
+  const sql = {
+    top_earner: `SELECT r.user_id, sum(r.reward) AS value FROM leaderboard_reviews r ${RANKED_WORKERS}
+                 WHERE r.outcome = 'approved' AND ${period}
+                 GROUP BY r.user_id HAVING sum(r.reward) > 0 ORDER BY value DESC, count(*) DESC, r.user_id LIMIT $2`,
+    top_completion: `SELECT r.user_id, count(*)::numeric AS value FROM leaderboard_reviews r ${RANKED_WORKERS}
+                     WHERE r.outcome = 'approved' AND ${period}
+                     GROUP BY r.user_id ORDER BY value DESC, sum(r.reward) DESC, r.user_id LIMIT $2`,
+    top_rate: `SELECT r.user_id, round(100.0 * count(*) FILTER (WHERE r.outcome = 'approved') / count(*), 2) AS value
+               FROM leaderboard_reviews r ${RANKED_WORKERS}
+               WHERE ${period}
+               GROUP BY r.user_id HAVING count(*) >= $3
+               ORDER BY value DESC, count(*) DESC, r.user_id LIMIT $2`,
+  }[category];
+  const params: unknown[] = [since, options.limit];
+  if (category === 'top_rate') params.push(options.minReviews);
+  const result = await db.query<{ user_id: string; value: string }>(sql, params);
+  return result.rows.map((row) => ({ userId: row.user_id, value: Number(row.value).toFixed(2) }));
+}
+
+/** Serialises the leaderboards' runs (held to the end of the transaction). */
+export async function lockLeaderboards(db: Queryable): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('admin.leaderboards'))`);
+}
+
+/** Stores one category's computed ranking of a period: ranks 1..n upserted (ids kept), ranks above n removed. */
+export async function storeComputedAwards(db: Queryable, period: TAwardPeriod, category: TAwardCategory, entries: TLeaderboardEntry[]): Promise<void> {
+  for (const [index, entry] of entries.entries()) {
+    await db.query(
+      `INSERT INTO awards (user_id, category, rank, value, period, source)
+       VALUES ($1, $2, $3, $4, $5, 'computed')
+       ON CONFLICT (period, category, rank) WHERE source = 'computed'
+       DO UPDATE SET user_id = EXCLUDED.user_id, value = EXCLUDED.value,
+         updated_at = CASE WHEN awards.user_id = EXCLUDED.user_id AND awards.value = EXCLUDED.value THEN awards.updated_at ELSE now() END`,
+      [entry.userId, category, index + 1, entry.value, period],
+    );
+  }
+  await db.query(`DELETE FROM awards WHERE source = 'computed' AND period = $1 AND category = $2 AND rank > $3`, [period, category, entries.length]);
+}
+
+/* ---- Awards. ---- */
+
+export interface TAwardRecord {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  category: TAwardCategory;
+  rank: number;
+  value: string;
+  period: TAwardPeriod;
+  source: 'computed' | 'manual';
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface TAwardRow {
+  id: string;
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  category: TAwardCategory;
+  rank: number;
+  value: string;
+  period: TAwardPeriod;
+  source: 'computed' | 'manual';
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toAward(row: TAwardRow): TAwardRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    category: row.category,
+    rank: row.rank,
+    value: row.value,
+    period: row.period,
+    source: row.source,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const AWARD_SELECT = `SELECT a.id, a.user_id, COALESCE(l.first_name, c.first_name) AS first_name, COALESCE(l.last_name, c.last_name) AS last_name,
+    a.category, a.rank, a.value::text AS value, a.period, a.source, a.created_by, a.created_at, a.updated_at
+  FROM awards a
+  LEFT JOIN leaderboard_users l ON l.user_id = a.user_id
+  LEFT JOIN users_copy c ON c.id = a.user_id`;
+
+const CATEGORY_ORDER = `CASE a.category WHEN 'top_earner' THEN 1 WHEN 'top_completion' THEN 2 ELSE 3 END`;
+const PERIOD_ORDER = `CASE a.period WHEN 'weekly' THEN 1 WHEN 'monthly' THEN 2 WHEN 'quarterly' THEN 3 WHEN 'yearly' THEN 4 ELSE 5 END`;
+
+/** Awards by period, category and rank; publicOnly hides users who opted out of the leaderboards (or were deleted). */
+export async function listAwards(
+  db: Queryable,
+  filter: { period?: TAwardPeriod | undefined; category?: TAwardCategory | undefined; publicOnly: boolean },
+): Promise<TAwardRecord[]> {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.period) clauses.push(`a.period = $${params.push(filter.period)}`);
+  if (filter.category) clauses.push(`a.category = $${params.push(filter.category)}`);
+  if (filter.publicOnly) clauses.push('NOT COALESCE(l.opted_out, false) AND NOT COALESCE(l.deleted, false)');
+  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+  const result = await db.query<TAwardRow>(`${AWARD_SELECT} ${where} ORDER BY ${PERIOD_ORDER}, ${CATEGORY_ORDER}, a.rank, a.source, a.created_at, a.id`, params);
+  return result.rows.map(toAward);
+}
+
+export async function findAward(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TAwardRecord | null> {
+  const result = await db.query<TAwardRow>(`${AWARD_SELECT} WHERE a.id = $1${options.forUpdate ? ' FOR UPDATE OF a' : ''}`, [id]);
+  return result.rows[0] ? toAward(result.rows[0]) : null;
+}
+
+export interface TManualAward {
+  userId: string;
+  category: TAwardCategory;
+  rank: number;
+  value: string;
+  period: TAwardPeriod;
+}
+
+export async function insertManualAward(db: Queryable, award: TManualAward, createdBy: string): Promise<string> {
+  const result = await db.query<{ id: string }>(
+    `INSERT INTO awards (user_id, category, rank, value, period, source, created_by) VALUES ($1, $2, $3, $4, $5, 'manual', $6) RETURNING id`,
+    [award.userId, award.category, award.rank, award.value, award.period, createdBy],
+  );
+  return result.rows[0]!.id;
+}
+
+export async function updateManualAward(db: Queryable, id: string, award: TManualAward): Promise<void> {
+  await db.query(
+    `UPDATE awards SET user_id = $2, category = $3, rank = $4, value = $5, period = $6, updated_at = now() WHERE id = $1 AND source = 'manual'`,
+    [id, award.userId, award.category, award.rank, award.value, award.period],
+  );
+}
+
+export async function deleteAward(db: Queryable, id: string): Promise<boolean> {
+  const result = await db.query('DELETE FROM awards WHERE id = $1', [id]);
+  return (result.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { TCreateNewsRequest, TNewsArticle, TNewsListQuery, TNewsPage, TUpdateNewsRequest } from '@platform/contracts';
+import { withTransaction, type Queryable } from '@platform/service-kit';
+import { insertAuditEntry } from '../data-access/audit-log.repository.js';
+import { deleteNews, findNews, insertNews, listNews, updateNews, type TNewsRecord } from '../data-access/news.repository.js';
+import { CONTENT_ERRORS } from './content.errors.js';
+import type { TAdminDeps } from './deps.js';
+import { toPlainNewsText } from './news-text.js';
+
+/** Queues the first batch of a news item's mailing (after the commit that asked for it). */
+export type TQueueNewsMailing = (newsId: string) => Promise<void>;
+
+export interface TNewsDeps extends TAdminDeps {
+  queueNewsMailing: TQueueNewsMailing;
+}
+
+export function presentNews(record: TNewsRecord): TNewsArticle {
+  return {
+    id: record.id,
+    title: record.title,
+    content: record.content,
+    isPublished: record.isPublished,
+    authorId: record.authorId,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+function auditOf(news: TNewsRecord) {
+  return { title: news.title, isPublished: news.isPublished };
+}
+
+async function audit(db: Queryable, actorId: string, action: string, targetId: string, before: unknown, after: unknown): Promise<void> {
+  await insertAuditEntry(db, { eventId: randomUUID(), actorId, action, targetType: 'news', targetId, before, after, createdAt: new Date().toISOString() });
+}
+
+/** GET /api/news: admins see every item, everyone else the published ones only; newest first, a page at a time. */
+export async function listNewsFor(deps: TAdminDeps, role: string, query: TNewsListQuery): Promise<TNewsPage> {
+  const { items, total } = await listNews(deps.pool, {
+    publishedOnly: role !== 'admin',
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: items.map(presentNews), page: query.page, pageSize: query.pageSize, total };
+}
+
+function plainContent(content: string): string {
+  const plain = toPlainNewsText(content);
+  if (!plain) throw CONTENT_ERRORS.newsContentRequired();
+  return plain;
+}
+
+async function queueAfterCommit(deps: TNewsDeps, record: TNewsRecord, asked: boolean): Promise<void> {
+  if (!asked) return;
+  // The sweep job queues it again if this fails (the request is stored with the item).
+  await deps.queueNewsMailing(record.id).catch((error: unknown) => deps.logger.warn({ err: error, newsId: record.id }, 'news mailing not queued now; the sweep will'));
+}
+
+/** POST /api/news. The e-mail goes out only when asked and the item is published. */
+export async function createNews(deps: TNewsDeps, adminId: string, input: TCreateNewsRequest & { isPublished: boolean; emailEveryone: boolean }): Promise<TNewsArticle> {
+  const emailRequested = input.emailEveryone && input.isPublished;
+  const created = await withTransaction(deps.pool, async (client) => {
+    const record = await insertNews(client, {
+      title: input.title,
+      content: plainContent(input.content),
+      authorId: adminId,
+      isPublished: input.isPublished,
+      createdAt: input.createdAt ? new Date(input.createdAt) : null,
+      emailRequested,
+    });
+    await audit(client, adminId, 'news.created', record.id, null, { ...auditOf(record), emailEveryone: emailRequested });
+    return record;
+  });
+  await queueAfterCommit(deps, created, emailRequested);
+  return presentNews(created);
+}
+
+/** PATCH /api/news/{id}: the given fields change; ticking "e-mail everyone" on a published item mails it once. */
+export async function changeNews(deps: TNewsDeps, adminId: string, id: string, input: TUpdateNewsRequest): Promise<TNewsArticle> {
+  const { record, asked } = await withTransaction(deps.pool, async (client) => {
+    const before = await findNews(client, id, { forUpdate: true });
+    if (!before) throw CONTENT_ERRORS.newsNotFound();
+    const published = input.isPublished ?? before.isPublished;
+    const asked = Boolean(input.emailEveryone) && published && before.emailRequestedAt === null;
+    const updated = await updateNews(client, id, {
+      title: input.title,
+      content: input.content === undefined ? undefined : plainContent(input.content),
+      isPublished: input.isPublished,
+      requestEmail: asked,
+    });
+    if (!updated) throw CONTENT_ERRORS.newsNotFound();
+    await audit(client, adminId, 'news.updated', id, auditOf(before), { ...auditOf(updated), emailEveryone: asked });
+    return { record: updated, asked };
+  });
+  await queueAfterCommit(deps, record, asked);
+  return presentNews(record);
+}
+
+export async function removeNews(deps: TAdminDeps, adminId: string, id: string): Promise<void> {
+  await withTransaction(deps.pool, async (client) => {
+    const deleted = await deleteNews(client, id);
+    if (!deleted) throw CONTENT_ERRORS.newsNotFound();
+    await audit(client, adminId, 'news.deleted', id, auditOf(deleted), null);
+  });
+}

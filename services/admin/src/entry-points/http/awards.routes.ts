@@ -1,0 +1,31 @@
+import { ZAwardListSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { createManualAward, listAwardsFor, removeManualAward, replaceManualAward } from '../../domain/awards.use-case.js';
+import { CONTENT_ERRORS } from '../../domain/content.errors.js';
+import type { TAdminDeps } from '../../domain/deps.js';
+
+const ZAwardParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.awardNotFound);
+
+/** GET /api/awards (signed in); POST /api/admin/awards, PUT and DELETE /api/admin/awards/{id} (admins). */
+export function registerAwardRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAdminDeps>): void {
+  app.get('/api/awards', { onRequest: hooks.authenticate, schema: { querystring: ZAwardsQuerySchema, response: { 200: ZAwardListSchema } } }, async (request) =>
+    listAwardsFor(deps, authUserOf(request).role, request.query),
+  );
+
+  app.post(
+    '/api/admin/awards',
+    { onRequest: hooks.requireAdmin, schema: { body: ZAwardRequestSchema, response: { 201: ZAwardSchema } } },
+    async (request, reply) => reply.status(201).send(await createManualAward(deps, authUserOf(request).userId, request.body)),
+  );
+
+  app.put(
+    '/api/admin/awards/:id',
+    { onRequest: hooks.requireAdmin, schema: { params: ZAwardParamsSchema, body: ZAwardRequestSchema, response: { 200: ZAwardSchema } } },
+    async (request) => replaceManualAward(deps, authUserOf(request).userId, request.params.id, request.body),
+  );
+
+  app.delete('/api/admin/awards/:id', { onRequest: hooks.requireAdmin, schema: { params: ZAwardParamsSchema, response: { 200: ZMessageResponseSchema } } }, async (request) => {
+    await removeManualAward(deps, authUserOf(request).userId, request.params.id);
+    return { message: 'Award deleted' };
+  });
+}
