@@ -13,6 +13,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
+import { buildOpenApiDocument, OPENAPI_PATH, recordRoutes, type TOpenApiDocument } from './openapi.js';
 
 export type TApp = FastifyInstance<
   RawServerDefault,
@@ -42,6 +43,11 @@ export interface TCreateHttpServerOptions {
    * runtime; default none (the gateway serves the app's assets with their own caching).
    */
   noStorePrefixes?: readonly string[];
+  /**
+   * Serve this server's OpenAPI document at OPENAPI_PATH (`/internal/openapi.json`) under this service name, built
+   * from the route table's zod schemas (openapi.ts). The gateway assembles the services' documents at /api/docs.
+   */
+  openApiService?: string;
 }
 
 /** What a service never lets a cache keep: its public API and its internal API for other services. */
@@ -76,6 +82,7 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const documented = recordRoutes(app);
   registerErrorHandling(app);
   // JSON bodies are read exactly as the gateway reads them (json-body.ts): no BOM, valid UTF-8, no proto keys.
   app.removeContentTypeParser('application/json');
@@ -109,6 +116,12 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
   });
 
   app.get('/health', { logLevel: 'silent' }, async () => ({ status: 'ok' }));
+  const service = options.openApiService;
+  if (service) {
+    let document: TOpenApiDocument | undefined;
+    // Built once, on first request: every route is registered by then (none can be added after listen).
+    app.get(OPENAPI_PATH, { logLevel: 'silent' }, async () => (document ??= buildOpenApiDocument(service, documented)));
+  }
   return app;
 }
 

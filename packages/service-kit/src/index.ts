@@ -20,3 +20,4 @@ export * from './dlq.js';
 export * from './relay.js';
 export * from './service-runtime.js';
 export * from './token-verifier.js';
+export * from './openapi.js';

@@ -122,6 +122,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       requestTimeout: options.requestTimeout,
       trustProxy: config.TRUST_PROXY,
       noStorePrefixes: SERVICE_NO_STORE_PREFIXES,
+      openApiService: name,
     });
     http = app;
     const internal = createInternalServer({ logger, metrics, readiness });
