@@ -20,4 +20,5 @@ export * from './dlq.js';
 export * from './relay.js';
 export * from './service-runtime.js';
 export * from './token-verifier.js';
+export * from './user-export.js';
 export * from './openapi.js';

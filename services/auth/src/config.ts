@@ -40,6 +40,17 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
     .transform((v) => v !== 'false' && v !== '0'),
   REFERRAL_AGGREGATE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
   REFERRAL_AGGREGATE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  /**
+   * Identity images (issue 15): the master key (32 bytes, base64; openssl rand -base64 32) that wraps each image's
+   * data key; required in production. Older keys, comma-separated, still unwrap until `npm run
+   * verification:rotate-key -w @platform/auth` has re-wrapped every data key with the current one.
+   */
+  VERIFICATION_MASTER_KEY: z.string().trim().optional(),
+  VERIFICATION_OLD_MASTER_KEYS: z.string().trim().default(''),
+  /** How often the job deleting identity images past verification_retention_days runs. */
+  VERIFICATION_RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
+  /** The services asked for a user's data export: "work=http://127.0.0.1:4004,chat=...,admin=..." (payouts: PAYOUTS_INTERNAL_URL). */
+  USER_EXPORT_SOURCES: z.string().trim().default(''),
   /** Creates the database named in DATABASE_URL when missing (development and tests). */
   CREATE_DATABASE: z
     .enum(['true', 'false', '1', '0', ''])

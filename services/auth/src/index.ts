@@ -1,4 +1,6 @@
 import { createServiceRuntime, createTokenSigner, type Pool } from '@platform/service-kit';
+import multipart from '@fastify/multipart';
+import { MAX_VERIFICATION_IMAGE_BYTES } from '@platform/contracts';
 import type { TAuthConfig } from './config.js';
 import { AUTH_MIGRATIONS_DIR } from './data-access/migrate.js';
 import { prepareDummyHash } from './domain/passwords.js';
@@ -10,6 +12,18 @@ import { registerReferralRoutes } from './entry-points/http/referrals.routes.js'
 import { authJobs } from './entry-points/jobs/referral-clicks.job.js';
 import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROUTING_KEYS } from './entry-points/messaging/on-referral-funnel.handler.js';
 import { seedDevelopment } from './scripts/seed-dev.js';
+import { registerVerificationRoutes } from './entry-points/http/verification.routes.js';
+import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
+import { verificationJobs } from './entry-points/jobs/verification-retention.job.js';
+import {
+  ACTIVITY_QUEUE,
+  ACTIVITY_ROUTING_KEYS,
+  activityEventsHandler,
+  VERIFICATION_SETTINGS_QUEUE,
+  VERIFICATION_SETTINGS_ROUTING_KEYS,
+  verificationSettingsHandler,
+} from './entry-points/messaging/activity-events.handler.js';
+import { userExportSources, verificationKeyRing } from './verification-config.js';
 
 export type { TAuthConfig } from './config.js';
 export { loadAuthConfig, ZAuthConfigSchema } from './config.js';
@@ -42,6 +56,11 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts };
 
     if (config.OUTBOX_RELAY_ENABLED) runtime.startRelay();
+    // Identity verification (two images, in memory only), the activity history and the data export (issue 15).
+    await app.register(multipart, { limits: { fileSize: MAX_VERIFICATION_IMAGE_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 2048, headerPairs: 100 } });
+    const keyRing = verificationKeyRing(config, logger);
+    registerVerificationRoutes(app, { deps: { pool, logger, keyRing }, hooks });
+    registerUserExportRoutes(app, { deps: { pool, redis, logger, keyRing, sources: userExportSources(config) }, hooks });
     const routeDeps = { deps, hooks };
     registerAuthRoutes(app, routeDeps);
     registerOnboardingRoutes(app, routeDeps);
@@ -54,7 +73,14 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
       runtime.consume({ queue: REFERRAL_FUNNEL_QUEUE, routingKeys: REFERRAL_FUNNEL_ROUTING_KEYS, handler: createReferralFunnelHandler() });
     }
     if (config.JOBS_ENABLED) {
-      await runtime.startJobs(authJobs(deps, { intervalMs: config.REFERRAL_AGGREGATE_INTERVAL_MS, batchSize: config.REFERRAL_AGGREGATE_BATCH_SIZE }));
+      await runtime.startJobs([
+        ...authJobs(deps, { intervalMs: config.REFERRAL_AGGREGATE_INTERVAL_MS, batchSize: config.REFERRAL_AGGREGATE_BATCH_SIZE }),
+        ...verificationJobs(deps, { intervalMs: config.VERIFICATION_RETENTION_INTERVAL_MS }),
+      ]);
+    }
+    if (config.OUTBOX_RELAY_ENABLED) {
+      runtime.consume({ queue: ACTIVITY_QUEUE, routingKeys: ACTIVITY_ROUTING_KEYS, handler: activityEventsHandler });
+      runtime.consume({ queue: VERIFICATION_SETTINGS_QUEUE, routingKeys: VERIFICATION_SETTINGS_ROUTING_KEYS, handler: verificationSettingsHandler });
     }
     logger.info({ url }, 'auth service listening');
     return { url, internalUrl: runtime.internalUrl(), pool, stop: runtime.stop };

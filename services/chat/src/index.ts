@@ -5,11 +5,13 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
 import { createMessageLog } from './data-access/message-log.js';
+import { createPresence } from './data-access/presence.js';
 import { CHAT_ERRORS } from './domain/chat.errors.js';
 import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
+import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
@@ -76,6 +78,8 @@ export async function start(config: TChatConfig): Promise<TChatService> {
     runtime.onStop(() => bus.stop());
     const moderation = await createModerationStore({ pool, bus, logger });
     runtime.onStop(() => moderation.stop());
+    const presence = createPresence({ redis, logger });
+    runtime.onStop(() => presence.stop());
     let deliverLocally: (message: TChatMessage) => void = () => undefined;
     const deps: TChatDeps = {
       pool,
@@ -86,11 +90,13 @@ export async function start(config: TChatConfig): Promise<TChatService> {
       sendLimiter: createSendLimiter({ redis }, config),
       lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
       archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
+      presence,
     };
 
     const routeDeps = { deps, hooks };
     registerChatRoutes(app, routeDeps);
     registerAdminChatRoutes(app, routeDeps);
+    registerSupportRoutes(app, routeDeps);
     app.get('/ws', async () => {
       throw COMMON_ERRORS.validation('This is the WebSocket endpoint: connect with a WebSocket client');
     });

@@ -48,6 +48,9 @@ describe('hostile input on every route of the chat service', () => {
         'POST /api/admin/chat-moderation/banned-words': { words: ['spam'] },
         'DELETE /api/admin/chat-moderation/banned-words': { words: ['spam'] },
         'POST /api/admin/chat-moderation/test': { message: 'Hello' },
+        'POST /api/support/message': { content: 'Hello' },
+        'POST /api/admin/support-reply': { userId: '7f1a8f68-8f3e-4a43-9a59-2bd5cbd2d3b0', content: 'Hello' },
+        'PATCH /api/admin/support-conversations/:userId': { status: 'resolved' },
       },
     });
     expect(answers.length).toBeGreaterThan(routes.length * 3);

@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatUnreadCounts } from '@platform/contracts';
+import type { TChatMessage, TChatUnreadCounts, TSupportConversation } from '@platform/contracts';
 import type { Logger, Redis } from '@platform/service-kit';
 import { Redis as RedisClient } from 'ioredis';
 
@@ -9,7 +9,9 @@ export type TBusEvent =
   /** A user's unread counts changed (read on one device): every socket of theirs hears it. */
   | { kind: 'unread'; userId: string; unread: TChatUnreadCounts }
   /** The banned words changed: every instance reloads its matcher. */
-  | { kind: 'moderation_changed' };
+  | { kind: 'moderation_changed' }
+  /** A support conversation changed (support desk): its worker's sockets and every admin's hear it. */
+  | { kind: 'support_conversation'; conversation: TSupportConversation; worker: { status: TSupportConversation['status']; unreadCount: number } };
 
 export interface TChatBus {
   publish(event: TBusEvent): Promise<void>;

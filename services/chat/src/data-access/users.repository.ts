@@ -6,10 +6,12 @@ export interface TChatUser {
   lastName: string;
   role: string;
   isActive: boolean;
+  /** From user events (the support desk shows it); null when only the identity service's answer named the user. */
+  email?: string | null;
 }
 
 /** The local copy of users (names, role, ban) learnt from user events. */
-const USERS_COPY = defineLocalCopy<TChatUser>({ table: 'users', key: 'id', fields: ['id', 'firstName', 'lastName', 'role', 'isActive'] });
+const USERS_COPY = defineLocalCopy<TChatUser>({ table: 'users', key: 'id', fields: ['id', 'firstName', 'lastName', 'role', 'isActive', 'email'] });
 
 /** Keeps the copy of a user; an older event never overwrites what a newer one wrote. */
 export async function upsertUser(db: Queryable, user: TChatUser, sourceAt: string): Promise<void> {

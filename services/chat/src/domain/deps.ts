@@ -2,6 +2,7 @@ import type { TRole } from '@platform/contracts';
 import type { Logger, Pool } from '@platform/service-kit';
 import type { TChatBus } from '../data-access/chat-bus.js';
 import type { TMessageLog } from '../data-access/message-log.js';
+import type { TPresence } from '../data-access/presence.js';
 import type { TModerationStore } from './moderation-store.js';
 
 /** Counts a user's sends across every instance; throws CHAT.RATE_LIMITED past the limit. */
@@ -21,6 +22,8 @@ export interface TChatDeps {
   moderation: TModerationStore;
   sendLimiter: TSendLimiter;
   lookupProfile?: TProfileLookup;
+  /** Who is connected to the chat on any instance (the support desk e-mails only those who are not). */
+  presence: TPresence;
   archiveDaysDefault: number;
 }
 

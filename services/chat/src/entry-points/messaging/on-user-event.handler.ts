@@ -10,9 +10,9 @@ export const USERS_ROUTING_KEYS = ['user.registered', 'user.updated'] as const;
 export async function onUserEvent(event: TEventEnvelope, client: PoolClient): Promise<void> {
   if (event.type === 'user.updated') {
     const data = ZUserUpdatedDataSchema.parse(event.data);
-    await upsertUser(client, { id: data.userId, firstName: data.firstName, lastName: data.lastName, role: data.role, isActive: data.isActive }, event.occurredAt);
+    await upsertUser(client, { id: data.userId, firstName: data.firstName, lastName: data.lastName, role: data.role, isActive: data.isActive, email: data.email }, event.occurredAt);
     return;
   }
   const data = ZUserRegisteredDataSchema.parse(event.data);
-  await upsertUser(client, { id: data.userId, firstName: data.firstName, lastName: data.lastName, role: data.role, isActive: true }, event.occurredAt);
+  await upsertUser(client, { id: data.userId, firstName: data.firstName, lastName: data.lastName, role: data.role, isActive: true, email: data.email }, event.occurredAt);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TChatType } from '@platform/contracts';
+import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TChatType, type TSupportServerFrame } from '@platform/contracts';
 import { AppError, parseJsonBody, toAppError, validationErrorFromIssues, type Logger, type TApp, type TAuthUser, type TTokenVerifier } from '@platform/service-kit';
 import client from 'prom-client';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -81,7 +81,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   const delivered = new client.Counter({ name: 'chat_ws_frames_sent_total', help: 'Frames sent to sockets', labelNames: ['type'] as const, registers: [options.registry] });
 
   /** Sends a frame; a broadcast passes it already encoded (one Buffer for every socket, sent as a text frame). */
-  const send = (conn: TConnection, frame: TChatServerFrame | Buffer, type?: string): void => {
+  const send = (conn: TConnection, frame: TChatServerFrame | TSupportServerFrame | Buffer, type?: string): void => {
     const { ws } = conn;
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > limits.maxBufferedBytes) {
@@ -106,7 +106,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     authenticated.delete(conn);
     if (conn.user) {
       const mine = byUser.get(conn.user.userId);
-      mine?.delete(conn);
+      if (mine?.delete(conn)) deps.presence.disconnected(conn.user.userId);
       if (mine?.size === 0) byUser.delete(conn.user.userId);
     }
   };
@@ -173,6 +173,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     const mine = byUser.get(user.userId) ?? new Set<TConnection>();
     mine.add(conn);
     byUser.set(user.userId, mine);
+    deps.presence.connected(user.userId);
     const untilExpiry = user.exp * 1000 - Date.now();
     conn.timers.push(setTimeout(() => endSession(conn, new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.')), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
     const unread = await readUnreadCounts(deps, actorOf(conn)).catch((error: unknown) => {
@@ -356,6 +357,11 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   deps.bus.onEvent((event) => {
     if (event.kind === 'message') deliver(event.message);
     else if (event.kind === 'unread') for (const conn of byUser.get(event.userId) ?? []) send(conn, { type: 'unread', unread: event.unread });
+    else if (event.kind === 'support_conversation') {
+      // Support desk: the worker hears only their own status; admins hear every conversation's row.
+      for (const conn of byUser.get(event.conversation.userId) ?? []) send(conn, { type: 'support_status', status: event.worker.status, unreadCount: event.worker.unreadCount });
+      for (const conn of authenticated) if (conn.user?.role === 'admin' && conn.user.userId !== event.conversation.userId) send(conn, { type: 'support_conversation', conversation: event.conversation });
+    }
   });
   deps.bus.onResubscribed(() => {
     for (const conn of authenticated) send(conn, { type: 'resync' });
