@@ -28,6 +28,8 @@ export const ZAdminConfigSchema = ZBaseConfigSchema.extend({
   LEADERBOARDS_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 60_000),
   /** How often unfinished news mailings are looked for (a queued batch that was lost). */
   NEWS_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long GET /api/public/figures answers from one computation (issue 16: "cached for a minute"). */
+  PUBLIC_FIGURES_CACHE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(60_000),
 });
 export type TAdminConfig = z.infer<typeof ZAdminConfigSchema>;
 

@@ -8,6 +8,9 @@ import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.j
 import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
+import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
+import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
+import { createPublicFiguresReader } from './domain/public-figures.use-case.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
 import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from './entry-points/messaging/statistics-events.handler.js';
@@ -58,6 +61,9 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     };
     registerNewsRoutes(app, { deps: { ...deps, queueNewsMailing }, hooks });
     registerAwardRoutes(app, { deps, hooks });
+    // The landing pages' live figures (issue 16), from the admin.public-figures queue (below).
+    const figures = createPublicFiguresReader(deps, { cacheMs: config.PUBLIC_FIGURES_CACHE_MS });
+    registerPublicFiguresRoutes(app, { figures, cacheSeconds: Math.ceil(config.PUBLIC_FIGURES_CACHE_MS / 1000) });
     const url = await runtime.listen();
 
     runtime.consume({
@@ -68,6 +74,7 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
     runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
     runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler() });
+    runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler() });
     if (config.JOBS_ENABLED) jobsHandle.jobs = await runtime.startJobs(content.jobs);
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');
