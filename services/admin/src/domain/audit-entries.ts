@@ -9,6 +9,7 @@ import {
   type TEventEnvelope,
 } from '@platform/contracts';
 import type { TNewAuditEntry } from '../data-access/audit-log.repository.js';
+import { SUPPORT_AUDIT_MAPPERS } from './support-audit-entries.js';
 
 type TAuditMapper = (event: TEventEnvelope) => Omit<TNewAuditEntry, 'eventId'> | undefined;
 
@@ -104,6 +105,7 @@ export const AUDIT_MAPPERS = {
       createdAt: d.decidedAt,
     };
   },
+  ...SUPPORT_AUDIT_MAPPERS,
 } satisfies Record<string, TAuditMapper>;
 
 export const AUDITED_EVENT_TYPES = Object.keys(AUDIT_MAPPERS) as (keyof typeof AUDIT_MAPPERS)[];

@@ -1,12 +1,13 @@
 import type { TEventHandler } from '@platform/service-kit';
 import type { TMailDeps } from '../../domain/deps.js';
 import { createOnPasswordResetRequestedHandler } from './on-password-reset-requested.handler.js';
+import { createOnSupportReplyRequestedHandler } from './on-support-reply-requested.handler.js';
 import { createOnUserRegisteredHandler } from './on-user-registered.handler.js';
 import { createOnWithdrawalDecidedHandler } from './on-withdrawal-decided.handler.js';
 
 /** The admin service's mail queue (prefixed with QUEUE_PREFIX) and the events it takes. */
 export const MAIL_QUEUE = 'admin.mail';
-export const MAIL_ROUTING_KEYS = ['user.registered', 'password_reset.requested', 'withdrawal.decided'] as const;
+export const MAIL_ROUTING_KEYS = ['user.registered', 'password_reset.requested', 'withdrawal.decided', 'support.reply_email_requested'] as const;
 
 /** One handler for the mail queue that dispatches on the event type. */
 export function createMailEventsHandler(deps: TMailDeps): TEventHandler {
@@ -14,6 +15,7 @@ export function createMailEventsHandler(deps: TMailDeps): TEventHandler {
     'user.registered': createOnUserRegisteredHandler(deps),
     'password_reset.requested': createOnPasswordResetRequestedHandler(deps),
     'withdrawal.decided': createOnWithdrawalDecidedHandler(deps),
+    'support.reply_email_requested': createOnSupportReplyRequestedHandler(deps),
   };
   return async (event, client) => {
     const handler = handlers[event.type as keyof typeof handlers];
