@@ -87,7 +87,7 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
     return { status: response.status, headers: response.headers, body: parsed, text };
   };
 
-  return {
+  const harness: TPayoutsHarness = {
     service,
     config,
     environment,
@@ -126,8 +126,8 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
     async openAccount(userId) {
       const opened = async () => (await service.pool.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [userId])).rowCount === 1;
       if (await opened()) return;
-      await this.publish(
-        this.envelope('user.registered', {
+      await harness.publish(
+        harness.envelope('user.registered', {
           userId,
           email: `${userId}@example.com`,
           firstName: 'Test',
@@ -140,7 +140,7 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       await eventually(opened, { what: `the account of ${userId} to open` });
     },
     async fund(userId, balance) {
-      await this.openAccount(userId);
+      await harness.openAccount(userId);
       const res = await api('PATCH', `/api/admin/users/${userId}/balance`, { token: admin.token, body: { balance, reason: 'Test funding' } });
       if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${res.text}`);
     },
@@ -163,6 +163,7 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       if (serverErrors.length) throw new Error(`requests answered with a server error: ${serverErrors.join(', ')}`);
     },
   };
+  return harness;
 }
 
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
