@@ -69,5 +69,7 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: ZRateLimitSchema.prefault('5/1h'),
   RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS: ZRateLimitSchema.prefault('20/1h'),
   RATE_LIMIT_RESET_PASSWORD_PER_TOKEN: ZRateLimitSchema.prefault('10/1h'),
+  /** Referral click tracking (issue 16): generous for people behind one address, a ceiling for scripts. */
+  RATE_LIMIT_REFERRAL_CLICK_PER_ADDRESS: ZRateLimitSchema.prefault('120/1h'),
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfigSchema>;

@@ -17,7 +17,7 @@ import type { TGatewayConfig, TRateLimit } from './config.js';
  * A successful login forgets both counters of that account at that address; a password reset (identity service,
  * `clearLoginFailures`) forgets all of the account's.
  */
-export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword';
+export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'referralClick';
 
 type TAccountField = 'email' | 'token';
 
@@ -51,6 +51,7 @@ function rulesFrom(config: TGatewayConfig): Record<TRateLimitName, TRateLimitRul
       perAddress: config.RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS,
       perAccount: { field: 'token', limit: config.RATE_LIMIT_RESET_PASSWORD_PER_TOKEN },
     },
+    referralClick: { what: 'requests', perAddress: config.RATE_LIMIT_REFERRAL_CLICK_PER_ADDRESS },
   };
 }
 

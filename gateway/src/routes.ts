@@ -58,12 +58,21 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/user', service: 'auth', access: 'user' },
   { prefix: '/api/documents', service: 'auth', access: 'user' },
   { prefix: '/api/admin/users', service: 'auth', access: 'admin' },
+  // referral links and landing pages (issue 16): the visitor's lookup, click and landing copy need no token
+  { prefix: '/api/referral', service: 'auth', access: 'public' },
+  { prefix: '/api/referral/*/track-click', service: 'auth', access: 'public', rateLimit: 'referralClick' },
+  { prefix: '/api/public/landing-pages', service: 'auth', access: 'public' },
+  { prefix: '/api/admin/referral-links', service: 'auth', access: 'admin' },
+  { prefix: '/api/admin/referral-stats', service: 'auth', access: 'admin' },
+  { prefix: '/api/admin/landing-pages', service: 'auth', access: 'admin' },
   { prefix: '/api/admin/documents', service: 'auth', access: 'admin' },
 
   // admin: e-mail templates, system settings, audit log
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/settings', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/audit-log', service: 'admin', access: 'admin' },
+  // the landing pages' live figures (issue 16), computed from events
+  { prefix: '/api/public/figures', service: 'admin', access: 'public' },
   // admin: company news (writes are admin-only in the service), awards and leaderboards
   { prefix: '/api/news', service: 'admin', access: 'user' },
   { prefix: '/api/awards', service: 'admin', access: 'user' },

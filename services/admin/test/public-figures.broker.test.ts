@@ -56,9 +56,9 @@ describe('GET /api/public/figures', () => {
   });
 
   it('when a known set of events arrives, then the figures equal the values computed by hand (odd and even counts)', async () => {
-    const [u1, u2, u3] = [randomUUID(), randomUUID(), randomUUID()];
+    const [u1, u2, u3] = [randomUUID(), randomUUID(), randomUUID()] as const;
     const twice = submissionApproved({ reward: '4.00', approvedAt: ago(2 * DAY) });
-    const [w1, w2, w3, w4, w5, w6] = Array.from({ length: 6 }, () => randomUUID());
+    const [w1, w2, w3, w4, w5, w6] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()] as const;
     await broker.publish(
       // Tasks in the window: 1.00, 4.00, 10.00 (the 4.00 delivered twice, under two event ids); 100.00 is 40 days old.
       submissionApproved({ reward: '1.00', approvedAt: ago(1 * DAY) }),
