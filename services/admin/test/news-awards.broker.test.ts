@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TEventEnvelope } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@platform/service-kit/testing';
 import { computeLeaderboards } from '../src/domain/awards.use-case.js';
@@ -102,7 +103,7 @@ describe('the leaderboards job and GET /api/awards', () => {
     const ids = workers.map((w) => w.data.userId);
     const now = Date.now();
     const daysAgo = (d: number) => new Date(now - d * 86_400_000).toISOString();
-    const events = [];
+    const events: TEventEnvelope[] = [];
     const approve = (i: number, reward: string, days: number) => events.push(submissionApproved({ userId: ids[i]!, assignmentId: randomUUID(), reward, approvedAt: daysAgo(days) }));
     const reject = (i: number, days: number) => events.push(submissionRejected({ userId: ids[i]!, assignmentId: randomUUID(), rejectedAt: daysAgo(days) }));
     // W0: 5 approved x 10.00 this week (50.00, 100%). W1: 2 x 40.00 this week (80.00) + 3 rejected (40%).

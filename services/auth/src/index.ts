@@ -7,6 +7,7 @@ import { prepareDummyHash } from './domain/passwords.js';
 import type { TAuthDeps } from './domain/deps.js';
 import { registerAdminUserRoutes } from './entry-points/http/admin-users.routes.js';
 import { registerAuthRoutes } from './entry-points/http/auth.routes.js';
+import { registerContentAdminRoutes } from './entry-points/http/content-admin.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
 import { registerReferralRoutes } from './entry-points/http/referrals.routes.js';
 import { authJobs } from './entry-points/jobs/referral-clicks.job.js';
@@ -65,6 +66,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     registerAuthRoutes(app, routeDeps);
     registerOnboardingRoutes(app, routeDeps);
     registerAdminUserRoutes(app, routeDeps);
+    registerContentAdminRoutes(app, routeDeps);
     registerReferralRoutes(app, routeDeps);
 
     const url = await runtime.listen();

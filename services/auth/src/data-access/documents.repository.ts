@@ -160,3 +160,76 @@ export async function recordAcceptance(
   if (!row) throw new Error('acceptance neither inserted nor found');
   return toAcceptance(row);
 }
+
+/* ---- Admin management (spec 03 Documents AMENDED). ---- */
+
+/** Every document (active or not), in display order, with its acceptances per version (newest version first). */
+export async function listAllDocuments(db: Queryable): Promise<(TDocumentRecord & { acceptances: { version: string; count: number }[] })[]> {
+  const docs = await db.query<TDocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM company_documents d ORDER BY d.sort_order, d.created_at, d.id`);
+  const counts = await db.query<{ document_id: string; document_version: string; n: string }>(
+    `SELECT document_id, document_version, count(*) AS n FROM user_document_acceptances GROUP BY document_id, document_version`,
+  );
+  const byDocument = new Map<string, { version: string; count: number }[]>();
+  for (const row of counts.rows) {
+    const list = byDocument.get(row.document_id) ?? [];
+    list.push({ version: row.document_version, count: Number(row.n) });
+    byDocument.set(row.document_id, list);
+  }
+  return docs.rows.map((row) => ({
+    ...toDocument(row),
+    acceptances: (byDocument.get(row.id) ?? []).sort((a, b) => compareVersions(b.version, a.version)),
+  }));
+}
+
+/** "2.0" > "1.10" > "1.9": numeric parts compared in order, text parts as text. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.');
+  const pb = b.split('.');
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = pa[i] ?? '0';
+    const y = pb[i] ?? '0';
+    const nx = Number(x);
+    const ny = Number(y);
+    const diff = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.localeCompare(y);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+export async function findDocumentById(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TDocumentRecord | null> {
+  const result = await db.query<TDocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM company_documents d WHERE d.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return result.rows[0] ? toDocument(result.rows[0]) : null;
+}
+
+export async function updateDocument(
+  db: Queryable,
+  id: string,
+  doc: { title: string; content: string; type: string; version: string; isActive: boolean; requiresAcceptance: boolean; sortOrder: number },
+): Promise<TDocumentRecord> {
+  const result = await db.query<TDocumentRow>(
+    `UPDATE company_documents AS d SET title = $2, content = $3, type = $4, version = $5, is_active = $6, requires_acceptance = $7,
+       sort_order = $8, updated_at = now()
+     WHERE d.id = $1 RETURNING ${DOCUMENT_COLUMNS}`,
+    [id, doc.title, doc.content, doc.type, doc.version, doc.isActive, doc.requiresAcceptance, doc.sortOrder],
+  );
+  return toDocument(result.rows[0]!);
+}
+
+export async function deleteDocument(db: Queryable, id: string): Promise<boolean> {
+  const result = await db.query('DELETE FROM company_documents WHERE id = $1', [id]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Users who finished document onboarding but have not accepted this document in its current version start it
+ * again: the onboarding modal opens for them at their next start. Returns how many.
+ */
+export async function askUsersToAcceptAgain(db: Queryable, documentId: string, version: string): Promise<number> {
+  const result = await db.query(
+    `UPDATE users u SET documents_accepted = false, updated_at = now()
+     WHERE u.documents_accepted
+       AND NOT EXISTS (SELECT 1 FROM user_document_acceptances a WHERE a.user_id = u.id AND a.document_id = $1 AND a.document_version = $2)`,
+    [documentId, version],
+  );
+  return result.rowCount ?? 0;
+}

@@ -9,6 +9,8 @@ export const AUTH_ERRORS = {
   userGone: () => new AppError('AUTH.USER_NOT_FOUND', 401, 'Your session has ended. Please log in again.'),
   invalidResetToken: () => new AppError('AUTH.INVALID_RESET_TOKEN', 400, 'Recovery link has expired or is invalid'),
   documentNotFound: () => new AppError('AUTH.DOCUMENT_NOT_FOUND', 404, 'Document not found'),
+  /** Nothing is left of a document's content once it is sanitised. */
+  documentContentRequired: () => new AppError('AUTH.DOCUMENT_CONTENT_REQUIRED', 400, 'Content is required', [{ path: 'content', message: 'Content is required' }], 'content'),
   /** An admin asked for a user that does not exist. */
   userNotFound: () => new AppError('AUTH.USER_NOT_FOUND', 404, 'User not found'),
   documentsIncomplete: () =>

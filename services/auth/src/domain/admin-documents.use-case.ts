@@ -1,0 +1,94 @@
+import type { TAdminDocument, TCreateDocumentRequest, TUpdateDocumentRequest } from '@platform/contracts';
+import { withTransaction } from '@platform/service-kit';
+import {
+  askUsersToAcceptAgain,
+  deleteDocument,
+  findDocumentById,
+  insertDocument,
+  listAllDocuments,
+  updateDocument,
+  type TDocumentRecord,
+} from '../data-access/documents.repository.js';
+import { AUTH_ERRORS } from './auth.errors.js';
+import type { TAuthDeps } from './deps.js';
+import { sanitizeDocumentHtml } from './document-html.js';
+
+/** The version after a content change: "1.0" -> "2.0", "2.3" -> "3.0"; anything else gets ".1" more (max 20 characters). */
+export function nextDocumentVersion(version: string): string {
+  const match = /^(\d+)(?:\.\d+)*$/.exec(version);
+  if (match) return `${Number(match[1]) + 1}.0`;
+  return `${version.slice(0, 18)}.1`;
+}
+
+function present(doc: TDocumentRecord, acceptances: { version: string; count: number }[]): TAdminDocument {
+  return {
+    id: doc.id,
+    title: doc.title,
+    content: doc.content,
+    type: doc.type,
+    version: doc.version,
+    isActive: doc.isActive,
+    requiresAcceptance: doc.requiresAcceptance,
+    sortOrder: doc.sortOrder,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    acceptedCount: acceptances.find((a) => a.version === doc.version)?.count ?? 0,
+    acceptances,
+  };
+}
+
+export async function listAdminDocuments(deps: TAuthDeps): Promise<TAdminDocument[]> {
+  return (await listAllDocuments(deps.pool)).map((doc) => present(doc, doc.acceptances));
+}
+
+async function presentOne(deps: TAuthDeps, id: string): Promise<TAdminDocument> {
+  const doc = (await listAllDocuments(deps.pool)).find((d) => d.id === id);
+  if (!doc) throw AUTH_ERRORS.documentNotFound();
+  return present(doc, doc.acceptances);
+}
+
+function sanitized(content: string): string {
+  const html = sanitizeDocumentHtml(content);
+  if (!html) throw AUTH_ERRORS.documentContentRequired();
+  return html;
+}
+
+/** POST /api/admin/documents: HTML sanitised on save; a required active document asks every user who finished onboarding. */
+export async function createAdminDocument(deps: TAuthDeps, adminId: string, input: TCreateDocumentRequest & { isActive: boolean; requiresAcceptance: boolean; sortOrder: number }): Promise<TAdminDocument> {
+  const created = await withTransaction(deps.pool, async (client) => {
+    const doc = await insertDocument(client, { ...input, content: sanitized(input.content), createdBy: adminId });
+    if (doc.isActive && doc.requiresAcceptance) await askUsersToAcceptAgain(client, doc.id, doc.version);
+    return doc;
+  });
+  return presentOne(deps, created.id);
+}
+
+/**
+ * PATCH /api/admin/documents/{id}: a content change (after sanitising) raises the version, so acceptances of the old
+ * one no longer count and users accept again; so does making a document active and required.
+ */
+export async function changeAdminDocument(deps: TAuthDeps, id: string, input: TUpdateDocumentRequest): Promise<TAdminDocument> {
+  await withTransaction(deps.pool, async (client) => {
+    const before = await findDocumentById(client, id, { forUpdate: true });
+    if (!before) throw AUTH_ERRORS.documentNotFound();
+    const content = input.content === undefined ? before.content : sanitized(input.content);
+    const contentChanged = content !== before.content;
+    const after = await updateDocument(client, id, {
+      title: input.title ?? before.title,
+      content,
+      type: input.type ?? before.type,
+      version: contentChanged ? nextDocumentVersion(before.version) : before.version,
+      isActive: input.isActive ?? before.isActive,
+      requiresAcceptance: input.requiresAcceptance ?? before.requiresAcceptance,
+      sortOrder: input.sortOrder ?? before.sortOrder,
+    });
+    const wasRequired = before.isActive && before.requiresAcceptance;
+    if (after.isActive && after.requiresAcceptance && (contentChanged || !wasRequired)) await askUsersToAcceptAgain(client, id, after.version);
+  });
+  return presentOne(deps, id);
+}
+
+/** DELETE /api/admin/documents/{id}: the document and its acceptances go (users who accepted it keep their onboarding). */
+export async function removeAdminDocument(deps: TAuthDeps, id: string): Promise<void> {
+  if (!(await deleteDocument(deps.pool, id))) throw AUTH_ERRORS.documentNotFound();
+}

@@ -1,0 +1,49 @@
+import {
+  ZAdminDocumentListSchema,
+  ZAdminDocumentSchema,
+  ZCreateDocumentRequestSchema,
+  ZIdParamsSchema,
+  ZLeaderboardPreferenceRequestSchema,
+  ZLeaderboardPreferenceSchema,
+  ZMessageResponseSchema,
+  ZUpdateDocumentRequestSchema,
+} from '@platform/contracts';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { changeAdminDocument, createAdminDocument, listAdminDocuments, removeAdminDocument } from '../../domain/admin-documents.use-case.js';
+import { AUTH_ERRORS } from '../../domain/auth.errors.js';
+import type { TAuthDeps } from '../../domain/deps.js';
+import { getLeaderboardPreference, setLeaderboardPreference } from '../../domain/leaderboard-preference.use-case.js';
+
+const ZDocumentParamsSchema = ZIdParamsSchema(AUTH_ERRORS.documentNotFound);
+
+/** Company documents for admins (GET, POST /api/admin/documents; PATCH, DELETE .../{id}) and the leaderboard opt-out. */
+export function registerContentAdminRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
+  app.get('/api/admin/documents', { onRequest: hooks.requireAdmin, schema: { response: { 200: ZAdminDocumentListSchema } } }, async () => listAdminDocuments(deps));
+
+  app.post(
+    '/api/admin/documents',
+    { onRequest: hooks.requireAdmin, schema: { body: ZCreateDocumentRequestSchema, response: { 201: ZAdminDocumentSchema } } },
+    async (request, reply) => reply.status(201).send(await createAdminDocument(deps, authUserOf(request).userId, request.body)),
+  );
+
+  app.patch(
+    '/api/admin/documents/:id',
+    { onRequest: hooks.requireAdmin, schema: { params: ZDocumentParamsSchema, body: ZUpdateDocumentRequestSchema, response: { 200: ZAdminDocumentSchema } } },
+    async (request) => changeAdminDocument(deps, request.params.id, request.body),
+  );
+
+  app.delete('/api/admin/documents/:id', { onRequest: hooks.requireAdmin, schema: { params: ZDocumentParamsSchema, response: { 200: ZMessageResponseSchema } } }, async (request) => {
+    await removeAdminDocument(deps, request.params.id);
+    return { message: 'Document deleted' };
+  });
+
+  app.get('/api/user/leaderboard-preference', { onRequest: hooks.authenticate, schema: { response: { 200: ZLeaderboardPreferenceSchema } } }, async (request) =>
+    getLeaderboardPreference(deps, authUserOf(request).userId),
+  );
+
+  app.put(
+    '/api/user/leaderboard-preference',
+    { onRequest: hooks.authenticate, schema: { body: ZLeaderboardPreferenceRequestSchema, response: { 200: ZLeaderboardPreferenceSchema } } },
+    async (request) => setLeaderboardPreference(deps, authUserOf(request).userId, request.body.leaderboardOptOut),
+  );
+}
