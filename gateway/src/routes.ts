@@ -103,6 +103,9 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/chat', service: 'chat', access: 'user' },
   { prefix: '/api/admin/chat-moderation', service: 'chat', access: 'admin' },
   { prefix: '/api/admin/chat-messages', service: 'chat', access: 'admin' },
+  // chat assistants (issue 13): Chat Management's two tabs.
+  { prefix: '/api/admin/chat-assistants', service: 'chat', access: 'admin' },
+  { prefix: '/api/admin/chat-settings', service: 'chat', access: 'admin' },
   // The support desk (issue 12): the worker's own thread, and the desk.
   { prefix: '/api/support', service: 'chat', access: 'user' },
   { prefix: '/api/admin/support-conversations', service: 'chat', access: 'admin' },

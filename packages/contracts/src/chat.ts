@@ -246,6 +246,8 @@ export const ZChatMonitorStatsSchema = z.object({
   assistantMessagesLast24h: z.number().int(),
   /** Distinct people who wrote in the last 24 hours. */
   activePeopleLast24h: z.number().int(),
+  /** Assistant messages of the last 24 hours by quality band (spec 03 s.4), as shares 0..1 (0 when there are none). */
+  assistantQualityLast24h: z.object({ good: z.number(), fair: z.number(), poor: z.number(), scored: z.number().int() }).optional(),
 });
 export type TChatMonitorStats = z.infer<typeof ZChatMonitorStatsSchema>;
 

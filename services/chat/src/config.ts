@@ -49,6 +49,18 @@ export const ZChatConfigSchema = ZBaseConfigSchema.extend({
   ARCHIVE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** Used until a settings.changed event for chat_archive_days arrives. */
   CHAT_ARCHIVE_DAYS_DEFAULT: z.coerce.number().int().min(1).max(3650).default(90),
+
+  /** AES-256-GCM key of stored secrets (the assistants' provider API key): 64 hex characters or base64 of 32 bytes. Required in production. */
+  CHAT_SECRETS_KEY: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  /** How often the assistants' scheduler looks for due work (BullMQ job scheduler; the run interval is the admin's setting). */
+  ASSISTANT_TICK_MS: ms(5_000, 50),
+  /** A call to the assistants' provider (chat completions) is abandoned after this long. */
+  ASSISTANT_PROVIDER_TIMEOUT_MS: ms(10_000, 50),
+  /** Tries after the first (timeouts, network errors, 429 and 5xx), waiting BACKOFF_MS, then twice as long, ... */
+  ASSISTANT_PROVIDER_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  ASSISTANT_PROVIDER_BACKOFF_MS: ms(500, 1),
+  /** Provider calls per hour across every instance (Redis); past it the offline generator speaks. */
+  ASSISTANT_PROVIDER_CALLS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(120),
 });
 export type TChatConfig = z.infer<typeof ZChatConfigSchema>;
 

@@ -13,6 +13,11 @@ import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.j
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
 import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
+import { hostname } from 'node:os';
+import type { TAssistantDeps } from './domain/assistants.use-case.js';
+import { createSecretBox } from './domain/secrets.js';
+import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
+import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
@@ -31,6 +36,8 @@ export interface TChatService {
   logger: Logger;
   /** What the use cases run with (tests call the archive job's function with it). */
   deps: TChatDeps;
+  /** What the assistants run with (tests call runAssistantTick with it). */
+  assistantDeps: TAssistantDeps;
   sockets: TChatSocketServer;
   consumersReady(): boolean;
   stop(): Promise<void>;
@@ -64,8 +71,16 @@ function createProfileLookup(authUrl: string): TProfileLookup {
   };
 }
 
+/** CHAT_SECRETS_KEY; outside production a fixed development key when unset (npm start, tests). */
+function chatSecretsKey(config: TChatConfig): string {
+  if (config.CHAT_SECRETS_KEY) return config.CHAT_SECRETS_KEY;
+  if (config.NODE_ENV === 'production') throw new Error('CHAT_SECRETS_KEY is required in production (32 bytes, hex or base64)');
+  return 'development-only chat secrets key: set CHAT_SECRETS_KEY in production';
+}
+
 /** Starts the chat service: migrations, HTTP API, the WebSocket endpoint, the Redis bus, consumers and the archive job. */
-export async function start(config: TChatConfig): Promise<TChatService> {
+/** `overrides`: the assistants' clock and dice (tests simulate time with them). */
+export async function start(config: TChatConfig, overrides: { now?: () => Date; random?: () => number } = {}): Promise<TChatService> {
   const runtime = await createServiceRuntime(config, {
     name: 'chat',
     migrationsDir: CHAT_MIGRATIONS_DIR,
@@ -96,6 +111,23 @@ export async function start(config: TChatConfig): Promise<TChatService> {
     const routeDeps = { deps, hooks };
     registerChatRoutes(app, routeDeps);
     registerAdminChatRoutes(app, routeDeps);
+    const assistantDeps: TAssistantDeps = {
+      ...deps,
+      secrets: createSecretBox(chatSecretsKey(config)),
+      redis,
+      instance: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+      now: overrides.now ?? (() => new Date()),
+      random: overrides.random ?? Math.random,
+      provider: {
+        timeoutMs: config.ASSISTANT_PROVIDER_TIMEOUT_MS,
+        retries: config.ASSISTANT_PROVIDER_RETRIES,
+        backoffMs: config.ASSISTANT_PROVIDER_BACKOFF_MS,
+        callsPerHour: config.ASSISTANT_PROVIDER_CALLS_PER_HOUR,
+      },
+      // Topics come from the settings; no service publishes open tasks or news to chat yet.
+      context: async () => ({ tasks: [], news: [] }),
+    };
+    registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
     app.get('/ws', async () => {
       throw COMMON_ERRORS.validation('This is the WebSocket endpoint: connect with a WebSocket client');
@@ -130,7 +162,10 @@ export async function start(config: TChatConfig): Promise<TChatService> {
       );
     }
     runtime.startRelay();
-    if (config.JOBS_ENABLED) await runtime.startJobs(chatJobs(deps, { intervalMs: config.ARCHIVE_INTERVAL_MS, batchSize: config.ARCHIVE_BATCH_SIZE }));
+    if (config.JOBS_ENABLED) await runtime.startJobs([
+        ...chatJobs(deps, { intervalMs: config.ARCHIVE_INTERVAL_MS, batchSize: config.ARCHIVE_BATCH_SIZE }),
+        ...assistantJobs(assistantDeps, { tickMs: config.ASSISTANT_TICK_MS }),
+      ]);
 
     logger.info({ url, jobs: config.JOBS_ENABLED }, 'chat service started');
     return {
@@ -139,6 +174,7 @@ export async function start(config: TChatConfig): Promise<TChatService> {
       pool,
       logger,
       deps,
+      assistantDeps,
       sockets,
       consumersReady: () => consumers.every((c) => c.isConsuming()),
       stop: runtime.stop,

@@ -97,12 +97,12 @@ export class TestSocket {
 }
 
 /** The real chat service, twice, in-process on port 0, with its own database, exchange, queues and Redis prefix. */
-export async function startChatHarness(prefix: string, env: Record<string, string> = {}): Promise<TChatHarness> {
+export async function startChatHarness(prefix: string, env: Record<string, string> = {}, overrides: Parameters<typeof start>[1] = {}): Promise<TChatHarness> {
   const environment = await createTestEnvironment(prefix);
   const base = { ...environment.env, JOBS_ENABLED: 'false', WS_REVALIDATE_INTERVAL_MS: '300', ...env };
   const config = loadChatConfig(base);
-  const a = await start(config);
-  const b = await start(loadChatConfig({ ...base, CREATE_DATABASE: 'false' }));
+  const a = await start(config, overrides);
+  const b = await start(loadChatConfig({ ...base, CREATE_DATABASE: 'false' }), overrides);
   await eventually(async () => a.consumersReady() && b.consumersReady(), { what: 'the consumers to subscribe' });
   const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
   const logger = createLogger({ service: `${prefix}-test`, level: 'silent' });

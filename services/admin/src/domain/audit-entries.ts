@@ -1,5 +1,6 @@
 import {
   ZAssignmentCancelledDataSchema,
+  ZChatSettingsChangedDataSchema,
   ZBalanceAdjustedDataSchema,
   ZSettingsChangedDataSchema,
   ZSubmissionApprovedDataSchema,
@@ -10,6 +11,7 @@ import {
 } from '@platform/contracts';
 import type { TNewAuditEntry } from '../data-access/audit-log.repository.js';
 import { SUPPORT_AUDIT_MAPPERS } from './support-audit-entries.js';
+import { USER_AUDIT_MAPPERS } from './user-audit-entries.js';
 
 type TAuditMapper = (event: TEventEnvelope) => Omit<TNewAuditEntry, 'eventId'> | undefined;
 
@@ -105,6 +107,20 @@ export const AUDIT_MAPPERS = {
       createdAt: d.decidedAt,
     };
   },
+  'chat_settings.changed': (event) => {
+    const d = ZChatSettingsChangedDataSchema.parse(event.data);
+    return {
+      actorId: d.changedBy,
+      // A change of the provider API key is its own action (the key itself is never in the event).
+      action: d.providerApiKey === 'unchanged' ? 'chat_settings.changed' : 'chat_settings.provider_key_changed',
+      targetType: 'chat_settings',
+      targetId: 'chat_settings',
+      before: d.before,
+      after: { ...d.after, ...(d.providerApiKey === 'unchanged' ? {} : { providerApiKey: d.providerApiKey }) },
+      createdAt: d.changedAt,
+    };
+  },
+  ...USER_AUDIT_MAPPERS,
   ...SUPPORT_AUDIT_MAPPERS,
 } satisfies Record<string, TAuditMapper>;
 

@@ -1,4 +1,5 @@
 import type { TAdminChatMessage, TAssistantQuality, TChatMonitor } from '@platform/contracts';
+import { findQualities, findQualityShares } from '../data-access/assistants.repository.js';
 import { findMonitorFeed, findMonitorStats } from '../data-access/messages.repository.js';
 import type { TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
@@ -26,18 +27,20 @@ export function assistantQuality(content: string, preferredLanguage: 'english' |
 
 /** GET /api/admin/chat-messages?filter: the newest general-room messages with every author named, and the stats. */
 export async function readChatMonitor(deps: TChatDeps, filter: 'all' | 'people' | 'assistants'): Promise<TChatMonitor> {
-  const [feed, stats] = await Promise.all([findMonitorFeed(deps.pool, filter, MONITOR_FEED_SIZE), findMonitorStats(deps.pool)]);
+  const [feed, stats, shares] = await Promise.all([findMonitorFeed(deps.pool, filter, MONITOR_FEED_SIZE), findMonitorStats(deps.pool), findQualityShares(deps.pool)]);
+  // The score computed when the assistant posted (kept with the message); computed now for one posted before that.
+  const scores = await findQualities(deps.pool, feed.filter((m) => m.isBot).map((m) => m.id));
   const matcher = deps.moderation.matcher();
   const messages: TAdminChatMessage[] = feed.map((stored) => {
     const view = toMessageView(stored);
     return {
       ...view,
       author: stored.isBot ? null : (stored.author ?? { firstName: '', lastName: '', role: stored.isFromAdmin ? 'admin' : 'employee' }),
-      quality: view.assistant ? assistantQuality(view.content, view.assistant.preferredLanguage, matcher) : null,
+      quality: view.assistant ? (scores.get(view.id) ?? assistantQuality(view.content, view.assistant.preferredLanguage, matcher)) : null,
     };
   });
   return {
     messages,
-    stats: { messagesLast24h: stats.total, peopleMessagesLast24h: stats.people, assistantMessagesLast24h: stats.assistants, activePeopleLast24h: stats.authors },
+    stats: { messagesLast24h: stats.total, peopleMessagesLast24h: stats.people, assistantMessagesLast24h: stats.assistants, activePeopleLast24h: stats.authors, assistantQualityLast24h: shares },
   };
 }

@@ -1,0 +1,272 @@
+import type { TAssistantLanguage, TChatSettings } from '@platform/contracts';
+
+/**
+ * What an assistant says comes from a generator (issue 13 item 4). Two implement one interface: the built-in
+ * offline generator (no network; composes from the chat topics and whatever context is known) and an
+ * OpenAI-compatible chat-completions client. The caller falls back to the offline one when the provider fails.
+ * Every text either produces is checked by the caller (moderation, no promises) before it is posted.
+ */
+export interface TGenerationRequest {
+  kind: 'post' | 'reply';
+  language: TAssistantLanguage;
+  assistantName: string;
+  /** The person's question (replies). */
+  question?: string;
+  /** A topic to talk about (posts), chosen by the scheduler. */
+  topic?: string;
+  settings: TChatSettings;
+  /** Open tasks' titles known to the chat service (may be empty) and published news titles (may be empty). */
+  context: { tasks: string[]; news: string[] };
+  /** Texts posted recently by assistants: not to be repeated. */
+  recent: string[];
+  random: () => number;
+}
+
+export interface TGenerator {
+  readonly name: 'offline' | 'provider';
+  generate(request: TGenerationRequest): Promise<string>;
+}
+
+/* ---- The offline generator. ---- */
+
+const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length) % items.length]!;
+
+/** Post templates: {topic} is a chat topic. Practical, never about income amounts or promises. */
+const POSTS: Record<TAssistantLanguage, readonly string[]> = {
+  english: [
+    'Tip on "{topic}": read the whole task description and the submission instructions before you start, then check your work against them.',
+    'About "{topic}": a clear submission says what you did, step by step, and attaches what the instructions ask for.',
+    '"{topic}" is a good one to ask about here. If something in a task is unclear, ask before submitting rather than guessing.',
+    'Quick reminder on "{topic}": if a submission comes back as Needs Revision, the reason is shown on the task; fix that point and resubmit.',
+    'On "{topic}": take one task at a time and finish it well; a careful submission is reviewed faster than a rushed one.',
+    'Question of the day about "{topic}": what helps you most? Share your tips with others in this room.',
+    'Heads-up on "{topic}": your balance and withdrawals are always shown in your wallet; the ledger there is the true state.',
+    'A note on "{topic}": account questions (wallets, verification, a blocked task) are best asked in Support, where the team can see your records.',
+  ],
+  russian: [
+    'Совет по теме «{topic}»: прочитайте описание задания и инструкции к отчёту целиком, прежде чем начать, и сверьте с ними результат.',
+    'О теме «{topic}»: хороший отчёт по шагам описывает, что вы сделали, и содержит то, что просят инструкции.',
+    '«{topic}» — хороший повод для вопроса. Если в задании что-то непонятно, лучше спросить до отправки, чем гадать.',
+    'Напоминание по теме «{topic}»: если отчёт вернули на доработку, причина видна в задании; исправьте этот пункт и отправьте снова.',
+    'По теме «{topic}»: берите по одному заданию и доводите его до конца; аккуратный отчёт проверяют быстрее поспешного.',
+    'Вопрос дня о теме «{topic}»: что помогает вам больше всего? Поделитесь советами в этой комнате.',
+    'По теме «{topic}»: баланс и выводы всегда видны в вашем кошельке; история операций там — это точное состояние.',
+    'Заметка по теме «{topic}»: вопросы об аккаунте (кошельки, верификация, задание) лучше задавать в Поддержке, где команда видит ваши данные.',
+  ],
+};
+
+const TASK_POSTS: Record<TAssistantLanguage, readonly string[]> = {
+  english: ['There is an open task on the Tasks page: "{task}". Read its instructions first if you plan to take it.', 'New to the room? Open tasks such as "{task}" are listed on the Tasks page with their instructions.'],
+  russian: ['На странице заданий есть открытое задание «{task}». Если собираетесь его взять, сначала прочитайте инструкции.', 'Впервые здесь? Открытые задания, например «{task}», перечислены на странице заданий вместе с инструкциями.'],
+};
+
+const NEWS_POSTS: Record<TAssistantLanguage, readonly string[]> = {
+  english: ['In the company news: "{news}". The full text is on the News page.'],
+  russian: ['В новостях компании: «{news}». Полный текст — на странице новостей.'],
+};
+
+/** Reply intents: the first whose words appear in the question answers. */
+const REPLY_INTENTS: { words: RegExp; answer: Record<TAssistantLanguage, string> }[] = [
+  {
+    words: /withdraw|payout|wallet|balance|вывод|выплат|кошел|баланс/i,
+    answer: {
+      english: 'Withdrawals are requested from your wallet page; while pending they show as Processing, and the wallet shows your true balance. For a specific withdrawal, please ask Support.',
+      russian: 'Вывод запрашивается на странице кошелька; пока заявка рассматривается, она показана как «В обработке», а кошелёк показывает точный баланс. По конкретной заявке лучше написать в Поддержку.',
+    },
+  },
+  {
+    words: /review|reject|revision|submission|submit|провер|отклон|доработ|отч[её]т|отправ/i,
+    answer: {
+      english: 'A submission is reviewed by the team; if it needs revision, the reason is shown on the task and you can fix it and submit again.',
+      russian: 'Отчёт проверяет команда; если нужна доработка, причина видна в задании, и его можно исправить и отправить снова.',
+    },
+  },
+  {
+    words: /task|job|work|задани|задач|работ/i,
+    answer: {
+      english: 'Open tasks are on the Tasks page, each with its description and submission instructions. Take one, do it as described, then submit it from the task.',
+      russian: 'Открытые задания — на странице заданий, у каждого есть описание и инструкции к отчёту. Возьмите задание, выполните его по описанию и отправьте отчёт из задания.',
+    },
+  },
+  {
+    words: /account|password|verif|login|аккаунт|парол|верифик|вход/i,
+    answer: {
+      english: 'Account questions (password, verification, access) are best handled by Support: open the Support tab in the chat and the team will see your records.',
+      russian: 'Вопросы об аккаунте (пароль, верификация, доступ) лучше решать с Поддержкой: откройте вкладку «Поддержка» в чате, и команда увидит ваши данные.',
+    },
+  },
+];
+
+const REPLY_FALLBACK: Record<TAssistantLanguage, readonly string[]> = {
+  english: [
+    "I'm an assistant bot, so I can only help with general questions. The Tasks page and your wallet show the current state; for anything about your account, please ask Support.",
+    'Good question. As a bot I can point you to the right place: tasks are on the Tasks page, money on your wallet page, and Support answers account questions.',
+  ],
+  russian: [
+    'Я бот-ассистент и могу помочь только с общими вопросами. Страница заданий и кошелёк показывают текущее состояние; по вопросам об аккаунте напишите в Поддержку.',
+    'Хороший вопрос. Как бот я могу подсказать, куда смотреть: задания — на странице заданий, деньги — в кошельке, а Поддержка отвечает на вопросы об аккаунте.',
+  ],
+};
+
+const DEFAULT_TOPICS: Record<TAssistantLanguage, readonly string[]> = {
+  english: ['task instructions', 'good submissions'],
+  russian: ['инструкции к заданиям', 'хорошие отчёты'],
+};
+
+function composePost(request: TGenerationRequest): string {
+  const { language, random } = request;
+  const roll = random();
+  if (request.context.tasks.length > 0 && roll < 0.25) return pick(TASK_POSTS[language], random).replace('{task}', pick(request.context.tasks, random));
+  if (request.context.news.length > 0 && roll < 0.4) return pick(NEWS_POSTS[language], random).replace('{news}', pick(request.context.news, random));
+  const topic = request.topic ?? pick(DEFAULT_TOPICS[language], random);
+  return pick(POSTS[language], random).replace('{topic}', topic);
+}
+
+function composeReply(request: TGenerationRequest): string {
+  const question = request.question ?? '';
+  const intent = REPLY_INTENTS.find((candidate) => candidate.words.test(question));
+  return intent ? intent.answer[request.language] : pick(REPLY_FALLBACK[request.language], request.random);
+}
+
+/** Composes from templates; tries a few times for a text not posted recently (varied, not one template repeated). */
+export function createOfflineGenerator(): TGenerator {
+  return {
+    name: 'offline',
+    async generate(request) {
+      const compose = request.kind === 'reply' ? composeReply : composePost;
+      let text = compose(request);
+      for (let attempt = 0; attempt < 6 && request.kind === 'post' && request.recent.includes(text); attempt += 1) text = compose(request);
+      return text;
+    },
+  };
+}
+
+/* ---- The OpenAI-compatible client. ---- */
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface TProviderOptions {
+  apiKey: string | null;
+  timeoutMs: number;
+  /** Tries after the first one (on a timeout, a network error, 429 or 5xx). */
+  retries: number;
+  /** The first retry waits this long; each next one twice as long. */
+  backoffMs: number;
+  /** Takes one call from the hourly budget; false when the budget is spent (no call is made). */
+  takeBudget: () => Promise<boolean>;
+}
+
+const LANGUAGE_NAMES: Record<TAssistantLanguage, string> = { english: 'English', russian: 'Russian' };
+
+/** The system prompt: the admin's aiPrompt and chatRules, and the rules no setting can change. */
+export function systemPromptOf(request: TGenerationRequest): string {
+  return [
+    request.settings.aiPrompt,
+    request.settings.chatRules ? `Chat rules:\n${request.settings.chatRules}` : '',
+    `You are "${request.assistantName}", an automated assistant shown with the badge Bot. Never claim to be a person. Never promise earnings, income, payouts or bonuses, and never state amounts of money.`,
+    `Answer in ${LANGUAGE_NAMES[request.language]} only, in one or two short sentences (at most 200 characters), plain text.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function userPromptOf(request: TGenerationRequest): string {
+  if (request.kind === 'reply') return `A person in the general chat asked: "${request.question ?? ''}". Reply helpfully.`;
+  const parts = [`Write one useful message for the general chat${request.topic ? ` about: ${request.topic}` : ''}.`];
+  if (request.context.tasks.length > 0) parts.push(`Open tasks: ${request.context.tasks.slice(0, 5).join('; ')}.`);
+  if (request.context.news.length > 0) parts.push(`Recent news: ${request.context.news.slice(0, 3).join('; ')}.`);
+  if (request.recent.length > 0) parts.push(`Do not repeat these recent messages: ${request.recent.slice(0, 5).map((r) => `"${r}"`).join(' ')}`);
+  return parts.join(' ');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POST {providerBaseUrl}/chat/completions (the OpenAI wire format): choices[0].message.content. */
+export function createProviderGenerator(options: TProviderOptions): TGenerator {
+  const callOnce = async (request: TGenerationRequest): Promise<string> => {
+    const url = `${request.settings.providerBaseUrl.replace(/\/+$/, '')}/chat/completions`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: request.settings.model,
+          messages: [
+            { role: 'system', content: systemPromptOf(request) },
+            { role: 'user', content: userPromptOf(request) },
+          ],
+          max_tokens: 200,
+          temperature: 0.8,
+        }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new ProviderError(`provider unreachable: ${(error as Error).message}`, true);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ProviderError(`provider answered ${response.status}`, response.status === 429 || response.status >= 500);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new ProviderError('provider answered no JSON', true);
+    }
+    const content = (body as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
+    if (typeof content !== 'string' || content.trim() === '') throw new ProviderError('provider answered no text', false);
+    return content.trim().slice(0, 2000);
+  };
+
+  return {
+    name: 'provider',
+    async generate(request) {
+      let lastError: unknown;
+      for (let attempt = 0; attempt <= options.retries; attempt += 1) {
+        if (attempt > 0) await sleep(options.backoffMs * 2 ** (attempt - 1));
+        if (!(await options.takeBudget())) throw new ProviderError('hourly budget of provider calls spent', false);
+        try {
+          return await callOnce(request);
+        } catch (error) {
+          lastError = error;
+          if (error instanceof ProviderError && !error.retryable) break;
+        }
+      }
+      throw lastError instanceof Error ? lastError : new ProviderError('provider failed', false);
+    },
+  };
+}
+
+/* ---- Checks on every generated text. ---- */
+
+/** Money amounts or guarantees: an assistant never states earnings or promises (dropped, like a banned word). */
+const PROMISE = /(?:[$€£₽]\s?\d)|(?:\d[\d.,]*\s?(?:\$|usd|usdt|eur|€|₽|руб|dollars?|долл))|guarantee|гарантир/i;
+
+export function makesPromise(text: string): boolean {
+  return PROMISE.test(text);
+}
+
+/** The language a text is written in, by its letters (Cyrillic against Latin); undefined without letters. */
+export function languageOf(text: string): TAssistantLanguage | undefined {
+  const cyrillic = (text.match(/\p{Script=Cyrillic}/gu) ?? []).length;
+  const latin = (text.match(/\p{Script=Latin}/gu) ?? []).length;
+  if (cyrillic + latin === 0) return undefined;
+  return cyrillic > latin ? 'russian' : 'english';
+}
+
+const QUESTION_START = /^(how|what|when|where|why|who|which|can|could|is|are|do|does|did|will|should|any(one|body)|как|что|когда|где|почему|зачем|кто|какой|какая|какие|можно|сколько|есть ли|подскажите)(?=[\s,.!?:;]|$)/iu;
+
+/** A person's message that asks something: a question mark, or it starts with a question word. */
+export function isQuestion(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.includes('?') || QUESTION_START.test(trimmed);
+}
