@@ -2,6 +2,7 @@ import type { Channel, ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import { parseEvent, type TEventEnvelope } from '@platform/contracts';
 import type { TAmqpConnection } from './amqp.js';
 import { runWithContext } from './context.js';
+import { otelContext, otelTrace, SpanKind, SpanStatusCode, startSpanFromHeaders, tracingEnabled } from './tracing.js';
 import { isDependencyUnavailable } from './dependency-errors.js';
 import { commitCallbackMark, dropCommitCallbacksAfter, withTransaction, type Pool, type PoolClient } from './db.js';
 import type { Logger } from './logger.js';
@@ -151,7 +152,9 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   /** A message that is not an envelope: straight to the dead-letter queue. */
   const parseOrDeadLetter = async (ch: ConfirmChannel, message: ConsumeMessage): Promise<TEventEnvelope | undefined> => {
     try {
-      return parseEvent(JSON.parse(message.content.toString('utf8')));
+      const event = parseEvent(JSON.parse(message.content.toString('utf8')));
+      if (tracingEnabled()) messageHeaders.set(event, message.properties.headers);
+      return event;
     } catch (error) {
       log.error({ err: error, messageId: message.properties.messageId }, 'malformed event; moved to the dead-letter queue');
       await deadLetter(ch, message, 'malformed', errorMessageOf(error), attemptsOf(message));
@@ -191,8 +194,33 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     count(event.type, 'retried');
   };
 
-  const runHandler = (event: TEventEnvelope, client: PoolClient) =>
-    runWithContext({ requestId: event.correlationId ?? event.id, causationId: event.id }, () => handler(event, client));
+  const runHandler = (event: TEventEnvelope, client: PoolClient) => {
+    const run = () => runWithContext({ requestId: event.correlationId ?? event.id, causationId: event.id }, () => handler(event, client));
+    // With tracing on: the handler is a consumer span continuing the publisher's trace (traceparent header).
+    const traced = tracingEnabled()
+      ? startSpanFromHeaders(`process ${event.type}`, SpanKind.CONSUMER, messageHeaders.get(event), {
+          'messaging.system': 'rabbitmq',
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': queue,
+          'messaging.message.id': event.id,
+          'request.id': event.correlationId ?? event.id,
+        })
+      : undefined;
+    if (!traced) return run();
+    return otelContext.with(otelTrace.setSpan(otelContext.active(), traced.span), run).then(
+      (value) => {
+        traced.span.end();
+        return value;
+      },
+      (error: unknown) => {
+        traced.span.recordException(error as Error);
+        traced.span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessageOf(error) });
+        traced.span.end();
+        throw error;
+      },
+    );
+  };
+  const messageHeaders = new WeakMap<TEventEnvelope, Record<string, unknown> | undefined>();
 
   type TOutcome = 'applied' | 'duplicate' | { error: unknown };
 

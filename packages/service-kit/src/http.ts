@@ -14,6 +14,8 @@ import { JSON_MEDIA_TYPE, parseJsonBody } from './json-body.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 import { buildOpenApiDocument, OPENAPI_PATH, recordRoutes, type TOpenApiDocument } from './openapi.js';
+import { activeTracer, contextFromHeaders, otelContext, otelTrace, SpanKind, SpanStatusCode } from './tracing.js';
+import type { Span } from '@opentelemetry/api';
 
 export type TApp = FastifyInstance<
   RawServerDefault,
@@ -94,9 +96,21 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     }
   });
 
+  // With tracing on (tracing.ts), each request is a server span continuing the caller's trace (traceparent header).
+  const tracer = activeTracer();
+  const serverSpans = new WeakMap<object, Span>();
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    runWithContext({ requestId: request.id }, done);
+    if (!tracer) return runWithContext({ requestId: request.id }, done);
+    const parent = contextFromHeaders(request.headers);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const span = tracer.startSpan(
+      `${request.method} ${route}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': route, 'url.path': request.url.split('?')[0], 'request.id': request.id } },
+      parent,
+    );
+    serverSpans.set(request, span);
+    otelContext.with(otelTrace.setSpan(parent, span), () => runWithContext({ requestId: request.id }, done));
   });
   const noStorePrefixes = options.noStorePrefixes ?? [];
   if (noStorePrefixes.length > 0) {
@@ -106,6 +120,12 @@ export function createHttpServer(options: TCreateHttpServerOptions): TApp {
     });
   }
   app.addHook('onResponse', (request, reply, done) => {
+    const span = tracer && serverSpans.get(request);
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
     options.metrics.httpDuration
       .labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);

@@ -22,3 +22,4 @@ export * from './service-runtime.js';
 export * from './token-verifier.js';
 export * from './user-export.js';
 export * from './openapi.js';
+export * from './tracing.js';

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
+import { SpanKind, tracingEnabled, withSpan } from './tracing.js';
 
 /**
  * Background jobs on BullMQ (Redis). A job is a definition: a stable name, a zod payload, a handler and, for
@@ -69,7 +70,11 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
       const definition = byName.get(job.name);
       if (!definition) throw new Error(`No job named ${job.name} in queue ${options.queue}`);
       const payload = definition.payload.parse(job.data ?? {});
-      return definition.handle(payload, { logger: logger.child({ job: job.name, jobId: job.id }), attempt: job.attemptsMade + 1 });
+      const run = () => definition.handle(payload, { logger: logger.child({ job: job.name, jobId: job.id }), attempt: job.attemptsMade + 1 });
+      // With tracing on, each run is a span of its own (its queries and Redis commands under it).
+      return tracingEnabled()
+        ? withSpan(`job ${job.name}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': options.queue, 'messaging.message.id': job.id ?? '', 'job.attempt': job.attemptsMade + 1 } }, run)
+        : run();
     },
     { connection, prefix, concurrency: options.concurrency ?? 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
   );

@@ -3,6 +3,10 @@ import { EVENT_SCHEMAS, type TEventData, type TEventEnvelope, type TEventType } 
 import { getContext } from './context.js';
 import type { PoolClient } from './db.js';
 import { markOutboxWrite } from './outbox-signal.js';
+import { currentTraceHeaders } from './tracing.js';
+
+/** The stored envelope's field holding the trace context (`traceparent`, `tracestate`) of the work that wrote it. */
+export const TRACE_FIELD = 'traceContext';
 
 export { OUTBOX_NOTIFY_CHANNEL } from './outbox-signal.js';
 
@@ -33,6 +37,9 @@ export async function writeEvent<K extends TEventType>(
     data: EVENT_SCHEMAS[type].parse(data) as TEventData<K>,
   };
   markOutboxWrite(client);
-  await client.query({ name: 'kit_outbox_insert', text: INSERT_OUTBOX, values: [event.id, type, JSON.stringify(event)] });
+  // With tracing on, the stored envelope keeps the writer's trace context; the relay publishes it as headers.
+  const traceHeaders = currentTraceHeaders();
+  const stored = traceHeaders ? { ...event, [TRACE_FIELD]: traceHeaders } : event;
+  await client.query({ name: 'kit_outbox_insert', text: INSERT_OUTBOX, values: [event.id, type, JSON.stringify(stored)] });
   return event;
 }

@@ -5,6 +5,8 @@ import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 import { onOutboxCommit, OUTBOX_NOTIFY_CHANNEL } from './outbox-signal.js';
 import { errorMessageOf, publishConfirmed } from './publish.js';
+import { TRACE_FIELD } from './outbox.js';
+import { SpanKind, SpanStatusCode, startSpanFromHeaders, tracingEnabled } from './tracing.js';
 
 export interface TOutboxRelayOptions {
   pool: Pool;
@@ -33,10 +35,14 @@ interface TOutboxRow {
   body: string;
   correlation_id: string | null;
   causation_id: string | null;
+  /** Only selected with tracing on. */
+  trace_context?: Record<string, string> | null;
 }
 
 const SELECT_UNSENT = `SELECT id, type, payload::text AS body, payload->>'correlationId' AS correlation_id, payload->>'causationId' AS causation_id
   FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`;
+/** With tracing on (tracing.ts): the same rows with the trace context their writer stored (outbox.ts TRACE_FIELD). */
+const SELECT_UNSENT_TRACED = SELECT_UNSENT.replace(' FROM outbox', `, payload->'${TRACE_FIELD}' AS trace_context FROM outbox`);
 /** One simple-protocol message: both statements in one round trip on any pool. */
 const BEGIN_WINDOW = 'BEGIN; SET LOCAL synchronous_commit TO OFF';
 const MARK_SENT = 'UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])';
@@ -59,7 +65,26 @@ function publishRow(channel: ConfirmChannel, exchange: string, row: TOutboxRow, 
       ...(causationId ? { 'x-causation-id': causationId } : {}),
     },
   };
-  return publishConfirmed(channel, exchange, row.type, Buffer.from(row.body), options, timeoutMs);
+  const traced = row.trace_context
+    ? startSpanFromHeaders(`publish ${row.type}`, SpanKind.PRODUCER, row.trace_context, {
+        'messaging.system': 'rabbitmq',
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': exchange,
+        'messaging.rabbitmq.destination.routing_key': row.type,
+        'messaging.message.id': row.id,
+        ...(correlationId ? { 'request.id': correlationId } : {}),
+      })
+    : undefined;
+  if (!traced) return publishConfirmed(channel, exchange, row.type, Buffer.from(row.body), options, timeoutMs);
+  Object.assign(options.headers!, traced.headers);
+  return publishConfirmed(channel, exchange, row.type, Buffer.from(row.body), options, timeoutMs).then(
+    () => traced.span.end(),
+    (error: unknown) => {
+      traced.span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessageOf(error) });
+      traced.span.end();
+      throw error;
+    },
+  );
 }
 
 /**
@@ -170,7 +195,11 @@ export function startOutboxRelay(options: TOutboxRelayOptions): TOutboxRelay {
       // (at least once; consumers dedupe), and the window ends at its confirms instead of a disk flush later.
       const begin = client.query(BEGIN_WINDOW);
       begin.catch(() => undefined);
-      rows = (await client.query<TOutboxRow>({ name: 'kit_relay_select', text: SELECT_UNSENT, values: [batchSize] })).rows;
+      rows = (
+        await client.query<TOutboxRow>(
+          tracingEnabled() ? { name: 'kit_relay_select_traced', text: SELECT_UNSENT_TRACED, values: [batchSize] } : { name: 'kit_relay_select', text: SELECT_UNSENT, values: [batchSize] },
+        )
+      ).rows;
       await begin;
       if (rows.length === 0) {
         await client.query({ name: 'kit_commit', text: 'COMMIT' });

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type TMetrics } from './metrics.js';
 import { createRedis, type Redis } from './redis.js';
 import { startOutboxRelay, type TOutboxRelay } from './relay.js';
+import { startTracing } from './tracing.js';
 
 export interface TServiceRuntimeOptions extends Pick<TCreateHttpServerOptions, 'bodyLimit' | 'requestTimeout'> {
   /** The service's name: in its logs and metrics, its PostgreSQL application name, its RabbitMQ connection name and its migrations' scope. */
@@ -78,8 +79,11 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
   const { name } = options;
   const logger = createLogger({ service: name, level: config.LOG_LEVEL });
   const metrics = createMetrics(name);
+  // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set; before the HTTP server, which reads it.
+  const flushTraces = await startTracing(name);
   const steps: (() => Promise<unknown> | unknown)[] = [];
   const onStop = (step: () => Promise<unknown> | unknown) => void steps.push(step);
+  if (flushTraces) onStop(flushTraces);
   let http: TApp | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -200,3 +200,6 @@ export * from './hostile-input.js';
 
 /** Real answers checked against an OpenAPI document's answer schemas (createAnswerChecker). */
 export * from './openapi-testing.js';
+
+/** An OTLP/HTTP receiver for tracing tests (startTraceCollector). */
+export * from './trace-collector.js';
