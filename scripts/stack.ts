@@ -19,8 +19,9 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SERVICES = [
   { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true, instances: 1 },
   { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
-  { name: 'admin', entry: 'services/admin/src/main.ts', database: true, instances: 1 },
   { name: 'work', entry: 'services/work/src/main.ts', database: true, instances: 1 },
+  // After auth, work and payouts: the dashboard reads their /internal/stats APIs.
+  { name: 'admin', entry: 'services/admin/src/main.ts', database: true, instances: 1 },
   { name: 'chat', entry: 'services/chat/src/main.ts', database: true, instances: 2 },
 ] as const;
 
@@ -238,7 +239,12 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
         env.JWT_PRIVATE_KEY = keys.privateKeyPem;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
       }
-      if (service.name === 'admin') env.MAIL_OUTBOX_DIR = outboxDir;
+      if (service.name === 'admin') {
+        env.MAIL_OUTBOX_DIR = outboxDir;
+        env.AUTH_INTERNAL_URL = serviceUrls.auth!;
+        env.WORK_INTERNAL_URL = serviceUrls.work!;
+        env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
+      }
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       // Names of users who registered before chat heard of them: read with their own token from auth.
       if (service.name === 'chat') env.AUTH_SERVICE_URL = serviceUrls.auth!;

@@ -71,6 +71,8 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/settings', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/audit-log', service: 'admin', access: 'admin' },
+  // admin: the dashboard (GET /api/admin/stats, POST /api/admin/stats/rebuild)
+  { prefix: '/api/admin/stats', service: 'admin', access: 'admin' },
   // the landing pages' live figures (issue 16), computed from events
   { prefix: '/api/public/figures', service: 'admin', access: 'public' },
   // admin: company news (writes are admin-only in the service), awards and leaderboards

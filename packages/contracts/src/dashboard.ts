@@ -50,10 +50,8 @@ export const ZAdminStatsSchema = z.object({
   totalBalance: z.string().nullable(),
   /** AMENDED additions. */
   submissionsWaiting: z.number().int(),
-  /** Identity verifications waiting for review; 0 while verificationsTracked is false. */
+  /** Identity verification applications waiting for review (verification.submitted / verification.decided). */
   verificationsWaiting: z.number().int(),
-  /** False while no verification events reach the statistics ('not tracked yet'). */
-  verificationsTracked: z.boolean(),
   oldestPendingWithdrawalAt: z.string().nullable(),
   /** Seconds since the oldest pending withdrawal was requested; null when none is pending. */
   oldestPendingWithdrawalAgeSeconds: z.number().int().nullable(),

@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './entry-points/http/auth.routes.js';
 import { registerContentAdminRoutes } from './entry-points/http/content-admin.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
 import { registerReferralRoutes } from './entry-points/http/referrals.routes.js';
+import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { authJobs } from './entry-points/jobs/referral-clicks.job.js';
 import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROUTING_KEYS } from './entry-points/messaging/on-referral-funnel.handler.js';
 import { seedDevelopment } from './scripts/seed-dev.js';
@@ -68,6 +69,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     registerAdminUserRoutes(app, routeDeps);
     registerContentAdminRoutes(app, routeDeps);
     registerReferralRoutes(app, routeDeps);
+    registerStatsInternalRoutes(app, routeDeps);
 
     const url = await runtime.listen();
     // The referral funnel (first task, first payout of referred workers) and the clicks' folding (issue 16).

@@ -5,6 +5,7 @@ import type { TPayoutsDeps } from './domain/deps.js';
 import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerInternalRoutes } from './entry-points/http/internal.routes.js';
 import { registerLedgerRoutes } from './entry-points/http/ledger.routes.js';
+import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { registerWalletAndSettingsRoutes } from './entry-points/http/wallets-and-settings.routes.js';
 import { registerWithdrawalRoutes } from './entry-points/http/withdrawals.routes.js';
 import { createOnSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
@@ -50,6 +51,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     registerLedgerRoutes(app, routeDeps);
     registerWalletAndSettingsRoutes(app, routeDeps);
     registerInternalRoutes(app, routeDeps);
+    registerStatsInternalRoutes(app, routeDeps);
     registerInternalUserRoutes(app, routeDeps);
     const url = await runtime.listen();
 

@@ -10,6 +10,7 @@ import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
 import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
+import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { scheduledWorkJobs } from './entry-points/jobs/scheduled-work.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
@@ -57,6 +58,7 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerReviewRoutes(app, routeDeps);
     registerFileRoutes(app, routeDeps);
     registerTaskPackageRoutes(app, routeDeps);
+    registerStatsInternalRoutes(app, routeDeps);
     const url = await runtime.listen();
 
     runtime.startRelay();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TAssignmentStatus, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import { writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
 import { iso, mapAssignment, mapTask, TASK_COLUMNS, type TAssignmentRecord, type TAssignmentRow, type TTaskCore, type TTaskRow } from './rows.js';
 
 export interface TNewTask {
@@ -15,13 +15,23 @@ export interface TNewTask {
   createdBy: string;
 }
 
-export async function insertTask(db: Queryable, task: TNewTask): Promise<TTaskCore> {
-  const { rows } = await db.query<TTaskRow>(
+/**
+ * task.saved: the task's new state for read models (the admin dashboard's statistics), written in the transaction of
+ * every change of a task's title, reward or status (insertTask, updateTask, setTaskStatus below).
+ */
+async function announceTaskSaved(client: PoolClient, task: { id: string; title: string; reward: string; status: TTaskStatus; createdAt: string; updatedAt: string }): Promise<void> {
+  await writeEvent(client, 'task.saved', { taskId: task.id, title: task.title, reward: task.reward, status: task.status, createdAt: task.createdAt, savedAt: task.updatedAt });
+}
+
+export async function insertTask(client: PoolClient, task: TNewTask): Promise<TTaskCore> {
+  const { rows } = await client.query<TTaskRow>(
     `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TASK_COLUMNS}`,
     [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy],
   );
-  return mapTask(rows[0] as TTaskRow);
+  const created = mapTask(rows[0] as TTaskRow);
+  await announceTaskSaved(client, created);
+  return created;
 }
 
 const UPDATABLE_COLUMNS = {
@@ -36,7 +46,7 @@ const UPDATABLE_COLUMNS = {
 } as const;
 export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | null>>;
 
-export async function updateTask(db: Queryable, id: string, changes: TTaskChanges): Promise<TTaskCore | undefined> {
+export async function updateTask(db: PoolClient, id: string, changes: TTaskChanges): Promise<TTaskCore | undefined> {
   const sets: string[] = [];
   const values: unknown[] = [id];
   for (const [field, column] of Object.entries(UPDATABLE_COLUMNS)) {
@@ -47,7 +57,10 @@ export async function updateTask(db: Queryable, id: string, changes: TTaskChange
   }
   sets.push('updated_at = now()');
   const { rows } = await db.query<TTaskRow>(`UPDATE tasks AS t SET ${sets.join(', ')} WHERE id = $1 RETURNING ${TASK_COLUMNS}`, values);
-  return rows[0] ? mapTask(rows[0]) : undefined;
+  if (!rows[0]) return undefined;
+  const updated = mapTask(rows[0]);
+  await announceTaskSaved(db, updated);
+  return updated;
 }
 
 export async function findTask(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TTaskCore | undefined> {
@@ -55,22 +68,28 @@ export async function findTask(db: Queryable, id: string, options: { forUpdate?:
   return rows[0] ? mapTask(rows[0]) : undefined;
 }
 
-export async function setTaskStatus(db: Queryable, id: string, status: TTaskStatus, options: { onlyIf?: TTaskStatus[] } = {}): Promise<void> {
-  if (options.onlyIf) {
-    await db.query('UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1 AND status = ANY($3::text[])', [id, status, options.onlyIf]);
-  } else {
-    await db.query('UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+export async function setTaskStatus(db: PoolClient, id: string, status: TTaskStatus, options: { onlyIf?: TTaskStatus[] } = {}): Promise<void> {
+  const { rows } = await db.query<{ id: string; title: string; reward: string; status: TTaskStatus; created_at: Date; updated_at: Date }>(
+    `UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1 AND ($3::text[] IS NULL OR status = ANY($3::text[]))
+     RETURNING id, title, reward::text AS reward, status, created_at, updated_at`,
+    [id, status, options.onlyIf ?? null],
+  );
+  const row = rows[0];
+  if (row) {
+    await announceTaskSaved(db, { id: row.id, title: row.title, reward: row.reward, status: row.status, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() });
   }
 }
 
 /** Deletes the task (its assignments, files rows, requests and package items go with it); returns the stored file names. */
-export async function deleteTask(db: Queryable, id: string): Promise<{ deleted: boolean; fileNames: string[] }> {
+export async function deleteTask(db: PoolClient, id: string): Promise<{ deleted: boolean; fileNames: string[] }> {
   const files = await db.query<{ file_name: string }>(
     `SELECT f.file_name FROM task_submission_files f JOIN task_assignments a ON a.id = f.assignment_id WHERE a.task_id = $1`,
     [id],
   );
   const result = await db.query('DELETE FROM tasks WHERE id = $1', [id]);
-  return { deleted: (result.rowCount ?? 0) > 0, fileNames: files.rows.map((r) => r.file_name) };
+  const deleted = (result.rowCount ?? 0) > 0;
+  if (deleted) await writeEvent(db, 'task.deleted', { taskId: id, deletedAt: new Date().toISOString() });
+  return { deleted, fileNames: files.rows.map((r) => r.file_name) };
 }
 
 interface TAdminTaskRow extends TTaskRow {

@@ -27,7 +27,8 @@ async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask
 /** POST /api/admin/tasks. */
 export async function createTask(deps: TWorkDeps, adminId: string, input: TCreateTaskRequest): Promise<TAdminTask> {
   if (input.dueDate && isPastDue(input.dueDate)) throw WORK_ERRORS.dueDateInPast();
-  const task = await insertTask(deps.pool, {
+  // With its task.saved event (the admin dashboard's statistics), in one transaction.
+  const task = await withTransaction(deps.pool, (client) => insertTask(client, {
     title: input.title,
     description: input.description,
     submissionInstructions: input.submissionInstructions,
@@ -37,7 +38,7 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
     timeLimitMinutes: input.timeLimitMinutes ?? null,
     requiresApproval: input.requiresApproval ?? false,
     createdBy: adminId,
-  });
+  }));
   return toAdminTask(task, { assignedUser: null, assignment: null });
 }
 
