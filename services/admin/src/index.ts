@@ -7,6 +7,7 @@ import { publishUnpublishedSettings } from './domain/settings.use-case.js';
 import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.js';
 import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
+import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
 import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
@@ -48,6 +49,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     runtime.startRelay();
 
     registerEmailTemplateRoutes(app, { deps, hooks });
+    // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
+    registerUserExportRoutes(app, { pool, hooks });
     registerSettingsAndAuditRoutes(app, { deps, hooks });
     // The dashboard: its read model is fed by the admin.stats queue (below).
     const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };

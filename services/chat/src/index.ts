@@ -11,6 +11,7 @@ import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
+import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
 import { hostname } from 'node:os';
@@ -110,6 +111,8 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
 
     const routeDeps = { deps, hooks };
     registerChatRoutes(app, routeDeps);
+    // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
+    registerUserExportRoutes(app, { pool, hooks });
     registerAdminChatRoutes(app, routeDeps);
     const assistantDeps: TAssistantDeps = {
       ...deps,

@@ -8,6 +8,7 @@ import { registerLedgerRoutes } from './entry-points/http/ledger.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { registerWalletAndSettingsRoutes } from './entry-points/http/wallets-and-settings.routes.js';
 import { registerWithdrawalRoutes } from './entry-points/http/withdrawals.routes.js';
+import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { createOnSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onSubmissionApproved, REWARDS_QUEUE, REWARDS_ROUTING_KEYS } from './entry-points/messaging/on-submission-approved.handler.js';
 import { ACCOUNTS_QUEUE, ACCOUNTS_ROUTING_KEYS, createOnUserEvent } from './entry-points/messaging/on-user-event.handler.js';
@@ -48,6 +49,8 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     const deps: TPayoutsDeps = { pool, logger, settings };
     const routeDeps = { deps, hooks };
     registerWithdrawalRoutes(app, routeDeps);
+    // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
+    registerUserExportRoutes(app, { pool, hooks });
     registerLedgerRoutes(app, routeDeps);
     registerWalletAndSettingsRoutes(app, routeDeps);
     registerInternalRoutes(app, routeDeps);

@@ -10,6 +10,7 @@ import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
 import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
+import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { scheduledWorkJobs } from './entry-points/jobs/scheduled-work.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
@@ -54,6 +55,8 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     });
     const routeDeps = { deps, hooks };
     registerTaskRoutes(app, routeDeps);
+    // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
+    registerUserExportRoutes(app, { pool, hooks });
     registerTakeAndSubmitRoutes(app, routeDeps);
     registerReviewRoutes(app, routeDeps);
     registerFileRoutes(app, routeDeps);

@@ -1,0 +1,73 @@
+import type { TActivityEntry, TActivityType } from '@platform/contracts';
+
+export type TActivityLanguage = 'en' | 'ru';
+
+type TParams = Record<string, string | null>;
+interface TLook {
+  title: string;
+  description: string;
+  color: string;
+  badge: string;
+  icon: string;
+}
+
+const money = (p: TParams) => `$${p.amount ?? '0.00'}`;
+
+/** How each kind of entry reads in each language (spec 02 Activity entry: title, description, color, badge, icon). */
+const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLook> = {
+  en: (type, p) => {
+    switch (type) {
+      case 'account_created':
+        return { title: 'Account created', description: 'Welcome to the platform', color: 'blue', badge: 'Account', icon: 'user-plus' };
+      case 'task_assigned':
+        return { title: 'Task taken', description: p.taskTitle ? `You took the task "${p.taskTitle}"` : 'A task was assigned to you', color: 'blue', badge: 'Task', icon: 'clipboard-list' };
+      case 'task_completed':
+        return { title: 'Task completed', description: `Reward ${money(p)} credited to your balance`, color: 'green', badge: 'Completed', icon: 'check-circle' };
+      case 'withdrawal_request':
+        return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: awaiting review`, color: 'amber', badge: 'Processing', icon: 'wallet' };
+      case 'withdrawal_approved':
+        return { title: 'Withdrawal approved', description: `${money(p)} paid out in ${p.currency ?? ''}`, color: 'green', badge: 'Approved', icon: 'wallet' };
+      case 'withdrawal_rejected':
+        return { title: 'Withdrawal rejected', description: `${money(p)} returned to your balance${p.reason ? `: ${p.reason}` : ''}`, color: 'red', badge: 'Rejected', icon: 'x-circle' };
+      case 'verification':
+        if (p.phase === 'approved') return { title: 'Identity verified', description: 'Your identity verification was approved', color: 'green', badge: 'Verified', icon: 'shield-check' };
+        if (p.phase === 'rejected') return { title: 'Verification rejected', description: `Reason: ${p.reason ?? ''}`, color: 'red', badge: 'Rejected', icon: 'shield-x' };
+        return { title: 'Verification submitted', description: 'Verification pending review', color: 'amber', badge: 'Pending', icon: 'shield' };
+    }
+  },
+  ru: (type, p) => {
+    switch (type) {
+      case 'account_created':
+        return { title: 'Аккаунт создан', description: 'Добро пожаловать на платформу', color: 'blue', badge: 'Аккаунт', icon: 'user-plus' };
+      case 'task_assigned':
+        return { title: 'Задание взято', description: p.taskTitle ? `Вы взяли задание «${p.taskTitle}»` : 'Вам назначено задание', color: 'blue', badge: 'Задание', icon: 'clipboard-list' };
+      case 'task_completed':
+        return { title: 'Задание выполнено', description: `Вознаграждение ${money(p)} зачислено на баланс`, color: 'green', badge: 'Выполнено', icon: 'check-circle' };
+      case 'withdrawal_request':
+        return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: ожидает проверки`, color: 'amber', badge: 'В обработке', icon: 'wallet' };
+      case 'withdrawal_approved':
+        return { title: 'Вывод одобрен', description: `${money(p)} выплачено в ${p.currency ?? ''}`, color: 'green', badge: 'Одобрено', icon: 'wallet' };
+      case 'withdrawal_rejected':
+        return { title: 'Вывод отклонён', description: `${money(p)} возвращено на баланс${p.reason ? `: ${p.reason}` : ''}`, color: 'red', badge: 'Отклонено', icon: 'x-circle' };
+      case 'verification':
+        if (p.phase === 'approved') return { title: 'Личность подтверждена', description: 'Ваша заявка на верификацию одобрена', color: 'green', badge: 'Подтверждено', icon: 'shield-check' };
+        if (p.phase === 'rejected') return { title: 'Верификация отклонена', description: `Причина: ${p.reason ?? ''}`, color: 'red', badge: 'Отклонено', icon: 'shield-x' };
+        return { title: 'Заявка на верификацию отправлена', description: 'Верификация ожидает проверки', color: 'amber', badge: 'На проверке', icon: 'shield' };
+    }
+  },
+};
+
+export function presentActivity(entry: { id: string; type: TActivityType; params: TParams; occurredAt: Date }, language: TActivityLanguage): TActivityEntry {
+  return { id: entry.id, type: entry.type, timestamp: entry.occurredAt.toISOString(), ...LOOKS[language](entry.type, entry.params) };
+}
+
+/** The reader's language: ?lang wins, then the first of Accept-Language that we speak, else English. */
+export function activityLanguageOf(lang: string | undefined, acceptLanguage: string | undefined): TActivityLanguage {
+  if (lang === 'ru' || lang === 'en') return lang;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    if (tag.startsWith('ru')) return 'ru';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { USER_EXPORT_TTL_HOURS, type TUserExport, type TUserExportTicket } from '@platform/contracts';
+import { AppError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
+import { openImage, sealImage, type TKeyRing } from './envelope-crypto.js';
+
+/** What auth holds about a user. The password hash, reset token hashes and the images' bytes are not handed out. */
+export const AUTH_USER_EXPORT: readonly TUserExportPart[] = [
+  {
+    name: 'user',
+    table: 'users',
+    sql: `SELECT id, email, first_name, last_name, telegram_username, role, is_active, is_verified, welcome_video_shown,
+      documents_accepted, documents_accepted_at, referral_source, created_at, updated_at FROM users WHERE id = $1`,
+  },
+  {
+    name: 'verifications',
+    table: 'user_verifications',
+    sql: `SELECT id, full_name, date_of_birth, address, city, country, postal_code, document_type, document_number, status,
+      rejection_reason, reviewed_at, submitted_at, images_deleted_at FROM user_verifications WHERE user_id = $1 ORDER BY submitted_at`,
+  },
+  {
+    name: 'verificationImages',
+    table: 'verification_images',
+    sql: `SELECT i.verification_id, i.kind, i.mime_type, i.created_at, 'stored encrypted; deleted after the retention period' AS note
+      FROM verification_images i JOIN user_verifications v ON v.id = i.verification_id WHERE v.user_id = $1`,
+  },
+  { name: 'activity', table: 'activity_entries', sql: 'SELECT id, type, params, occurred_at FROM activity_entries WHERE user_id = $1 ORDER BY occurred_at' },
+  { name: 'documentAcceptances', table: 'user_document_acceptances', sql: 'SELECT * FROM user_document_acceptances WHERE user_id = $1 ORDER BY accepted_at' },
+  { name: 'passwordResets', table: 'password_resets', sql: 'SELECT id, created_at, expires_at, used_at, invalidated_at FROM password_resets WHERE user_id = $1' },
+];
+
+export interface TExportDeps {
+  pool: Pool;
+  redis: Redis;
+  logger: Logger;
+  keyRing: TKeyRing;
+  /** Base URLs of the other services' internal APIs, by service name. */
+  sources: Readonly<Record<string, string>>;
+  timeoutMs?: number;
+}
+
+const TTL_SECONDS = USER_EXPORT_TTL_HOURS * 3600;
+const ticketKey = (userId: string) => `user-export:${userId}:latest`;
+const fileKey = (userId: string, id: string) => `user-export:${userId}:${id}`;
+
+export const EXPORT_ERRORS = {
+  notFound: () => new AppError('EXPORT.NOT_FOUND', 404, 'This download has expired or does not exist; request a new one'),
+};
+
+async function fetchPart(deps: TExportDeps, url: string, userId: string, token: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/internal/users/${encodeURIComponent(userId)}/export`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`answered ${response.status}`);
+  }
+  const body = (await response.json()) as { records?: Record<string, unknown> };
+  return body.records ?? {};
+}
+
+/**
+ * POST /api/user/export: assembles everything every service holds about the user (its own tables, then each
+ * service's /internal/users/:id/export with the user's own token) into one JSON document, stores it encrypted in
+ * Redis for 24 hours, and answers where it waits. A service that does not answer is named in `missing`.
+ */
+export async function createUserExport(deps: TExportDeps, userId: string, token: string): Promise<TUserExportTicket> {
+  const services: Record<string, Record<string, unknown>> = { auth: await readUserExport(deps.pool, userId, AUTH_USER_EXPORT) };
+  const missing: string[] = [];
+  await Promise.all(
+    Object.entries(deps.sources).map(async ([name, url]) => {
+      try {
+        services[name] = await fetchPart(deps, url, userId, token);
+      } catch (error) {
+        deps.logger.warn({ err: error, service: name }, 'a service did not answer the data export');
+        missing.push(name);
+      }
+    }),
+  );
+  const generatedAt = new Date();
+  const expiresAt = new Date(generatedAt.getTime() + TTL_SECONDS * 1000);
+  const id = randomUUID();
+  const document: TUserExport = { userId, generatedAt: generatedAt.toISOString(), expiresAt: expiresAt.toISOString(), services, missing: missing.sort() };
+  const sealed = sealImage(deps.keyRing, Buffer.from(JSON.stringify(document, null, 2)), `export/${userId}/${id}`);
+  const stored = JSON.stringify({
+    keyId: sealed.keyId,
+    wrappedKey: sealed.wrappedKey.toString('base64'),
+    iv: sealed.iv.toString('base64'),
+    authTag: sealed.authTag.toString('base64'),
+    ciphertext: sealed.ciphertext.toString('base64'),
+  });
+  const ticket: TUserExportTicket = { id, generatedAt: document.generatedAt, expiresAt: document.expiresAt, missing: document.missing };
+  await deps.redis.multi().set(fileKey(userId, id), stored, 'EX', TTL_SECONDS).set(ticketKey(userId), JSON.stringify(ticket), 'EX', TTL_SECONDS).exec();
+  return ticket;
+}
+
+/** GET /api/user/export: the download still offered (the latest, within 24 hours), or null. */
+export async function findLatestUserExport(deps: Pick<TExportDeps, 'redis'>, userId: string): Promise<TUserExportTicket | null> {
+  const text = await deps.redis.get(ticketKey(userId));
+  return text ? (JSON.parse(text) as TUserExportTicket) : null;
+}
+
+/** GET /api/user/export/{id}: the JSON file, only to the user it belongs to (the key is per user). */
+export async function readUserExportFile(deps: Pick<TExportDeps, 'redis' | 'keyRing'>, userId: string, id: string): Promise<Buffer> {
+  const text = await deps.redis.get(fileKey(userId, id));
+  if (!text) throw EXPORT_ERRORS.notFound();
+  const s = JSON.parse(text) as Record<string, string>;
+  return openImage(
+    deps.keyRing,
+    {
+      keyId: s.keyId!,
+      wrappedKey: Buffer.from(s.wrappedKey!, 'base64'),
+      iv: Buffer.from(s.iv!, 'base64'),
+      authTag: Buffer.from(s.authTag!, 'base64'),
+      ciphertext: Buffer.from(s.ciphertext!, 'base64'),
+    },
+    `export/${userId}/${id}`,
+  );
+}

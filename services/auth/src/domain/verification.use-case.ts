@@ -1,0 +1,179 @@
+import type { Readable } from 'node:stream';
+import {
+  DOCUMENT_TYPES,
+  findTextProblem,
+  normaliseLineBreaks,
+  VERIFICATION_FIELD_LABELS,
+  VERIFICATION_FIELD_MAX_LENGTH,
+  VERIFICATION_FILE_FIELDS,
+  VERIFICATION_TEXT_FIELDS,
+  type TDocumentType,
+  type TMyVerification,
+  type TVerificationFileField,
+  type TVerificationTextField,
+} from '@platform/contracts';
+import { withTransaction, writeEvent } from '@platform/service-kit';
+import { findUserById } from '../data-access/users.repository.js';
+import { findLatestVerificationOfUser, insertPendingVerification, insertVerificationImage, type TVerificationRecord } from '../data-access/verifications.repository.js';
+import { sealImage } from './envelope-crypto.js';
+import { cleanIdentityImage, IMAGE_ERRORS, type TCleanImage } from './identity-images.js';
+import { VERIFICATION_ERRORS } from './verification.errors.js';
+import type { TVerificationDeps } from './verification-deps.js';
+
+/** One part of the multipart body as the HTTP layer hands it over (files already limited to 10 MB). */
+export type TVerificationPart =
+  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
+  | { type: 'file'; fieldname: string; file: Readable & { truncated?: boolean } };
+
+const TEXT_FIELDS = new Set<string>(VERIFICATION_TEXT_FIELDS);
+const FILE_FIELDS = new Set<string>(VERIFICATION_FILE_FIELDS);
+
+function drain(stream: Readable): void {
+  stream.on('error', () => undefined);
+  stream.resume();
+}
+
+/** Reads a file part into memory (never to disk); its size is bounded by the multipart limit. */
+async function readAll(field: TVerificationFileField, stream: Readable & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw IMAGE_ERRORS.tooLarge(field);
+    throw VERIFICATION_ERRORS.malformedUpload();
+  }
+  if (stream.truncated) throw IMAGE_ERRORS.tooLarge(field);
+  return Buffer.concat(chunks);
+}
+
+export interface TVerificationFields {
+  fullName: string;
+  dateOfBirth: string;
+  address: string;
+  city: string;
+  country: string;
+  postalCode: string;
+  documentType: TDocumentType;
+  documentNumber: string;
+}
+
+/** Whole years between a date of birth and today (UTC). */
+function ageOn(dateOfBirth: Date, today: Date): number {
+  let age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < dateOfBirth.getUTCMonth() || (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/**
+ * Checks the text fields in the form's order and answers the first refusal with the spec's message ("Full name is
+ * required" ...), or the field's other rule (length, control characters, a real past date, a known document type).
+ */
+export function checkVerificationFields(raw: Partial<Record<TVerificationTextField, string>>, today = new Date()): TVerificationFields {
+  const out: Partial<Record<TVerificationTextField, string>> = {};
+  for (const field of VERIFICATION_TEXT_FIELDS) {
+    const value = normaliseLineBreaks(raw[field] ?? '').trim();
+    if (!value) throw VERIFICATION_ERRORS.required(field);
+    const problem = findTextProblem(value, VERIFICATION_FIELD_LABELS[field]);
+    if (problem) throw VERIFICATION_ERRORS.badText(field, problem);
+    if (value.length > VERIFICATION_FIELD_MAX_LENGTH[field]) throw VERIFICATION_ERRORS.tooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
+    if (field === 'dateOfBirth') {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+      if (!date || date.toISOString().slice(0, 10) !== value || date.getTime() >= today.getTime() || ageOn(date, today) > 130) throw VERIFICATION_ERRORS.badDate();
+      if (ageOn(date, today) < 18) throw VERIFICATION_ERRORS.tooYoung();
+    }
+    if (field === 'documentType' && !(DOCUMENT_TYPES as readonly string[]).includes(value)) throw VERIFICATION_ERRORS.badDocumentType();
+    out[field] = value;
+  }
+  return out as TVerificationFields;
+}
+
+/** The worker's own status as GET /api/user/verification answers it. */
+export function myVerificationOf(isVerified: boolean, latest: TVerificationRecord | null): TMyVerification {
+  return {
+    status: latest ? latest.status : isVerified ? 'approved' : 'none',
+    isVerified,
+    id: latest?.id ?? null,
+    reason: latest?.status === 'rejected' ? latest.rejectionReason : null,
+    submittedAt: latest?.submittedAt.toISOString() ?? null,
+    reviewedAt: latest?.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getMyVerification(deps: TVerificationDeps, userId: string): Promise<TMyVerification> {
+  const [user, latest] = await Promise.all([findUserById(deps.pool, userId), findLatestVerificationOfUser(deps.pool, userId)]);
+  if (!user) throw VERIFICATION_ERRORS.userGone();
+  return myVerificationOf(user.isVerified, latest);
+}
+
+/** Why the user may not apply now, or undefined. */
+function applyRefusal(isVerified: boolean, latest: TVerificationRecord | null) {
+  if (latest?.status === 'pending') return VERIFICATION_ERRORS.alreadyPending();
+  if (isVerified) return VERIFICATION_ERRORS.alreadyVerified();
+  return undefined;
+}
+
+/**
+ * POST /api/user/verification. Reads the whole multipart body (fields, and both images into memory), checks the
+ * fields (spec messages), then each image by content (type, 10 MB, 300 px) and re-encodes it without metadata,
+ * encrypts each under its own data key, and records the pending application, both encrypted images and the
+ * verification.submitted event in ONE transaction. A refusal stores nothing. One pending application per user
+ * (checked first, and enforced by a unique index against a race); a rejected user may apply again.
+ */
+export async function applyForVerification(deps: TVerificationDeps, userId: string, parts: AsyncIterable<TVerificationPart>): Promise<TMyVerification> {
+  const user = await findUserById(deps.pool, userId);
+  if (!user) throw VERIFICATION_ERRORS.userGone();
+  const early = applyRefusal(user.isVerified, await findLatestVerificationOfUser(deps.pool, userId));
+
+  const text: Partial<Record<TVerificationTextField, string>> = {};
+  const files: Partial<Record<TVerificationFileField, Buffer>> = {};
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (early) {
+        drain(part.file);
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname)) {
+        drain(part.file);
+        throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
+      }
+      const field = part.fieldname as TVerificationFileField;
+      if (files[field]) {
+        drain(part.file);
+        throw VERIFICATION_ERRORS.duplicateField(field);
+      }
+      files[field] = await readAll(field, part.file);
+      continue;
+    }
+    if (!TEXT_FIELDS.has(part.fieldname)) throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
+    const field = part.fieldname as TVerificationTextField;
+    if (text[field] !== undefined) throw VERIFICATION_ERRORS.duplicateField(field);
+    if (part.valueTruncated) throw VERIFICATION_ERRORS.tooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
+    text[field] = typeof part.value === 'string' ? part.value : '';
+  }
+  if (early) throw early;
+
+  const fields = checkVerificationFields(text);
+  for (const field of VERIFICATION_FILE_FIELDS) if (!files[field] || files[field].length === 0) throw VERIFICATION_ERRORS.required(field);
+  const selfie: TCleanImage = await cleanIdentityImage('selfieFile', files.selfieFile!);
+  const document: TCleanImage = await cleanIdentityImage('documentFile', files.documentFile!);
+
+  return withTransaction(deps.pool, async (client) => {
+    const locked = await findUserById(client, userId, { forUpdate: true });
+    if (!locked) throw VERIFICATION_ERRORS.userGone();
+    if (locked.isVerified) throw VERIFICATION_ERRORS.alreadyVerified();
+    const created = await insertPendingVerification(client, { userId, ...fields });
+    if (!created) throw VERIFICATION_ERRORS.alreadyPending();
+    await insertVerificationImage(client, created.id, 'selfie', selfie.mimeType, sealImage(deps.keyRing, selfie.data, `${created.id}/selfie`));
+    await insertVerificationImage(client, created.id, 'document', document.mimeType, sealImage(deps.keyRing, document.data, `${created.id}/document`));
+    await writeEvent(client, 'verification.submitted', {
+      verificationId: created.id,
+      userId,
+      documentType: fields.documentType,
+      submittedAt: created.submittedAt.toISOString(),
+    });
+    return { status: 'pending', isVerified: false, id: created.id, reason: null, submittedAt: created.submittedAt.toISOString(), reviewedAt: null };
+  });
+}

@@ -1,0 +1,120 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  VERIFICATION_FILE_KINDS,
+  ZActivityPageSchema,
+  ZActivityQuerySchema,
+  ZAdminVerificationSchema,
+  ZAdminVerificationsQuerySchema,
+  ZAdminVerificationsResponseSchema,
+  ZIdParamsSchema,
+  ZMyVerificationSchema,
+  ZVerificationDecisionSchema,
+  NOT_FOUND_ISSUE_PARAM,
+  ZTextSchema,
+  type TVerificationFileKind,
+} from '@platform/contracts';
+import { AppError, authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { activityLanguageOf } from '../../domain/activity-texts.js';
+import { getMyActivity } from '../../domain/activity.use-case.js';
+import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
+import { applyForVerification, getMyVerification, type TVerificationPart } from '../../domain/verification.use-case.js';
+import type { TVerificationDeps } from '../../domain/verification-deps.js';
+import { decideVerificationAsAdmin, getVerificationForAdmin, listVerificationsForAdmin, viewVerificationImage } from '../../domain/verification-review.use-case.js';
+
+const ZVerificationParamsSchema = ZIdParamsSchema(VERIFICATION_ERRORS.notFound);
+const ZFileParamsSchema = ZVerificationParamsSchema.extend({
+  // Anything but selfie or document names no file: the file's 404, like an unknown id.
+  file: ZTextSchema('File')
+    .refine((value) => (VERIFICATION_FILE_KINDS as readonly string[]).includes(value), { message: 'File not found', params: { [NOT_FOUND_ISSUE_PARAM]: 'VERIFICATION.FILE_NOT_FOUND' } })
+    .transform((value) => value as TVerificationFileKind),
+});
+
+/** Errors raised by the multipart parser, as the worker's screen should read them. */
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  switch ((error as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, 'Each photo must be at most 10 MB');
+    case 'FST_FILES_LIMIT':
+      return COMMON_ERRORS.validation('Send exactly two photos: selfieFile and documentFile');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return COMMON_ERRORS.validation('Too many fields in the upload');
+    default:
+      return VERIFICATION_ERRORS.malformedUpload();
+  }
+}
+
+async function* verificationParts(request: FastifyRequest): AsyncGenerator<TVerificationPart> {
+  const iterator = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<MultipartFile | MultipartValue>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw uploadError(error);
+    }
+    if (next.done) return;
+    const part = next.value;
+    if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, file: part.file };
+    else yield { type: 'field', fieldname: part.fieldname, value: part.value, valueTruncated: part.valueTruncated };
+  }
+}
+
+/**
+ * The worker's identity verification (GET, POST /api/user/verification), activity history (GET
+ * /api/user/activity) and the admins' review (/api/admin/verifications...).
+ */
+export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDeps<TVerificationDeps>): void {
+  app.get('/api/user/verification', { onRequest: hooks.authenticate, schema: { response: { 200: ZMyVerificationSchema } } }, async (request) =>
+    getMyVerification(deps, authUserOf(request).userId),
+  );
+
+  app.post('/api/user/verification', { onRequest: hooks.authenticate, schema: { response: { 201: ZMyVerificationSchema } } }, async (request, reply) => {
+    if (!request.isMultipart()) throw VERIFICATION_ERRORS.notMultipart();
+    try {
+      const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
+      return reply.status(201).send(result);
+    } catch (error) {
+      // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
+      request.raw.unpipe();
+      request.raw.resume();
+      throw error;
+    }
+  });
+
+  app.get('/api/user/activity', { onRequest: hooks.authenticate, schema: { querystring: ZActivityQuerySchema, response: { 200: ZActivityPageSchema } } }, async (request) => {
+    const language = activityLanguageOf(request.query.lang, request.headers['accept-language']);
+    return getMyActivity(deps.pool, authUserOf(request).userId, request.query.page, request.query.pageSize, language);
+  });
+
+  app.get(
+    '/api/admin/verifications',
+    { onRequest: hooks.requireAdmin, schema: { querystring: ZAdminVerificationsQuerySchema, response: { 200: ZAdminVerificationsResponseSchema } } },
+    async (request) => listVerificationsForAdmin(deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/verifications/:id',
+    { onRequest: hooks.requireAdmin, schema: { params: ZVerificationParamsSchema, response: { 200: ZAdminVerificationSchema } } },
+    async (request) => getVerificationForAdmin(deps, request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/verifications/:id',
+    { onRequest: hooks.requireAdmin, schema: { params: ZVerificationParamsSchema, body: ZVerificationDecisionSchema, response: { 200: ZAdminVerificationSchema } } },
+    async (request) => decideVerificationAsAdmin(deps, authUserOf(request).userId, request.params.id, request.body),
+  );
+
+  app.get('/api/admin/verifications/:id/files/:file', { onRequest: hooks.requireAdmin, schema: { params: ZFileParamsSchema } }, async (request, reply) => {
+    const image = await viewVerificationImage(deps, authUserOf(request).userId, request.params.id, request.params.file);
+    return reply
+      .header('content-type', image.mimeType)
+      .header('cache-control', 'no-store, private, max-age=0')
+      .header('pragma', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="${request.params.file}"`)
+      .send(image.data);
+  });
+}
