@@ -15,8 +15,6 @@ import { createPublicFiguresReader } from './domain/public-figures.use-case.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
 import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from './entry-points/messaging/statistics-events.handler.js';
-import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
-import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from './entry-points/messaging/statistics-events.handler.js';
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
 import { createLeaderboardEventsHandler, LEADERBOARD_QUEUE, LEADERBOARD_ROUTING_KEYS } from './entry-points/messaging/leaderboard-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
@@ -55,9 +53,6 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     // The dashboard: its read model is fed by the admin.stats queue (below).
     const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
     registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });
-    // The dashboard: its read model is fed by the admin.stats queue (below).
-    const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
-    registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });
     // News and awards; the news mailing's batches and the leaderboards run as BullMQ jobs (started below).
     const jobsHandle: TJobsHandle = {};
     const content = contentJobs({ ...deps, mailer, appBaseUrl: config.APP_BASE_URL }, jobsHandle, {
@@ -80,7 +75,6 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       handler: createMailEventsHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
     });
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
-    runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
     runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
     runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler() });
     runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler() });
