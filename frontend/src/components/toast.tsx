@@ -18,6 +18,8 @@ export interface TToast {
    * replaces it, so 'Login failed' is gone once the login succeeds; `dismiss(action)` removes it without a new one.
    */
   action?: string;
+  /** How long it stays, when not the spec's default (the support reply notification: 5 s). */
+  durationSeconds?: number;
 }
 
 export interface TToastApi {
@@ -51,13 +53,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /** The rules over an antd notification instance: placement, the spec's durations, one toast per action. */
 export function createToastApi(api: Pick<NotificationInstance, 'success' | 'error' | 'destroy'>): TToastApi {
-  const show = ({ title, description, variant = 'default', action }: TToast) => {
+  const show = ({ title, description, variant = 'default', action, durationSeconds }: TToast) => {
     const destructive = variant === 'destructive';
     api[destructive ? 'error' : 'success']({
       title,
       description,
       placement: toastPlacement(),
-      duration: destructive ? DESTRUCTIVE_TOAST_DURATION_SECONDS : TOAST_DURATION_SECONDS,
+      duration: durationSeconds ?? (destructive ? DESTRUCTIVE_TOAST_DURATION_SECONDS : TOAST_DURATION_SECONDS),
       ...(action ? { key: action } : {}),
     });
   };

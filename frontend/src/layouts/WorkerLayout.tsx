@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChatProvider } from '../features/chat/ChatProvider';
+import { SupportReplyNotifier } from '../features/support/SupportReplyNotifier';
 import { BottomNav } from './BottomNav';
 
 /** Mobile-first frame of the worker app: a slim header, the page, the bottom navigation (and the live chat connection behind its badge). */
@@ -8,6 +9,7 @@ export function WorkerLayout() {
   const { t } = useTranslation();
   return (
     <ChatProvider>
+      <SupportReplyNotifier />
       <div className="worker-shell">
         <header className="worker-header">
           <img src="/icons/icon-192.png" alt="" width={28} height={28} />

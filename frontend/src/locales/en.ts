@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
+import { supportEn } from './support.en';
 import { emailTemplatesEn } from './emailTemplates.en';
 import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
@@ -11,6 +12,7 @@ import { workEn } from './work.en';
 export const en = {
   payouts: payoutsEn,
   chat: chatEn,
+  support: supportEn,
   emailTemplates: emailTemplatesEn,
   work: workEn,
   app: {

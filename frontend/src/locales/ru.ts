@@ -1,5 +1,6 @@
 import { adminRu } from './admin.ru';
 import { chatRu } from './chat.ru';
+import { supportRu } from './support.ru';
 import { emailTemplatesRu } from './emailTemplates.ru';
 import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
@@ -8,6 +9,7 @@ import { workRu } from './work.ru';
 export const ru: TCatalogue = {
   payouts: payoutsRu,
   chat: chatRu,
+  support: supportRu,
   emailTemplates: emailTemplatesRu,
   work: workRu,
   app: {

@@ -3,9 +3,10 @@ import { ArrowDownOutlined, CloseOutlined, RollbackOutlined, SendOutlined, WifiO
 import { Button, Input } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { AppTabs } from '../../components/AppTabs';
-import { StatusMessage } from '../../components/StatusMessage';
 import { useAppSelector } from '../../app/hooks';
+import { SupportPane } from '../support/SupportPane';
 import { formatUnreadBadge, type TOutgoingMessage } from './chat.slice';
 import { isOwnMessage, senderNameOf } from './chatClient';
 import { useChatClient } from './ChatProvider';
@@ -260,11 +261,12 @@ function TabLabel({ label, count }: { label: string; count: number }) {
 export default function ChatScreen() {
   const { t } = useTranslation();
   const client = useChatClient();
-  const [tab, setTab] = useState<TChatType>('general');
+  // ?tab=support (the support-reply e-mail's link) opens the Support tab.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<TChatType>(() => (searchParams.get('tab') === 'support' ? 'support' : 'general'));
   const [replyTo, setReplyTo] = useState<TChatMessage | null>(null);
   const connection = useAppSelector((s) => s.chat.connection);
   const unread = useAppSelector((s) => s.chat.unread);
-  const supportRoom = useAppSelector((s) => s.chat.rooms.support);
 
   useEffect(() => {
     client?.setScreenTab(tab);
@@ -292,12 +294,8 @@ export default function ChatScreen() {
           <MessageList chatType="general" onReply={setReplyTo} />
           <Composer replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => setReplyTo(null)} />
         </>
-      ) : supportRoom.messages.length > 0 ? (
-        <MessageList chatType="support" />
       ) : (
-        <div className="chat-support-empty">
-          <StatusMessage kind="info" title={t('chat.support.title')} text={t('chat.support.text')} />
-        </div>
+        <SupportPane list={<MessageList chatType="support" />} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatType, TChatUnreadCounts } from '@platform/contracts';
+import type { TChatMessage, TChatType, TChatUnreadCounts, TSupportStatus } from '@platform/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type TConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -31,6 +31,8 @@ export interface TChatState {
   connection: TConnectionStatus;
   rooms: Record<TChatType, TRoomState>;
   outgoing: TOutgoingMessage[];
+  /** The worker's support conversation status as the socket last said it (undefined: not heard yet; null: none). */
+  supportStatus?: TSupportStatus | null;
 }
 
 /** Most messages kept per room in memory; older ones are read again on demand. */
@@ -105,6 +107,9 @@ const chatSlice = createSlice({
     outgoingRemoved(state, action: PayloadAction<string>) {
       state.outgoing = state.outgoing.filter((o) => o.clientId !== action.payload);
     },
+    supportStatusReceived(state, action: PayloadAction<TSupportStatus | null>) {
+      state.supportStatus = action.payload;
+    },
     chatReset() {
       return initialChatState;
     },
@@ -122,6 +127,7 @@ export const {
   outgoingFailed,
   outgoingRetried,
   outgoingRemoved,
+  supportStatusReceived,
   chatReset,
 } = chatSlice.actions;
 export const chatReducer = chatSlice.reducer;

@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatServerFrame, TChatType } from '@platform/contracts';
+import type { TChatMessage, TChatServerFrame, TChatType, TSupportServerFrame } from '@platform/contracts';
 import type { TAppDispatch, TRootState } from '../../app/store';
 import { chatApi } from './chat.api';
 import {
@@ -10,6 +10,7 @@ import {
   outgoingRemoved,
   outgoingRetried,
   roomReplaced,
+  supportStatusReceived,
   unreadCountsReceived,
   unreadIncremented,
 } from './chat.slice';
@@ -76,6 +77,7 @@ export class ChatClient {
   private screenTab: TChatType | null = null;
   private syncing: Promise<void> | undefined;
   private readonly detach: (() => void)[] = [];
+  private readonly supportReplyListeners = new Set<(message: TChatMessage) => void>();
 
   constructor(private readonly deps: TChatClientDeps) {}
 
@@ -117,6 +119,15 @@ export class ChatClient {
     const socket = this.socket;
     this.socket = undefined;
     socket?.close(1000, 'Signed out');
+  }
+
+  /**
+   * Hears every support reply that arrives live while the worker is not looking at the Support tab (the
+   * notification of spec 01 s.9). Answers the unsubscribe.
+   */
+  onSupportReply(listener: (message: TChatMessage) => void): () => void {
+    this.supportReplyListeners.add(listener);
+    return () => this.supportReplyListeners.delete(listener);
   }
 
   get connected(): boolean {
@@ -218,7 +229,7 @@ export class ChatClient {
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket) return;
       try {
-        this.onFrame(JSON.parse(String(event.data)) as TChatServerFrame);
+        this.onFrame(JSON.parse(String(event.data)) as TChatServerFrame | TSupportServerFrame);
       } catch (error) {
         console.warn('chat: unreadable frame', error);
       }
@@ -257,7 +268,7 @@ export class ChatClient {
     socket.close(1000, 'Offline');
   }
 
-  private onFrame(frame: TChatServerFrame): void {
+  private onFrame(frame: TChatServerFrame | TSupportServerFrame): void {
     const { dispatch } = this.deps;
     switch (frame.type) {
       case 'auth':
@@ -297,15 +308,25 @@ export class ChatClient {
       case 'resync':
         void this.sync();
         return;
+      case 'support_status':
+        dispatch(supportStatusReceived(frame.status));
+        return;
+      case 'support_conversation':
+        return;
     }
   }
 
   private onMessage(message: TChatMessage): void {
     const state = this.deps.getState();
+    // An admin's socket hears every worker's support thread (for the desk); the worker app shows only one's own.
+    if (message.chatType === 'support' && message.supportUserId !== state.session.user?.id) return;
     const room = state.chat.rooms[message.chatType];
     const isNew = !room.messages.some((m) => m.id === message.id);
     this.deps.dispatch(messagesReceived({ chatType: message.chatType, messages: [message] }));
-    if (isNew && !isOwnMessage(message, state.session.user?.id) && !this.isLooking(message.chatType)) this.deps.dispatch(unreadIncremented(message.chatType));
+    if (isNew && !isOwnMessage(message, state.session.user?.id) && !this.isLooking(message.chatType)) {
+      this.deps.dispatch(unreadIncremented(message.chatType));
+      if (message.chatType === 'support' && message.isFromAdmin) for (const listener of this.supportReplyListeners) listener(message);
+    }
   }
 
   /** Messages sent but not answered when the connection dropped: sent again with their clientId. */

@@ -6,6 +6,7 @@ import type { TAdminSection } from './adminSections';
 import { AuditLogSection } from './audit-log';
 import { ChatModerationSection } from './chat-moderation';
 import { ChatMonitorSection } from './chat-monitor';
+import { CrmSupportSection } from './crm';
 import { EmailTemplatesSection } from './email-templates';
 import { SettingsSection } from './settings';
 import { SubmissionsSection } from './submissions';
@@ -32,4 +33,5 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   'email-templates': EmailTemplatesSection,
   'chat-monitor': ChatMonitorSection,
   'chat-moderation': ChatModerationSection,
+  crm: CrmSupportSection,
 };
