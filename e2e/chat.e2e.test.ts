@@ -11,6 +11,7 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOB
  */
 const JOURNEY = 'chat';
 const baseUrl = inject('baseUrl');
+const internalUrls = inject('internalUrls');
 const { api, adminToken } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 let browser: Browser;
@@ -63,6 +64,14 @@ async function openChat(page: Page): Promise<void> {
   await page.locator('[data-testid="chat-screen"][data-connection="connected"]').waitFor();
 }
 
+/** Authenticated sockets open on one chat instance, from its /metrics. */
+async function socketsOn(instance: string): Promise<number> {
+  const text = await (await fetch(`${internalUrls[instance]}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('chat_ws_connections{') && l.includes('state="authenticated"'));
+  if (!line) throw new Error(`no chat_ws_connections on ${instance}`);
+  return Number(line.split(' ').at(-1));
+}
+
 async function send(page: Page, text: string): Promise<void> {
   await page.getByTestId('chat-input').fill(text);
   await page.getByTestId('chat-input').press('Enter');
@@ -76,10 +85,14 @@ describe('live chat', () => {
   it('when two workers chat, then each sees the other live, with names, times and replies; own messages on the right', async () => {
     const adaEmail = await registerWorker('Ada', 'Lovelace');
     const bobEmail = await registerWorker('Bob', 'Builder');
+    const before = [await socketsOn('chat'), await socketsOn('chat-2')];
     ({ page: ada } = await signIn(adaEmail));
     ({ page: bob, context: bobContext } = await signIn(bobEmail));
     await openChat(ada);
     await openChat(bob);
+    // The stack runs two chat instances and the gateway spreads sockets over them in turn: Ada and Bob are on
+    // different ones, so what follows also proves a message crosses instances (through Redis).
+    await expect.poll(async () => [(await socketsOn('chat')) - before[0]!, (await socketsOn('chat-2')) - before[1]!].every((n) => n >= 1)).toBe(true);
 
     await send(ada, 'Hi Bob, are you on the new task?');
     await messageWith(bob, 'Hi Bob, are you on the new task?').waitFor();

@@ -10,6 +10,8 @@ declare module 'vitest' {
     outboxDir: string;
     /** Each service's database (e.g. `databaseUrls.work`), for journeys that check what the server stored. */
     databaseUrls: Record<string, string>;
+    /** Each process's internal port (/health, /ready, /metrics) by name: `chat` and `chat-2` are the chat instances. */
+    internalUrls: Record<string, string>;
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', stack.baseUrl);
   project.provide('outboxDir', stack.outboxDir);
   project.provide('databaseUrls', stack.databaseUrls);
+  project.provide('internalUrls', stack.internalUrls);
   return async () => {
     await stack.stop();
   };
