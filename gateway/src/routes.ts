@@ -58,6 +58,9 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/user', service: 'auth', access: 'user' },
   { prefix: '/api/documents', service: 'auth', access: 'user' },
   { prefix: '/api/admin/users', service: 'auth', access: 'admin' },
+  // identity verification (issue 15): the application carries two photos (multipart, streamed)
+  { prefix: '/api/user/verification', service: 'auth', access: 'user', body: 'upload' },
+  { prefix: '/api/admin/verifications', service: 'auth', access: 'admin' },
   // referral links and landing pages (issue 16): the visitor's lookup, click and landing copy need no token
   { prefix: '/api/referral', service: 'auth', access: 'public' },
   { prefix: '/api/referral/*/track-click', service: 'auth', access: 'public', rateLimit: 'referralClick' },
