@@ -18,8 +18,9 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
  */
 const SERVICES = [
   { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true, instances: 1 },
-  { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
+  // Work before auth: auth asks work (and payouts) what an account has pending before deleting it.
   { name: 'work', entry: 'services/work/src/main.ts', database: true, instances: 1 },
+  { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
   // After auth, work and payouts: the dashboard reads their /internal/stats APIs.
   { name: 'admin', entry: 'services/admin/src/main.ts', database: true, instances: 1 },
   { name: 'chat', entry: 'services/chat/src/main.ts', database: true, instances: 2 },
@@ -238,6 +239,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       if (service.name === 'auth') {
         env.JWT_PRIVATE_KEY = keys.privateKeyPem;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
+        env.WORK_INTERNAL_URL = serviceUrls.work!;
       }
       if (service.name === 'admin') {
         env.MAIL_OUTBOX_DIR = outboxDir;

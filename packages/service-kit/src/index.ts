@@ -13,6 +13,7 @@ export * from './logger.js';
 export * from './login-limits.js';
 export * from './metrics.js';
 export * from './outbox.js';
+export * from './erasure.js';
 export * from './redis.js';
 export * from './amqp.js';
 export * from './consumer.js';

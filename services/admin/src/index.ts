@@ -18,6 +18,7 @@ import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from '
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
 import { createLeaderboardEventsHandler, LEADERBOARD_QUEUE, LEADERBOARD_ROUTING_KEYS } from './entry-points/messaging/leaderboard-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
+import { createOnUserDeletedHandler, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
 
@@ -75,6 +76,11 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       handler: createMailEventsHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
     });
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
+    runtime.consume({
+      queue: USER_ERASURE_QUEUE,
+      routingKeys: USER_ERASURE_ROUTING_KEYS,
+      handler: createOnUserDeletedHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
+    });
     runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
     runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler() });
     runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler() });

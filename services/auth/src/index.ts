@@ -8,6 +8,7 @@ import type { TAuthDeps } from './domain/deps.js';
 import { registerAdminUserRoutes } from './entry-points/http/admin-users.routes.js';
 import { registerAuthRoutes } from './entry-points/http/auth.routes.js';
 import { registerContentAdminRoutes } from './entry-points/http/content-admin.routes.js';
+import { registerManageUserRoutes } from './entry-points/http/manage-users.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
 import { registerReferralRoutes } from './entry-points/http/referrals.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
@@ -55,7 +56,8 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const signer = await createTokenSigner({ privateKeyPem: config.JWT_PRIVATE_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
     const payouts = { url: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
     if (!payouts.url) logger.warn('PAYOUTS_INTERNAL_URL is not set: every balance is answered as null (unknown)');
-    const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts };
+    const work = { url: config.WORK_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
+    const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts, work };
 
     if (config.OUTBOX_RELAY_ENABLED) runtime.startRelay();
     // Identity verification (two images, in memory only), the activity history and the data export (issue 15).
@@ -68,6 +70,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     registerOnboardingRoutes(app, routeDeps);
     registerAdminUserRoutes(app, routeDeps);
     registerContentAdminRoutes(app, routeDeps);
+    registerManageUserRoutes(app, routeDeps);
     registerReferralRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);
 

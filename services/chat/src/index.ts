@@ -20,6 +20,7 @@ import { createSecretBox } from './domain/secrets.js';
 import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
 import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
+import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
 
@@ -161,6 +162,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     if (config.CONSUMERS_ENABLED) {
       consumers.push(
         runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent }),
+        runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: onUserDeleted }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged }),
       );
     }

@@ -6,6 +6,7 @@ import type { TWorkConfig } from './config.js';
 import { createLocalFileStorage } from './data-access/file-storage.js';
 import type { TWorkDeps } from './domain/deps.js';
 import { registerFileRoutes } from './entry-points/http/files.routes.js';
+import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
@@ -14,6 +15,7 @@ import { registerUserExportRoutes } from './entry-points/http/user-export.routes
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { scheduledWorkJobs } from './entry-points/jobs/scheduled-work.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
+import { createOnUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 
 export type { TWorkConfig } from './config.js';
@@ -62,10 +64,12 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerFileRoutes(app, routeDeps);
     registerTaskPackageRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);
+    registerInternalUserRoutes(app, routeDeps);
     const url = await runtime.listen();
 
     runtime.startRelay();
     runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent });
+    runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: createOnUserDeleted(deps) });
     runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged });
 
     if (config.JOBS_ENABLED) {

@@ -133,9 +133,10 @@ export async function findUsersForAdmin(db: Queryable, search?: string): Promise
   const term = search?.trim().toLowerCase() ?? '';
   const result = await db.query<TUserRow>(
     `SELECT ${USER_COLUMNS} FROM users
-      WHERE $1 = ''
+      WHERE deleted_at IS NULL
+        AND ($1 = ''
          OR strpos(lower(email), $1) > 0
-         OR strpos(lower(first_name || ' ' || last_name), $1) > 0
+         OR strpos(lower(first_name || ' ' || last_name), $1) > 0)
       ORDER BY created_at DESC, id`,
     [term],
   );

@@ -1,5 +1,6 @@
 import type { Logger, Pool, Redis, TTokenSigner } from '@platform/service-kit';
 import type { TAuthConfig } from '../config.js';
+import type { TInternalService } from './account-holdings.js';
 import type { TPayoutsClient } from './user-view.js';
 
 /** What the use cases work with; built once in start(). */
@@ -11,4 +12,6 @@ export interface TAuthDeps {
   config: Pick<TAuthConfig, 'APP_BASE_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
   /** Where balances are read (the payouts service's internal API). */
   payouts: TPayoutsClient;
+  /** The work service's internal API (pending work before a deletion). */
+  work: TInternalService;
 }

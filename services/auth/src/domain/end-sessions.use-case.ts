@@ -1,8 +1,11 @@
-import { revokeAllTokensOfUser } from '@platform/service-kit';
+import { revokeAllTokensOfUser, type TUserRevocationReason } from '@platform/service-kit';
 import type { TAuthDeps } from './deps.js';
 
-/** Why every session of a user ends. Ban and deletion have no use case yet: when they come, they call this. */
-export type TSessionsEndReason = 'password_reset' | 'password_change' | 'ban' | 'deletion';
+/** Why every session of a user ends (a change of role too: the token carries the role). */
+export type TSessionsEndReason = 'password_reset' | 'password_change' | 'ban' | 'deletion' | 'role_change';
+
+/** What the user's refused tokens answer: a ban says the account is suspended, a deletion that it was deleted. */
+const TOLD_AS: Partial<Record<TSessionsEndReason, TUserRevocationReason>> = { ban: 'suspended', deletion: 'deleted' };
 
 /**
  * Ends every session of the user in EVERY service, not only here: each token issued up to now is refused (401
@@ -12,6 +15,6 @@ export type TSessionsEndReason = 'password_reset' | 'password_change' | 'ban' | 
  * Redis is out of reach it throws (503) and the change is rolled back, so no user is banned with live tokens.
  */
 export async function endEverySessionOfUser(deps: Pick<TAuthDeps, 'redis' | 'logger'>, userId: string, reason: TSessionsEndReason): Promise<void> {
-  await revokeAllTokensOfUser(deps.redis, userId);
+  await revokeAllTokensOfUser(deps.redis, userId, TOLD_AS[reason]);
   deps.logger.info({ userId, reason }, 'every session of the user ended');
 }

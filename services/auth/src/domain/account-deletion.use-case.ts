@@ -1,0 +1,55 @@
+import type { TDeletionEligibility, TUserDeletedData } from '@platform/contracts';
+import { AppError, withTransaction, writeEvent, type TAuthUser } from '@platform/service-kit';
+import { eraseUser, findDeletedAt } from '../data-access/account-changes.repository.js';
+import { findUserById } from '../data-access/users.repository.js';
+import { checkDeletionEligibility } from './account-holdings.js';
+import { AUTH_ERRORS } from './auth.errors.js';
+import type { TAuthDeps } from './deps.js';
+import { endEverySessionOfUser } from './end-sessions.use-case.js';
+import { verifyPassword } from './passwords.js';
+
+export const ACCOUNT_DELETION_ERRORS = {
+  wrongPassword: () => new AppError('AUTH.WRONG_PASSWORD', 400, 'The password is incorrect', undefined, 'password'),
+  adminAccount: () => new AppError('AUTH.ADMIN_PROTECTED', 409, 'Admin accounts cannot be deleted'),
+  notEmpty: (eligibility: TDeletionEligibility) =>
+    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `Your account cannot be deleted yet: ${eligibility.reasons.map((r) => r.message).join('; ')}`),
+};
+
+/**
+ * Erases the account in one transaction: the personal fields of the row (the id stays for the ledger and the audit
+ * log), user.deleted for every other service to erase what it holds, and every session ended before the commit
+ * (if Redis cannot be told, nothing is erased). An admin is never erased.
+ */
+export async function eraseAccount(deps: TAuthDeps, userId: string, by: Pick<TUserDeletedData, 'requestedBy' | 'deletedBy'>): Promise<void> {
+  await withTransaction(deps.pool, async (client) => {
+    const user = await findUserById(client, userId, { forUpdate: true });
+    if (!user || (await findDeletedAt(client, userId))) throw AUTH_ERRORS.userNotFound();
+    if (user.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+    const deletedAt = new Date().toISOString();
+    await eraseUser(client, userId, deletedAt);
+    await writeEvent(client, 'user.deleted', { userId, requestedBy: by.requestedBy, deletedBy: by.deletedBy, deletedAt } satisfies TUserDeletedData);
+    await endEverySessionOfUser(deps, userId, 'deletion');
+  });
+  deps.logger.info({ userId, requestedBy: by.requestedBy }, 'account deleted');
+}
+
+/** GET /api/user/account/deletion: may the signed-in user delete their account now, and if not, why. */
+export async function getOwnDeletionEligibility(deps: TAuthDeps, user: TAuthUser, token: string): Promise<TDeletionEligibility> {
+  if (user.role === 'admin') return { allowed: false, reasons: [{ code: 'admin', message: 'Admin accounts cannot be deleted' }] };
+  return checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
+}
+
+/**
+ * DELETE /api/user/account: the worker deletes their own account, confirming with their password; refused while
+ * the account holds money or has something pending (409 with the reasons). The confirmation e-mail is sent by the
+ * admin service on user.deleted.
+ */
+export async function deleteOwnAccount(deps: TAuthDeps, user: TAuthUser, token: string, password: string): Promise<void> {
+  const record = await findUserById(deps.pool, user.userId);
+  if (!record || (await findDeletedAt(deps.pool, user.userId))) throw AUTH_ERRORS.userGone();
+  if (!(await verifyPassword(record.passwordHash, password))) throw ACCOUNT_DELETION_ERRORS.wrongPassword();
+  if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+  const eligibility = await checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
+  if (!eligibility.allowed) throw ACCOUNT_DELETION_ERRORS.notEmpty(eligibility);
+  await eraseAccount(deps, user.userId, { requestedBy: 'self', deletedBy: user.userId });
+}
