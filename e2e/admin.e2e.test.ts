@@ -44,11 +44,10 @@ describe('admin journey (desktop 1366x900)', () => {
     ]);
     await checkScreen(page, 'admin', 'dashboard');
 
-    // A section not built yet says so (Company News; the Audit Log this step used to open is built now, and the
-    // message it waited for was the dashboard's, still on screen for a moment); a reload keeps the section.
+    // A section opens from the menu and a reload keeps it (Company News, built in issue 14).
     await page.locator('.admin-sider .ant-menu').getByText('Company News', { exact: true }).click();
     await waitForPath(page, '/admin/company-news');
-    await page.locator('.admin-content').getByText('This section is not available yet').waitFor();
+    await page.getByTestId('company-news-section').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Company News' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Company News' }).waitFor();

@@ -4,6 +4,8 @@ import { supportEn } from './support.en';
 import { emailTemplatesEn } from './emailTemplates.en';
 import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
+import { newsEn } from './news.en';
+import { awardsEn } from './awards.en';
 
 /**
  * The English catalogue. The messages of spec 01-03 are these entries, word for word; ru.ts mirrors every key
@@ -15,6 +17,8 @@ export const en = {
   support: supportEn,
   emailTemplates: emailTemplatesEn,
   work: workEn,
+  news: newsEn,
+  awards: awardsEn,
   app: {
     name: 'Task Portal',
     tagline: 'Take tasks, get paid for approved work, and see every cent in your own statement.',

@@ -5,6 +5,8 @@ import { emailTemplatesRu } from './emailTemplates.ru';
 import { payoutsRu } from './payouts.ru';
 import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
+import { newsRu } from './news.ru';
+import { awardsRu } from './awards.ru';
 
 export const ru: TCatalogue = {
   payouts: payoutsRu,
@@ -12,6 +14,8 @@ export const ru: TCatalogue = {
   support: supportRu,
   emailTemplates: emailTemplatesRu,
   work: workRu,
+  news: newsRu,
+  awards: awardsRu,
   app: {
     name: 'Task Portal',
     tagline: 'Берите задания, получайте оплату за принятую работу и видьте каждый цент в своей выписке.',

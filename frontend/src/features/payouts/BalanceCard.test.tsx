@@ -65,11 +65,16 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
   });
 
-  it('when the company news is not built yet, then Home says plainly that it is coming', async () => {
-    mockApi({ 'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }), 'GET /api/withdrawals': () => jsonResponse([]) });
+  it('when there is no company news, then Home shows the list with its empty state', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }),
+      'GET /api/withdrawals': () => jsonResponse([]),
+      'GET /api/news': () => jsonResponse({ items: [], page: 1, pageSize: 20, total: 0 }),
+    });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(await screen.findByText('Company News')).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByText('Announcements from the team will be listed here.')).toBeInTheDocument();
+    expect(await screen.findByText('No news available')).toBeInTheDocument();
+    expect(screen.getByText('Check back later for updates')).toBeInTheDocument();
+    expect(screen.getByTestId('news-count')).toHaveTextContent('Updates: 0');
   });
 });

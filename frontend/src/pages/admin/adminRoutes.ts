@@ -4,9 +4,12 @@ import '../../features/tasks/tasks.css';
 import './work-admin.css';
 import type { TAdminSection } from './adminSections';
 import { AuditLogSection } from './audit-log';
+import { AwardsManagementSection } from './awards-management';
 import { ChatModerationSection } from './chat-moderation';
 import { ChatMonitorSection } from './chat-monitor';
 import { CrmSupportSection } from './crm';
+import { CompanyNewsSection } from './company-news';
+import { DocumentsSection } from './documents';
 import { EmailTemplatesSection } from './email-templates';
 import { SettingsSection } from './settings';
 import { SubmissionsSection } from './submissions';
@@ -31,6 +34,9 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   settings: SettingsSection,
   'audit-log': AuditLogSection,
   'email-templates': EmailTemplatesSection,
+  'company-news': CompanyNewsSection,
+  documents: DocumentsSection,
+  'awards-management': AwardsManagementSection,
   'chat-monitor': ChatMonitorSection,
   'chat-moderation': ChatModerationSection,
   crm: CrmSupportSection,

@@ -1,11 +1,83 @@
+import { CrownFilled, StarFilled, TrophyFilled } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Panel } from '../../components/Panel';
+import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, formatAwardValue, useAwardsQuery, type TAward, type TAwardPeriod } from '../../features/content/content.api';
+import '../../features/content/content.css';
 
+const GROUP_ICONS = { top_earner: <CrownFilled />, top_completion: <TrophyFilled />, top_rate: <StarFilled /> } as const;
+
+/** A medal for the first three ranks, the number for the others. */
+function RankIcon({ rank, label }: { rank: number; label: string }) {
+  return (
+    <span className={`award-rank award-rank-${rank}`} aria-label={label} title={label}>
+      {rank <= 3 ? ['🥇', '🥈', '🥉'][rank - 1] : rank}
+    </span>
+  );
+}
+
+/**
+ * Awards (spec 02): leaderboards per period (week, month, quarter, year, all time) grouped by category (Top Earners,
+ * Most Productive, Quality Leaders; anything else Achievement) with rank icons; values as dollars, tasks or percent.
+ */
 export function AwardsPage() {
   const { t } = useTranslation();
+  const [period, setPeriod] = useState<TAwardPeriod>('monthly');
+  const { data, isLoading, isError } = useAwardsQuery({ period });
+  const awards = data ?? [];
+  const groups = [...AWARD_CATEGORY_LIST.map((category) => ({ key: category as string, items: awards.filter((a) => a.category === category) }))].filter((g) => g.items.length > 0);
+  const other = awards.filter((a) => !(AWARD_CATEGORY_LIST as readonly string[]).includes(a.category));
+  if (other.length > 0) groups.push({ key: 'other', items: other });
+
+  const name = (award: TAward) => `${award.firstName} ${award.lastName}`.trim() || t('awards.teamMember');
+
   return (
-    <div className="page-stack">
-      <ComingSoon title={t('nav.awards')} text={t('pages.awards.coming')} />
+    <div className="page-stack" data-testid="awards-page">
+      <h1 className="page-title">{t('awards.title')}</h1>
+      <p className="muted" style={{ margin: 0 }}>
+        {t('awards.intro')}
+      </p>
+      <div className="awards-periods" role="group" aria-label={t('awards.period')}>
+        {AWARD_PERIOD_LIST.map((p) => (
+          <Button key={p} type={p === period ? 'primary' : 'default'} aria-pressed={p === period} onClick={() => setPeriod(p)}>
+            {t(`awards.periods.${p}`)}
+          </Button>
+        ))}
+      </div>
+      {isLoading && <p className="muted">{t('common.loading')}</p>}
+      {isError && <p className="muted">{t('awards.loadFailed')}</p>}
+      {data && groups.length === 0 && (
+        <Panel>
+          <p className="muted" style={{ margin: 0 }}>
+            {t('awards.empty')}
+          </p>
+        </Panel>
+      )}
+      {groups.map((group) => (
+        <Panel
+          key={group.key}
+          testId={`awards-group-${group.key}`}
+          title={
+            <span>
+              {group.key in GROUP_ICONS ? GROUP_ICONS[group.key as keyof typeof GROUP_ICONS] : <TrophyFilled />} {t(`awards.groups.${group.key as 'other'}`)}
+            </span>
+          }
+        >
+          <div className="awards-group">
+            {group.items.map((award) => (
+              <div className="award-row" key={award.id}>
+                <RankIcon rank={award.rank} label={t('awards.rank', { rank: award.rank })} />
+                <span className="award-name">
+                  {name(award)}
+                  {award.source === 'manual' && <small>{t('awards.manual')}</small>}
+                </span>
+                <span className="award-value">{formatAwardValue(award.category, award.value, t('awards.tasks'))}</span>
+              </div>
+            ))}
+          </div>
+        </Panel>
+      ))}
     </div>
   );
 }

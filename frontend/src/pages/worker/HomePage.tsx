@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { ComingSoon } from '../../components/ComingSoon';
+import { NewsList } from '../../features/content/NewsList';
 import { BalanceCard } from '../../features/payouts/BalanceCard';
 import { PendingSummary } from '../../features/payouts/PendingSummary';
 
@@ -20,8 +20,7 @@ export function HomePage() {
       <BalanceCard onWithdraw={() => setWithdrawing(true)} />
       <PendingSummary />
 
-      {/* Company News: not built yet (its own piece of work); the spot is kept and says so plainly. */}
-      <ComingSoon title={t('payouts.news.title')} text={t('payouts.news.coming')} />
+      <NewsList />
 
       {withdrawing !== null && (
         <Suspense fallback={null}>

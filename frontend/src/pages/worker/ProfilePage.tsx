@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
+import { LeaderboardOptOut } from '../../features/content/LeaderboardOptOut';
 import { InstallAppCard } from '../../features/install/InstallAppCard';
 import { useSignOut } from '../../features/session/useSignOut';
 
@@ -78,6 +79,7 @@ export function ProfilePage() {
         </Suspense>
       )}
 
+      <LeaderboardOptOut />
       <InstallAppCard />
 
       <Panel>

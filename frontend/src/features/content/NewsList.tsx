@@ -1,0 +1,63 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/Panel';
+import { formatNewsDate, useNewsQuery, type TNewsArticle } from './content.api';
+import './content.css';
+
+// The modal (antd) is loaded when an item is first opened.
+const NewsDialog = lazy(() => import('./NewsDialog'));
+
+/**
+ * Home > Company News (spec 02): published items, newest first, with the update count; an item opens a modal with
+ * its title, full text and date ('MMM d, yyyy'). Empty: 'No news available' / 'Check back later for updates'.
+ */
+export function NewsList() {
+  const { t, i18n } = useTranslation();
+  const { data, isLoading, isError } = useNewsQuery({ page: 1, pageSize: 20 });
+  const [opened, setOpened] = useState<TNewsArticle | null>(null);
+  const [mounted, setMounted] = useState(false);
+  const items = data?.items ?? [];
+
+  return (
+    <Panel className="news-panel" testId="company-news">
+      <div className="news-head">
+        <h2 className="panel-title">{t('news.title')}</h2>
+        {data && <span className="news-count" data-testid="news-count">{t('news.updates', { count: data.total })}</span>}
+      </div>
+      {isLoading && <p className="muted">{t('common.loading')}</p>}
+      {isError && <p className="muted">{t('news.loadFailed')}</p>}
+      {data && items.length === 0 && (
+        <div className="news-empty">
+          <p className="news-empty-title">{t('news.emptyTitle')}</p>
+          <p className="news-empty-text">{t('news.emptyText')}</p>
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="news-list">
+          {items.map((item) => (
+            <li key={item.id} className="news-item">
+              <button
+                type="button"
+                className="news-item-button"
+                aria-label={t('news.open', { title: item.title })}
+                onClick={() => {
+                  setOpened(item);
+                  setMounted(true);
+                }}
+              >
+                <span className="news-item-title">{item.title}</span>
+                <span className="news-item-text">{item.content}</span>
+                <span className="news-item-date">{formatNewsDate(item.createdAt, i18n.language)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {mounted && (
+        <Suspense fallback={null}>
+          <NewsDialog article={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
+    </Panel>
+  );
+}

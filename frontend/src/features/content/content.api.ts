@@ -1,0 +1,138 @@
+import type {
+  TAdminDocument,
+  TAward,
+  TAwardCategory,
+  TAwardPeriod,
+  TCreateDocumentRequest,
+  TLeaderboardPreference,
+  TNewsArticle,
+  TNewsPage,
+  TUpdateDocumentRequest,
+} from '@platform/contracts';
+import { api } from '../../app/api';
+
+export type { TAdminDocument, TAward, TAwardCategory, TAwardPeriod, TNewsArticle, TNewsPage };
+
+export interface TNewsInput {
+  title: string;
+  content: string;
+  isPublished: boolean;
+  /** ISO date-time; only on creation. */
+  createdAt?: string | null;
+  emailEveryone?: boolean;
+}
+
+export interface TAwardInput {
+  userId: string;
+  firstName?: string;
+  lastName?: string;
+  category: TAwardCategory;
+  rank: number;
+  value: string;
+  period: TAwardPeriod;
+}
+
+const taggedApi = api.enhanceEndpoints({ addTagTypes: ['News', 'Award', 'AdminDocument', 'LeaderboardPreference'] });
+
+/** News and awards (admin service), company documents for admins and the leaderboard opt-out (auth service). */
+export const contentApi = taggedApi.injectEndpoints({
+  endpoints: (build) => ({
+    news: build.query<TNewsPage, { page?: number; pageSize?: number } | void>({
+      query: (args) => ({ url: '/news', params: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 20 } }),
+      providesTags: ['News'],
+    }),
+    createNews: build.mutation<TNewsArticle, TNewsInput>({
+      query: (body) => ({ url: '/news', method: 'POST', body }),
+      invalidatesTags: ['News'],
+    }),
+    updateNews: build.mutation<TNewsArticle, { id: string; changes: Omit<TNewsInput, 'createdAt'> }>({
+      query: ({ id, changes }) => ({ url: `/news/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['News'],
+    }),
+    deleteNews: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/news/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['News'],
+    }),
+    awards: build.query<TAward[], { period?: TAwardPeriod } | void>({
+      query: (args) => ({ url: '/awards', params: args?.period ? { period: args.period } : {} }),
+      providesTags: ['Award'],
+    }),
+    createAward: build.mutation<TAward, TAwardInput>({
+      query: (body) => ({ url: '/admin/awards', method: 'POST', body }),
+      invalidatesTags: ['Award'],
+    }),
+    updateAward: build.mutation<TAward, { id: string; award: TAwardInput }>({
+      query: ({ id, award }) => ({ url: `/admin/awards/${encodeURIComponent(id)}`, method: 'PUT', body: award }),
+      invalidatesTags: ['Award'],
+    }),
+    deleteAward: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/admin/awards/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['Award'],
+    }),
+    adminDocuments: build.query<TAdminDocument[], void>({
+      query: () => '/admin/documents',
+      providesTags: ['AdminDocument'],
+    }),
+    createDocument: build.mutation<TAdminDocument, TCreateDocumentRequest>({
+      query: (body) => ({ url: '/admin/documents', method: 'POST', body }),
+      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+    }),
+    updateDocument: build.mutation<TAdminDocument, { id: string; changes: TUpdateDocumentRequest }>({
+      query: ({ id, changes }) => ({ url: `/admin/documents/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+    }),
+    deleteDocument: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/admin/documents/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+    }),
+    leaderboardPreference: build.query<TLeaderboardPreference, void>({
+      query: () => '/user/leaderboard-preference',
+      providesTags: ['LeaderboardPreference'],
+    }),
+    setLeaderboardPreference: build.mutation<TLeaderboardPreference, TLeaderboardPreference>({
+      query: (body) => ({ url: '/user/leaderboard-preference', method: 'PUT', body }),
+      invalidatesTags: ['LeaderboardPreference', 'Award'],
+    }),
+  }),
+});
+
+export const {
+  useNewsQuery,
+  useCreateNewsMutation,
+  useUpdateNewsMutation,
+  useDeleteNewsMutation,
+  useAwardsQuery,
+  useCreateAwardMutation,
+  useUpdateAwardMutation,
+  useDeleteAwardMutation,
+  useAdminDocumentsQuery,
+  useCreateDocumentMutation,
+  useUpdateDocumentMutation,
+  useDeleteDocumentMutation,
+  useLeaderboardPreferenceQuery,
+  useSetLeaderboardPreferenceMutation,
+} = contentApi;
+
+/** 'MMM d, yyyy' (spec 02 s.9) in the interface language: "Jan 5, 2026", "5 янв. 2026 г.". */
+export function formatNewsDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** The admin list's preview: at most 200 characters (spec 03 s.9), with an ellipsis when cut. */
+export const NEWS_PREVIEW_LENGTH = 200;
+export function newsPreview(content: string): string {
+  const chars = Array.from(content);
+  return chars.length <= NEWS_PREVIEW_LENGTH ? content : `${chars.slice(0, NEWS_PREVIEW_LENGTH).join('')}…`;
+}
+
+/** Award values (spec 02 Awards): dollars with 2 decimals, a rounded number of tasks, a percent with 1 decimal. */
+export function formatAwardValue(category: TAwardCategory | string, value: string, tasksWord: string): string {
+  const n = Number(value);
+  if (category === 'top_earner') return `$${n.toFixed(2)}`;
+  if (category === 'top_completion') return `${Math.round(n)} ${tasksWord}`;
+  if (category === 'top_rate') return `${n.toFixed(1)}%`;
+  return value;
+}
+
+export const AWARD_CATEGORY_LIST = ['top_earner', 'top_completion', 'top_rate'] as const;
+export const AWARD_PERIOD_LIST = ['weekly', 'monthly', 'quarterly', 'yearly', 'all_time'] as const;
