@@ -113,6 +113,10 @@ export const adminEn = {
         title: 'Chat archive days',
         description: 'Days after which general chat messages move to the archive (they stay readable in the chat history); 1 to 3650',
       },
+      verification_retention_days: {
+        title: 'Verification retention days',
+        description: 'Days after a verification decision when the identity photos are deleted (the decision stays); 0 to 3650',
+      },
     },
     units: { usd: 'USD', days: 'days', hours: 'hours' },
     current: 'Saved value: {{value}}',

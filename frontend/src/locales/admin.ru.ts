@@ -113,6 +113,10 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
         title: 'Дней до архивации чата',
         description: 'Через сколько дней сообщения общего чата переносятся в архив (их по-прежнему можно читать в истории); от 1 до 3650',
       },
+      verification_retention_days: {
+        title: 'Дней хранения фото верификации',
+        description: 'Через сколько дней после решения по верификации удаляются фото документов (решение сохраняется); от 0 до 3650',
+      },
     },
     units: { usd: 'USD', days: 'дн.', hours: 'ч' },
     current: 'Сохранено: {{value}}',

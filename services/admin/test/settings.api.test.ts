@@ -44,7 +44,7 @@ async function settingsByKey(): Promise<Record<string, { settingValue: string; u
 describe('publishing at start', () => {
   it('when the service starts on a new database, then each seeded value is published once (changedBy null), and a second instance publishes nothing more', async () => {
     const first = await settingsEvents();
-    expect(first.map((e) => e.data.key).sort()).toEqual(['auto_approval_days', 'chat_archive_days', 'minimum_withdrawal', 'starting_balance', 'wallet_cooldown_hours']);
+    expect(first.map((e) => e.data.key).sort()).toEqual(['auto_approval_days', 'chat_archive_days', 'minimum_withdrawal', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours']);
     const settings = await settingsByKey();
     for (const event of first) {
       expect(event.data).toEqual({
@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(5);
+    expect(await settingsEvents()).toHaveLength(6);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
@@ -104,6 +104,7 @@ describe('GET /api/admin/settings', () => {
       ['chat_archive_days', '90'],
       ['minimum_withdrawal', '50.00'],
       ['starting_balance', '0.00'],
+      ['verification_retention_days', '30'],
       ['wallet_cooldown_hours', '0'],
     ]);
     for (const setting of res.body) {
@@ -200,7 +201,7 @@ describe('POST /api/admin/settings/reset', () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -214,6 +215,7 @@ describe('POST /api/admin/settings/reset', () => {
       auto_approval_days: '3',
       wallet_cooldown_hours: '0',
       chat_archive_days: '90',
+      verification_retention_days: '30',
     });
     const events = (await settingsEvents()).slice(eventsBefore).map((e) => e.data);
     expect(events.map((e) => e.key).sort()).toEqual(changedKeys);

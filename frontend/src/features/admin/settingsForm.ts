@@ -8,6 +8,7 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole'> = {
   auto_approval_days: 'whole',
   wallet_cooldown_hours: 'whole',
   chat_archive_days: 'whole',
+  verification_retention_days: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole';

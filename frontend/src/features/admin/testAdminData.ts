@@ -32,6 +32,7 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['starting_balance', '0.00'],
     ['wallet_cooldown_hours', '0'],
     ['chat_archive_days', '90'],
+    ['verification_retention_days', '30'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -52,6 +52,13 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '90',
     description: 'Days after which general chat messages move to the archive (they stay readable in the chat history)',
   },
+  verification_retention_days: {
+    label: 'Verification retention days',
+    kind: 'whole',
+    max: 3650,
+    defaultValue: '30',
+    description: 'Days after a verification decision when the identity images are deleted (the decision stays)',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

@@ -10,6 +10,7 @@ const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours'> = {
   auto_approval_days: 'days',
   wallet_cooldown_hours: 'hours',
   chat_archive_days: 'days',
+  verification_retention_days: 'days',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers otherwise), who changed it and when. */
