@@ -229,6 +229,9 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
 
   try {
     const instanceUrls: Record<string, string[]> = {};
+    // Auth assembles a user's data export (issue 15) from admin and chat too, which start after it: their first
+    // instance's port is chosen now.
+    const exportPorts: Record<string, number> = { admin: await freePort(), chat: await freePort() };
     for (const service of SERVICES) {
       const env: Record<string, string> = {};
       if (service.database) {
@@ -238,6 +241,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       }
       if (service.name === 'auth') {
         env.JWT_PRIVATE_KEY = keys.privateKeyPem;
+        env.USER_EXPORT_SOURCES = `work=${serviceUrls.work!},admin=http://127.0.0.1:${exportPorts.admin},chat=http://127.0.0.1:${exportPorts.chat}`;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
         env.WORK_INTERNAL_URL = serviceUrls.work!;
       }
@@ -253,7 +257,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       instanceUrls[service.name] = [];
       for (let instance = 1; instance <= service.instances; instance += 1) {
         const name = instance === 1 ? service.name : `${service.name}-${instance}`;
-        serviceUrls[name] = await launch(name, service.entry, { ...env, PORT: String(await freePort()) });
+        const port = instance === 1 && service.name in exportPorts ? exportPorts[service.name]! : await freePort();
+        serviceUrls[name] = await launch(name, service.entry, { ...env, PORT: String(port) });
         instanceUrls[service.name].push(serviceUrls[name]);
       }
     }

@@ -11,6 +11,7 @@ import {
   type TReadinessCheck,
   type TTokenVerifier,
 } from '@platform/service-kit';
+import { registerApiDocs } from './api-docs.js';
 import type { TGatewayConfig } from './config.js';
 import { registerFrontend, registerWelcomeVideo } from './frontend.js';
 import { registerApiProxy, type TUpstreams } from './proxy.js';
@@ -71,6 +72,8 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
 
     registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });
     await registerApiProxy(app, { config, upstreams, verifier, rateLimits: createRateLimits(redis, config) });
+    // /api/docs and /api/docs/openapi.json: answered here, assembled from every service's own document.
+    registerApiDocs(app, { upstreams });
 
     if (upstreams.chat) {
       const chat = upstreams.chat;

@@ -29,7 +29,7 @@ export interface TConsumerOptions {
   routingKeys: string[];
   handler: TEventHandler;
   logger: Logger;
-  metrics?: Pick<TMetrics, 'eventsConsumed'>;
+  metrics?: Pick<TMetrics, 'eventsConsumed'> & Partial<Pick<TMetrics, 'consumerRetries'>>;
   /** Attempts before a failing message goes to the dead-letter queue. Default 5. */
   maxAttempts?: number;
   /** Delay before the first retry; doubled for each further attempt. Default 1 000 ms. */
@@ -114,6 +114,7 @@ export function republishOptions(message: ConsumeMessage | { properties: Consume
  */
 export function startConsumer(options: TConsumerOptions): TConsumer {
   const { pool, amqp, queue, routingKeys, handler, logger, metrics } = options;
+  metrics?.consumerRetries?.labels(queue).inc(0); // present (0) from the start, so a rate over it is defined
   const exchange = options.exchange ?? amqp.exchange;
   const maxAttempts = options.maxAttempts ?? 5;
   const backoffMs = options.backoffMs ?? 1_000;
@@ -192,6 +193,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     });
     ch.ack(message);
     count(event.type, 'retried');
+    metrics?.consumerRetries?.labels(queue).inc();
   };
 
   const runHandler = (event: TEventEnvelope, client: PoolClient) => {

@@ -175,7 +175,7 @@ export function createInternalServer(options: TInternalServerOptions): TApp {
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
   app.get('/metrics', { logLevel: 'silent' }, async (_request, reply) => {
-    return reply.header('content-type', options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+    return reply.header('content-type', options.metrics.registry.contentType).send(await options.metrics.scrape());
   });
   return app;
 }

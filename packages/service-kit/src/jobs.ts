@@ -97,6 +97,14 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
     throw error;
   }
 
+  // Queue depth and failed jobs for Prometheus, read when scraped (job_queue_jobs{queue,state}).
+  let stopped = false;
+  options.metrics?.onScrape(`jobs:${options.queue}`, async () => {
+    if (stopped) return;
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+    for (const [state, count] of Object.entries(counts)) options.metrics?.jobQueueJobs.set({ queue: options.queue, state }, count);
+  });
+
   return {
     async enqueue(job, payload, enqueueOptions = {}) {
       if (!byName.has(job.name)) throw new Error(`Job ${job.name} is not registered on queue ${options.queue}`);
@@ -109,6 +117,7 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
       });
     },
     async stop() {
+      stopped = true;
       await worker.close();
       await queue.close();
       await connection.quit().catch(() => connection.disconnect());

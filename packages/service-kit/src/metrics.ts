@@ -32,5 +32,40 @@ export function createMetrics(service: string) {
     labelNames: ['job', 'outcome'] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, eventsPublished, eventsConsumed, jobsRun };
+  const consumerRetries = new client.Counter({
+    name: 'consumer_retries_total',
+    help: 'Events a consumer sent to its retry queue after a failed handler',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  // Read when scraped (onScrape): what the service's dependencies hold right now.
+  const outboxUnpublished = new client.Gauge({ name: 'outbox_unpublished_events', help: 'Outbox events written but not yet published', registers: [registry] });
+  const outboxLag = new client.Gauge({ name: 'outbox_lag_seconds', help: 'Age of the oldest unpublished outbox event (0 when none)', registers: [registry] });
+  const deadLetterDepth = new client.Gauge({ name: 'consumer_dead_letter_messages', help: "Messages in a consumer's dead-letter queue", labelNames: ['queue'] as const, registers: [registry] });
+  const jobQueueJobs = new client.Gauge({ name: 'job_queue_jobs', help: 'BullMQ jobs by state (waiting, active, delayed, failed, completed)', labelNames: ['queue', 'state'] as const, registers: [registry] });
+  const pgPool = new client.Gauge({ name: 'pg_pool_connections', help: 'PostgreSQL pool connections: total, idle, and requests waiting for one', labelNames: ['state'] as const, registers: [registry] });
+  const scrapeProbes: { name: string; probe: () => Promise<void> | void }[] = [];
+  const scrapeErrors = new client.Counter({ name: 'metrics_probe_errors_total', help: 'Scrape-time probes that failed (the metric keeps its last value)', labelNames: ['probe'] as const, registers: [registry] });
+  /** Registers a probe run before each scrape (e.g. counting the outbox); a failing or slow one is counted and skipped. */
+  const onScrape = (name: string, probe: () => Promise<void> | void) => void scrapeProbes.push({ name, probe });
+  /** Runs every probe (each within 2 s), then the registry's text. */
+  const scrape = async (): Promise<string> => {
+    await Promise.all(
+      scrapeProbes.map(async ({ name, probe }) => {
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          await Promise.race([
+            Promise.resolve().then(probe),
+            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('probe timed out')), 2_000))),
+          ]);
+        } catch {
+          scrapeErrors.labels(name).inc();
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    return registry.metrics();
+  };
+  return { registry, httpDuration, eventsPublished, eventsConsumed, jobsRun, consumerRetries, outboxUnpublished, outboxLag, deadLetterDepth, jobQueueJobs, pgPool, onScrape, scrape };
 }

@@ -1,8 +1,9 @@
+import type { Channel } from 'amqplib';
 import { createAmqpConnection, type TAmqpConnection } from './amqp.js';
 import { createAuthHooks } from './auth.js';
 import { createTokenVerifier, type TTokenVerifier } from './token-verifier.js';
 import type { TBaseConfig } from './config.js';
-import { startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
+import { deadLetterQueueName, startConsumer, type TConsumer, type TConsumerOptions } from './consumer.js';
 import { createPool, ensureDatabase, KIT_MIGRATIONS_DIR, runMigrations, type Pool } from './db.js';
 import { startJobs, type TJobDefinition, type TJobs } from './jobs.js';
 import { createHttpServer, createInternalServer, listen, SERVICE_NO_STORE_PREFIXES, type TApp, type TCreateHttpServerOptions, type TReadinessCheck } from './http.js';
@@ -98,6 +99,11 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
   if (options.createDatabase && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, { applicationName: name, max: options.poolSize, logger, pipeline: options.pipeline ?? true });
   onStop(() => pool.end());
+  metrics.onScrape('pg_pool', () => {
+    metrics.pgPool.set({ state: 'total' }, pool.totalCount);
+    metrics.pgPool.set({ state: 'idle' }, pool.idleCount);
+    metrics.pgPool.set({ state: 'waiting' }, pool.waitingCount);
+  });
   try {
     await runMigrations(pool, [{ name: 'service-kit', dir: KIT_MIGRATIONS_DIR }, { name, dir: options.migrationsDir }], logger);
 
@@ -130,6 +136,9 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
     });
     http = app;
     const internal = createInternalServer({ logger, metrics, readiness });
+    // One channel for the scrape-time queue checks, opened when first needed and again after a failed check closed it.
+    const probeChannel = channelForProbes(broker);
+    onStop(() => probeChannel.close());
     onStop(() => internal.close());
     let internalUrl: string | undefined;
 
@@ -144,13 +153,28 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       app,
       onStop,
       consume({ queue, routingKeys, ...rest }) {
-        const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: `${config.QUEUE_PREFIX}${queue}`, routingKeys: [...routingKeys], logger, metrics, queueExpiresMs: config.QUEUE_EXPIRES_MS });
+        const fullName = `${config.QUEUE_PREFIX}${queue}`;
+        const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: fullName, routingKeys: [...routingKeys], logger, metrics, queueExpiresMs: config.QUEUE_EXPIRES_MS });
         onStop(() => consumer.stop());
+        // Dead-letter depth, read when scraped (the queue exists once the consumer has subscribed).
+        metrics.onScrape(`dlq:${fullName}`, async () => {
+          if (!consumer.isConsuming()) return;
+          const { messageCount } = await probeChannel.use((ch) => ch.checkQueue(deadLetterQueueName(fullName)));
+          metrics.deadLetterDepth.set({ queue: fullName }, messageCount);
+        });
         return consumer;
       },
       startRelay() {
         const relay = startOutboxRelay({ pool, amqp: broker(), logger, metrics });
         onStop(() => relay.stop());
+        // Outbox lag and backlog, read when scraped (the partial index on unsent rows keeps this cheap).
+        metrics.onScrape('outbox', async () => {
+          const { rows } = await pool.query<{ unsent: number; lag: number }>(
+            'SELECT count(*)::int AS unsent, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS lag FROM outbox WHERE sent_at IS NULL',
+          );
+          metrics.outboxUnpublished.set(rows[0]?.unsent ?? 0);
+          metrics.outboxLag.set(rows[0]?.lag ?? 0);
+        });
         return relay;
       },
       async startJobs(jobs, jobOptions = {}) {
@@ -172,4 +196,27 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
     await stop();
     throw error;
   }
+}
+
+/** A channel kept for scrape-time checks (checkQueue): reopened after a failed check, which closes it. */
+function channelForProbes(broker: () => TAmqpConnection) {
+  let channel: Promise<Channel> | undefined;
+  return {
+    async use<T>(fn: (ch: Channel) => Promise<T>): Promise<T> {
+      channel ??= broker().createChannel();
+      const opened = channel;
+      try {
+        return await fn(await opened);
+      } catch (error) {
+        if (channel === opened) channel = undefined;
+        await opened.then((ch) => ch.close()).catch(() => undefined);
+        throw error;
+      }
+    },
+    async close() {
+      const opened = channel;
+      channel = undefined;
+      await opened?.then((ch) => ch.close()).catch(() => undefined);
+    },
+  };
 }
