@@ -190,7 +190,7 @@ describe('live chat', () => {
     expect(await ada.getByTestId('chat-input').getAttribute('placeholder')).toBe('Напишите сообщение...');
     await snap(ada, 'worker-chat-russian');
     await ada.getByRole('tab', { name: 'Поддержка' }).click();
-    await ada.getByText('Чат с поддержкой скоро появится').waitFor();
+    await ada.getByText('Напишите нам: здесь отвечает служба поддержки').waitFor();
     await snap(ada, 'worker-chat-support-russian');
   });
 });

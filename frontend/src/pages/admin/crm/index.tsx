@@ -101,7 +101,7 @@ function Thread({ userId, polling }: { userId: string; polling: boolean }) {
   const [reply, replyState] = useSupportReplyMutation();
   const [update, updateState] = useUpdateSupportConversationMutation();
   const [text, setText] = useState('');
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const lastId = data?.messages.at(-1)?.id;
 
   useLayoutEffect(() => {
@@ -185,11 +185,13 @@ function Thread({ userId, polling }: { userId: string; polling: boolean }) {
           )}
         </div>
       </header>
-      <ol className="crm-messages" ref={listRef} role="log" aria-live="polite" tabIndex={0}>
-        {data.messages.map((m) => (
-          <ThreadMessage key={m.id} message={m} />
-        ))}
-      </ol>
+      <div className="crm-messages" ref={listRef} role="log" aria-live="polite" aria-label={t('support.desk.threadLabel', { name })} tabIndex={0}>
+        <ol className="crm-message-list">
+          {data.messages.map((m) => (
+            <ThreadMessage key={m.id} message={m} />
+          ))}
+        </ol>
+      </div>
       <div className="crm-reply">
         <Input.TextArea
           value={text}
