@@ -10,8 +10,6 @@ import type { TSessionStatus } from '../features/session/session.slice';
 import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
 import { homePathFor } from '../features/session/useSignIn';
 import { WorkerLayout } from '../layouts/WorkerLayout';
-import { LandingPage } from '../pages/public/LandingPage';
-import { ReferralPage } from '../pages/public/ReferralPage';
 import { AwardsPage } from '../pages/worker/AwardsPage';
 import { ChatPage } from '../pages/worker/ChatPage';
 import { HomePage } from '../pages/worker/HomePage';
@@ -24,6 +22,10 @@ import { registerNavigator, reportCurrentPath } from './navigation';
 // Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser).
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
+// The landing and referral screens: their own small chunk, so a visitor from a link on a phone downloads little.
+const loadLandingScreens = () => import('../pages/public/landingScreens');
+const LandingPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.LandingPage })));
+const ReferralPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.ReferralPage })));
 
 // The signed-out screens are one chunk, requested at start whenever nobody is signed in (see main.tsx), so they
 // still render at once while the session loads.
@@ -82,11 +84,11 @@ const AUTH_SCREENS: RouteObject[] = [
 ];
 
 const LANDING_SCREENS: RouteObject[] = [
-  { path: '/landing/crypto-gaming', element: <LandingPage template="crypto-gaming" /> },
-  { path: '/landing/professional-tester', element: <LandingPage template="professional-tester" /> },
+  { path: '/landing/crypto-gaming', element: lazyPage(<LandingPage template="crypto-gaming" />) },
+  { path: '/landing/professional-tester', element: lazyPage(<LandingPage template="professional-tester" />) },
 ];
 
-const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: <ReferralPage /> };
+const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: lazyPage(<ReferralPage />) };
 const DEV_SCREENS: RouteObject[] = DEV_ROUTES.map((route) => ({ ...route, element: lazyPage(route.element) }));
 
 /** Referral and landing screens come first, whatever the session (a referral screen can be skipped once). */

@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { chatEn } from './chat.en';
+import { referralsEn } from './referral.en';
 import { supportEn } from './support.en';
 import { emailTemplatesEn } from './emailTemplates.en';
 import { payoutsEn } from './payouts.en';
@@ -14,6 +15,7 @@ import { awardsEn } from './awards.en';
 export const en = {
   payouts: payoutsEn,
   chat: chatEn,
+  referrals: referralsEn,
   support: supportEn,
   emailTemplates: emailTemplatesEn,
   work: workEn,

@@ -1,5 +1,6 @@
 import { adminRu } from './admin.ru';
 import { chatRu } from './chat.ru';
+import { referralsRu } from './referral.ru';
 import { supportRu } from './support.ru';
 import { emailTemplatesRu } from './emailTemplates.ru';
 import { payoutsRu } from './payouts.ru';
@@ -11,6 +12,7 @@ import { awardsRu } from './awards.ru';
 export const ru: TCatalogue = {
   payouts: payoutsRu,
   chat: chatRu,
+  referrals: referralsRu,
   support: supportRu,
   emailTemplates: emailTemplatesRu,
   work: workRu,

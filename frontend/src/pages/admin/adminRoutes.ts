@@ -11,6 +11,7 @@ import { CrmSupportSection } from './crm';
 import { CompanyNewsSection } from './company-news';
 import { DocumentsSection } from './documents';
 import { EmailTemplatesSection } from './email-templates';
+import { ReferralsSection } from './referrals';
 import { SettingsSection } from './settings';
 import { SubmissionsSection } from './submissions';
 import { TaskPackagesSection } from './task-packages';
@@ -39,5 +40,6 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   'awards-management': AwardsManagementSection,
   'chat-monitor': ChatMonitorSection,
   'chat-moderation': ChatModerationSection,
+  referrals: ReferralsSection,
   crm: CrmSupportSection,
 };

@@ -1,19 +1,18 @@
+import type { TLandingContent, TPublicFigures } from '@platform/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
+import { usePublicFiguresQuery, usePublicLandingPageQuery } from '../../features/referral/referral.api';
 import { EXIT_REFERRAL_FLAG } from '../../features/referral/referralSource';
 import { AUTH_USER_KEY } from '../../features/session/session.storage';
 import { useSignOut } from '../../features/session/useSignOut';
+import { LANDING_TEMPLATES, toLandingTemplate, type TLandingTemplate } from './landingTemplates';
+import './landing.css';
 
-export const LANDING_TEMPLATES = ['crypto-gaming', 'professional-tester'] as const;
-export type TLandingTemplate = (typeof LANDING_TEMPLATES)[number];
-
-export function toLandingTemplate(name: string | null | undefined): TLandingTemplate {
-  return name === 'professional-tester' ? 'professional-tester' : 'crypto-gaming';
-}
+export { LANDING_TEMPLATES, toLandingTemplate, type TLandingTemplate };
 
 function storedEmail(): string | null {
   try {
@@ -25,24 +24,105 @@ function storedEmail(): string | null {
   }
 }
 
+/** Seconds as the shortest honest reading: "35 min", "2 h 5 min", "3 d 4 h". */
+export function durationParts(seconds: number): { unit: 'minutes' | 'hours' | 'days'; count: number; hours: number; minutes: number } {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return { unit: 'minutes', count: minutes, hours: 0, minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: 'hours', count: hours, hours, minutes: minutes % 60 };
+  return { unit: 'days', count: Math.floor(hours / 24), hours: hours % 24, minutes: 0 };
+}
+
+function formatMoney(value: string, language: string): string {
+  return new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
+}
+
+/** The live figures of 00-product.md, computed by the platform (GET /api/public/figures), with their time. */
+function LiveFigures() {
+  const { t, i18n } = useTranslation();
+  const { data, isError, isLoading } = usePublicFiguresQuery();
+  const duration = (seconds: number): string => {
+    const parts = durationParts(seconds);
+    if (parts.unit === 'minutes') return t('referrals.landing.minutes', { count: parts.count });
+    if (parts.unit === 'hours') return t('referrals.landing.hours', { hours: parts.hours, minutes: parts.minutes });
+    return t('referrals.landing.days', { count: parts.count, hours: parts.hours });
+  };
+  const tiles = (figures: TPublicFigures) => [
+    { key: 'tasks', label: t('referrals.landing.tasksCompleted'), value: figures.tasksCompletedLast30Days.toLocaleString(i18n.language) },
+    { key: 'workers', label: t('referrals.landing.workersPaid'), value: figures.workersPaidLast30Days.toLocaleString(i18n.language) },
+    { key: 'reward', label: t('referrals.landing.medianReward'), value: figures.medianReward === null ? null : formatMoney(figures.medianReward, i18n.language) },
+    { key: 'payout', label: t('referrals.landing.medianPayout'), value: figures.medianPayoutSeconds === null ? null : duration(figures.medianPayoutSeconds) },
+  ];
+  return (
+    <Panel className="landing-card" title={t('referrals.landing.figuresTitle')} testId="landing-figures">
+      {isLoading && <p className="muted">{t('referrals.landing.figuresLoading')}</p>}
+      {isError && <p className="muted">{t('referrals.landing.figuresFailed')}</p>}
+      {data && (
+        <>
+          <dl className="landing-figures">
+            {tiles(data).map((tile) => (
+              <div key={tile.key} className="landing-figure" data-testid={`figure-${tile.key}`}>
+                <dt className="muted small">{tile.label}</dt>
+                <dd className={tile.value === null ? 'landing-figure-value muted' : 'landing-figure-value'}>{tile.value ?? t('referrals.landing.notEnoughData')}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted small" data-testid="figures-as-of">
+            {t('referrals.landing.asOf', { time: new Date(data.asOf).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          </p>
+        </>
+      )}
+      <p className="muted small" style={{ marginBottom: 0 }}>
+        {t('referrals.landing.figuresHint')}
+      </p>
+    </Panel>
+  );
+}
+
+/** What the page says: the admin's copy (plain text, sanitised by the server) where given, else the built-in text. */
+export function LandingCopy({ template, content, onApply }: { template: TLandingTemplate; content: TLandingContent | undefined; onApply: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1 className="landing-title">{content?.title || t(`landing.${template}.title`)}</h1>
+      <p className="landing-intro pre-wrap">{content?.intro || t(`landing.${template}.intro`)}</p>
+      <Button type="primary" size="large" onClick={onApply} data-testid="landing-apply">
+        {t('landing.apply')}
+      </Button>
+      <Panel className="landing-card" title={t('referrals.landing.workTitle')}>
+        <p className="pre-wrap" style={{ margin: 0 }}>
+          {content?.work || t(`referrals.landing.${template}.work`)}
+        </p>
+      </Panel>
+      <Panel className="landing-card" title={t('landing.howPaidTitle')}>
+        <p className="pre-wrap" style={{ margin: 0 }}>
+          {content?.payment || t('referrals.landing.payment')}
+        </p>
+      </Panel>
+    </>
+  );
+}
+
 /**
- * The built-in landing templates (spec 01 s.2). Live platform figures and admin-edited copy come with the referral
- * service; until then the page says only what is true for every task.
+ * A landing page (spec 01 s.2, AMENDED): the built-in template's layout and text at once, the admin-edited copy of
+ * the page `pageName` (default: the template's own page) when it arrives, and the live figures below.
  */
-export function LandingPage({ template }: { template: TLandingTemplate }) {
+export function LandingPage({ template, pageName }: { template: TLandingTemplate; pageName?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const signedIn = useAppSelector((s) => s.session.status === 'signedIn');
   const email = storedEmail();
+  const { data: page } = usePublicLandingPageQuery(pageName ?? template);
 
   const leaveReferralMode = (to: string) => {
     sessionStorage.setItem(EXIT_REFERRAL_FLAG, '1');
     navigate(to);
   };
+  const apply = () => leaveReferralMode(signedIn || email ? '/' : '/register');
 
   return (
-    <div className="landing-page">
+    <div className="landing-page" data-testid={`landing-${template}`}>
       <header className="landing-header">
         <span className="landing-brand">
           <img src="/icons/icon-192.png" alt="" width={28} height={28} />
@@ -63,17 +143,15 @@ export function LandingPage({ template }: { template: TLandingTemplate }) {
         </span>
       </header>
       <main className="landing-main">
-        <h1 className="landing-title">{t(`landing.${template}.title`)}</h1>
-        <p className="landing-intro">{t(`landing.${template}.intro`)}</p>
-        <Button type="primary" size="large" onClick={() => leaveReferralMode(signedIn ? '/' : '/register')}>
-          {t('landing.apply')}
+        <LandingCopy template={template} content={page?.content} onApply={apply} />
+        <LiveFigures />
+        <Button size="large" onClick={apply}>
+          {t('referrals.landing.applyAgain')}
         </Button>
-        <Panel className="landing-card" title={t('landing.howPaidTitle')}>
-          <p style={{ margin: 0 }}>{t('landing.howPaid')}</p>
-        </Panel>
-        <p className="muted">{t('landing.figuresSoon')}</p>
         <LanguageSwitch size="small" />
       </main>
     </div>
   );
 }
+
+export default LandingPage;

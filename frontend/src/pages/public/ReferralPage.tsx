@@ -3,7 +3,8 @@ import { Navigate, useParams } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useReferralQuery, useTrackReferralClickMutation } from '../../features/referral/referral.api';
 import { saveReferralSource } from '../../features/referral/referralSource';
-import { LandingPage, toLandingTemplate } from './LandingPage';
+import { LandingPage } from './LandingPage';
+import { toLandingTemplate } from './landingTemplates';
 
 /** /ref/{code} (spec 01 s.2): an active code shows its landing page; inactive, unknown or failing -> /register. */
 export function ReferralPage() {
@@ -13,6 +14,7 @@ export function ReferralPage() {
 
   useEffect(() => {
     if (!code) return;
+    // Failures are only logged (spec 01 s.8); the server decides whether the click counts.
     trackClick({ code, timestamp: new Date().toISOString() })
       .unwrap()
       .catch((error: unknown) => console.warn('Referral click tracking failed', error));
@@ -24,5 +26,6 @@ export function ReferralPage() {
 
   if (code === '' || isError || (data && !data.isActive)) return <Navigate to="/register" replace />;
   if (isLoading || !data) return <FullPageSpinner />;
-  return <LandingPage template={toLandingTemplate(data.landingPage?.name)} />;
+  const name = data.landingPage?.name;
+  return <LandingPage template={toLandingTemplate(name)} pageName={name ?? undefined} />;
 }

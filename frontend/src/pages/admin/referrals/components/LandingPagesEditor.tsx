@@ -1,0 +1,182 @@
+import type { TLandingContent, TLandingPage } from '@platform/contracts';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../../app/errorMessage';
+import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
+import { useToast } from '../../../../components/toast';
+import { useCreateLandingPageMutation, useUpdateLandingPageMutation } from '../../../../features/referral/referral.admin.api';
+import { LandingCopy } from '../../../public/LandingPage';
+import { toLandingTemplate } from '../../../public/landingTemplates';
+
+interface TPageFormValues {
+  displayName: string;
+  description: string;
+  isActive: boolean;
+  title: string;
+  intro: string;
+  work: string;
+  payment: string;
+}
+
+const COPY_KEYS = ['title', 'intro', 'work', 'payment'] as const;
+
+function contentOf(values: Partial<TPageFormValues>): TLandingContent {
+  const content: TLandingContent = {};
+  for (const key of COPY_KEYS) {
+    const value = values[key]?.trim();
+    if (value) content[key] = value;
+  }
+  return content;
+}
+
+function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [form] = Form.useForm<{ name: string; displayName: string }>();
+  const serverErrors = useFormServerErrors(form, ['name', 'displayName']);
+  const [createPage, state] = useCreateLandingPageMutation();
+  const required = t('referrals.admin.toasts.required');
+  const save = async (values: { name: string; displayName: string }) => {
+    try {
+      const page = await createPage({ name: values.name.trim(), displayName: values.displayName.trim() }).unwrap();
+      toast({ title: t('referrals.admin.toasts.pageCreated'), action: 'landing.create' });
+      form.resetFields();
+      onCreated(page.id);
+      onClose();
+    } catch (error) {
+      if (serverErrors.showServerError(error)) return;
+      toast({ title: t('referrals.admin.toasts.pageFailed'), description: errorMessageOf(error), variant: 'destructive', action: 'landing.create' });
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('referrals.admin.pages.createTitle')}
+      onCancel={onClose}
+      forceRender
+      footer={
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('referrals.admin.cancel')}</Button>
+          <Button type="primary" loading={state.isLoading} onClick={() => form.submit()}>
+            {t('referrals.admin.save')}
+          </Button>
+        </div>
+      }
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange}>
+        <Form.Item name="name" label={t('referrals.admin.pages.name')} rules={[{ required: true, whitespace: true, message: required }]}>
+          <Input maxLength={60} placeholder="summer-promo" />
+        </Form.Item>
+        <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: required }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The landing-page editor: the copy of one page on the left, a live preview of the page as a visitor sees it. */
+export function LandingPagesEditor({ pages }: { pages: TLandingPage[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const selected = pages.find((page) => page.id === selectedId) ?? pages[0] ?? null;
+  const [form] = Form.useForm<TPageFormValues>();
+  const serverErrors = useFormServerErrors(form, ['displayName', 'description', 'isActive', 'title', 'intro', 'work', 'payment']);
+  const [updatePage, state] = useUpdateLandingPageMutation();
+  const watched = Form.useWatch([], form) as Partial<TPageFormValues> | undefined;
+
+  useEffect(() => {
+    if (!selected) return;
+    form.setFieldsValue({
+      displayName: selected.displayName,
+      description: selected.description ?? '',
+      isActive: selected.isActive,
+      title: selected.content.title ?? '',
+      intro: selected.content.intro ?? '',
+      work: selected.content.work ?? '',
+      payment: selected.content.payment ?? '',
+    });
+  }, [selected, form]);
+
+  if (!selected) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('referrals.admin.pages.select')} />;
+
+  const save = async (values: TPageFormValues) => {
+    const action = `landing.update:${selected.id}`;
+    try {
+      await updatePage({
+        id: selected.id,
+        changes: { displayName: values.displayName.trim(), description: values.description.trim() || null, isActive: values.isActive, content: contentOf(values) },
+      }).unwrap();
+      toast({ title: t('referrals.admin.toasts.pageSaved'), action });
+    } catch (error) {
+      if (serverErrors.showServerError(error)) return;
+      toast({ title: t('referrals.admin.toasts.pageFailed'), description: errorMessageOf(error), variant: 'destructive', action });
+    }
+  };
+
+  const template = toLandingTemplate(selected.name);
+  return (
+    <div className="landing-editor" data-testid="landing-editor">
+      <div className="landing-editor-form">
+        <Space wrap className="landing-editor-head">
+          <Select
+            value={selected.id}
+            onChange={setSelectedId}
+            style={{ minWidth: 240 }}
+            options={pages.map((page) => ({ value: page.id, label: `${page.displayName} (${page.name})` }))}
+            aria-label={t('referrals.admin.pages.title')}
+          />
+          <Tag color={selected.isActive ? 'green' : 'default'}>{t(selected.isActive ? 'referrals.admin.active' : 'referrals.admin.inactive')}</Tag>
+          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('referrals.admin.pages.create')}
+          </Button>
+          {(selected.name === 'crypto-gaming' || selected.name === 'professional-tester') && (
+            <Button href={`/landing/${selected.name}`} target="_blank" rel="noopener noreferrer">
+              {t('referrals.admin.pages.open')}
+            </Button>
+          )}
+        </Space>
+        <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange}>
+          <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: t('referrals.admin.toasts.required') }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="description" label={t('referrals.admin.pages.description')}>
+            <Input maxLength={500} />
+          </Form.Item>
+          <p className="muted small">{t('referrals.admin.pages.copyHint')}</p>
+          <Form.Item name="title" label={t('referrals.admin.pages.copyTitle')}>
+            <Input maxLength={120} placeholder={t(`landing.${template}.title`)} data-testid="landing-copy-title" />
+          </Form.Item>
+          <Form.Item name="intro" label={t('referrals.admin.pages.copyIntro')}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1000} placeholder={t(`landing.${template}.intro`)} />
+          </Form.Item>
+          <Form.Item name="work" label={t('referrals.admin.pages.copyWork')}>
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t(`referrals.landing.${template}.work`)} />
+          </Form.Item>
+          <Form.Item name="payment" label={t('referrals.admin.pages.copyPayment')}>
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t('referrals.landing.payment')} />
+          </Form.Item>
+          <Form.Item name="isActive" valuePropName="checked">
+            <Checkbox>{t('referrals.admin.pages.isActive')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={state.isLoading} data-testid="landing-save">
+            {t('referrals.admin.save')}
+          </Button>
+        </Form>
+      </div>
+      <section className="landing-editor-preview" aria-label={t('referrals.admin.pages.preview')}>
+        <div className="muted small">{t('referrals.admin.pages.preview')}</div>
+        <div className="landing-preview-frame landing-page" data-testid="landing-preview">
+          <main className="landing-main">
+            <LandingCopy template={template} content={contentOf(watched ?? {})} onApply={() => undefined} />
+          </main>
+        </div>
+      </section>
+      <NewPageDialog open={creating} onClose={() => setCreating(false)} onCreated={setSelectedId} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TLandingPage, TReferralLink } from '@platform/contracts';
+import { Button, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../../../app/errorMessage';
+import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
+import { useToast } from '../../../../components/toast';
+import { useCreateReferralLinkMutation, useUpdateReferralLinkMutation } from '../../../../features/referral/referral.admin.api';
+
+interface TLinkFormValues {
+  code: string;
+  name: string;
+  description: string;
+  landingPageId: string | undefined;
+  isActive: boolean;
+}
+
+/**
+ * Create and edit a referral link (spec 03: name and landing page required, 'Please fill in required fields'; the
+ * code is optional and generated when empty, and cannot be changed afterwards).
+ */
+export function LinkFormDialog({ open, link, pages, onClose }: { open: boolean; link: TReferralLink | null; pages: TLandingPage[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [form] = Form.useForm<TLinkFormValues>();
+  const serverErrors = useFormServerErrors(form, ['code', 'name', 'description', 'landingPageId', 'isActive']);
+  const [createLink, createState] = useCreateReferralLinkMutation();
+  const [updateLink, updateState] = useUpdateReferralLinkMutation();
+  const action = link ? `referral.update:${link.id}` : 'referral.create';
+
+  useEffect(() => {
+    if (open) {
+      form.setFieldsValue({
+        code: link?.code ?? '',
+        name: link?.name ?? '',
+        description: link?.description ?? '',
+        landingPageId: link?.landingPageId ?? pages[0]?.id,
+        isActive: link?.isActive ?? true,
+      });
+    }
+  }, [open, link, pages, form]);
+
+  const save = async (values: TLinkFormValues) => {
+    const description = values.description.trim() === '' ? null : values.description.trim();
+    try {
+      if (link) {
+        await updateLink({ id: link.id, changes: { name: values.name.trim(), description, landingPageId: values.landingPageId, isActive: values.isActive } }).unwrap();
+        toast({ title: t('referrals.admin.toasts.updated'), action });
+      } else {
+        await createLink({ code: values.code.trim() || null, name: values.name.trim(), description, landingPageId: values.landingPageId ?? '', isActive: values.isActive }).unwrap();
+        toast({ title: t('referrals.admin.toasts.created'), action });
+      }
+      onClose();
+    } catch (error) {
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
+      toast({ title: t(link ? 'referrals.admin.toasts.updateFailed' : 'referrals.admin.toasts.createFailed'), description: errorMessageOf(error), variant: 'destructive', action });
+    }
+  };
+
+  const required = t('referrals.admin.toasts.required');
+  return (
+    <Modal
+      open={open}
+      title={t(link ? 'referrals.admin.editTitle' : 'referrals.admin.createTitle')}
+      onCancel={onClose}
+      forceRender
+      footer={
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('referrals.admin.cancel')}</Button>
+          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => form.submit()} data-testid="referral-save">
+            {t('referrals.admin.save')}
+          </Button>
+        </div>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void save(values)}
+        onFinishFailed={() => toast({ title: required, variant: 'destructive', action })}
+        onValuesChange={serverErrors.onValuesChange}
+        initialValues={{ code: '', name: '', description: '', isActive: true }}
+      >
+        <Form.Item name="name" label={t('referrals.admin.fields.name')} rules={[{ required: true, whitespace: true, message: required }]}>
+          <Input maxLength={100} data-testid="referral-name" />
+        </Form.Item>
+        <Form.Item name="code" label={t('referrals.admin.fields.code')} extra={link ? undefined : t('referrals.admin.fields.codeHint')}>
+          <Input maxLength={32} disabled={Boolean(link)} data-testid="referral-code" />
+        </Form.Item>
+        <Form.Item name="landingPageId" label={t('referrals.admin.fields.landingPage')} rules={[{ required: true, message: required }]}>
+          <Select options={pages.map((page) => ({ value: page.id, label: `${page.displayName} (${page.name})` }))} data-testid="referral-landing" />
+        </Form.Item>
+        <Form.Item name="description" label={t('referrals.admin.fields.description')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="isActive" valuePropName="checked">
+          <Checkbox>{t('referrals.admin.fields.isActive')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
