@@ -16,7 +16,7 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
  * Chat runs as two instances (`chat` and `chat-2`, one database): the gateway balances sockets and requests over
  * them and a message reaches the sockets of both through Redis, as it would on many machines.
  */
-const SERVICES = [
+export const SERVICES = [
   { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true, instances: 1 },
   // Work before auth: auth asks work (and payouts) what an account has pending before deleting it.
   { name: 'work', entry: 'services/work/src/main.ts', database: true, instances: 1 },
@@ -86,7 +86,8 @@ function keyPair(keysDir?: string): { privateKeyPem: string; publicKeyPem: strin
   return pair;
 }
 
-function databaseUrl(name: string): string {
+/** The URL of a database on the local PostgreSQL server (databases are named `<namespace>_<service>`). */
+export function databaseUrl(name: string): string {
   const url = new URL(INFRA.postgres.url);
   url.pathname = `/${name}`;
   return url.toString();
@@ -254,12 +255,13 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       // Names of users who registered before chat heard of them: read with their own token from auth.
       if (service.name === 'chat') env.AUTH_SERVICE_URL = serviceUrls.auth!;
-      instanceUrls[service.name] = [];
+      const urls: string[] = [];
+      instanceUrls[service.name] = urls;
       for (let instance = 1; instance <= service.instances; instance += 1) {
         const name = instance === 1 ? service.name : `${service.name}-${instance}`;
         const port = instance === 1 && service.name in exportPorts ? exportPorts[service.name]! : await freePort();
         serviceUrls[name] = await launch(name, service.entry, { ...env, PORT: String(port) });
-        instanceUrls[service.name].push(serviceUrls[name]);
+        urls.push(serviceUrls[name]);
       }
     }
     if (options.seed && databaseUrls.auth) {

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const verbose = process.env.LOG_LEVEL === 'debug' || process.env.VERBOSE === '1';
   console.log('Starting services...');
   const stack = await startStack({
-    namespace: 'platform',
+    // Another namespace runs a second platform beside the first, e.g. one restored from a backup (npm run restore).
+    namespace: process.env.STACK_NAMESPACE ?? 'platform',
     gatewayPort: port,
     keysDir: join(ROOT, '.dev', 'keys'),
     outboxDir: join(ROOT, '.dev', 'outbox'),
