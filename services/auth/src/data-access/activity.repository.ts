@@ -29,19 +29,19 @@ export async function insertActivity(db: Queryable, entry: TNewActivity): Promis
   return (rowCount ?? 0) > 0;
 }
 
-/** The user's entries, newest first, one page, and how many there are in all. */
+/** The user's entries, newest first, one page, and how many there are in all (one statement: one snapshot). */
 export async function listActivity(db: Queryable, userId: string, page: number, pageSize: number): Promise<{ entries: TActivityRecord[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<{ id: string; user_id: string; type: TActivityType; params: Record<string, string | null>; occurred_at: Date }>(
-      `SELECT id, user_id, type, params, occurred_at FROM activity_entries WHERE user_id = $1
-       ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userId, pageSize, (page - 1) * pageSize],
-    ),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM activity_entries WHERE user_id = $1', [userId]),
-  ]);
+  const { rows } = await db.query<{ total: number; entries: { id: string; type: TActivityType; params: Record<string, string | null>; occurred_at: string }[] }>(
+    `SELECT (SELECT count(*)::int FROM activity_entries WHERE user_id = $1) AS total,
+       coalesce((SELECT json_agg(p ORDER BY p.occurred_at DESC, p.id DESC) FROM (
+         SELECT id, type, params, occurred_at FROM activity_entries WHERE user_id = $1
+         ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3) p), '[]'::json) AS entries`,
+    [userId, pageSize, (page - 1) * pageSize],
+  );
+  const row = rows[0]!;
   return {
-    entries: list.rows.map((r) => ({ id: r.id, userId: r.user_id, type: r.type, params: r.params, occurredAt: r.occurred_at })),
-    total: count.rows[0]?.total ?? 0,
+    entries: row.entries.map((r) => ({ id: r.id, userId, type: r.type, params: r.params, occurredAt: new Date(r.occurred_at) })),
+    total: row.total,
   };
 }
 
