@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
 import { LeaderboardOptOut } from '../../features/content/LeaderboardOptOut';
+import { DeleteAccountCard } from '../../features/account/DeleteAccountCard';
 import { InstallAppCard } from '../../features/install/InstallAppCard';
 import { useSignOut } from '../../features/session/useSignOut';
 
@@ -97,6 +98,7 @@ export function ProfilePage() {
       <Button size="large" block danger icon={<LogoutOutlined />} onClick={() => void signOut()}>
         {t('pages.profile.signOut')}
       </Button>
+      {user.role !== 'admin' && <DeleteAccountCard />}
     </div>
   );
 }
