@@ -7,6 +7,7 @@ import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
 import { newsEn } from './news.en';
 import { awardsEn } from './awards.en';
+import { dashboardEn } from './dashboard.en';
 
 /**
  * The English catalogue. The messages of spec 01-03 are these entries, word for word; ru.ts mirrors every key
@@ -21,6 +22,7 @@ export const en = {
   work: workEn,
   news: newsEn,
   awards: awardsEn,
+  dashboard: dashboardEn,
   app: {
     name: 'Task Portal',
     tagline: 'Take tasks, get paid for approved work, and see every cent in your own statement.',

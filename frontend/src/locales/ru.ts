@@ -8,6 +8,7 @@ import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
 import { newsRu } from './news.ru';
 import { awardsRu } from './awards.ru';
+import { dashboardRu } from './dashboard.ru';
 
 export const ru: TCatalogue = {
   payouts: payoutsRu,
@@ -18,6 +19,7 @@ export const ru: TCatalogue = {
   work: workRu,
   news: newsRu,
   awards: awardsRu,
+  dashboard: dashboardRu,
   app: {
     name: 'Task Portal',
     tagline: 'Берите задания, получайте оплату за принятую работу и видьте каждый цент в своей выписке.',

@@ -8,6 +8,7 @@ import { AwardsManagementSection } from './awards-management';
 import { ChatModerationSection } from './chat-moderation';
 import { ChatMonitorSection } from './chat-monitor';
 import { CrmSupportSection } from './crm';
+import { DashboardSection } from './dashboard';
 import { CompanyNewsSection } from './company-news';
 import { DocumentsSection } from './documents';
 import { EmailTemplatesSection } from './email-templates';
@@ -26,6 +27,7 @@ import AdminWithdrawalsSection from './withdrawals';
  * to 'users-list' in adminSections.ts, so it shows All Users too.
  */
 export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
+  dashboard: DashboardSection,
   'users-list': UsersSection,
   tasks: TasksSection,
   'task-packages': TaskPackagesSection,
