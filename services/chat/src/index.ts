@@ -157,7 +157,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     deliverLocally = (message) => sockets.deliver(message);
     const url = await runtime.listen();
 
-    // Consumers before the relay (chat publishes no events today; the relay keeps the outbox contract).
+    // Consumers before the relay; the relay publishes the support desk's events (support.reply_email_requested, support_conversation.changed).
     const consumers: TConsumer[] = [];
     if (config.CONSUMERS_ENABLED) {
       consumers.push(
