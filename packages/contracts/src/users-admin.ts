@@ -26,7 +26,7 @@ export const ZAdminUserUpdateSchema = z
     isActive: z.boolean('isActive must be true or false').optional(),
     role: ZRoleSchema.optional(),
     /** Text or number with at most 2 decimals; an empty value is 0.00 (spec 03 section 5). */
-    balance: z.union([z.string(), z.number()]).optional(),
+    balance: z.union([ZTextSchema('Balance'), z.number()]).optional(),
     balanceReason: ZTextSchema('Reason').trim().max(1_000, 'Reason is too long').optional().nullable(),
   })
   .transform((body, ctx) => {

@@ -8,12 +8,15 @@ import {
   ZSuccessResponseSchema,
 } from '@platform/contracts';
 import { authUserOf, bearerToken, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { z } from 'zod';
 import { deleteOwnAccount, getOwnDeletionEligibility } from '../../domain/account-deletion.use-case.js';
 import { AUTH_ERRORS } from '../../domain/auth.errors.js';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { deleteUserByAdmin, getDeletionEligibilityForAdmin, toggleUserActive, updateUserByAdmin } from '../../domain/manage-users.use-case.js';
 
 const ZUserParamsSchema = ZIdParamsSchema(AUTH_ERRORS.userNotFound);
+/** These GETs take no query: an unknown parameter is 400, not silently ignored. */
+const ZNoQuerySchema = z.strictObject({});
 
 /**
  * User management (spec 03 All Users: Edit, Ban/Unban, Delete; admins only) and the worker's own account deletion
@@ -35,7 +38,7 @@ export function registerManageUserRoutes(app: TApp, { deps, hooks }: TRouteDeps<
 
   app.get(
     '/api/admin/users/:id/deletion',
-    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, response: { 200: ZDeletionEligibilitySchema } } },
+    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, querystring: ZNoQuerySchema, response: { 200: ZDeletionEligibilitySchema } } },
     async (request) => getDeletionEligibilityForAdmin(deps, bearerToken(request)!, request.params.id),
   );
 
@@ -50,7 +53,7 @@ export function registerManageUserRoutes(app: TApp, { deps, hooks }: TRouteDeps<
 
   app.get(
     '/api/user/account/deletion',
-    { onRequest: hooks.authenticate, schema: { response: { 200: ZDeletionEligibilitySchema } } },
+    { onRequest: hooks.authenticate, schema: { querystring: ZNoQuerySchema, response: { 200: ZDeletionEligibilitySchema } } },
     async (request) => getOwnDeletionEligibility(deps, authUserOf(request), bearerToken(request)!),
   );
 
