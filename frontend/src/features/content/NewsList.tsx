@@ -39,7 +39,6 @@ export function NewsList() {
               <button
                 type="button"
                 className="news-item-button"
-                aria-label={t('news.open', { title: item.title })}
                 onClick={() => {
                   setOpened(item);
                   setMounted(true);
