@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
+import { redisConnectionOptions } from './redis.js';
 import { SpanKind, tracingEnabled, withSpan } from './tracing.js';
 
 /**
@@ -58,7 +59,7 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
   if (byName.size !== options.jobs.length) throw new Error(`Two jobs share a name in queue ${options.queue}`);
 
   // BullMQ's blocking connection needs maxRetriesPerRequest: null; errors are logged, and ioredis reconnects.
-  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const connection = new Redis({ ...redisConnectionOptions(options.redisUrl), maxRetriesPerRequest: null });
   connection.on('error', (error: Error) => logger.warn({ err: error, queue: options.queue }, 'job queue: redis error'));
   const prefix = `${options.redisPrefix}bull`;
   const queue = new Queue(options.queue, { connection, prefix });

@@ -1,7 +1,46 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger.js';
 
 export type { Redis };
+
+/**
+ * ioredis connection options from REDIS_URL: `redis://[user:password@]host:port[/db]` (one server) or, with Redis
+ * Sentinel (infra/k8s), `redis+sentinel://[:password@]sentinel:26379/<master name>[/db][?sentinels=host:port,...]`
+ * (the host is a sentinel, or a Service in front of all of them; more can be listed): the client asks the sentinels
+ * for the master and follows a failover by itself. Every Redis client (the services', the gateway's, BullMQ's)
+ * reads the URL through here.
+ */
+export function redisConnectionOptions(url: string): RedisOptions {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'redis+sentinel:') return parseRedisUrl(parsed);
+  const [name, db] = parsed.pathname.replace(/^\//, '').split('/');
+  if (!name) throw new Error('REDIS_URL redis+sentinel:// names the master after the host: redis+sentinel://sentinel:26379/mymaster');
+  const hostPorts = [`${parsed.hostname}:${parsed.port || 26379}`, ...(parsed.searchParams.get('sentinels')?.split(',').filter(Boolean) ?? [])];
+  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
+  return {
+    sentinels: hostPorts.map((hostPort) => {
+      const [host, port] = hostPort.split(':');
+      return { host: host!, port: Number(port || 26379) };
+    }),
+    name: decodeURIComponent(name),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(password ? { password, sentinelPassword: password } : {}),
+    ...(db ? { db: Number(db) } : {}),
+  };
+}
+
+function parseRedisUrl(parsed: URL): RedisOptions {
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new Error(`REDIS_URL must start with redis://, rediss:// or redis+sentinel:// (got ${parsed.protocol})`);
+  const db = parsed.pathname.replace(/^\//, '');
+  return {
+    host: parsed.hostname || '127.0.0.1',
+    port: Number(parsed.port || 6379),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(db ? { db: Number(db) } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
 
 /** The longest a command may take, queued while Redis reconnects included; then it fails (503 in a request). */
 export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -13,7 +52,8 @@ export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
  * Connection errors go to the logger when one is given (without it, ioredis prints them to stderr).
  */
 export function createRedis(url: string, keyPrefix: string, options: { logger?: Logger } = {}): Redis {
-  const redis = new Redis(url, {
+  const redis = new Redis({
+    ...redisConnectionOptions(url),
     keyPrefix,
     maxRetriesPerRequest: 2,
     connectTimeout: 5_000,
