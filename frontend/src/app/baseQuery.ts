@@ -2,6 +2,7 @@ import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { endSession } from '../features/session/endSession';
 import type { TSessionState } from '../features/session/session.slice';
 import { readToken } from '../features/session/session.storage';
+import { signOutReasonOf } from '../features/session/signOutReason';
 import { getCurrentPath } from './navigation';
 
 export const API_PREFIX = '/api';
@@ -90,8 +91,8 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
   const data = parseResponseBody(text, url);
   if (response.ok) return { data };
 
-  if (shouldEndSession(response.status, Boolean(token), url)) endSession(api.dispatch);
   const code = field(data, 'code');
+  if (shouldEndSession(response.status, Boolean(token), url)) endSession(api.dispatch, signOutReasonOf(code));
   const inputName = field(data, 'field');
   return {
     error: {

@@ -2,6 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { navigateTo } from '../../app/navigation';
 import { LANGUAGE_STORAGE_KEY } from '../../app/i18n.constants';
 import { signedOut } from './session.slice';
+import { rememberSignOutReason, type TSignOutReason } from './signOutReason';
 import { clearAllBrowserStorage } from './session.storage';
 
 /**
@@ -9,10 +10,12 @@ import { clearAllBrowserStorage } from './session.storage';
  * signed out and the browser goes to /login. The chosen interface language is a device preference, not session
  * data, so it is written back.
  */
-export function endSession(dispatch: Dispatch): void {
+export function endSession(dispatch: Dispatch, reason?: TSignOutReason): void {
   const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   clearAllBrowserStorage();
   if (language) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  // A ban or a deletion is said on /login (signOutReason.ts).
+  if (reason) rememberSignOutReason(reason);
   dispatch(signedOut());
   navigateTo('/login', { replace: true });
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../app/errorMessage';
 import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
 import { useLoginMutation } from '../../features/session/session.api';
+import { takeSignOutReason } from '../../features/session/signOutReason';
 import { useSignIn } from '../../features/session/useSignIn';
 import { AuthLayout } from '../../layouts/AuthLayout';
 
@@ -22,6 +23,8 @@ export function LoginPage() {
   const [navigating, setNavigating] = useState(false);
   const [form] = Form.useForm<TLoginForm>();
   const serverErrors = useFormServerErrors(form, ['email', 'password']);
+  // Sent here because the account was banned or deleted: say so (once).
+  const [signOutReason] = useState(takeSignOutReason);
 
   const onFinish = async (values: TLoginForm) => {
     try {
@@ -48,6 +51,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      {signOutReason && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={t(`users.signedOut.${signOutReason}`)} data-testid="sign-out-reason" />}
       <Form<TLoginForm>
         form={form}
         noValidate

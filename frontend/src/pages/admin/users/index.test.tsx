@@ -28,8 +28,52 @@ describe('All Users (spec 03)', () => {
     expect(within(adaRow).getByText('$60.00')).toBeInTheDocument();
     expect(screen.getByTestId('stat-totalBalance')).toHaveTextContent('Total Balance—');
     expect(screen.getByTestId('stat-total')).toHaveTextContent('Total2');
-    // No controls without a backend.
-    expect(screen.queryByRole('button', { name: /Ban|Unban|Delete|Edit/ })).toBeNull();
+    // Every user can be edited; Ban and Delete are offered for workers (an admin row is in the next test).
+    expect(within(adaRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(adaRow).getByRole('button', { name: 'Ban' })).toBeInTheDocument();
+  });
+
+  it('when a user is an admin, then Ban/Unban and Delete are not offered; a banned worker shows Unban', async () => {
+    const ADMIN = makeAdminUser({ id: '77777777-7777-4777-8777-777777777777', email: 'root@example.test', firstName: 'Root', lastName: 'Admin', role: 'admin' });
+    const BANNED = makeAdminUser({ id: '88888888-8888-4888-8888-888888888888', email: 'gone@example.test', firstName: 'Gone', lastName: 'Away', isActive: false });
+    renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [ADMIN, BANNED], stats: { total: 2, verified: 0, active: 1, totalBalance: null } }),
+    });
+    const adminRow = (await screen.findByText('root@example.test')).closest('tr') as HTMLElement;
+    expect(within(adminRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button', { name: /Ban|Unban|Delete/ })).toBeNull();
+    const bannedRow = screen.getByText('gone@example.test').closest('tr') as HTMLElement;
+    expect(within(bannedRow).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
+    expect(within(bannedRow).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('when the admin confirms a ban, then the toggle is called and "User status updated successfully" is shown', async () => {
+    const { user, fetchMock } = renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+      [`PATCH /api/admin/users/${KNOWN.id}/toggle`]: () => jsonResponse({ ...KNOWN, isActive: false }),
+    });
+    const row = (await screen.findByText('ada@example.test')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByTestId('toggle-user-dialog');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/toggle'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText('User status updated successfully')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/api/admin/users/${KNOWN.id}/toggle`) && (init as RequestInit).method === 'PATCH')).toBe(true);
+  });
+
+  it('when the balance is changed in Edit without a reason, then "Reason is required for a balance change" and nothing is sent', async () => {
+    const { user, fetchMock } = renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+    });
+    const row = (await screen.findByText('ada@example.test')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByTestId('edit-user-dialog');
+    const balance = within(dialog).getByLabelText('Balance (USD)');
+    await user.clear(balance);
+    await user.type(balance, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Reason is required for a balance change')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH')).toBe(false);
   });
 
   it('when the admin types a search, then the server is asked with ?search= (it matches e-mail or full name)', async () => {

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
+import { DeleteUserDialog } from './components/DeleteUserDialog';
+import { EditUserDialog } from './components/EditUserDialog';
+import { ToggleUserDialog } from './components/ToggleUserDialog';
 import { UserDetailsDialog } from './components/UserDetailsDialog';
 import { UsersTable } from './components/UsersTable';
 import { UserStatCards } from './components/UserStatCards';
@@ -15,8 +18,8 @@ import './users.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Admin > All Users (spec 03): search, the four stat cards, the list with View and Adjust balance. Ban/Unban,
- * Delete and editing names, e-mail and flags have no backend yet, so no control for them is shown.
+ * Admin > All Users (spec 03): search, the four stat cards, the list with View, Edit, Adjust balance, Ban/Unban and
+ * Delete (the last two not for admin users), each in its dialog; Ban/Unban and Delete ask for confirmation.
  */
 export function UsersSection() {
   const { t } = useTranslation();
@@ -25,6 +28,9 @@ export function UsersSection() {
   // Each dialog is about one user, keyed by the user: nothing typed for one user is offered for the next.
   const viewing = useDialog<TAdminUser>();
   const adjusting = useDialog<TAdminUser>();
+  const editing = useDialog<TAdminUser>();
+  const toggling = useDialog<TAdminUser>();
+  const deleting = useDialog<TAdminUser>();
   const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(search);
 
   useEffect(() => {
@@ -51,7 +57,15 @@ export function UsersSection() {
       </div>
       <UserStatCards stats={data?.stats} />
       {isError && <Alert type="error" showIcon title={t('admin.users.loadFailed')} />}
-      <UsersTable users={data?.users ?? []} loading={isLoading || (isFetching && !data)} onView={viewing.open} onAdjust={adjusting.open} />
+      <UsersTable
+        users={data?.users ?? []}
+        loading={isLoading || (isFetching && !data)}
+        onView={viewing.open}
+        onAdjust={adjusting.open}
+        onEdit={editing.open}
+        onToggle={toggling.open}
+        onDelete={deleting.open}
+      />
       {viewing.target && (
         <UserDetailsDialog
           key={viewing.target.id}
@@ -64,6 +78,13 @@ export function UsersSection() {
       )}
       {adjusting.target && (
         <AdjustBalanceDialog key={adjusting.target.id} user={adjusting.target} open={adjusting.isOpen} onClose={adjusting.close} afterClose={adjusting.afterClose} />
+      )}
+      {editing.target && <EditUserDialog key={editing.target.id} user={editing.target} open={editing.isOpen} onClose={editing.close} afterClose={editing.afterClose} />}
+      {toggling.target && (
+        <ToggleUserDialog key={toggling.target.id} user={toggling.target} open={toggling.isOpen} onClose={toggling.close} afterClose={toggling.afterClose} />
+      )}
+      {deleting.target && (
+        <DeleteUserDialog key={deleting.target.id} user={deleting.target} open={deleting.isOpen} onClose={deleting.close} afterClose={deleting.afterClose} />
       )}
     </div>
   );

@@ -20,17 +20,26 @@ function Balance({ amount }: { amount: string | null }) {
   return <span className="admin-amount">{usdOrDash(amount, dash)}</span>;
 }
 
-/** The All Users list: who, role, state, balances (available and held; '—' when unknown) and the two actions that work. */
+/**
+ * The All Users list: who, role, state, balances (available and held; '—' when unknown) and the actions: View,
+ * Edit, Adjust balance, Ban/Unban and Delete (the last two are not offered for admin users, spec 03 s.6).
+ */
 export function UsersTable({
   users,
   loading,
   onView,
   onAdjust,
+  onEdit,
+  onToggle,
+  onDelete,
 }: {
   users: TAdminUser[];
   loading: boolean;
   onView: (user: TAdminUser) => void;
   onAdjust: (user: TAdminUser) => void;
+  onEdit: (user: TAdminUser) => void;
+  onToggle: (user: TAdminUser) => void;
+  onDelete: (user: TAdminUser) => void;
 }) {
   const { t, i18n } = useTranslation();
   const columns: TableColumnsType<TAdminUser> = [
@@ -71,15 +80,28 @@ export function UsersTable({
     {
       key: 'actions',
       title: t('admin.users.columns.actions'),
-      width: 200,
+      width: 380,
       render: (_, user) => (
-        <Space size={6}>
+        <Space size={6} wrap>
           <Button size="small" onClick={() => onView(user)}>
             {t('admin.users.view')}
+          </Button>
+          <Button size="small" onClick={() => onEdit(user)} data-testid={`edit-user-${user.id}`}>
+            {t('users.admin.edit')}
           </Button>
           <Button size="small" type="primary" ghost onClick={() => onAdjust(user)}>
             {t('admin.users.adjust')}
           </Button>
+          {user.role !== 'admin' && (
+            <>
+              <Button size="small" danger={user.isActive} onClick={() => onToggle(user)} data-testid={`toggle-user-${user.id}`}>
+                {user.isActive ? t('users.admin.ban') : t('users.admin.unban')}
+              </Button>
+              <Button size="small" danger onClick={() => onDelete(user)} data-testid={`delete-user-${user.id}`}>
+                {t('users.admin.delete')}
+              </Button>
+            </>
+          )}
         </Space>
       ),
     },
@@ -93,7 +115,7 @@ export function UsersTable({
       dataSource={users}
       loading={loading}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1200 }}
       locale={{ emptyText: t('admin.users.empty') }}
       data-testid="users-table"
     />

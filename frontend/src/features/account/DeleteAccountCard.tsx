@@ -1,0 +1,126 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../app/hooks';
+import { serverMessageOf } from '../../app/errorMessage';
+import { Panel } from '../../components/Panel';
+import { FieldError, fieldA11y } from '../../components/forms/FieldError';
+import { useFieldErrors } from '../../components/forms/useFieldErrors';
+import { useToast } from '../../components/toast';
+import { endSession } from '../session/endSession';
+import { useDeleteOwnAccountMutation, useOwnDeletionQuery } from './accountDeletion.api';
+
+/**
+ * Profile > Delete account (spec 02, AMENDED; GDPR art. 17): allowed when the available and held balances are zero
+ * and nothing is pending, otherwise the reasons are shown (the server says which). Confirmed with the password; the
+ * server erases the personal data in every service, ends every session and e-mails a confirmation, and the app signs
+ * out to /login, which says the account was deleted.
+ */
+export function DeleteAccountCard() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const dispatch = useAppDispatch();
+  const eligibility = useOwnDeletionQuery();
+  const [remove, { isLoading }] = useDeleteOwnAccountMutation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const errors = useFieldErrors<'password'>(['password']);
+  const action = 'account.delete';
+  const blocked = eligibility.data && !eligibility.data.allowed ? eligibility.data.reasons : undefined;
+
+  const confirm = async () => {
+    errors.clearAll();
+    if (password === '') {
+      errors.set('password', t('users.profile.passwordRequired'));
+      return;
+    }
+    try {
+      await remove({ password }).unwrap();
+      setOpen(false);
+      endSession(dispatch, 'deleted');
+    } catch (error) {
+      if (errors.showServerError(error)) {
+        toast.dismiss(action);
+        return;
+      }
+      toast({ title: t('users.profile.failure'), description: serverMessageOf(error) ?? t('admin.common.unknownError'), variant: 'destructive', action });
+      void eligibility.refetch();
+    }
+  };
+
+  return (
+    <Panel title={t('users.profile.title')} testId="delete-account">
+      <p className="muted" style={{ marginTop: 0 }}>
+        {t('users.profile.description')}
+      </p>
+      {blocked && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('users.profile.blocked')}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {blocked.map((reason) => (
+                <li key={reason.code}>{reason.message}</li>
+              ))}
+            </ul>
+          }
+          data-testid="delete-account-blocked"
+        />
+      )}
+      {eligibility.isError && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('users.profile.checkFailed')} />}
+      <Button
+        block
+        danger
+        icon={<DeleteOutlined />}
+        disabled={!eligibility.data?.allowed}
+        loading={eligibility.isFetching && !eligibility.data}
+        onClick={() => {
+          setPassword('');
+          errors.clearAll();
+          setOpen(true);
+        }}
+      >
+        {t('users.profile.open')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('users.profile.dialogTitle')}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        footer={[
+          <Button key="cancel" autoFocus onClick={() => setOpen(false)} disabled={isLoading}>
+            {t('users.profile.cancel')}
+          </Button>,
+          <Button key="confirm" type="primary" danger loading={isLoading} onClick={() => void confirm()}>
+            {t('users.profile.confirm')}
+          </Button>,
+        ]}
+      >
+        <p>{t('users.profile.dialogBody')}</p>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void confirm();
+          }}
+        >
+          <label htmlFor="delete-account-password">{t('users.profile.password')}</label>
+          <Input.Password
+            id="delete-account-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              errors.clear('password');
+            }}
+            {...fieldA11y('delete-account-password-error', errors.errorOf('password'))}
+          />
+          <FieldError id="delete-account-password-error" message={errors.errorOf('password')} />
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </form>
+      </Modal>
+    </Panel>
+  );
+}
