@@ -1,0 +1,75 @@
+import { CheckCircleFilled, ClockCircleOutlined, CloseCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './verification.css';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Panel } from '../../components/Panel';
+import { sessionApi } from '../session/session.api';
+import { userUpdated } from '../session/session.slice';
+import { useMyVerificationQuery } from './verification.api';
+import { VerificationDialog } from './VerificationDialog';
+
+/**
+ * Profile > identity verification (spec 02, AMENDED): the status as the server holds it. Not verified: 'Apply for
+ * Verification'; pending: 'Verification pending review'; rejected: the reason and a new application; approved: the
+ * verified badge (and the session's user is refreshed, so the header badge agrees).
+ */
+export function VerificationCard() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const sessionVerified = useAppSelector((s) => s.session.user?.isVerified);
+  const status = useMyVerificationQuery();
+  const [open, setOpen] = useState(false);
+  const data = status.data;
+
+  useEffect(() => {
+    if (data && sessionVerified !== undefined && data.isVerified !== sessionVerified) {
+      void dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }))
+        .unwrap()
+        .then((user) => dispatch(userUpdated(user)))
+        .catch(() => undefined);
+    }
+  }, [data, sessionVerified, dispatch]);
+
+  return (
+    <Panel title={t('verification.profile.title')} testId="verification-card">
+      {status.isError && <Alert type="warning" showIcon title={t('verification.profile.loadFailed')} />}
+      {data?.isVerified && (
+        <div className="pill pill-success" data-testid="verification-status">
+          <CheckCircleFilled /> {t('verification.profile.verified')}
+        </div>
+      )}
+      {data && !data.isVerified && data.status === 'pending' && (
+        <Alert type="info" showIcon icon={<ClockCircleOutlined />} title={t('verification.profile.pending')} description={t('verification.profile.pendingHint')} data-testid="verification-status" />
+      )}
+      {data && !data.isVerified && data.status === 'rejected' && (
+        <Alert
+          type="error"
+          showIcon
+          icon={<CloseCircleOutlined />}
+          title={t('verification.profile.rejected')}
+          description={t('verification.profile.reason', { reason: data.reason ?? '' })}
+          style={{ marginBottom: 12 }}
+          data-testid="verification-status"
+        />
+      )}
+      {data && !data.isVerified && data.status !== 'pending' && (
+        <>
+          {data.status === 'none' && <p className="muted" style={{ marginTop: 0 }}>{t('verification.profile.intro')}</p>}
+          <Button size="large" block type="primary" icon={<SafetyCertificateOutlined />} onClick={() => setOpen(true)} data-testid="verification-apply">
+            {data.status === 'rejected' ? t('verification.profile.applyAgain') : t('verification.profile.apply')}
+          </Button>
+        </>
+      )}
+      <VerificationDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSubmitted={() => {
+          setOpen(false);
+          void status.refetch();
+        }}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,159 @@
+import { Button, Input, Modal, Select } from 'antd';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../app/errorMessage';
+import { FieldError, fieldA11y } from '../../components/forms/FieldError';
+import { useToast } from '../../components/toast';
+import { useSessionToken } from '../tasks/useSessionToken';
+import { submitVerification, VerificationCallError } from './verificationFiles';
+
+const TEXT_FIELDS = ['fullName', 'dateOfBirth', 'address', 'city', 'country', 'postalCode', 'documentType', 'documentNumber'] as const;
+const FILE_FIELDS = ['selfieFile', 'documentFile'] as const;
+type TTextField = (typeof TEXT_FIELDS)[number];
+type TFileField = (typeof FILE_FIELDS)[number];
+type TField = TTextField | TFileField;
+const DOCUMENT_TYPES = ['passport', 'drivers_license', 'national_id'] as const;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+
+const EMPTY: Record<TTextField, string> = { fullName: '', dateOfBirth: '', address: '', city: '', country: '', postalCode: '', documentType: '', documentNumber: '' };
+
+/**
+ * The Identity Verification dialog (spec 02 s.5: all fields required, each with its message; images only). The
+ * server checks the same and more (the photos by content, size, 10 MB); its refusal is shown under its field.
+ */
+export function VerificationDialog({ open, onClose, onSubmitted }: { open: boolean; onClose: () => void; onSubmitted: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const token = useSessionToken();
+  const [values, setValues] = useState<Record<TTextField, string>>(EMPTY);
+  const [files, setFiles] = useState<Partial<Record<TFileField, File>>>({});
+  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: TTextField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const pick = (field: TFileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    if (!file) return;
+    const looksLikeImage = file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name);
+    if (!looksLikeImage) {
+      setErrors((e) => ({ ...e, [field]: `${t(`verification.messages.${field}`)} (${t('verification.messages.imageOnly')})` }));
+      event.target.value = '';
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      setErrors((e) => ({ ...e, [field]: t('verification.dialog.imagesOnly') }));
+      event.target.value = '';
+      return;
+    }
+    setFiles((f) => ({ ...f, [field]: file }));
+  };
+
+  const submit = async () => {
+    const found: Partial<Record<TField, string>> = {};
+    for (const field of TEXT_FIELDS) if (!values[field].trim()) found[field] = t(`verification.messages.${field}`);
+    for (const field of FILE_FIELDS) if (!files[field]) found[field] = t(`verification.messages.${field}`);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await submitVerification({ ...values, selfieFile: files.selfieFile!, documentFile: files.documentFile! }, token());
+      toast({ title: t('verification.toasts.submitted'), description: t('verification.toasts.submittedBody') });
+      setValues(EMPTY);
+      setFiles({});
+      onSubmitted();
+    } catch (error) {
+      const message = error instanceof VerificationCallError ? error.serverMessage : errorMessageOf(error);
+      if (error instanceof VerificationCallError && error.field && (TEXT_FIELDS as readonly string[]).concat(FILE_FIELDS).includes(error.field) && message) {
+        setErrors({ [error.field]: message });
+      }
+      toast({ title: t('verification.toasts.failed'), description: message ?? t('verification.toasts.failedFallback'), variant: 'destructive', action: 'verification.submit' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (field: TTextField, props: { type?: string; autoComplete?: string } = {}) => (
+    <div className="form-field" key={field}>
+      <label htmlFor={`verification-${field}`}>{t(`verification.dialog.fields.${field}`)}</label>
+      <Input
+        id={`verification-${field}`}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        {...props}
+        {...fieldA11y(`verification-${field}-error`, errors[field])}
+      />
+      <FieldError id={`verification-${field}-error`} message={errors[field]} />
+    </div>
+  );
+  const fileInput = (field: TFileField, capture: 'user' | 'environment') => (
+    <div className="form-field" key={field}>
+      <label htmlFor={`verification-${field}`}>{t(`verification.dialog.fields.${field}`)}</label>
+      <input
+        id={`verification-${field}`}
+        type="file"
+        accept={ACCEPT}
+        capture={capture}
+        onChange={pick(field)}
+        {...(errors[field] ? { 'aria-invalid': true, 'aria-describedby': `verification-${field}-error` } : {})}
+      />
+      <div className="muted small">{files[field] ? t('verification.dialog.chosen', { name: files[field].name }) : t('verification.dialog.imagesOnly')}</div>
+      <FieldError id={`verification-${field}-error`} message={errors[field]} />
+    </div>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t('verification.dialog.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={busy}>
+          {t('verification.dialog.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" loading={busy} onClick={() => void submit()} data-testid="verification-submit">
+          {t('verification.dialog.submit')}
+        </Button>,
+      ]}
+    >
+      <p className="muted small">{t('verification.dialog.intro')}</p>
+      <form
+        className="verification-form"
+        data-testid="verification-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {text('fullName', { autoComplete: 'name' })}
+        {text('dateOfBirth', { type: 'date', autoComplete: 'bday' })}
+        {text('address', { autoComplete: 'street-address' })}
+        {text('city', { autoComplete: 'address-level2' })}
+        {text('country', { autoComplete: 'country-name' })}
+        {text('postalCode', { autoComplete: 'postal-code' })}
+        <div className="form-field">
+          <label htmlFor="verification-documentType">{t('verification.dialog.fields.documentType')}</label>
+          <Select
+            id="verification-documentType"
+            style={{ width: '100%' }}
+            placeholder={t('verification.dialog.selectType')}
+            value={values.documentType || undefined}
+            onChange={(value: string) => set('documentType', value)}
+            options={DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`verification.dialog.documentTypes.${type}`) }))}
+            {...fieldA11y('verification-documentType-error', errors.documentType)}
+          />
+          <FieldError id="verification-documentType-error" message={errors.documentType} />
+        </div>
+        {text('documentNumber')}
+        {fileInput('selfieFile', 'user')}
+        {fileInput('documentFile', 'environment')}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </form>
+    </Modal>
+  );
+}
