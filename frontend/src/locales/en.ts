@@ -7,6 +7,7 @@ import { payoutsEn } from './payouts.en';
 import { workEn } from './work.en';
 import { newsEn } from './news.en';
 import { awardsEn } from './awards.en';
+import { verificationEn } from './verification.en';
 import { dashboardEn } from './dashboard.en';
 
 /**
@@ -22,6 +23,7 @@ export const en = {
   work: workEn,
   news: newsEn,
   awards: awardsEn,
+  verification: verificationEn,
   dashboard: dashboardEn,
   app: {
     name: 'Task Portal',

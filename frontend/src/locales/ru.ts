@@ -8,6 +8,7 @@ import type { TCatalogue } from './en';
 import { workRu } from './work.ru';
 import { newsRu } from './news.ru';
 import { awardsRu } from './awards.ru';
+import { verificationRu } from './verification.ru';
 import { dashboardRu } from './dashboard.ru';
 
 export const ru: TCatalogue = {
@@ -19,6 +20,7 @@ export const ru: TCatalogue = {
   work: workRu,
   news: newsRu,
   awards: awardsRu,
+  verification: verificationRu,
   dashboard: dashboardRu,
   app: {
     name: 'Task Portal',

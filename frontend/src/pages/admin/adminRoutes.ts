@@ -19,6 +19,7 @@ import { TaskPackagesSection } from './task-packages';
 import { TaskRequestsSection } from './task-requests';
 import { TasksSection } from './tasks';
 import { UsersSection } from './users';
+import { VerificationsSection } from './verifications';
 import AdminWithdrawalsSection from './withdrawals';
 
 /**
@@ -33,6 +34,7 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   'task-packages': TaskPackagesSection,
   'task-requests': TaskRequestsSection,
   submissions: SubmissionsSection,
+  verifications: VerificationsSection,
   withdrawals: AdminWithdrawalsSection,
   settings: SettingsSection,
   'audit-log': AuditLogSection,

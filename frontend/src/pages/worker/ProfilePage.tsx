@@ -9,6 +9,9 @@ import { Panel } from '../../components/Panel';
 import { LeaderboardOptOut } from '../../features/content/LeaderboardOptOut';
 import { DeleteAccountCard } from '../../features/account/DeleteAccountCard';
 import { InstallAppCard } from '../../features/install/InstallAppCard';
+import { ActivityHistory } from '../../features/verification/ActivityHistory';
+import { DownloadMyData } from '../../features/verification/DownloadMyData';
+import { VerificationCard } from '../../features/verification/VerificationCard';
 import { useSignOut } from '../../features/session/useSignOut';
 
 // 'Bind Payment Method': the payout wallets dialog is loaded when first opened.
@@ -52,6 +55,8 @@ export function ProfilePage() {
         </div>
       </Panel>
 
+      {user.role !== 'admin' && <VerificationCard />}
+
       <Panel title={t('pages.profile.account')}>
         <dl className="info-list">
           <dt>{t('pages.profile.email')}</dt>
@@ -61,9 +66,6 @@ export function ProfilePage() {
           <dt>{t('pages.profile.role')}</dt>
           <dd>{t(`pages.profile.roles.${user.role}`)}</dd>
         </dl>
-        <p className="muted" style={{ margin: '12px 0 0' }}>
-          {t('pages.profile.coming')}
-        </p>
       </Panel>
 
       <Panel>
@@ -80,6 +82,7 @@ export function ProfilePage() {
         </Suspense>
       )}
 
+      <ActivityHistory />
       <LeaderboardOptOut />
       <InstallAppCard />
 
@@ -89,6 +92,8 @@ export function ProfilePage() {
           <LanguageSwitch />
         </div>
       </Panel>
+
+      <DownloadMyData />
 
       {user.role === 'admin' && (
         <Button size="large" block icon={<SettingOutlined />} onClick={() => navigate('/admin')}>

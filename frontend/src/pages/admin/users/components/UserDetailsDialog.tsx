@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../../features/payouts/dates';
 import { formatUsd } from '../../../../features/payouts/money';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
 import { fullName, usdOrDash } from './money';
+import { UserVerificationInfo } from '../../verifications/components/UserVerificationInfo';
 
 function ChainCheck({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -124,6 +125,7 @@ export function UserDetailsDialog({
           </div>
         ))}
       </dl>
+      <UserVerificationInfo userId={user.id} />
       <Statement userId={user.id} />
     </Modal>
   );
