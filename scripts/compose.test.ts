@@ -120,7 +120,7 @@ describe('docker-compose.yml', () => {
   it('when the Grafana dashboard is read, then each panel queries metrics the processes export, and every metric the issue names is shown', async () => {
     const dashboard = JSON.parse(readFileSync(join(ROOT, 'infra/grafana/dashboards/platform.json'), 'utf8')) as { panels: { type: string; title: string; targets?: { expr: string }[] }[] };
     const exported = new Set(
-      (await createMetrics('probe').registry.getMetricsAsJSON()).flatMap((m) => (m.type === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])),
+      (await createMetrics('probe').registry.getMetricsAsJSON()).flatMap((m) => (String(m.type) === 'histogram' ? [`${m.name}_bucket`, `${m.name}_count`, `${m.name}_sum`] : [m.name])),
     );
     exported.add('chat_ws_connections'); // registered by the chat service's socket server
     const queried = new Set<string>();
