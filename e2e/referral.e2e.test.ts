@@ -147,4 +147,33 @@ describe('referral journey', () => {
     expect((await linkByCode(code))?.totalRegistrations).toBe(0);
     await context.close();
   });
+  it('when the admin edits a landing page in the editor, then the preview follows the typing and the visitor sees the saved copy as plain text', async () => {
+    const name = `promo-${Date.now().toString(36)}`;
+    const created = await client.api<{ id: string }>('/admin/landing-pages', adminToken, { method: 'POST', body: { name, displayName: 'Spring promo' } });
+    const adminContext = await newContext(browser, DESKTOP);
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEV_ADMIN.email, DEV_ADMIN.password, '/admin');
+    await completeOnboarding(admin);
+    await admin.goto(`${baseUrl}/admin/referrals`);
+    await admin.getByRole('tab', { name: 'Landing pages' }).click();
+    const editor = admin.getByTestId('landing-editor');
+    await editor.getByRole('combobox', { name: 'Landing pages' }).click();
+    await admin.locator('.ant-select-item-option', { hasText: `(${name})` }).click();
+    await editor.getByTestId('landing-copy-title').fill('Test new games <b>this spring</b>');
+    await expect.poll(() => admin.getByTestId('landing-preview').getByRole('heading', { level: 1 }).textContent()).toBe('Test new games this spring');
+    await checkScreen(admin, 'referral', 'landing-editor');
+    await editor.getByTestId('landing-save').click();
+    await admin.getByText('Landing page saved').first().waitFor();
+
+    const code = `pr${Date.now().toString(36)}`;
+    await client.api('/admin/referral-links', adminToken, { method: 'POST', body: { code, name: 'Spring promo link', landingPageId: created.id } });
+    const context = await phoneContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${baseUrl}/ref/${code}`);
+    // The markup was stripped by the server: the visitor reads the words, never an element an admin typed.
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent()).toBe('Test new games this spring');
+    expect(await visitor.locator('.landing-title b').count()).toBe(0);
+    await context.close();
+    await adminContext.close();
+  });
 });

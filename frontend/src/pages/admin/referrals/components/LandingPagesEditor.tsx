@@ -31,6 +31,16 @@ function contentOf(values: Partial<TPageFormValues>): TLandingContent {
   return content;
 }
 
+/** The preview shows what a visitor will read: the server keeps the copy as plain text, markup removed. */
+function previewOf(content: TLandingContent): TLandingContent {
+  const result: TLandingContent = {};
+  for (const key of COPY_KEYS) {
+    const text = content[key]?.replace(/<[^>]*>?/g, '').trim();
+    if (text) result[key] = text;
+  }
+  return result;
+}
+
 function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -172,7 +182,7 @@ export function LandingPagesEditor({ pages }: { pages: TLandingPage[] }) {
         <div className="muted small">{t('referrals.admin.pages.preview')}</div>
         <div className="landing-preview-frame landing-page" data-testid="landing-preview">
           <main className="landing-main">
-            <LandingCopy template={template} content={contentOf(watched ?? {})} onApply={() => undefined} />
+            <LandingCopy template={template} content={previewOf(contentOf(watched ?? {}))} onApply={() => undefined} />
           </main>
         </div>
       </section>
