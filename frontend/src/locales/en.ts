@@ -1,4 +1,5 @@
 import { adminEn } from './admin.en';
+import { usersEn } from './users.en';
 import { chatEn } from './chat.en';
 import { referralsEn } from './referral.en';
 import { supportEn } from './support.en';
@@ -15,6 +16,7 @@ import { dashboardEn } from './dashboard.en';
  * (the type below makes a missing Russian entry a compile error).
  */
 export const en = {
+  users: usersEn,
   payouts: payoutsEn,
   chat: chatEn,
   referrals: referralsEn,

@@ -1,4 +1,5 @@
 import { adminRu } from './admin.ru';
+import { usersRu } from './users.ru';
 import { chatRu } from './chat.ru';
 import { referralsRu } from './referral.ru';
 import { supportRu } from './support.ru';
@@ -12,6 +13,7 @@ import { verificationRu } from './verification.ru';
 import { dashboardRu } from './dashboard.ru';
 
 export const ru: TCatalogue = {
+  users: usersRu,
   payouts: payoutsRu,
   chat: chatRu,
   referrals: referralsRu,
