@@ -24,6 +24,7 @@ export interface TOpenApiOperation {
   operationId: string;
   tags: string[];
   summary: string;
+  description?: string;
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: TJsonSchema; description?: string }[];
   requestBody?: { required: boolean; content: Record<string, { schema: TJsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: TJsonSchema }> }>;
@@ -147,7 +148,9 @@ export function operationOf(route: TDocumentedRoute, service: string, components
   const operation: TOpenApiOperation = {
     operationId,
     tags: [service],
-    summary: `${SUMMARY_VERBS[route.method] ?? route.method} ${path}`,
+    // A route may name itself (Fastify's schema.summary / schema.description); otherwise its method and path say it.
+    summary: typeof route.schema.summary === 'string' ? route.schema.summary : `${SUMMARY_VERBS[route.method] ?? route.method} ${path}`,
+    ...(typeof route.schema.description === 'string' ? { description: route.schema.description } : {}),
     responses,
   };
   if (parameters.length) operation.parameters = parameters;
