@@ -8,11 +8,12 @@ import '../../features/content/content.css';
 
 const GROUP_ICONS = { top_earner: <CrownFilled />, top_completion: <TrophyFilled />, top_rate: <StarFilled /> } as const;
 
-/** A medal for the first three ranks, the number for the others. */
+/** The rank in a badge: gold, silver and bronze trophies for the first three, the number for every rank. */
 function RankIcon({ rank, label }: { rank: number; label: string }) {
   return (
     <span className={`award-rank award-rank-${rank}`} aria-label={label} title={label}>
-      {rank <= 3 ? ['🥇', '🥈', '🥉'][rank - 1] : rank}
+      {rank <= 3 && <TrophyFilled aria-hidden />}
+      {rank}
     </span>
   );
 }

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+
+/**
+ * Issue 14 items 4 and 5 in the browser: the admin gives a worker a manual award in Admin > Awards (the worker sees it
+ * on /awards at phone width, in its group with its value format) and changes a company document's content in Admin >
+ * Documents (version 2.0): the worker, who accepted version 1.0, is asked again at the next start.
+ */
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'secret-pass-9';
+let browser: Browser;
+let adminToken = '';
+const cleanup: (() => Promise<unknown>)[] = [];
+
+async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForPath(page, landing);
+  await completeOnboarding(page);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await api<{ token: string }>('/auth/login', null, { method: 'POST', body: DEV_ADMIN })).token;
+});
+afterAll(async () => {
+  // Other journeys' workers must not meet this file's document or award.
+  for (const undo of cleanup) await undo().catch((error: unknown) => console.error('cleanup failed', error));
+  await browser?.close();
+});
+
+describe('awards and documents journey', () => {
+  it('when the admin awards a worker and changes a document, then the worker sees the award and is asked to accept the new version', async () => {
+    const stamp = Date.now().toString(36);
+    const email = uniqueEmail('awarded');
+    const registered = await api<{ user: { id: string } }>('/auth/register', null, {
+      method: 'POST',
+      body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: `Awarded${stamp}` },
+    });
+    const docTitle = `Safety rules ${stamp}`;
+
+    // The admin (desktop) adds a document in Documents.
+    const adminContext = await newContext(browser, DESKTOP);
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEV_ADMIN.email, DEV_ADMIN.password, '/admin');
+    await admin.goto(`${baseUrl}/admin/documents`);
+    const documents = admin.getByTestId('documents-section');
+    await documents.waitFor();
+    await documents.getByRole('button', { name: 'New Document' }).click();
+    let dialog = admin.getByRole('dialog', { name: 'New Document' });
+    await dialog.getByLabel('Title').fill(docTitle);
+    await dialog.getByLabel('Type').fill(`safety-${stamp}`);
+    await dialog.getByLabel('Content (HTML)').fill('<h2>Safety</h2><p>Version one.</p><script>alert(1)</script>');
+    await dialog.getByTestId('document-save').click();
+    await admin.getByText('Document created').first().waitFor();
+    const docRow = documents.locator('tr', { hasText: docTitle });
+    await docRow.waitFor();
+    const docId = (await api<{ id: string; title: string }[]>('/admin/documents', adminToken)).find((d) => d.title === docTitle)!.id;
+    cleanup.push(() => api(`/admin/documents/${docId}`, adminToken, { method: 'DELETE' }));
+    expect(await docRow.innerText()).toContain('1.0');
+
+    // The worker (phone) accepts it at sign-in.
+    const workerContext = await newContext(browser, MOBILE);
+    const worker = await workerContext.newPage();
+    await signIn(worker, email, PASSWORD, '/');
+    await expect.poll(async () => (await docRow.innerText()).includes('1.0: 1') || (await admin.reload().then(() => docRow.innerText())).includes('1.0: 1')).toBe(true);
+
+    // A content change raises the version; acceptances are counted per version.
+    await docRow.getByRole('button', { name: `Edit: ${docTitle}` }).click();
+    dialog = admin.getByRole('dialog', { name: 'Edit Document' });
+    await dialog.getByLabel('Content (HTML)').fill('<h2>Safety</h2><p>Version two: helmets on.</p>');
+    await dialog.getByTestId('document-save').click();
+    await admin.getByText('Document updated to version 2.0: users will be asked to accept it again').first().waitFor();
+    await expect.poll(async () => docRow.innerText()).toContain('2.0');
+    await checkScreen(admin, 'awards-documents', '01-admin-documents');
+
+    // At the worker's next start the documents modal asks again, with the new text.
+    await worker.reload();
+    await worker.locator('.required-doc', { hasText: docTitle }).waitFor();
+    await checkScreen(worker, 'awards-documents', '02-worker-asked-again');
+    // Only the new version waits for a tick: the documents accepted before stay accepted.
+    await expect.poll(async () => worker.locator('.required-doc:not(.accepted)').count()).toBe(1);
+    await worker.locator('.required-doc', { hasText: docTitle }).locator('input[type="checkbox"]').click();
+    await worker.getByRole('button', { name: 'Accept and continue' }).click();
+    await worker.getByText('Documents Accepted').first().waitFor();
+    await expect.poll(async () => docRow.innerText().then(async (text) => (text.includes('2.0: 1') ? text : (await admin.reload(), await docRow.innerText())))).toContain('2.0: 1');
+
+    // The admin gives the worker a manual award in Awards.
+    await admin.goto(`${baseUrl}/admin/awards-management`);
+    const awards = admin.getByTestId('awards-management-section');
+    await awards.waitFor();
+    await awards.getByRole('button', { name: 'Add Award' }).click();
+    dialog = admin.getByRole('dialog', { name: 'Add Award' });
+    await dialog.getByTestId('award-save').click();
+    await dialog.getByText('Please fill in all required fields').first().waitFor();
+    const user = dialog.getByLabel('User', { exact: true });
+    await user.click();
+    await user.fill(email);
+    await admin.locator('.ant-select-item-option', { hasText: email }).click();
+    await dialog.getByLabel('Category', { exact: true }).click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Best Rate' }).click();
+    await dialog.getByLabel('Rank', { exact: true }).fill('2');
+    await dialog.getByLabel('Value', { exact: true }).fill('97.5');
+    await dialog.getByLabel('Period', { exact: true }).click();
+    await admin.locator('.ant-select-item-option', { hasText: 'All time' }).click();
+    await dialog.getByTestId('award-save').click();
+    await admin.getByText('Award created successfully!').first().waitFor();
+    const card = awards.getByTestId('award-card').filter({ hasText: `Awarded${stamp}` });
+    await card.waitFor();
+    const awardId = (await api<{ id: string; userId: string }[]>('/awards', adminToken)).find((a) => a.userId === registered.user.id)!.id;
+    cleanup.push(() => api(`/admin/awards/${awardId}`, adminToken, { method: 'DELETE' }));
+    expect(await card.innerText()).toContain('97.5%');
+    await awards.getByRole('tab', { name: 'Most Completed' }).click();
+    await expect.poll(async () => card.count()).toBe(0);
+    await awards.getByRole('tab', { name: 'Best Rates' }).click();
+    await card.waitFor();
+    await checkScreen(admin, 'awards-documents', '03-admin-awards');
+
+    // The worker sees it on /awards under Quality Leaders for All time.
+    await worker.goto(`${baseUrl}/awards`);
+    await worker.getByTestId('awards-page').waitFor();
+    await worker.getByRole('button', { name: 'All time' }).click();
+    const group = worker.getByTestId('awards-group-top_rate');
+    await group.getByText(`Ada Awarded${stamp}`).waitFor();
+    expect(await group.innerText()).toContain('Quality Leaders');
+    expect(await group.innerText()).toContain('97.5%');
+    await checkScreen(worker, 'awards-documents', '04-worker-awards');
+
+    await adminContext.close();
+    await workerContext.close();
+  });
+});
