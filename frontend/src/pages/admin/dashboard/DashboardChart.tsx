@@ -27,7 +27,7 @@ export default function DashboardChart({ series }: { series: TDashboardDay[] }) 
         {(['registrations', 'approvedSubmissions', 'paidWithdrawals'] as const).map((key) => (
           <Line
             key={key}
-            type="monotone"
+            type="linear"
             dataKey={key}
             name={t(`dashboard.chart.${key}`)}
             stroke={SERIES_COLOURS[key]}

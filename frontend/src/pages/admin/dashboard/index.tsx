@@ -37,7 +37,7 @@ function StatCard({ card }: { card: TCard }) {
       to={`/admin/${card.section}`}
       className="admin-stat admin-dashboard-card"
       data-testid={`dashboard-card-${card.key}`}
-      aria-label={`${card.label}: ${card.value}. ${t('dashboard.hints.openSection', { section: t(`admin.menu.${card.section}`) })}`}
+      title={t('dashboard.hints.openSection', { section: t(`admin.menu.${card.section}`) })}
     >
       <div className="muted small">{card.label}</div>
       <div className="admin-stat-value">{card.value}</div>
