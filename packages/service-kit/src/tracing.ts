@@ -34,14 +34,17 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint || env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
   if (tracer) return flush;
-  const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }] = await Promise.all([
+  const [{ BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }] = await Promise.all([
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/core'),
   ]);
+  // OTEL_TRACES_SAMPLER_ARG: the share of new traces kept (default 1, all); a continued trace follows its caller's choice.
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
   const provider = new BasicTracerProvider({
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? Math.min(Math.max(ratio, 0), 1) : 1) }),
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || service }),
     spanProcessors: [
       new BatchSpanProcessor(new OTLPTraceExporter(), {
