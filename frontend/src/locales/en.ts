@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { usersEn } from './users.en';
+import { assistantsEn } from './assistants.en';
 import { chatEn } from './chat.en';
 import { referralsEn } from './referral.en';
 import { supportEn } from './support.en';
@@ -19,6 +20,7 @@ export const en = {
   users: usersEn,
   payouts: payoutsEn,
   chat: chatEn,
+  assistants: assistantsEn,
   referrals: referralsEn,
   support: supportEn,
   emailTemplates: emailTemplatesEn,

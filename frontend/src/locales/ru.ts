@@ -1,5 +1,6 @@
 import { adminRu } from './admin.ru';
 import { usersRu } from './users.ru';
+import { assistantsRu } from './assistants.ru';
 import { chatRu } from './chat.ru';
 import { referralsRu } from './referral.ru';
 import { supportRu } from './support.ru';
@@ -16,6 +17,7 @@ export const ru: TCatalogue = {
   users: usersRu,
   payouts: payoutsRu,
   chat: chatRu,
+  assistants: assistantsRu,
   referrals: referralsRu,
   support: supportRu,
   emailTemplates: emailTemplatesRu,

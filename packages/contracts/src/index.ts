@@ -1,3 +1,6 @@
+// First: configures zod for the browser before any schema is built (see zod-setup.ts).
+import './zod-setup.js';
+
 export * from './common.js';
 export * from './auth.js';
 export * from './events.js';
@@ -5,6 +8,7 @@ export * from './work.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';
+export * from './assistants.js';
 export * from './assistants.js';
 export * from './verification.js';
 export * from './assistants.js';

@@ -4,6 +4,7 @@ import '../../features/tasks/tasks.css';
 import './work-admin.css';
 import type { TAdminSection } from './adminSections';
 import { AuditLogSection } from './audit-log';
+import { ChatManagementSection } from './chat-management';
 import { AwardsManagementSection } from './awards-management';
 import { ChatModerationSection } from './chat-moderation';
 import { ChatMonitorSection } from './chat-monitor';
@@ -42,6 +43,7 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   'company-news': CompanyNewsSection,
   documents: DocumentsSection,
   'awards-management': AwardsManagementSection,
+  'chat-management': ChatManagementSection,
   'chat-monitor': ChatMonitorSection,
   'chat-moderation': ChatModerationSection,
   referrals: ReferralsSection,

@@ -31,27 +31,43 @@ export interface TGenerator {
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length) % items.length]!;
 
-/** Post templates: {topic} is a chat topic. Practical, never about income amounts or promises. */
-const POSTS: Record<TAssistantLanguage, readonly string[]> = {
+/** Practical tips that stand on their own (no topic). Never about income amounts or promises. */
+const TIPS: Record<TAssistantLanguage, readonly string[]> = {
   english: [
-    'Tip on "{topic}": read the whole task description and the submission instructions before you start, then check your work against them.',
-    'About "{topic}": a clear submission says what you did, step by step, and attaches what the instructions ask for.',
-    '"{topic}" is a good one to ask about here. If something in a task is unclear, ask before submitting rather than guessing.',
-    'Quick reminder on "{topic}": if a submission comes back as Needs Revision, the reason is shown on the task; fix that point and resubmit.',
-    'On "{topic}": take one task at a time and finish it well; a careful submission is reviewed faster than a rushed one.',
-    'Question of the day about "{topic}": what helps you most? Share your tips with others in this room.',
-    'Heads-up on "{topic}": your balance and withdrawals are always shown in your wallet; the ledger there is the true state.',
-    'A note on "{topic}": account questions (wallets, verification, a blocked task) are best asked in Support, where the team can see your records.',
+    'Tip: read the whole task description and the submission instructions before you start, then check your work against them.',
+    'Tip: a clear submission says what you did, step by step, and attaches exactly what the instructions ask for.',
+    'Tip: if something in a task is unclear, ask before submitting rather than guessing.',
+    'Reminder: if a submission comes back as Needs Revision, the reason is shown on the task; fix that point and submit again.',
+    'Tip: take one task at a time and finish it well; a careful submission is easier to review than a rushed one.',
+    'Reminder: your balance and withdrawals are always shown in your wallet; the statement there is the true state.',
+    'Account questions (wallets, verification, a specific task) are best asked in Support, where the team can see your records.',
+    'Tip: check a task\'s due date before you take it; a task past its due date can no longer be taken.',
   ],
   russian: [
-    'Совет по теме «{topic}»: прочитайте описание задания и инструкции к отчёту целиком, прежде чем начать, и сверьте с ними результат.',
-    'О теме «{topic}»: хороший отчёт по шагам описывает, что вы сделали, и содержит то, что просят инструкции.',
-    '«{topic}» — хороший повод для вопроса. Если в задании что-то непонятно, лучше спросить до отправки, чем гадать.',
-    'Напоминание по теме «{topic}»: если отчёт вернули на доработку, причина видна в задании; исправьте этот пункт и отправьте снова.',
-    'По теме «{topic}»: берите по одному заданию и доводите его до конца; аккуратный отчёт проверяют быстрее поспешного.',
-    'Вопрос дня о теме «{topic}»: что помогает вам больше всего? Поделитесь советами в этой комнате.',
-    'По теме «{topic}»: баланс и выводы всегда видны в вашем кошельке; история операций там — это точное состояние.',
-    'Заметка по теме «{topic}»: вопросы об аккаунте (кошельки, верификация, задание) лучше задавать в Поддержке, где команда видит ваши данные.',
+    'Совет: прочитайте описание задания и инструкции к отчёту целиком, прежде чем начать, и сверьте с ними результат.',
+    'Совет: хороший отчёт по шагам описывает, что вы сделали, и содержит ровно то, что просят инструкции.',
+    'Совет: если в задании что-то непонятно, лучше спросить до отправки, чем гадать.',
+    'Напоминание: если отчёт вернули на доработку, причина видна в задании; исправьте этот пункт и отправьте снова.',
+    'Совет: берите по одному заданию и доводите его до конца; аккуратный отчёт проверить проще, чем поспешный.',
+    'Напоминание: баланс и выводы всегда видны в вашем кошельке; выписка там — это точное состояние.',
+    'Вопросы об аккаунте (кошельки, верификация, конкретное задание) лучше задавать в Поддержке, где команда видит ваши данные.',
+    'Совет: проверьте срок задания, прежде чем брать его; задание с истёкшим сроком взять уже нельзя.',
+  ],
+};
+
+/** Invitations to talk about one of the admin's chat topics: {topic}. */
+const TOPIC_POSTS: Record<TAssistantLanguage, readonly string[]> = {
+  english: [
+    'Topic for today: "{topic}". Share what works for you; questions are welcome too.',
+    'Anyone have a question about "{topic}"? Ask here and others can help.',
+    'Let\'s talk about "{topic}": what was the hardest part for you, and how did you solve it?',
+    'A good one to discuss: "{topic}". Post your tips so newcomers can learn from them.',
+  ],
+  russian: [
+    'Тема дня: «{topic}». Поделитесь, что помогает вам; вопросы тоже приветствуются.',
+    'Есть вопросы по теме «{topic}»? Спрашивайте здесь, вам помогут.',
+    'Поговорим о теме «{topic}»: что было самым трудным и как вы с этим справились?',
+    'Хорошая тема для обсуждения: «{topic}». Поделитесь советами, чтобы новичкам было проще.',
   ],
 };
 
@@ -108,18 +124,13 @@ const REPLY_FALLBACK: Record<TAssistantLanguage, readonly string[]> = {
   ],
 };
 
-const DEFAULT_TOPICS: Record<TAssistantLanguage, readonly string[]> = {
-  english: ['task instructions', 'good submissions'],
-  russian: ['инструкции к заданиям', 'хорошие отчёты'],
-};
-
 function composePost(request: TGenerationRequest): string {
   const { language, random } = request;
   const roll = random();
   if (request.context.tasks.length > 0 && roll < 0.25) return pick(TASK_POSTS[language], random).replace('{task}', pick(request.context.tasks, random));
   if (request.context.news.length > 0 && roll < 0.4) return pick(NEWS_POSTS[language], random).replace('{news}', pick(request.context.news, random));
-  const topic = request.topic ?? pick(DEFAULT_TOPICS[language], random);
-  return pick(POSTS[language], random).replace('{topic}', topic);
+  if (!request.topic || roll < 0.7) return pick(TIPS[language], random);
+  return pick(TOPIC_POSTS[language], random).replace('{topic}', request.topic);
 }
 
 function composeReply(request: TGenerationRequest): string {

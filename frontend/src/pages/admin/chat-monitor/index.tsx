@@ -101,6 +101,15 @@ export function ChatMonitorSection() {
           <div key={card.key} className="admin-stat" data-testid={`chat-stat-${card.key}`}>
             <div className="muted small">{t(`chat.monitor.stats.${card.key}`)}</div>
             <div className="admin-stat-value">{card.value ?? '—'}</div>
+            {card.key === 'assistants' && stats?.assistantQualityLast24h && stats.assistantQualityLast24h.scored > 0 && (
+              <div className="muted small" data-testid="chat-stat-quality">
+                {t('assistants.quality.shares', {
+                  good: Math.round(stats.assistantQualityLast24h.good * 100),
+                  fair: Math.round(stats.assistantQualityLast24h.fair * 100),
+                  poor: Math.round(stats.assistantQualityLast24h.poor * 100),
+                })}
+              </div>
+            )}
           </div>
         ))}
       </div>
