@@ -8,8 +8,6 @@ export * from './work.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';
-export * from './assistants.js';
-export * from './assistants.js';
 export * from './verification.js';
 export * from './assistants.js';
 export * from './support.js';
