@@ -173,3 +173,21 @@ export const ZUpdateDocumentRequestSchema = z.strictObject({
   sortOrder: ZSortOrderSchema.optional(),
 });
 export type TUpdateDocumentRequest = z.input<typeof ZUpdateDocumentRequestSchema>;
+
+/**
+ * An admin created, changed or deleted a company document (auth service): published for the audit log. version is
+ * the version after the change (the deleted one's last); previousVersion differs when the content changed.
+ */
+export const ZDocumentChangedDataSchema = z.object({
+  documentId: z.uuid(),
+  action: z.enum(['created', 'updated', 'deleted']),
+  title: z.string(),
+  type: z.string(),
+  version: z.string(),
+  previousVersion: z.string().nullable(),
+  isActive: z.boolean(),
+  requiresAcceptance: z.boolean(),
+  changedBy: z.uuid(),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TDocumentChangedData = z.infer<typeof ZDocumentChangedDataSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRoleSchema } from './common.js';
+import { ZDocumentChangedDataSchema } from './content.js';
 import { ZUserChangedByAdminDataSchema } from './users-admin.js';
 import { ZTaskStatusSchema } from './work.js';
 
@@ -349,6 +350,7 @@ export type TChatSettingsChangedData = z.infer<typeof ZChatSettingsChangedDataSc
 
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
+  'document.changed': ZDocumentChangedDataSchema,
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
   'user.deleted': ZUserDeletedDataSchema,

@@ -3,6 +3,7 @@ import type { TEventEnvelope } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@platform/service-kit/testing';
 import { computeLeaderboards } from '../src/domain/awards.use-case.js';
+import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
 import { LEADERBOARD_QUEUE } from '../src/entry-points/messaging/leaderboard-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
 import { envelope, submissionApproved, submissionRejected, userRegistered } from './events.js';
@@ -186,5 +187,29 @@ describe('the leaderboards job and GET /api/awards', () => {
     expect((await callApi(h, 'DELETE', `/api/admin/awards/${created.body.id}`)).status).toBe(404);
     const audit = await h.service.pool.query(`SELECT action FROM audit_log WHERE target_type = 'award' AND target_id = $1 ORDER BY created_at`, [created.body.id]);
     expect(audit.rows.map((r) => r.action)).toEqual(['award.created', 'award.updated', 'award.deleted']);
+  });
+});
+
+describe('the audit log of document changes', () => {
+  it('when auth publishes document.changed, then the change is an audit row of the admin with the versions', async () => {
+    await broker.waitForConsumer(AUDIT_QUEUE);
+    const documentId = randomUUID();
+    await broker.publish(
+      envelope('document.changed', {
+        documentId,
+        action: 'updated',
+        title: 'House rules',
+        type: 'rules',
+        version: '2.0',
+        previousVersion: '1.0',
+        isActive: true,
+        requiresAcceptance: true,
+        changedBy: h.adminId,
+        changedAt: new Date().toISOString(),
+      }),
+    );
+    await eventually(async () => (await h.service.pool.query('SELECT 1 FROM audit_log WHERE target_id = $1', [documentId])).rowCount === 1, { what: 'the audit row' });
+    const row = (await h.service.pool.query('SELECT actor_id, action, target_type, before, after FROM audit_log WHERE target_id = $1', [documentId])).rows[0];
+    expect(row).toMatchObject({ actor_id: h.adminId, action: 'document.updated', target_type: 'document', before: { version: '1.0' }, after: { version: '2.0', title: 'House rules' } });
   });
 });

@@ -68,6 +68,14 @@ describe('GET, POST /api/admin/documents; PATCH, DELETE /api/admin/documents/{id
     expect(listed).toMatchObject({ version: '2.0', acceptedCount: 1, acceptances: [{ version: '2.0', count: 1 }, { version: '1.0', count: 1 }] });
 
     expect((await t.api('DELETE', `/api/admin/documents/${id}`, { token: adminToken })).body).toEqual({ message: 'Document deleted' });
+    // Every change is published for the audit log, with the versions.
+    const changes = (await outboxRows(t, 'document.changed')).map((e) => e.payload.data).filter((d) => d.documentId === id);
+    expect(changes.map((d) => [d.action, d.previousVersion, d.version])).toEqual([
+      ['created', null, '1.0'],
+      ['updated', '1.0', '1.0'],
+      ['updated', '1.0', '2.0'],
+      ['deleted', '2.0', '2.0'],
+    ]);
     expect((await t.api('DELETE', `/api/admin/documents/${id}`, { token: adminToken })).status).toBe(404);
   });
 

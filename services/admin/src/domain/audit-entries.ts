@@ -13,6 +13,7 @@ import type { TNewAuditEntry } from '../data-access/audit-log.repository.js';
 import { SUPPORT_AUDIT_MAPPERS } from './support-audit-entries.js';
 import { USER_AUDIT_MAPPERS } from './user-audit-entries.js';
 import { VERIFICATION_AUDIT_MAPPERS } from './verification-audit-entries.js';
+import { DOCUMENT_AUDIT_MAPPERS } from './document-audit-entries.js';
 
 type TAuditMapper = (event: TEventEnvelope) => Omit<TNewAuditEntry, 'eventId'> | undefined;
 
@@ -124,6 +125,7 @@ export const AUDIT_MAPPERS = {
   ...USER_AUDIT_MAPPERS,
   ...SUPPORT_AUDIT_MAPPERS,
   ...VERIFICATION_AUDIT_MAPPERS,
+  ...DOCUMENT_AUDIT_MAPPERS,
 } satisfies Record<string, TAuditMapper>;
 
 export const AUDITED_EVENT_TYPES = Object.keys(AUDIT_MAPPERS) as (keyof typeof AUDIT_MAPPERS)[];

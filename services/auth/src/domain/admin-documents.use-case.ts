@@ -1,5 +1,5 @@
 import type { TAdminDocument, TCreateDocumentRequest, TUpdateDocumentRequest } from '@platform/contracts';
-import { withTransaction } from '@platform/service-kit';
+import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import {
   askUsersToAcceptAgain,
   deleteDocument,
@@ -47,6 +47,22 @@ async function presentOne(deps: TAuthDeps, id: string): Promise<TAdminDocument> 
   return present(doc, doc.acceptances);
 }
 
+/** The audit log's record of an admin's change (document.changed, in the change's transaction). */
+async function publishChange(client: PoolClient, adminId: string, action: 'created' | 'updated' | 'deleted', doc: TDocumentRecord, previousVersion: string | null): Promise<void> {
+  await writeEvent(client, 'document.changed', {
+    documentId: doc.id,
+    action,
+    title: doc.title,
+    type: doc.type,
+    version: doc.version,
+    previousVersion,
+    isActive: doc.isActive,
+    requiresAcceptance: doc.requiresAcceptance,
+    changedBy: adminId,
+    changedAt: new Date().toISOString(),
+  });
+}
+
 function sanitized(content: string): string {
   const html = sanitizeDocumentHtml(content);
   if (!html) throw AUTH_ERRORS.documentContentRequired();
@@ -58,6 +74,7 @@ export async function createAdminDocument(deps: TAuthDeps, adminId: string, inpu
   const created = await withTransaction(deps.pool, async (client) => {
     const doc = await insertDocument(client, { ...input, content: sanitized(input.content), createdBy: adminId });
     if (doc.isActive && doc.requiresAcceptance) await askUsersToAcceptAgain(client, doc.id, doc.version);
+    await publishChange(client, adminId, 'created', doc, null);
     return doc;
   });
   return presentOne(deps, created.id);
@@ -67,7 +84,7 @@ export async function createAdminDocument(deps: TAuthDeps, adminId: string, inpu
  * PATCH /api/admin/documents/{id}: a content change (after sanitising) raises the version, so acceptances of the old
  * one no longer count and users accept again; so does making a document active and required.
  */
-export async function changeAdminDocument(deps: TAuthDeps, id: string, input: TUpdateDocumentRequest): Promise<TAdminDocument> {
+export async function changeAdminDocument(deps: TAuthDeps, adminId: string, id: string, input: TUpdateDocumentRequest): Promise<TAdminDocument> {
   await withTransaction(deps.pool, async (client) => {
     const before = await findDocumentById(client, id, { forUpdate: true });
     if (!before) throw AUTH_ERRORS.documentNotFound();
@@ -84,11 +101,16 @@ export async function changeAdminDocument(deps: TAuthDeps, id: string, input: TU
     });
     const wasRequired = before.isActive && before.requiresAcceptance;
     if (after.isActive && after.requiresAcceptance && (contentChanged || !wasRequired)) await askUsersToAcceptAgain(client, id, after.version);
+    await publishChange(client, adminId, 'updated', after, before.version);
   });
   return presentOne(deps, id);
 }
 
 /** DELETE /api/admin/documents/{id}: the document and its acceptances go (users who accepted it keep their onboarding). */
-export async function removeAdminDocument(deps: TAuthDeps, id: string): Promise<void> {
-  if (!(await deleteDocument(deps.pool, id))) throw AUTH_ERRORS.documentNotFound();
+export async function removeAdminDocument(deps: TAuthDeps, adminId: string, id: string): Promise<void> {
+  await withTransaction(deps.pool, async (client) => {
+    const before = await findDocumentById(client, id, { forUpdate: true });
+    if (!before || !(await deleteDocument(client, id))) throw AUTH_ERRORS.documentNotFound();
+    await publishChange(client, adminId, 'deleted', before, before.version);
+  });
 }

@@ -29,11 +29,11 @@ export function registerContentAdminRoutes(app: TApp, { deps, hooks }: TRouteDep
   app.patch(
     '/api/admin/documents/:id',
     { onRequest: hooks.requireAdmin, schema: { params: ZDocumentParamsSchema, body: ZUpdateDocumentRequestSchema, response: { 200: ZAdminDocumentSchema } } },
-    async (request) => changeAdminDocument(deps, request.params.id, request.body),
+    async (request) => changeAdminDocument(deps, authUserOf(request).userId, request.params.id, request.body),
   );
 
   app.delete('/api/admin/documents/:id', { onRequest: hooks.requireAdmin, schema: { params: ZDocumentParamsSchema, response: { 200: ZMessageResponseSchema } } }, async (request) => {
-    await removeAdminDocument(deps, request.params.id);
+    await removeAdminDocument(deps, authUserOf(request).userId, request.params.id);
     return { message: 'Document deleted' };
   });
 
