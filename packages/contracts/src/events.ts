@@ -334,20 +334,6 @@ export const ZChatSettingsChangedDataSchema = z.object({
 });
 export type TChatSettingsChangedData = z.infer<typeof ZChatSettingsChangedDataSchema>;
 
-/**
- * An admin saved the chat assistants' settings (chat service, issue 13): which fields changed, with their values
- * before and after, and what happened to the provider API key (never the key itself). Audited.
- */
-export const ZChatSettingsChangedDataSchema = z.object({
-  changedBy: z.uuid(),
-  changedAt: z.iso.datetime({ offset: true }),
-  changedFields: z.array(z.string()),
-  before: z.record(z.string(), z.unknown()),
-  after: z.record(z.string(), z.unknown()),
-  providerApiKey: z.enum(['unchanged', 'set', 'removed']),
-});
-export type TChatSettingsChangedData = z.infer<typeof ZChatSettingsChangedDataSchema>;
-
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'document.changed': ZDocumentChangedDataSchema,
@@ -373,7 +359,6 @@ export const EVENT_SCHEMAS = {
   'verification.submitted': ZVerificationSubmittedDataSchema,
   'verification.decided': ZVerificationDecidedDataSchema,
   'verification.file_viewed': ZVerificationFileViewedDataSchema,
-  'chat_settings.changed': ZChatSettingsChangedDataSchema,
   'chat_settings.changed': ZChatSettingsChangedDataSchema,
   'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
   'support_conversation.changed': ZSupportConversationChangedDataSchema,
