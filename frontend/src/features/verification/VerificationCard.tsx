@@ -41,18 +41,20 @@ export function VerificationCard() {
         </div>
       )}
       {data && !data.isVerified && data.status === 'pending' && (
-        <Alert type="info" showIcon icon={<ClockCircleOutlined />} title={t('verification.profile.pending')} description={t('verification.profile.pendingHint')} data-testid="verification-status" />
+        <div data-testid="verification-status">
+          <Alert type="info" showIcon icon={<ClockCircleOutlined />} title={t('verification.profile.pending')} description={t('verification.profile.pendingHint')} />
+        </div>
       )}
       {data && !data.isVerified && data.status === 'rejected' && (
-        <Alert
-          type="error"
-          showIcon
-          icon={<CloseCircleOutlined />}
-          title={t('verification.profile.rejected')}
-          description={t('verification.profile.reason', { reason: data.reason ?? '' })}
-          style={{ marginBottom: 12 }}
-          data-testid="verification-status"
-        />
+        <div data-testid="verification-status" style={{ marginBottom: 12 }}>
+          <Alert
+            type="error"
+            showIcon
+            icon={<CloseCircleOutlined />}
+            title={t('verification.profile.rejected')}
+            description={t('verification.profile.reason', { reason: data.reason ?? '' })}
+          />
+        </div>
       )}
       {data && !data.isVerified && data.status !== 'pending' && (
         <>
