@@ -43,11 +43,18 @@ describe('ending every session of a user', () => {
     await expect(elsewhere.verify(login.body.token)).resolves.toMatchObject({ userId: worker.user.id });
   });
 
-  it('when a ban or a deletion ends every session (the one call they will make), then the old tokens are refused here and elsewhere', async () => {
-    const worker = await t.registerWorker();
+  it('when a ban or a deletion ends every session, then the old tokens are refused here and elsewhere, saying why (suspended, deleted)', async () => {
     const logger = createLogger({ service: 'auth-test', level: 'silent' });
-    await endEverySessionOfUser({ redis: elsewhereRedis, logger }, worker.user.id, 'ban');
-    expect((await t.api('GET', '/api/auth/me', { token: worker.token })).body.code).toBe('AUTH.TOKEN_REVOKED');
-    await expect(elsewhere.verify(worker.token)).rejects.toMatchObject({ code: 'AUTH.TOKEN_REVOKED' });
+    for (const [reason, code] of [
+      ['ban', 'AUTH.ACCOUNT_SUSPENDED'],
+      ['deletion', 'AUTH.ACCOUNT_DELETED'],
+    ] as const) {
+      const worker = await t.registerWorker();
+      await endEverySessionOfUser({ redis: elsewhereRedis, logger }, worker.user.id, reason);
+      const me = await t.api('GET', '/api/auth/me', { token: worker.token });
+      expect(me.status).toBe(401);
+      expect(me.body.code).toBe(code);
+      await expect(elsewhere.verify(worker.token)).rejects.toMatchObject({ status: 401, code });
+    }
   });
 });
