@@ -13,7 +13,7 @@ import { checkScreen, completeOnboarding, DESKTOP, launchBrowser, MOBILE, newCon
  * it and applies again, the admin approves, the worker sees the verified badge and the activity, and downloads the data.
  */
 const baseUrl = inject('baseUrl');
-const { api, login, registerWorker, adminToken: signInAdmin } = apiClient(baseUrl);
+const { api, registerWorker, adminToken: signInAdmin } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 let browser: Browser;
