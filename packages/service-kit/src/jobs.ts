@@ -4,7 +4,12 @@ import type { z } from 'zod';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
 import { redisConnectionOptions } from './redis.js';
-import { SpanKind, tracingEnabled, withSpan } from './tracing.js';
+import { contextFromHeaders, currentTraceHeaders, SpanKind, tracingEnabled, withSpan } from './tracing.js';
+
+/** Where an enqueued job's data keeps the enqueuer's trace context (tracing on only); removed before the payload is parsed. */
+const JOB_TRACE_KEY = '__traceContext';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Background jobs on BullMQ (Redis). A job is a definition: a stable name, a zod payload, a handler and, for
@@ -70,11 +75,21 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
     async (job: Job) => {
       const definition = byName.get(job.name);
       if (!definition) throw new Error(`No job named ${job.name} in queue ${options.queue}`);
-      const payload = definition.payload.parse(job.data ?? {});
+      // The enqueuer's trace context travels beside the payload (tracing on only), never into the handler.
+      const { [JOB_TRACE_KEY]: traceContext, ...data } = isPlainObject(job.data) ? job.data : { [JOB_TRACE_KEY]: undefined };
+      const payload = definition.payload.parse(isPlainObject(job.data) ? data : (job.data ?? {}));
       const run = () => definition.handle(payload, { logger: logger.child({ job: job.name, jobId: job.id }), attempt: job.attemptsMade + 1 });
-      // With tracing on, each run is a span of its own (its queries and Redis commands under it).
+      // With tracing on, each run is a span (its queries and Redis commands under it), continuing the enqueuer's trace.
       return tracingEnabled()
-        ? withSpan(`job ${job.name}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': options.queue, 'messaging.message.id': job.id ?? '', 'job.attempt': job.attemptsMade + 1 } }, run)
+        ? withSpan(
+            `job ${job.name}`,
+            {
+              kind: SpanKind.CONSUMER,
+              attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': options.queue, 'messaging.message.id': job.id ?? '', 'job.attempt': job.attemptsMade + 1 },
+              ...(isPlainObject(traceContext) ? { parent: contextFromHeaders(traceContext) } : {}),
+            },
+            run,
+          )
         : run();
     },
     { connection, prefix, concurrency: options.concurrency ?? 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
@@ -110,7 +125,8 @@ export async function startJobs(options: TJobsOptions): Promise<TJobs> {
     async enqueue(job, payload, enqueueOptions = {}) {
       if (!byName.has(job.name)) throw new Error(`Job ${job.name} is not registered on queue ${options.queue}`);
       const data = job.payload.parse(payload) as object;
-      await queue.add(job.name, data, {
+      const traceHeaders = currentTraceHeaders();
+      await queue.add(job.name, traceHeaders && isPlainObject(data) ? { ...data, [JOB_TRACE_KEY]: traceHeaders } : data, {
         attempts: job.attempts ?? 3,
         backoff: { type: 'exponential', delay: 1_000 },
         ...(enqueueOptions.delayMs ? { delay: enqueueOptions.delayMs } : {}),

@@ -12,7 +12,7 @@ import { defineJob } from '../src/jobs.js';
 import { writeEvent } from '../src/outbox.js';
 import { createServiceRuntime, type TServiceRuntime } from '../src/service-runtime.js';
 import { createTestEnvironment, eventually, startTraceCollector, type TCollectedSpan, type TTestEnvironment, type TTraceCollector } from '../src/testing.js';
-import { startTracing, tracingEnabled } from '../src/tracing.js';
+import { startTracing, tracingEnabled, withSpan } from '../src/tracing.js';
 
 /**
  * Tracing in one process, against the real servers and a real OTLP/HTTP receiver: off (nothing patched) without
@@ -143,6 +143,17 @@ describe('tracing on', () => {
     await jobs.enqueue(PROBE, { marker });
     await eventually(async () => jobsRun.includes(marker), { what: 'the job to run' });
     const span = await eventually(async () => collector.spans().find((s) => s.name === 'job trace-probe'), { what: 'the job span' });
-    expect(span).toMatchObject({ kind: 5, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': 'traced-jobs' } });
+    expect(span).toMatchObject({ kind: 5, parentSpanId: undefined, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': 'traced-jobs' } });
+
+    // Enqueued inside traced work (here a span of the test's own), the run continues that trace; the payload is as sent.
+    const second = randomUUID();
+    let enqueuer: string | undefined;
+    await withSpan('enqueue in a request', {}, async (parent) => {
+      enqueuer = parent?.spanContext().spanId;
+      await jobs.enqueue(PROBE, { marker: second });
+    });
+    await eventually(async () => jobsRun.includes(second), { what: 'the second job to run' });
+    const continued = await eventually(async () => collector.spans().find((s) => s.name === 'job trace-probe' && s.parentSpanId !== undefined), { what: 'the continued job span' });
+    expect(continued.parentSpanId).toBe(enqueuer);
   });
 });
