@@ -53,7 +53,8 @@ describe('hostile input on every route of the auth service', () => {
     const answers = await probeHostileInput({
       baseUrl: t.service.url,
       routes,
-      tokenFor: (route) => (route.url.startsWith('/api/admin/') ? adminToken : worker.token),
+      // /internal/stats/* (the admin dashboard's rebuild) answers admins only, as /api/admin/ does.
+      tokenFor: (route) => (route.url.startsWith('/api/admin/') || route.url.startsWith('/internal/stats/') ? adminToken : worker.token),
       samples: {
         'POST /api/auth/register': { email: uniqueEmail('probe'), password: 'Secret123', confirmPassword: 'Secret123', firstName: 'Ada', lastName: 'Lovelace', telegramUsername: 'ada', referralSource: 'A friend' },
         'POST /api/auth/login': { email: worker.email, password: worker.password },

@@ -53,7 +53,8 @@ describe('hostile input on every route of the payouts service', () => {
     const answers = await probeHostileInput({
       baseUrl: h.service.url,
       routes,
-      tokenFor: (route) => (route.url.startsWith('/api/admin/') ? h.admin.token : worker.token),
+      // /internal/stats/* (the admin dashboard) answers admins only, as /api/admin/ does.
+      tokenFor: (route) => (route.url.startsWith('/api/admin/') || route.url.startsWith('/internal/stats/') ? h.admin.token : worker.token),
       headers: { 'POST /api/withdrawals': { 'idempotency-key': randomUUID() } },
       samples: {
         'POST /api/withdrawals': { amount: '10.00', currency: 'ETH', walletAddress: ETH_ADDRESS },

@@ -58,7 +58,8 @@ describe('hostile input on every route of the work service', () => {
     const answers = await probeHostileInput({
       baseUrl: h.service.url,
       routes,
-      tokenFor: (route) => (route.url.startsWith('/api/admin/') ? h.admin.token : worker.token),
+      // /internal/stats/* (the admin dashboard's rebuild) answers admins only, as /api/admin/ does.
+      tokenFor: (route) => (route.url.startsWith('/api/admin/') || route.url.startsWith('/internal/stats/') ? h.admin.token : worker.token),
       samples: {
         'POST /api/admin/tasks': taskBody(),
         'PATCH /api/admin/tasks/:id': taskBody(),
