@@ -34,6 +34,10 @@ CREATE TABLE leaderboard_users (
   deleted boolean NOT NULL DEFAULT false,
   source_at timestamptz NOT NULL
 );
+-- Users known before this table existed (from user.registered into users_copy) can be ranked from the start.
+INSERT INTO leaderboard_users (user_id, first_name, last_name, role, source_at)
+SELECT id, first_name, last_name, role, source_at FROM users_copy
+ON CONFLICT (user_id) DO NOTHING;
 
 -- Every review of a submission (submission.approved / submission.rejected), one row per event.
 CREATE TABLE leaderboard_reviews (
