@@ -45,7 +45,7 @@ describe('referral and landing routes', () => {
     for (let i = 0; i < 3; i++) expect((await click('abc123', '198.51.100.9')).status).toBe(200);
     const limited = await click('abc123', '198.51.100.9');
     expect(limited.status).toBe(429);
-    expect((await limited.json()).code).toBe('REQUEST.RATE_LIMITED');
+    expect(((await limited.json()) as { code: string }).code).toBe('REQUEST.RATE_LIMITED');
     expect((await click('abc123', '198.51.100.10')).status).toBe(200);
     const forwarded = auth.seen.filter((r) => r.url === '/api/referral/abc123/track-click').map((r) => r.headers['x-forwarded-for']);
     expect(forwarded).toEqual(['198.51.100.9', '198.51.100.9', '198.51.100.9', '198.51.100.10']);
