@@ -42,8 +42,9 @@ describe('dashboard journey (desktop)', () => {
       headers: { authorization: `Bearer ${worker.token}`, 'content-type': 'application/json', 'idempotency-key': `dash-${worker.id}` },
       body: JSON.stringify({ amount: '60', currency: 'ETH', walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7' }),
     });
-    expect(withdrawal.status).toBe(201);
-    const { id: withdrawalId } = (await withdrawal.json()) as { id: string };
+    const answer = await withdrawal.text();
+    expect(withdrawal.status, answer).toBe(201);
+    const { id: withdrawalId } = JSON.parse(answer) as { id: string };
     await api(`/admin/withdrawals/${withdrawalId}`, adminToken, { method: 'PATCH', body: { status: 'approved', txReference: '0xdash' } });
 
     // The read model learns it from the events.
