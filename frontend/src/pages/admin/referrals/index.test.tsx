@@ -1,0 +1,76 @@
+import type { TLandingPage, TReferralLink } from '@platform/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import { ReferralsSection } from './index';
+
+const PAGE: TLandingPage = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'crypto-gaming',
+  displayName: 'Crypto Gaming',
+  description: null,
+  content: {},
+  isActive: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+const LINK: TReferralLink = {
+  id: '22222222-2222-4222-8222-222222222222',
+  code: 'spring26',
+  name: 'Telegram spring',
+  description: 'Posts in the channel',
+  landingPageId: PAGE.id,
+  landingPage: { name: PAGE.name, displayName: PAGE.displayName },
+  isActive: true,
+  totalClicks: 40,
+  rawClicks: 95,
+  totalRegistrations: 20,
+  conversionRate: 0.5,
+  firstTaskCount: 7,
+  paidCount: 3,
+  createdBy: null,
+  createdAt: '2026-11-02T00:00:00.000Z',
+  updatedAt: '2026-11-02T00:00:00.000Z',
+};
+
+function renderSection() {
+  const fetchMock = mockApi({
+    'GET /api/admin/referral-links': () => jsonResponse([LINK]),
+    'GET /api/admin/referral-stats': () => jsonResponse({ totalLinks: 1, totalClicks: 40, clicksLast30Days: 12, totalRegistrations: 20, registrationsLast30Days: 5 }),
+    'GET /api/admin/landing-pages': () => jsonResponse([PAGE]),
+    'GET /api/admin/landing-pages/active': () => jsonResponse([PAGE]),
+    'POST /api/admin/referral-links': () => jsonResponse({ ...LINK, id: '33333333-3333-4333-8333-333333333333', code: 'k7m2p9q', name: 'New one' }, 201),
+  });
+  const utils = renderWithProviders(<ReferralsSection />, { route: '/admin/referrals', preloadedState: signedInState(makeUser({ role: 'admin' })) });
+  return { ...utils, fetchMock };
+}
+
+describe('Referral System (spec 03 "Referral Management", issue 16)', () => {
+  it('when links are listed, then the stat cards and each link funnel (clicks, registrations, conversion, first task, paid) show', async () => {
+    renderSection();
+    expect(await screen.findByTestId('clicks-spring26')).toHaveTextContent('40');
+    expect(screen.getByTestId('registrations-spring26')).toHaveTextContent('20');
+    const row = screen.getByTestId('clicks-spring26').closest('tr') as HTMLElement;
+    expect(within(row).getByText('50.0%')).toBeInTheDocument();
+    expect(within(row).getByText('7')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText(/\/ref\/spring26$/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('referral-stat-clicksLast30Days')).toHaveTextContent('12'));
+    expect(screen.getByTestId('referral-stat-registrationsLast30Days')).toHaveTextContent('5');
+  });
+
+  it('when the create dialog is sent without a name, then "Please fill in required fields" and nothing is sent; with a name and no code, the code is left to the server', async () => {
+    const { user, fetchMock } = renderSection();
+    await user.click(await screen.findByTestId('referral-create'));
+    await user.click(screen.getByTestId('referral-save'));
+    expect((await screen.findAllByText('Please fill in required fields')).length).toBeGreaterThan(0);
+    expect(callsTo(fetchMock, 'POST /api/admin/referral-links')).toHaveLength(0);
+    await user.type(screen.getByTestId('referral-name'), 'New one');
+    await user.click(screen.getByTestId('referral-save'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/referral-links')).toHaveLength(1));
+    const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/referral-links')[0]?.body)) as Record<string, unknown>;
+    expect(body).toEqual({ code: null, name: 'New one', description: null, landingPageId: PAGE.id, isActive: true });
+    expect(await screen.findByText('Referral link created')).toBeInTheDocument();
+  });
+});
