@@ -77,6 +77,20 @@ describe('createTokenVerifier', () => {
     await expect(verifier.verify(before)).rejects.toMatchObject({ code: 'AUTH.TOKEN_REVOKED' });
     await expect(verifier.verify(after)).resolves.toMatchObject({ userId: USER.id });
   });
+
+  it('when the tokens were revoked for a ban or a deletion, then they are refused saying so (suspended, deleted), and a later token passes', async () => {
+    for (const [reason, code, message] of [
+      ['suspended', 'AUTH.ACCOUNT_SUSPENDED', 'Your account has been suspended. Please contact support.'],
+      ['deleted', 'AUTH.ACCOUNT_DELETED', 'Your account has been deleted.'],
+    ] as const) {
+      const before = await sign();
+      await revokeAllTokensOfUser(redis, USER.id, reason);
+      await new Promise((r) => setTimeout(r, 2));
+      const after = await sign();
+      await expect(verifier.verify(before)).rejects.toMatchObject({ status: 401, code, message });
+      await expect(verifier.verify(after)).resolves.toMatchObject({ userId: USER.id });
+    }
+  });
 });
 
 describe('createTokenVerifier across processes (its memory of verified tokens and the revocation channel)', () => {
