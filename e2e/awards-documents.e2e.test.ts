@@ -46,10 +46,11 @@ describe('awards and documents journey', () => {
   it('when the admin awards a worker and changes a document, then the worker sees the award and is asked to accept the new version', async () => {
     const stamp = Date.now().toString(36);
     const email = uniqueEmail('awarded');
-    const registered = await api<{ user: { id: string } }>('/auth/register', null, {
+    const registered = await api<{ token: string; user: { id: string } }>('/auth/register', null, {
       method: 'POST',
       body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: `Awarded${stamp}` },
     });
+    const workerToken = registered.token;
     const docTitle = `Safety rules ${stamp}`;
 
     // The admin (desktop) adds a document in Documents.
@@ -138,6 +139,19 @@ describe('awards and documents journey', () => {
     expect(await group.innerText()).toContain('Quality Leaders');
     expect(await group.innerText()).toContain('97.5%');
     await checkScreen(worker, 'awards-documents', '04-worker-awards');
+
+    // On Profile the worker leaves the public leaderboards: auth publishes it (user.updated), the admin service's
+    // copy learns it, and the award is no longer shown to workers (the admin still sees it).
+    await worker.goto(`${baseUrl}/profile`);
+    const optOut = worker.getByTestId('leaderboard-opt-out');
+    await optOut.getByRole('switch').click();
+    await worker.getByText('Preference saved').first().waitFor();
+    await expect.poll(async () => optOut.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await checkScreen(worker, 'awards-documents', '05-worker-profile-opt-out');
+    await expect
+      .poll(async () => (await api<{ userId: string }[]>('/awards?period=all_time', workerToken)).some((a) => a.userId === registered.user.id), { timeout: 15_000 })
+      .toBe(false);
+    expect((await api<{ userId: string }[]>('/awards?period=all_time', adminToken)).some((a) => a.userId === registered.user.id)).toBe(true);
 
     await adminContext.close();
     await workerContext.close();
