@@ -78,8 +78,8 @@ describe('dashboard journey (desktop)', () => {
     await chart.getByText('Approved submissions').first().waitFor();
     await chart.getByText('Paid withdrawals').first().waitFor();
     const summary = await page.getByTestId('dashboard-today').innerText();
-    expect(summary).toContain(`${today.approvedSubmissions} approved submissions`);
-    expect(summary).toContain(`${today.paidWithdrawals} paid withdrawals`);
+    expect(summary).toContain(`approved submissions ${today.approvedSubmissions}`);
+    expect(summary).toContain(`paid withdrawals ${today.paidWithdrawals}`);
     // The six cards and the recent lists.
     for (const card of ['totalUsers', 'activeUsers', 'pendingTasks', 'totalTasks', 'pendingWithdrawals', 'totalBalance']) {
       await page.getByTestId(`dashboard-card-${card}`).waitFor();

@@ -31,7 +31,7 @@ export const dashboardEn = {
     approvedSubmissions: 'Approved submissions',
     paidWithdrawals: 'Paid withdrawals',
     loading: 'Loading the chart…',
-    summary: 'Today: {{registrations}} registrations, {{approved}} approved submissions, {{paid}} paid withdrawals.',
+    summary: 'Today: registrations {{registrations}}, approved submissions {{approved}}, paid withdrawals {{paid}}.',
   },
   recentUsers: {
     title: 'Recent Users',
