@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTextSchema } from './common.js';
 
 /**
  * Chat assistants and their settings (spec 03 "Chat Management", chat_assistants and chat_settings as AMENDED,
@@ -67,18 +68,15 @@ export const ASSISTANT_MESSAGES = {
 
 /* ---- Assistants. ---- */
 
-const ZDisplayNameSchema = z
-  .string({ error: ASSISTANT_MESSAGES.displayNameRequired })
+const ZDisplayNameSchema = ZTextSchema('Display name', { error: ASSISTANT_MESSAGES.displayNameRequired })
   .trim()
   .min(1, ASSISTANT_MESSAGES.displayNameRequired)
   .max(ASSISTANT_LIMITS.displayNameMax, ASSISTANT_MESSAGES.displayNameTooLong)
-  .refine((v) => !/\p{Cc}/u.test(v), 'Display name must not contain control characters');
+  .refine((v) => !v.includes('\n') && !v.includes('\t'), 'Display name must be one line');
 /** Emoji or URL; empty means none. */
-const ZAvatarSchema = z
-  .string({ error: ASSISTANT_MESSAGES.avatarTooLong })
+const ZAvatarSchema = ZTextSchema('Avatar', { error: ASSISTANT_MESSAGES.avatarTooLong })
   .trim()
   .max(ASSISTANT_LIMITS.avatarMax, ASSISTANT_MESSAGES.avatarTooLong)
-  .refine((v) => !/\p{Cc}/u.test(v), 'Avatar must not contain control characters')
   .nullable()
   .transform((v) => (v ? v : null));
 const ZLanguageSchema = z.enum(ASSISTANT_LANGUAGES, { error: ASSISTANT_MESSAGES.languageInvalid });
@@ -132,15 +130,13 @@ const share = (message: string) => z.number({ error: message }).min(0, message).
 const ZChatSettingsFieldsSchema = z.strictObject({
   aiEnabled: ZBooleanSchema.default(false),
   /** Empty: the built-in offline generator. */
-  providerBaseUrl: z
-    .string({ error: ASSISTANT_MESSAGES.providerUrlInvalid })
+  providerBaseUrl: ZTextSchema('Provider base URL', { error: ASSISTANT_MESSAGES.providerUrlInvalid })
     .trim()
     .max(500, ASSISTANT_MESSAGES.providerUrlInvalid)
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), ASSISTANT_MESSAGES.providerUrlInvalid)
     .default(''),
-  model: z.string({ error: ASSISTANT_MESSAGES.modelInvalid }).trim().min(1, ASSISTANT_MESSAGES.modelInvalid).max(100, ASSISTANT_MESSAGES.modelInvalid).default('gpt-4o-mini'),
-  aiPrompt: z
-    .string({ error: ASSISTANT_MESSAGES.promptRequired })
+  model: ZTextSchema('Model', { error: ASSISTANT_MESSAGES.modelInvalid }).trim().min(1, ASSISTANT_MESSAGES.modelInvalid).max(100, ASSISTANT_MESSAGES.modelInvalid).default('gpt-4o-mini'),
+  aiPrompt: ZTextSchema('AI prompt', { error: ASSISTANT_MESSAGES.promptRequired })
     .trim()
     .max(ASSISTANT_LIMITS.promptMax, ASSISTANT_MESSAGES.promptTooLong)
     .default(
@@ -171,13 +167,12 @@ const ZChatSettingsFieldsSchema = z.strictObject({
     .min(1, ASSISTANT_MESSAGES.priorityMin)
     .max(ASSISTANT_LIMITS.priorityMinutesMax, ASSISTANT_MESSAGES.priorityMax)
     .default(1),
-  chatRules: z
-    .string({ error: ASSISTANT_MESSAGES.rulesTooLong })
+  chatRules: ZTextSchema('Chat rules', { error: ASSISTANT_MESSAGES.rulesTooLong })
     .trim()
     .max(ASSISTANT_LIMITS.rulesMax, ASSISTANT_MESSAGES.rulesTooLong)
     .default('Be polite and helpful. Never promise earnings or payouts. Point people with account questions to Support.'),
   chatTopics: z
-    .array(z.string({ error: ASSISTANT_MESSAGES.topicInvalid }).trim().min(1, ASSISTANT_MESSAGES.topicInvalid).max(ASSISTANT_LIMITS.topicMax, ASSISTANT_MESSAGES.topicInvalid), {
+    .array(ZTextSchema('Topic', { error: ASSISTANT_MESSAGES.topicInvalid }).trim().min(1, ASSISTANT_MESSAGES.topicInvalid).max(ASSISTANT_LIMITS.topicMax, ASSISTANT_MESSAGES.topicInvalid), {
       error: ASSISTANT_MESSAGES.topicInvalid,
     })
     .max(ASSISTANT_LIMITS.topicsMax, ASSISTANT_MESSAGES.topicsTooMany)
@@ -206,7 +201,7 @@ export type TChatSettingsInput = z.input<typeof ZChatSettingsSchema>;
  * stored key, '' removes it, anything else replaces it (stored encrypted, never returned).
  */
 export const ZUpdateChatSettingsRequestSchema = ZChatSettingsFieldsSchema.extend({
-  providerApiKey: z.string({ error: ASSISTANT_MESSAGES.providerKeyTooLong }).trim().max(500, ASSISTANT_MESSAGES.providerKeyTooLong).optional(),
+  providerApiKey: ZTextSchema('Provider API key', { error: ASSISTANT_MESSAGES.providerKeyTooLong }).trim().max(500, ASSISTANT_MESSAGES.providerKeyTooLong).optional(),
 }).superRefine(checkAcrossFields);
 export type TUpdateChatSettingsRequest = z.input<typeof ZUpdateChatSettingsRequestSchema>;
 
