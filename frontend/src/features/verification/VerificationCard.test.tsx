@@ -1,0 +1,48 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { VerificationCard } from './VerificationCard';
+
+const NONE = { status: 'none', isVerified: false, id: null, reason: null, submittedAt: null, reviewedAt: null };
+
+function renderWith(status: Record<string, unknown>) {
+  const fetchMock = mockApi({ 'GET /api/user/verification': () => jsonResponse(status) });
+  renderWithProviders(<VerificationCard />, { route: '/profile', preloadedState: signedInState(makeUser()) });
+  return fetchMock;
+}
+
+describe('Profile > identity verification (spec 02)', () => {
+  it('when nothing is filled in, then Submit shows each required message of spec 02 s.5 and nothing is sent', async () => {
+    const fetchMock = renderWith(NONE);
+    fireEvent.click(await screen.findByRole('button', { name: /Apply for Verification/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByTestId('verification-submit'));
+    for (const message of [
+      'Full name is required',
+      'Date of birth is required',
+      'Address is required',
+      'City is required',
+      'Country is required',
+      'Postal code is required',
+      'Document type is required',
+      'Document number is required',
+      'Selfie photo is required',
+      'Document photo is required',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('when the application is pending, then "Verification pending review" and no Apply', async () => {
+    renderWith({ ...NONE, status: 'pending', id: '11111111-1111-4111-8111-111111111111', submittedAt: new Date().toISOString() });
+    await screen.findByText('Verification pending review');
+    expect(screen.queryByTestId('verification-apply')).toBeNull();
+  });
+
+  it('when rejected, then the reason and "Apply again"', async () => {
+    renderWith({ ...NONE, status: 'rejected', id: '11111111-1111-4111-8111-111111111111', reason: 'The photo is blurred', submittedAt: new Date().toISOString(), reviewedAt: new Date().toISOString() });
+    await screen.findByText('Reason: The photo is blurred');
+    expect(screen.getByRole('button', { name: /Apply again/ })).toBeInTheDocument();
+  });
+});
