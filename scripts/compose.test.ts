@@ -36,6 +36,7 @@ function exampleEnv(): Record<string, string> {
   }
   env.JWT_PUBLIC_KEY = '-----BEGIN PUBLIC KEY-----\\nexample\\n-----END PUBLIC KEY-----';
   env.JWT_PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\\nexample\\n-----END PRIVATE KEY-----';
+  env.CHAT_SECRETS_KEY = 'ab'.repeat(32);
   return env;
 }
 
