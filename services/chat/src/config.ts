@@ -39,6 +39,8 @@ export const ZChatConfigSchema = ZBaseConfigSchema.extend({
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).default(4 * 1024 * 1024),
 
   /** Messages one user may send per window, over HTTP and WebSocket together, on every instance together. */
+  /** How often each instance looks for messages stored but never published (their writer died in between). */
+  REPAIR_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   SEND_LIMIT_MESSAGES: z.coerce.number().int().min(1).max(10_000).default(10),
   SEND_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 

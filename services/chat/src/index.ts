@@ -9,6 +9,7 @@ import { createPresence } from './data-access/presence.js';
 import { CHAT_ERRORS } from './domain/chat.errors.js';
 import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
+import { toMessageView } from './domain/message-view.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
@@ -103,7 +104,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
       logger,
       bus,
       moderation,
-      log: createMessageLog({ pool, bus, logger, deliverLocally: (message) => deliverLocally(message) }),
+      log: createMessageLog({ pool, bus, logger, deliverLocally: (message) => deliverLocally(message), toView: toMessageView }),
       sendLimiter: createSendLimiter({ redis }, config),
       lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
       archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
@@ -156,6 +157,22 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     });
     deliverLocally = (message) => sockets.deliver(message);
     const url = await runtime.listen();
+
+    // A message stored by a process that died before publishing it goes out at the room's next message, or here
+    // within REPAIR_INTERVAL_MS when the room stays quiet (every instance runs it; a room's lock keeps it single).
+    let repairing = false;
+    const repairTimer = setInterval(() => {
+      if (repairing) return;
+      repairing = true;
+      deps.log
+        .repair()
+        .catch((error: unknown) => logger.warn({ err: error }, 'chat: unpublished-message repair failed; retried on the next tick'))
+        .finally(() => {
+          repairing = false;
+        });
+    }, config.REPAIR_INTERVAL_MS);
+    repairTimer.unref();
+    runtime.onStop(() => clearInterval(repairTimer));
 
     // Consumers before the relay; the relay publishes the support desk's events (support.reply_email_requested, support_conversation.changed).
     const consumers: TConsumer[] = [];

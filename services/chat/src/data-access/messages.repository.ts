@@ -105,7 +105,8 @@ const VIEW_JOINS = `LEFT JOIN users u ON u.id = m.user_id
   LEFT JOIN users ru ON ru.id = r.user_id
   LEFT JOIN chat_assistants ra ON ra.id = r.assistant_id`;
 
-function roomCondition(room: TRoom, params: unknown[]): string {
+/** The SQL condition selecting a room's rows of chat_messages (its parameter appended to `params`). */
+export function roomCondition(room: TRoom, params: unknown[]): string {
   if (room.chatType === 'general') return `chat_type = 'general'`;
   params.push(room.supportUserId);
   return `chat_type = 'support' AND support_user_id = $${params.length}`;
