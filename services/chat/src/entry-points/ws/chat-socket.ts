@@ -169,17 +169,21 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     }
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     conn.user = { ...user, token };
-    authenticated.add(conn);
-    const mine = byUser.get(user.userId) ?? new Set<TConnection>();
-    mine.add(conn);
-    byUser.set(user.userId, mine);
-    deps.presence.connected(user.userId);
     const untilExpiry = user.exp * 1000 - Date.now();
     conn.timers.push(setTimeout(() => endSession(conn, new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.')), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
     const unread = await readUnreadCounts(deps, actorOf(conn)).catch((error: unknown) => {
       logger.warn({ err: error }, 'chat: unread counts not read at authentication');
       return { general: 0, support: 0 };
     });
+    if (conn.ws.readyState !== WebSocket.OPEN) return;
+    // The socket hears messages only from its auth answer on, never before it: a reconnecting client reads after the
+    // last id it held when it hears the answer, and a live message ahead of that answer would move its last id past
+    // the ones it missed while away (found by bench/reliability.ts: a chat instance killed mid-chat).
+    authenticated.add(conn);
+    const mine = byUser.get(user.userId) ?? new Set<TConnection>();
+    mine.add(conn);
+    byUser.set(user.userId, mine);
+    deps.presence.connected(user.userId);
     send(conn, { type: 'auth', success: true, userId: user.userId, role: user.role, unread });
   };
 
