@@ -60,6 +60,13 @@ export interface TStack {
   /** Each process's internal port (/health, /ready, /metrics), by name (the services and `gateway`). */
   internalUrls: Record<string, string>;
   databaseUrls: Record<string, string>;
+  /**
+   * Ends one process (`payouts`, `chat-2`, `gateway`...) with the signal (SIGKILL: no shutdown at all, as a crash)
+   * and waits until it has exited. Fault injection for the reliability suite.
+   */
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a killed process again on the same port, with the same environment; resolves when it is ready. */
+  relaunch(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -202,6 +209,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     if (options.ephemeral) await removeNamespace(ns, Object.values(databaseUrls));
   };
 
+  const launched = new Map<string, { entry: string; env: Record<string, string>; child: ChildProcess }>();
   const launch = async (name: string, entry: string, env: Record<string, string>) => {
     const output: string[] = [];
     // /health, /ready and /metrics are on an internal port of each process, never through the gateway.
@@ -213,6 +221,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    launched.set(name, { entry, env, child });
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
         if (!line.trim()) continue;
@@ -283,5 +292,23 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     await stopAll();
     throw error;
   }
-  return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, stop: stopAll };
+  const kill = async (name: string, signal: NodeJS.Signals = 'SIGKILL') => {
+    const proc = launched.get(name);
+    if (!proc) throw new Error(`No process named ${name} in this stack`);
+    const { child } = proc;
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolveExit) => {
+        child.once('exit', () => resolveExit());
+        child.kill(signal);
+      });
+    }
+    children.splice(children.indexOf(child), 1);
+  };
+  const relaunch = async (name: string) => {
+    const proc = launched.get(name);
+    if (!proc) throw new Error(`No process named ${name} in this stack`);
+    if (proc.child.exitCode === null && proc.child.signalCode === null) throw new Error(`${name} is still running`);
+    await launch(name, proc.entry, proc.env);
+  };
+  return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, kill, relaunch, stop: stopAll };
 }

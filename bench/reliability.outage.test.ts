@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TStack } from '../scripts/stack.js';
+import { chatInstanceKilledMidLoad, payoutsKilledMidLoad } from './lib/reliability.js';
+
+/**
+ * Issue 19 item 3 in CI: a service killed with SIGKILL mid-load and started again loses nothing and applies nothing
+ * twice (payouts: ledger, outbox and the admin audit log; chat: stored messages and what every listener holds).
+ * The longer runs are `npm run bench:reliability` (bench/results/reliability.txt).
+ */
+let stack: TStack;
+
+beforeAll(async () => {
+  stack = await startStack({
+    namespace: `rel_test_${Date.now().toString(36)}`,
+    ephemeral: true,
+    seed: true,
+    logLevel: 'error',
+    frontendDist: join(import.meta.dirname, 'no-frontend'),
+    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a service killed mid-load', () => {
+  it('when payouts is killed with SIGKILL while balances are adjusted, then every accepted adjustment is in the ledger, audited once, and every chain verifies', async () => {
+    const result = await payoutsKilledMidLoad(stack, { workers: 4, seconds: 8, killAtMs: 2_000 });
+    expect(result.accepted).toBeGreaterThan(10);
+    expect(result).toMatchObject({ lost: 0, appliedTwice: 0 });
+    expect(result.recoveryMs).toBeGreaterThan(0);
+    expect(result.notes).toContain('every hash chain verifies');
+  }, 240_000);
+
+  it('when a chat instance is killed with SIGKILL while people chat, then every accepted message is stored once and reaches every listener once', async () => {
+    const result = await chatInstanceKilledMidLoad(stack, { senders: 3, listeners: 12, seconds: 8 });
+    expect(result.accepted).toBeGreaterThan(10);
+    expect(result).toMatchObject({ lost: 0, appliedTwice: 0 });
+  }, 240_000);
+});
