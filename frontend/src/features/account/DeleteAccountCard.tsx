@@ -23,7 +23,8 @@ export function DeleteAccountCard() {
   const dispatch = useAppDispatch();
   const eligibility = useOwnDeletionQuery();
   const [remove, { isLoading }] = useDeleteOwnAccountMutation();
-  const [open, setOpen] = useState(false);
+  // null until first opened: the dialog is mounted open (its opening motion runs), then kept for its closing one.
+  const [open, setOpen] = useState<boolean | null>(null);
   const [password, setPassword] = useState('');
   const errors = useFieldErrors<'password'>(['password']);
   const action = 'account.delete';
@@ -85,6 +86,7 @@ export function DeleteAccountCard() {
       >
         {t('users.profile.open')}
       </Button>
+      {open !== null && (
       <Modal
         open={open}
         title={t('users.profile.dialogTitle')}
@@ -121,6 +123,7 @@ export function DeleteAccountCard() {
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </form>
       </Modal>
+      )}
     </Panel>
   );
 }
