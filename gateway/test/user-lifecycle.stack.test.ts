@@ -266,6 +266,7 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect((await call('POST', '/api/auth/login', { body: { email: worker.email, password: PASSWORD } })).status).toBe(401);
     const list = await call('GET', `/api/admin/users?search=${encodeURIComponent(worker.lastName)}`, { token: adminToken });
     expect(list.body.users).toEqual([]);
+    expect((await call('GET', `/api/admin/users/${worker.id}`, { token: adminToken })).status).toBe(404);
 
     // Every service erased the name and e-mail (each database searched, every text column).
     for (const service of ['auth', 'payouts', 'work', 'chat', 'admin']) {

@@ -1,4 +1,5 @@
 import type { TAdminUser, TAdminUsersResponse } from '@platform/contracts';
+import { findDeletedAt } from '../data-access/account-changes.repository.js';
 import { findUserById, findUsersForAdmin } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
@@ -39,10 +40,10 @@ export async function listUsersForAdmin(deps: TAuthDeps, search: string | undefi
   };
 }
 
-/** GET /api/admin/users/{id}: one user with balances; 404 'User not found'. */
+/** GET /api/admin/users/{id}: one user with balances; 404 'User not found' (a deleted user too). */
 export async function getUserForAdmin(deps: TAuthDeps, id: string, adminToken: string | undefined): Promise<TAdminUser> {
   const record = await findUserById(deps.pool, id);
-  if (!record) throw AUTH_ERRORS.userNotFound();
+  if (!record || (await findDeletedAt(deps.pool, id))) throw AUTH_ERRORS.userNotFound();
   const balances = await findBalances(deps.payouts, [record.id], adminToken);
   return presentAdminUser(record, balances.get(record.id) ?? UNKNOWN_BALANCES);
 }
