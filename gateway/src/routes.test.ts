@@ -17,7 +17,8 @@ describe('resolveRoute', () => {
   it('when the upload route is asked for, then it streams bodies and every other work route does not', () => {
     expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', body: 'upload' });
     expect(resolveRoute('/api/tasks/1/take')?.body).toBeUndefined();
-    expect(ROUTES.filter((r) => r.body === 'upload').map((r) => r.prefix)).toEqual(['/api/tasks/*/submit']);
+    // The two multipart routes: a submission's files and the identity verification's two photos (issue 15).
+    expect(ROUTES.filter((r) => r.body === 'upload').map((r) => r.prefix).sort()).toEqual(['/api/tasks/*/submit', '/api/user/verification']);
   });
 
   it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {

@@ -71,7 +71,8 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
       'Email Templates',
       'Audit Log',
     ]);
-    expect(screen.getByText('This section is not available yet')).toBeInTheDocument();
+    // /admin opens the Dashboard, which is built (issue 14): no section says it is not.
+    expect(screen.queryByText('This section is not available yet')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Back to App/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Logout/ })).toBeInTheDocument();
   });
