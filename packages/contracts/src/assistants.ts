@@ -1,3 +1,5 @@
+// First: in a browser, zod must not probe for eval before any schema is built (see zod-setup.ts).
+import './zod-setup.js';
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
 

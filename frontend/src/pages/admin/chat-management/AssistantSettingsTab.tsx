@@ -1,4 +1,4 @@
-import { ZUpdateChatSettingsRequestSchema, type TChatSettingsView, type TLanguageEnforcement, type TUpdateChatSettingsRequest } from '@platform/contracts';
+import { ZUpdateChatSettingsRequestSchema, type TChatSettingsView, type TLanguageEnforcement, type TUpdateChatSettingsRequest } from '@platform/contracts/assistants';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Spin, Switch } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

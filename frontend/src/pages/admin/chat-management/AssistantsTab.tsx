@@ -1,4 +1,4 @@
-import { ZCreateAssistantRequestSchema, type TAssistantLanguage, type TChatAssistant } from '@platform/contracts';
+import { ZCreateAssistantRequestSchema, type TAssistantLanguage, type TChatAssistant } from '@platform/contracts/assistants';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';

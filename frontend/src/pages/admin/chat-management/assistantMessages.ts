@@ -1,4 +1,4 @@
-import { ASSISTANT_MESSAGES } from '@platform/contracts';
+import { ASSISTANT_MESSAGES } from '@platform/contracts/assistants';
 import type { TFunction } from 'i18next';
 
 type TMessageKey = keyof typeof ASSISTANT_MESSAGES;
