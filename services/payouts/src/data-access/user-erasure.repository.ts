@@ -1,4 +1,4 @@
-import type { Queryable } from '@platform/service-kit';
+import { erasePersonalDataInOutbox, type Queryable } from '@platform/service-kit';
 
 /** The account's balances and how many of the user's withdrawals wait for review (zeros when there is no account). */
 export async function findHoldings(db: Queryable, userId: string): Promise<{ available: string; held: string; pendingWithdrawals: number }> {
@@ -26,4 +26,6 @@ export async function eraseUserData(db: Queryable, userId: string, deletedAt: st
   );
   await db.query('DELETE FROM payout_wallets WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM idempotency_keys WHERE user_id = $1', [userId]);
+  // The notifications published about the user (withdrawal.decided carries the e-mail and first name).
+  await erasePersonalDataInOutbox(db, userId);
 }
