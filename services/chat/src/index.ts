@@ -21,13 +21,15 @@ import { createSecretBox } from './domain/secrets.js';
 import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
 import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
+import { onTaskEvent, TASKS_QUEUE, TASKS_ROUTING_KEYS } from './entry-points/messaging/on-task-event.handler.js';
+import { findOpenTaskTitles } from './data-access/open-tasks.repository.js';
 import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
 
 export type { TChatConfig } from './config.js';
 export { loadChatConfig, ZChatConfigSchema } from './config.js';
-export { SETTINGS_QUEUE, USERS_QUEUE };
+export { SETTINGS_QUEUE, TASKS_QUEUE, USERS_QUEUE };
 
 export const CHAT_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
 
@@ -129,8 +131,8 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         backoffMs: config.ASSISTANT_PROVIDER_BACKOFF_MS,
         callsPerHour: config.ASSISTANT_PROVIDER_CALLS_PER_HOUR,
       },
-      // Topics come from the settings; no service publishes open tasks or news to chat yet.
-      context: async () => ({ tasks: [], news: [] }),
+      // Topics come from the settings; open tasks from work's task events (a local copy); no news source yet.
+      context: async () => ({ tasks: await findOpenTaskTitles(pool, 20), news: [] }),
     };
     registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
@@ -181,6 +183,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent }),
         runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: onUserDeleted }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged }),
+        runtime.consume({ queue: TASKS_QUEUE, routingKeys: TASKS_ROUTING_KEYS, handler: onTaskEvent }),
       );
     }
     runtime.startRelay();

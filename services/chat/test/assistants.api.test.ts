@@ -446,6 +446,28 @@ describe('generators', () => {
   });
 });
 
+describe('open tasks from work\'s events', () => {
+  it('when work publishes tasks, then the offline generator mentions open ones only, never a taken or deleted one', async () => {
+    await resetRoom();
+    const open = crypto.randomUUID();
+    const taken = crypto.randomUUID();
+    const gone = crypto.randomUUID();
+    const saved = (taskId: string, title: string, status: string) =>
+      h.envelope('task.saved', { taskId, title, reward: '5.00', status, createdAt: new Date().toISOString(), savedAt: new Date().toISOString() });
+    await h.publish(saved(open, 'Label 20 street photos', 'available'), saved(taken, 'Transcribe a call', 'assigned'), saved(gone, 'Old survey', 'available'));
+    await h.publish(h.envelope('task.deleted', { taskId: gone, deletedAt: new Date().toISOString() }));
+    await eventually(async () => (await h.query('SELECT 1 FROM chat_open_tasks WHERE deleted')).length === 1, { what: 'the task events to be applied' });
+    await putSettings({ intervalVarianceSeconds: 0, messagesPerIntervalMin: 1, messagesPerIntervalMax: 1, consecutiveMessageChance: 1, maxConsecutiveMessages: 10 });
+    for (let t = 0; t < 24; t += 1) {
+      simulated += 30_000;
+      await tick();
+    }
+    const texts = (await assistantMessages()).filter((m) => m.assistant_id).map((m) => m.content);
+    expect(texts.some((text) => text.includes('Label 20 street photos'))).toBe(true);
+    expect(texts.some((text) => text.includes('Transcribe a call') || text.includes('Old survey'))).toBe(false);
+  });
+});
+
 describe('live delivery', () => {
   it('when an assistant posts, then every socket receives {type: message, data} with isBot true and the assistant', async () => {
     await resetRoom();
