@@ -55,13 +55,3 @@ CREATE TABLE chat_assistant_quality (
   created_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX chat_assistant_quality_created_idx ON chat_assistant_quality (created_at);
-
--- Open tasks the offline generator may mention (a local copy from work's task.saved and task.deleted events; chat never
--- reads work's tables). An older event never overwrites a newer one; a deleted task stays deleted.
-CREATE TABLE chat_open_tasks (
-  task_id    uuid PRIMARY KEY,
-  title      text NOT NULL,
-  status     text NOT NULL,
-  deleted    boolean NOT NULL DEFAULT false,
-  source_at  timestamptz NOT NULL
-);
