@@ -11,17 +11,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, type TStack } from '../scripts/stack.js';
-import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, type TScenarioResult } from './lib/reliability.js';
+import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, poisonEventReplayed, workKilledMidLoad, type TScenarioResult } from './lib/reliability.js';
 import { machineLine } from './lib/load.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCENARIOS: { name: string; run: (stack: TStack) => Promise<TScenarioResult> }[] = [
   { name: 'payouts', run: (stack) => payoutsKilledMidLoad(stack, { workers: 10, seconds: 20, killAtMs: 5_000 }) },
+  { name: 'work', run: (stack) => workKilledMidLoad(stack, { workers: 10, seconds: 20, killAtMs: 5_000 }) },
+  { name: 'poison', run: (stack) => poisonEventReplayed(stack, { workers: 5, approvals: 100 }) },
   { name: 'chat', run: (stack) => chatInstanceKilledMidLoad(stack, { senders: 8, listeners: 100, seconds: 20 }) },
 ];
 
+// `npm run bench:reliability -- work chat` runs only those (printed, the table file is left as it is).
+const only = process.argv.slice(2);
 const results: TScenarioResult[] = [];
-for (const scenario of SCENARIOS) {
+for (const scenario of SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name))) {
   const stack = await startStack({
     namespace: `rel_${scenario.name}_${Date.now().toString(36)}`,
     ephemeral: true,
@@ -53,6 +57,8 @@ const text = [
   ...results.flatMap((r) => [`${r.scenario}:`, ...r.notes.map((n) => `  - ${n}`)]),
   '',
 ].join('\n');
-mkdirSync(join(HERE, 'results'), { recursive: true });
-writeFileSync(join(HERE, 'results', 'reliability.txt'), text);
+if (only.length === 0) {
+  mkdirSync(join(HERE, 'results'), { recursive: true });
+  writeFileSync(join(HERE, 'results', 'reliability.txt'), text);
+}
 console.log(`\n${text}`);

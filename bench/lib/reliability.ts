@@ -3,10 +3,16 @@
  * checked against what the servers stored afterwards. Used by bench/reliability.ts (the table) and by
  * bench/reliability.outage.test.ts (the same scenarios, asserted, in the outage suite).
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { DEV_ADMIN, type TStack } from '../../scripts/stack.js';
+import { INFRA } from '../../scripts/infra.js';
+import { DEV_ADMIN, ROOT, type TStack } from '../../scripts/stack.js';
+
+const execFileAsync = promisify(execFile);
 
 /** One row of the table: what load ran, which fault was injected, and what the servers hold afterwards. */
 export interface TScenarioResult {
@@ -291,4 +297,227 @@ export async function chatInstanceKilledMidLoad(stack: TStack, options: { listen
       `accepted but not stored: ${lostRequests}`,
     ],
   };
+}
+
+/** A multipart POST as the app sends a submission (text and no files). */
+async function postForm<T>(stack: TStack, path: string, token: string, fields: Record<string, string>): Promise<{ status: number; body: T }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  try {
+    const res = await fetch(`${stack.baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(15_000) });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+  } catch {
+    return { status: 0, body: {} as T };
+  }
+}
+
+const countOf = async (url: string, sql: string, params: unknown[] = []) => Number((await query<{ n: string }>(url, sql, params))[0]!.n);
+
+/**
+ * Work killed with SIGKILL while the whole task cycle runs (an admin creates a task, a worker takes it and submits,
+ * the admin approves: each approval a submission.approved event through work's outbox to payouts, which credits a
+ * task_reward, and to the admin audit log), then started again. A cycle whose step failed while work was down is
+ * abandoned (never retried blindly). Afterwards: every approval answered 200 is completed in work's database, work's
+ * outbox holds no unsent row (those written before the kill were published after it), and every completed
+ * assignment has exactly one task_reward in the ledger and one audit row.
+ */
+export async function workKilledMidLoad(stack: TStack, options: { workers?: number; seconds?: number; killAtMs?: number } = {}): Promise<TScenarioResult> {
+  const admin = await adminTokenOf(stack);
+  const workers = await registerWorkers(stack, options.workers ?? 8, 'kill-work');
+  const ids = workers.map((w) => w.id);
+  const workDb = stack.databaseUrls.work!;
+  const payoutsDb = stack.databaseUrls.payouts!;
+  const adminDb = stack.databaseUrls.admin!;
+  // Work and payouts know the workers (user.registered) before the load starts.
+  await waitFor('work and payouts to know the workers', async () =>
+    (await countOf(workDb, 'SELECT count(*) AS n FROM users WHERE id = ANY($1)', [ids])) === ids.length &&
+    (await countOf(payoutsDb, 'SELECT count(*) AS n FROM users WHERE id = ANY($1)', [ids])) === ids.length);
+
+  const approvedOk: string[] = [];
+  let abandoned = 0;
+  let killedAt = 0;
+  let recoveredAt = 0;
+  const answered = () => {
+    if (killedAt && !recoveredAt) recoveredAt = Date.now();
+  };
+  const endAt = Date.now() + (options.seconds ?? 12) * 1000;
+  const cycle = async (w: { token: string }, n: number): Promise<void> => {
+    const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${n}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it' });
+    if (created.status !== 201) throw new Error(`create ${created.status}`);
+    answered();
+    const taken = await call<{ assignment: { id: string } }>(stack, 'POST', `/tasks/${created.body.id}/take`, w.token, {});
+    if (taken.status !== 201) throw new Error(`take ${taken.status}`);
+    const submitted = await postForm(stack, `/tasks/${created.body.id}/submit`, w.token, { submission: `done ${n}` });
+    if (submitted.status !== 200) throw new Error(`submit ${submitted.status}`);
+    const approved = await call(stack, 'POST', `/admin/submissions/${taken.body.assignment.id}/approve`, admin, {});
+    if (approved.status !== 200) throw new Error(`approve ${approved.status}`);
+    approvedOk.push(taken.body.assignment.id);
+    answered();
+  };
+  const load = Promise.all(
+    workers.map(async (w, i) => {
+      const cap = endAt + 120_000;
+      for (let n = 0; (Date.now() < endAt || (killedAt && !recoveredAt)) && Date.now() < cap; n += 1) {
+        await cycle(w, i * 10_000 + n).catch(async () => {
+          abandoned += 1;
+          await sleep(100);
+        });
+      }
+    }),
+  );
+  await sleep(options.killAtMs ?? 3_000);
+  await stack.kill('work', 'SIGKILL');
+  killedAt = Date.now();
+  const unsentAtKill = await countOf(workDb, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL');
+  const writtenBeforeKill = await countOf(workDb, "SELECT count(*) AS n FROM outbox WHERE type = 'submission.approved'");
+  await stack.relaunch('work');
+  await load;
+
+  const completed = (await query<{ id: string }>(workDb, "SELECT a.id FROM task_assignments a WHERE a.user_id = ANY($1) AND a.status = 'completed'", [ids])).map((r) => r.id);
+  const completedSet = new Set(completed);
+  const lostApprovals = approvedOk.filter((id) => !completedSet.has(id)).length;
+  await waitFor('work outbox to drain', async () => (await countOf(workDb, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL')) === 0);
+  const rewards = async () => query<{ ref: string; n: string }>(payoutsDb, "SELECT reference_id AS ref, count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND user_id = ANY($1) GROUP BY reference_id", [ids]);
+  const audits = async () => query<{ ref: string; n: string }>(adminDb, "SELECT target_id::text AS ref, count(*) AS n FROM audit_log WHERE action = 'submission.approved' AND target_id::text = ANY($1) GROUP BY target_id", [completed]);
+  await waitFor('rewards and audit rows to catch up', async () => (await rewards()).length >= completed.length && (await audits()).length >= completed.length, 60_000).catch(() => undefined);
+  const rewardRows = await rewards();
+  const auditRows = await audits();
+  const rewardOf = new Map(rewardRows.map((r) => [r.ref, Number(r.n)]));
+  const auditOf = new Map(auditRows.map((r) => [r.ref, Number(r.n)]));
+  const missingRewards = completed.filter((id) => !rewardOf.has(id)).length;
+  const missingAudits = completed.filter((id) => !auditOf.has(id)).length;
+  const twice = [...rewardOf.values(), ...auditOf.values()].filter((n) => n > 1).length;
+  const strayRewards = rewardRows.filter((r) => !completedSet.has(r.ref)).length;
+  const chainsValid = await Promise.all(ids.map(async (id) => (await call<{ valid: boolean }>(stack, 'GET', `/admin/users/${id}/ledger/verify`, admin)).body.valid === true));
+  return {
+    scenario: 'work SIGKILL mid-load',
+    load: `${workers.length} task cycles (create, take, submit, approve), closed loop`,
+    fault: 'SIGKILL work, then start it',
+    accepted: approvedOk.length,
+    lost: lostApprovals + missingRewards + missingAudits,
+    appliedTwice: twice + strayRewards,
+    recoveryMs: recoveredAt ? recoveredAt - killedAt : -1,
+    notes: [
+      `${abandoned} cycles abandoned at a step answered with an error while work was down`,
+      `${completed.length - approvedOk.length} approvals committed whose answer was lost with the process`,
+      `${unsentAtKill} outbox rows unsent when work died (${writtenBeforeKill} submission.approved written before the kill); 0 unsent after the restart`,
+      `${completed.length} completed assignments: ${completed.length - missingRewards} with a task_reward, ${completed.length - missingAudits} audited`,
+      chainsValid.every(Boolean) ? 'every hash chain verifies' : 'A HASH CHAIN DOES NOT VERIFY',
+    ],
+  };
+}
+
+/** The stack's namespace, from its databases' names (`<namespace>_<service>`). */
+function namespaceOf(stack: TStack): string {
+  return new URL(stack.databaseUrls.payouts!).pathname.slice(1).replace(/_payouts$/, '');
+}
+
+/** The operator's dead-letter tool (packages/service-kit/src/dlq.cli.ts), run as a process against the stack's broker. */
+async function dlqCli(stack: TStack, args: string[]): Promise<string> {
+  const ns = namespaceOf(stack);
+  const { stdout } = await execFileAsync('npx', ['tsx', join(ROOT, 'packages/service-kit/src/dlq.cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, RABBITMQ_URL: INFRA.rabbitmq.url, EVENTS_EXCHANGE: `${ns}.events`, LOG_LEVEL: 'error' },
+    timeout: 60_000,
+  });
+  return stdout;
+}
+
+/** An admin creates a task, the worker takes it and submits: the assignment waits for review. */
+async function submittedAssignment(stack: TStack, admin: string, worker: { token: string }, label: string): Promise<string> {
+  const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${label}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it' });
+  if (created.status !== 201) throw new Error(`create ${created.status}`);
+  const taken = await call<{ assignment: { id: string } }>(stack, 'POST', `/tasks/${created.body.id}/take`, worker.token, {});
+  if (taken.status !== 201) throw new Error(`take ${taken.status}`);
+  const submitted = await postForm(stack, `/tasks/${created.body.id}/submit`, worker.token, { submission: `done ${label}` });
+  if (submitted.status !== 200) throw new Error(`submit ${submitted.status}`);
+  return taken.body.assignment.id;
+}
+
+/**
+ * A poison event on a real service's queue: payouts' reward handler fails for one submission.approved (a trigger in
+ * payouts' database refuses that one assignment's task_reward, as a bug would), while approvals keep coming. The
+ * poison goes to `<ns>.payouts.rewards.dlq` after its retries and the other rewards flow on; then the trigger is
+ * dropped (the fix) and the dead-letter CLI replays it: its reward is applied once, the dead-letter queue is empty,
+ * and a second replay finds nothing.
+ */
+export async function poisonEventReplayed(stack: TStack, options: { workers?: number; approvals?: number } = {}): Promise<TScenarioResult> {
+  const admin = await adminTokenOf(stack);
+  const workers = await registerWorkers(stack, options.workers ?? 4, 'poison');
+  const ids = workers.map((w) => w.id);
+  const payoutsDb = stack.databaseUrls.payouts!;
+  await waitFor('work and payouts to know the workers', async () =>
+    (await countOf(stack.databaseUrls.work!, 'SELECT count(*) AS n FROM users WHERE id = ANY($1)', [ids])) === ids.length &&
+    (await countOf(payoutsDb, 'SELECT count(*) AS n FROM users WHERE id = ANY($1)', [ids])) === ids.length);
+  const queue = `${namespaceOf(stack)}.payouts.rewards`;
+
+  const poison = await submittedAssignment(stack, admin, workers[0]!, 'poison');
+  await query(payoutsDb, `CREATE OR REPLACE FUNCTION reliability_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.reference_id = '${poison}' THEN RAISE EXCEPTION 'reliability poison: reward of ${poison} refused'; END IF; RETURN NEW; END $$`);
+  await query(payoutsDb, 'CREATE TRIGGER reliability_poison BEFORE INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION reliability_poison()');
+  const approvedOk: string[] = [];
+  try {
+    const approve = async (id: string) => {
+      const res = await call(stack, 'POST', `/admin/submissions/${id}/approve`, admin, {});
+      if (res.status !== 200) throw new Error(`approve ${id} answered ${res.status}`);
+      approvedOk.push(id);
+    };
+    // The poison is approved in the middle of the others, which keep flowing past it.
+    const perWorker = Math.ceil((options.approvals ?? 40) / workers.length);
+    await Promise.all(
+      workers.map(async (w, i) => {
+        for (let n = 0; n < perWorker; n += 1) {
+          await approve(await submittedAssignment(stack, admin, w, `${i}-${n}`));
+          if (i === 0 && n === Math.floor(perWorker / 2)) await approve(poison);
+        }
+      }),
+    );
+    const others = approvedOk.filter((id) => id !== poison);
+    const rewardedOthers = async () => countOf(payoutsDb, "SELECT count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND reference_id = ANY($1)", [others]);
+    await waitFor('the other rewards to flow past the poison', async () => (await rewardedOthers()) === others.length, 60_000).catch(() => undefined);
+    const othersBefore = await rewardedOthers();
+    const listed = async () => dlqCli(stack, ['list', queue]).then((out) => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { messageId: string; attempts: number; reason: string; lastError: string; routingKey?: string }));
+    const deadLetters = await waitFor('the poison in the dead-letter queue', async () => {
+      const letters = await listed();
+      return letters.length > 0 && letters;
+    }, 90_000);
+    const poisonCredited = async () => countOf(payoutsDb, "SELECT count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND reference_id = $1", [poison]);
+    const creditedBeforeFix = await poisonCredited();
+
+    // The fix, then the replay with the operator's tool.
+    await query(payoutsDb, 'DROP TRIGGER reliability_poison ON ledger_entries');
+    const fixedAt = Date.now();
+    const replay = JSON.parse((await dlqCli(stack, ['replay', queue])).trim()) as { replayed: number; remaining: number };
+    await waitFor('the replayed poison applied', async () => (await poisonCredited()) > 0, 30_000).catch(() => undefined);
+    const appliedAt = Date.now();
+    const secondReplay = JSON.parse((await dlqCli(stack, ['replay', queue])).trim()) as { replayed: number; remaining: number };
+    await sleep(1_000);
+
+    const rewards = await query<{ ref: string; n: string }>(payoutsDb, "SELECT reference_id AS ref, count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND user_id = ANY($1) GROUP BY reference_id", [ids]);
+    const rewardOf = new Map(rewards.map((r) => [r.ref, Number(r.n)]));
+    const lost = approvedOk.filter((id) => !rewardOf.has(id)).length;
+    const twice = [...rewardOf.values()].filter((n) => n > 1).length;
+    const chainsValid = await Promise.all(ids.map(async (id) => (await call<{ valid: boolean }>(stack, 'GET', `/admin/users/${id}/ledger/verify`, admin)).body.valid === true));
+    const letter = deadLetters.find((d) => d.reason);
+    return {
+      scenario: 'poison event, dead-lettered and replayed',
+      load: `${approvedOk.length} approvals by ${workers.length} workers' task cycles`,
+      fault: "payouts' reward handler fails for one event",
+      accepted: approvedOk.length,
+      lost,
+      appliedTwice: twice + (deadLetters.length - 1) + (creditedBeforeFix > 0 ? 1 : 0),
+      recoveryMs: appliedAt - fixedAt,
+      notes: [
+        `${othersBefore} of ${others.length} other rewards applied while the poison was failing`,
+        `dead-letter queue held ${deadLetters.length} message(s): ${letter ? `reason ${letter.reason}, ${letter.attempts} attempts, last error "${letter.lastError}"` : '-'}`,
+        `replay (dlq.cli.ts replay ${queue}): ${JSON.stringify(replay)}; a second replay: ${JSON.stringify(secondReplay)}`,
+        `the poison's reward: ${rewardOf.get(poison) ?? 0} ledger entry after the replay (0 before the fix: ${creditedBeforeFix === 0})`,
+        chainsValid.every(Boolean) ? 'every hash chain verifies' : 'A HASH CHAIN DOES NOT VERIFY',
+        'recovery: from the fix to the replayed reward in the ledger',
+      ],
+    };
+  } finally {
+    await query(payoutsDb, 'DROP TRIGGER IF EXISTS reliability_poison ON ledger_entries').catch(() => undefined);
+  }
 }
