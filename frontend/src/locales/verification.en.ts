@@ -30,6 +30,7 @@ export const verificationEn = {
     documentTypes: { passport: 'Passport', drivers_license: "Driver's license", national_id: 'National ID' },
     selectType: 'Select document type',
     imagesOnly: 'Image files only (JPEG, PNG, WebP or HEIC), up to 10 MB',
+    chooseFile: 'Choose file',
     chosen: 'Chosen: {{name}}',
     submit: 'Submit',
     cancel: 'Cancel',

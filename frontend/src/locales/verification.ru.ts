@@ -32,6 +32,7 @@ export const verificationRu: TCatalogue['verification'] = {
     documentTypes: { passport: 'Паспорт', drivers_license: 'Водительское удостоверение', national_id: 'Удостоверение личности' },
     selectType: 'Выберите тип документа',
     imagesOnly: 'Только изображения (JPEG, PNG, WebP или HEIC), до 10 МБ',
+    chooseFile: 'Выбрать файл',
     chosen: 'Выбрано: {{name}}',
     submit: 'Отправить',
     cancel: 'Отмена',

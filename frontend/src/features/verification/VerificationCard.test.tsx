@@ -32,6 +32,10 @@ describe('Profile > identity verification (spec 02)', () => {
       expect(within(dialog).getByText(message)).toBeInTheDocument();
     }
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    // The photo pickers are our own buttons in the interface's language, not the browser's "Choose File".
+    expect(within(dialog).getByRole('button', { name: 'Selfie photo: Choose file' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Document photo: Choose file' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Selfie photo')).toHaveAttribute('type', 'file');
   });
 
   it('when the application is pending, then "Verification pending review" and no Apply', async () => {

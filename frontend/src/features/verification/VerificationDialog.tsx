@@ -93,14 +93,24 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
   const fileInput = (field: TFileField, capture: 'user' | 'environment') => (
     <div className="form-field" key={field}>
       <label htmlFor={`verification-${field}`}>{t(`verification.dialog.fields.${field}`)}</label>
+      {/* The browser's own file button speaks the browser's language ("Choose File"); ours speaks the interface's. */}
       <input
         id={`verification-${field}`}
+        className="verification-file-input"
         type="file"
+        tabIndex={-1}
         accept={ACCEPT}
         capture={capture}
         onChange={pick(field)}
         {...(errors[field] ? { 'aria-invalid': true, 'aria-describedby': `verification-${field}-error` } : {})}
       />
+      <Button
+        className="verification-file-button"
+        aria-label={`${t(`verification.dialog.fields.${field}`)}: ${t('verification.dialog.chooseFile')}`}
+        onClick={() => document.getElementById(`verification-${field}`)?.click()}
+      >
+        {t('verification.dialog.chooseFile')}
+      </Button>
       <div className="muted small">{files[field] ? t('verification.dialog.chosen', { name: files[field].name }) : t('verification.dialog.imagesOnly')}</div>
       <FieldError id={`verification-${field}-error`} message={errors[field]} />
     </div>
