@@ -7,41 +7,76 @@
  * Not built yet: RabbitMQ stopped, PostgreSQL restarted, Redis restarted, the poison event, the bank check and the
  * soak (they are issue 19's remaining items; the broker and database outages are covered by the outage tests).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack, type TStack } from '../scripts/stack.js';
-import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, poisonEventReplayed, workKilledMidLoad, type TScenarioResult } from './lib/reliability.js';
+import {
+  bankCheck,
+  chatInstanceKilledMidLoad,
+  ensureServersRunning,
+  payoutsKilledMidLoad,
+  poisonEventReplayed,
+  postgresRestartedMidLoad,
+  rabbitStoppedMidLoad,
+  redisRestartedMidChat,
+  startPrivateRedis,
+  workKilledMidLoad,
+  type TPrivateRedis,
+  type TScenarioResult,
+} from './lib/reliability.js';
 import { machineLine } from './lib/load.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SCENARIOS: { name: string; run: (stack: TStack) => Promise<TScenarioResult> }[] = [
+const RESULTS = join(HERE, 'results');
+interface TScenario {
+  name: string;
+  /** The scenario restarts a Redis of its own (the stack is started on it). */
+  privateRedis?: boolean;
+  run: (stack: TStack, redis: TPrivateRedis | undefined) => Promise<TScenarioResult>;
+}
+const SCENARIOS: TScenario[] = [
   { name: 'payouts', run: (stack) => payoutsKilledMidLoad(stack, { workers: 10, seconds: 20, killAtMs: 5_000 }) },
   { name: 'work', run: (stack) => workKilledMidLoad(stack, { workers: 10, seconds: 20, killAtMs: 5_000 }) },
-  { name: 'poison', run: (stack) => poisonEventReplayed(stack, { workers: 5, approvals: 100 }) },
   { name: 'chat', run: (stack) => chatInstanceKilledMidLoad(stack, { senders: 8, listeners: 100, seconds: 20 }) },
+  { name: 'poison', run: (stack) => poisonEventReplayed(stack, { workers: 5, approvals: 100 }) },
+  // These three stop or restart the SHARED RabbitMQ and PostgreSQL: run them only when no one else uses the servers.
+  { name: 'rabbitmq', run: (stack) => rabbitStoppedMidLoad(stack, { workers: 10, downMs: 20_000, stopAtMs: 5_000 }) },
+  { name: 'postgres', run: (stack) => postgresRestartedMidLoad(stack, { workers: 10, restartAtMs: 5_000 }) },
+  { name: 'bank', run: (stack) => bankCheck(stack, { workers: 20, seconds: 120 }) },
+  { name: 'redis', privateRedis: true, run: (stack, redis) => redisRestartedMidChat(stack, redis!, { senders: 8, listeners: 200, seconds: 20, restartAtMs: 5_000 }) },
 ];
 
-// `npm run bench:reliability -- work chat` runs only those (printed, the table file is left as it is).
+// `npm run bench:reliability -- work chat` runs only those; the table keeps the other rows of the last runs
+// (bench/results/reliability.json), each with the time it ran.
 const only = process.argv.slice(2);
-const results: TScenarioResult[] = [];
+const unknown = only.filter((name) => !SCENARIOS.some((s) => s.name === name));
+if (unknown.length) throw new Error(`No scenario named ${unknown.join(', ')} (${SCENARIOS.map((s) => s.name).join(', ')})`);
+const kept: Record<string, TScenarioResult & { ranAt: string }> = only.length && existsSync(join(RESULTS, 'reliability.json')) ? JSON.parse(readFileSync(join(RESULTS, 'reliability.json'), 'utf8')) : {};
 for (const scenario of SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name))) {
-  const stack = await startStack({
-    namespace: `rel_${scenario.name}_${Date.now().toString(36)}`,
-    ephemeral: true,
-    seed: true,
-    logLevel: 'error',
-    frontendDist: join(HERE, 'no-frontend'),
-    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
-  });
+  const redis = scenario.privateRedis ? await startPrivateRedis() : undefined;
   try {
-    const result = await scenario.run(stack);
-    results.push(result);
-    console.log(JSON.stringify(result));
+    const stack = await startStack({
+      namespace: `rel_${scenario.name}_${Date.now().toString(36)}`,
+      ephemeral: true,
+      seed: true,
+      logLevel: 'error',
+      frontendDist: join(HERE, 'no-frontend'),
+      env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', ...(redis ? { REDIS_URL: redis.url } : {}) },
+    });
+    try {
+      const result = await scenario.run(stack, redis);
+      kept[scenario.name] = { ...result, ranAt: new Date().toISOString() };
+      console.log(JSON.stringify(result));
+    } finally {
+      await stack.stop();
+    }
   } finally {
-    await stack.stop();
+    await redis?.close();
+    await ensureServersRunning();
   }
 }
+const results = SCENARIOS.flatMap((s) => (kept[s.name] ? [kept[s.name]!] : []));
 
 const header = ['scenario', 'load held', 'fault', 'accepted', 'lost', 'applied twice', 'recovery'];
 const rows = results.map((r) => [r.scenario, r.load, r.fault, String(r.accepted), String(r.lost), String(r.appliedTwice), `${(r.recoveryMs / 1000).toFixed(1)} s`]);
@@ -54,11 +89,10 @@ const text = [
   line(header),
   ...rows.map(line),
   '',
-  ...results.flatMap((r) => [`${r.scenario}:`, ...r.notes.map((n) => `  - ${n}`)]),
+  ...results.flatMap((r) => [`${r.scenario} (ran ${r.ranAt}):`, ...r.notes.map((n) => `  - ${n}`)]),
   '',
 ].join('\n');
-if (only.length === 0) {
-  mkdirSync(join(HERE, 'results'), { recursive: true });
-  writeFileSync(join(HERE, 'results', 'reliability.txt'), text);
-}
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, 'reliability.json'), `${JSON.stringify(kept, null, 2)}\n`);
+writeFileSync(join(RESULTS, 'reliability.txt'), text);
 console.log(`\n${text}`);

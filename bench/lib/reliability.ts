@@ -3,7 +3,9 @@
  * checked against what the servers stored afterwards. Used by bench/reliability.ts (the table) and by
  * bench/reliability.outage.test.ts (the same scenarios, asserted, in the outage suite).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,11 +31,11 @@ export interface TScenarioResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call<T>(stack: TStack, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T>(stack: TStack, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   try {
     const res = await fetch(`${stack.baseUrl}/api${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -70,8 +72,8 @@ export async function adminTokenOf(stack: TStack): Promise<string> {
   return res.body.token;
 }
 
-async function registerWorkers(stack: TStack, count: number, label: string): Promise<{ id: string; token: string }[]> {
-  const workers: { id: string; token: string }[] = [];
+async function registerWorkers(stack: TStack, count: number, label: string): Promise<{ id: string; token: string; email: string }[]> {
+  const workers: { id: string; token: string; email: string }[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `${label}-${Date.now().toString(36)}-${i}@example.com`;
     const res = await call<{ token: string; user: { id: string } }>(stack, 'POST', '/auth/register', null, {
@@ -82,7 +84,7 @@ async function registerWorkers(stack: TStack, count: number, label: string): Pro
       lastName: `Iable${i}`,
     });
     if (res.status !== 201) throw new Error(`registration answered ${res.status}`);
-    workers.push({ id: res.body.user.id, token: res.body.token });
+    workers.push({ id: res.body.user.id, token: res.body.token, email });
   }
   return workers;
 }
@@ -520,4 +522,501 @@ export async function poisonEventReplayed(stack: TStack, options: { workers?: nu
   } finally {
     await query(payoutsDb, 'DROP TRIGGER IF EXISTS reliability_poison ON ledger_entries').catch(() => undefined);
   }
+}
+
+/** A redis-server of a scenario's own (as docker-compose.yml runs it: no persistence), so restarting it harms no one else. */
+export interface TPrivateRedis {
+  url: string;
+  /** Stops the server (SIGTERM, as a restart does) and starts it again on the same port; resolves when it answers. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPrivateRedis(): Promise<TPrivateRedis> {
+  const port = await new Promise<number>((resolvePort) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolvePort(free));
+    });
+  });
+  let server: ChildProcess | undefined;
+  const ping = async () => (await execFileAsync('redis-cli', ['-p', String(port), 'ping'], { timeout: 5_000 })).stdout.trim() === 'PONG';
+  const start = async () => {
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitFor('the private redis-server', ping, 20_000);
+  };
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolveExit) => {
+      running.once('exit', () => resolveExit());
+      running.kill('SIGTERM');
+    });
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    close: stop,
+  };
+}
+
+/**
+ * Redis restarted during a live chat (senders over HTTP, listeners on /ws spread over the two chat instances, which
+ * fan messages out through Redis). Afterwards every message answered 201 is stored once and every listener holds
+ * every stored message once. Also read: a token revoked (logged out) before the restart is still refused after it,
+ * and BullMQ's job schedulers are back in Redis (jobs resume).
+ */
+export async function redisRestartedMidChat(stack: TStack, redis: TPrivateRedis, options: { listeners?: number; senders?: number; seconds?: number; restartAtMs?: number } = {}): Promise<TScenarioResult> {
+  const people = await registerWorkers(stack, (options.senders ?? 5) + (options.listeners ?? 30) + 1, 'redis-chat');
+  const revoked = people.pop()!;
+  const senders = people.slice(0, options.senders ?? 5);
+  const listeners: TChatClient[] = [];
+  // Connect in small groups: a burst of 200 sockets at once is not what is being measured.
+  for (let i = senders.length; i < people.length; i += 20) listeners.push(...(await Promise.all(people.slice(i, i + 20).map((p) => chatClient(stack, p.token)))));
+  const startId = Number((await query<{ max: string | null }>(stack.databaseUrls.chat!, 'SELECT max(id) AS max FROM chat_messages'))[0]!.max ?? 0);
+  const loggedOut = await call(stack, 'POST', '/auth/logout', revoked.token, {});
+  if (loggedOut.status !== 200) throw new Error(`logout answered ${loggedOut.status}`);
+  const refusedBefore = (await call(stack, 'GET', '/auth/me', revoked.token)).status;
+  const ns = namespaceOf(stack);
+  const schedulers = async () => (await execFileAsync('redis-cli', ['-u', redis.url, '--scan', '--pattern', `${ns}:bull:*:repeat`], { timeout: 5_000 })).stdout.split('\n').filter(Boolean).length;
+  const schedulersBefore = await schedulers();
+
+  const accepted: number[] = [];
+  let refused = 0;
+  let restartedAt = 0;
+  let backAt = 0;
+  let recoveredAt = 0;
+  const endAt = Date.now() + (options.seconds ?? 12) * 1000;
+  const load = Promise.all(
+    senders.map(async (s, i) => {
+      for (let n = 0; Date.now() < endAt || (restartedAt && !recoveredAt); n += 1) {
+        const clientId = randomUUID();
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          const res = await call<{ id: number }>(stack, 'POST', '/chat/messages', s.token, { content: `sender ${i} message ${n}`, clientId });
+          if (res.status === 201 || res.status === 200) {
+            if (res.status === 201) accepted.push(res.body.id);
+            if (backAt && !recoveredAt) recoveredAt = Date.now();
+            break;
+          }
+          refused += 1;
+          await sleep(100);
+        }
+        await sleep(150);
+      }
+    }),
+  );
+  await sleep(options.restartAtMs ?? 3_000);
+  restartedAt = Date.now();
+  await redis.restart();
+  backAt = Date.now();
+  await load;
+
+  const stored = await query<{ id: string; n: string }>(stack.databaseUrls.chat!, 'SELECT id, count(*) OVER (PARTITION BY client_id) AS n FROM chat_messages WHERE id > $1 AND client_id IS NOT NULL', [startId]);
+  const storedIds = new Set(stored.map((r) => Number(r.id)));
+  const storedTwice = stored.filter((r) => Number(r.n) > 1).length;
+  const lostRequests = accepted.filter((id) => !storedIds.has(id)).length;
+  const missing = () => listeners.reduce((sum, l) => sum + [...storedIds].filter((id) => !l.received.has(id)).length, 0);
+  await waitFor('every listener to hold every message', async () => missing() === 0, 60_000).catch(() => undefined);
+  const lostDeliveries = missing();
+  const duplicates = listeners.reduce((sum, l) => sum + [...l.pushed.values()].filter((n) => n > 1).length, 0);
+  const reconnects = listeners.reduce((sum, l) => sum + l.reconnects, 0);
+  for (const l of listeners) l.close();
+  const refusedAfter = (await call(stack, 'GET', '/auth/me', revoked.token)).status;
+  const schedulersAfter = await waitFor('the job schedulers back in Redis', async () => {
+    const n = await schedulers();
+    return n >= schedulersBefore && n;
+  }, 15_000).catch(() => 0);
+  const revocationHolds = refusedBefore === 401 && refusedAfter === 401;
+  return {
+    scenario: 'Redis restarted mid-chat',
+    load: `${senders.length} senders over HTTP, ${listeners.length} listeners on /ws (two instances)`,
+    fault: 'restart Redis (no persistence, as compose)',
+    accepted: accepted.length,
+    lost: lostRequests + lostDeliveries,
+    appliedTwice: storedTwice + duplicates,
+    recoveryMs: recoveredAt ? recoveredAt - restartedAt : -1,
+    notes: [
+      `Redis was away ${((backAt - restartedAt) / 1000).toFixed(1)} s; ${refused} sends answered with an error and resent with the same clientId`,
+      `${reconnects} listener reconnects; ${storedIds.size} messages stored, each delivered to ${listeners.length} listeners`,
+      revocationHolds
+        ? 'a token logged out before the restart is still refused after it (401)'
+        : `A TOKEN LOGGED OUT BEFORE THE RESTART IS ANSWERED ${refusedAfter} AFTER IT (was ${refusedBefore} before): revocations live only in Redis`,
+      schedulersAfter >= schedulersBefore
+        ? `BullMQ job schedulers back in Redis (${schedulersAfter} of ${schedulersBefore})`
+        : `BULLMQ JOB SCHEDULERS NOT BACK: ${schedulersBefore} before the restart, 0 after 15 s (scheduled jobs stop until the services restart)`,
+    ],
+  };
+}
+
+const run = (command: string, args: string[], timeout = 120_000) => execFileAsync(command, args, { timeout });
+/** The PostgreSQL cluster's version directory (/etc/postgresql/<version>), as .ci/run finds it. */
+const postgresVersion = () => readdirSync('/etc/postgresql')[0]!;
+
+/** RabbitMQ, PostgreSQL and Redis (the shared servers) answer: every scenario that stops one leaves it running. */
+export async function ensureServersRunning(): Promise<void> {
+  await run('rabbitmqctl', ['-q', 'start_app']).catch(() => undefined);
+  if (!(await run('pg_isready', ['-h', '127.0.0.1']).then(() => true, () => false))) {
+    await run('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', 'start']).catch(() => undefined);
+  }
+  await waitFor('PostgreSQL', async () => run('pg_isready', ['-h', '127.0.0.1']).then(() => true, () => false), 120_000);
+  await waitFor('RabbitMQ', async () => run('rabbitmqctl', ['-q', 'status']).then(() => true, () => false), 120_000);
+}
+
+/**
+ * Accounts breaking the ledger's invariants (payouts/src/domain/ledger.ts): the available effects of an account's
+ * entries sum to its available balance, the held effects to its held balance, and neither is negative.
+ */
+export async function ledgerInvariantBroken(payoutsDb: string, ids: string[]): Promise<string[]> {
+  const rows = await query<{ user_id: string }>(payoutsDb, `SELECT a.user_id FROM ledger_accounts a
+      LEFT JOIN (SELECT user_id,
+          sum(CASE WHEN kind = 'withdrawal_payout' THEN 0 ELSE amount END) AS available,
+          sum(CASE WHEN kind IN ('withdrawal_hold', 'withdrawal_release') THEN -amount WHEN kind = 'withdrawal_payout' THEN amount ELSE 0 END) AS held
+        FROM ledger_entries GROUP BY user_id) e ON e.user_id = a.user_id
+      WHERE a.user_id = ANY($1) AND (a.available < 0 OR a.held < 0 OR a.available <> coalesce(e.available, 0) OR a.held <> coalesce(e.held, 0))`, [ids]);
+  return rows.map((r) => r.user_id);
+}
+
+/** Admin-funded workers that payouts and work know (user.registered consumed by both). */
+async function fundedWorkers(stack: TStack, admin: string, count: number, label: string) {
+  const workers = await registerWorkers(stack, count, label);
+  const ids = workers.map((w) => w.id);
+  for (const w of workers) await waitFor('payouts to know the worker', async () => (await call(stack, 'PATCH', `/admin/users/${w.id}/balance`, admin, { balance: '100000.00', reason: 'reliability funds' })).status === 200);
+  await waitFor('work to know the workers', async () => (await countOf(stack.databaseUrls.work!, 'SELECT count(*) AS n FROM users WHERE id = ANY($1)', [ids])) === ids.length);
+  return workers;
+}
+
+/**
+ * The withdrawal and approval load of the outage scenarios, one closed loop per worker: request a withdrawal (with
+ * an Idempotency-Key, resent with the same key until answered), the admin decides it (approve and reject in turn),
+ * then a task cycle ending in the admin's approval. A step answered with an error abandons that item (nothing is
+ * resent blindly but the keyed withdrawal request). Counts only what was answered 2xx.
+ */
+function moneyLoad(stack: TStack, admin: string, workers: { token: string }[], keepGoing: () => boolean) {
+  const decided: string[] = [];
+  const approved: string[] = [];
+  const requested: string[] = [];
+  let abandoned = 0;
+  let lastOkAt = 0;
+  const ok = () => {
+    lastOkAt = Date.now();
+  };
+  const done = Promise.all(
+    workers.map(async (w, i) => {
+      for (let n = 0; keepGoing(); n += 1) {
+        try {
+          const key = randomUUID();
+          let created: { status: number; body: { id: string } } = { status: 0, body: { id: '' } };
+          for (let attempt = 0; attempt < 100 && created.status !== 201 && keepGoing(); attempt += 1) {
+            created = await call<{ id: string }>(stack, 'POST', '/withdrawals', w.token, { amount: '50.00', currency: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, { 'idempotency-key': key });
+            if (created.status !== 201) await sleep(200);
+          }
+          if (created.status !== 201) throw new Error('withdrawal not answered');
+          requested.push(created.body.id);
+          ok();
+          const decision = n % 2 === 0 ? { status: 'approved', txReference: `tx-${i}-${n}` } : { status: 'rejected', adminComment: 'reliability' };
+          const res = await call(stack, 'PATCH', `/admin/withdrawals/${created.body.id}`, admin, decision);
+          if (res.status !== 200) throw new Error(`decide ${res.status}`);
+          decided.push(created.body.id);
+          ok();
+          const assignment = await submittedAssignment(stack, admin, w, `${i}-${n}`);
+          const approve = await call(stack, 'POST', `/admin/submissions/${assignment}/approve`, admin, {});
+          if (approve.status !== 200) throw new Error(`approve ${approve.status}`);
+          approved.push(assignment);
+          ok();
+        } catch {
+          abandoned += 1;
+          await sleep(200);
+        }
+      }
+    }),
+  );
+  return { done, decided, approved, requested, get abandoned() { return abandoned; }, get lastOkAt() { return lastOkAt; } };
+}
+
+/**
+ * What the databases hold after a money load: every answered decision and approval is stored, every outbox is
+ * drained, and each effect downstream exists exactly once: a withdrawal e-mail and an audit row per decided
+ * withdrawal, a task_reward and an audit row per completed assignment; every hash chain verifies.
+ */
+async function checkMoneyEffects(stack: TStack, admin: string, workers: { id: string; email: string }[], load: ReturnType<typeof moneyLoad>) {
+  const ids = workers.map((w) => w.id);
+  const payoutsDb = stack.databaseUrls.payouts!;
+  const workDb = stack.databaseUrls.work!;
+  const adminDb = stack.databaseUrls.admin!;
+  for (const db of [payoutsDb, workDb]) await waitFor('the outbox to drain', async () => (await countOf(db, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL')) === 0, 120_000);
+  const decided = (await query<{ id: string }>(payoutsDb, "SELECT id FROM withdrawals WHERE user_id = ANY($1) AND status IN ('approved', 'rejected')", [ids])).map((r) => r.id);
+  const completed = (await query<{ id: string }>(workDb, "SELECT id FROM task_assignments WHERE user_id = ANY($1) AND status = 'completed'", [ids])).map((r) => r.id);
+  const decidedSet = new Set(decided);
+  const completedSet = new Set(completed);
+  const emails = workers.map((w) => w.email);
+  const counts = async () => ({
+    rewards: await query<{ ref: string; n: string }>(payoutsDb, "SELECT reference_id AS ref, count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND user_id = ANY($1) GROUP BY reference_id", [ids]),
+    audits: await query<{ ref: string; n: string }>(adminDb, "SELECT target_id AS ref, count(*) AS n FROM audit_log WHERE action IN ('submission.approved', 'withdrawal.approved', 'withdrawal.rejected') AND target_id = ANY($1) GROUP BY target_id", [[...decided, ...completed]]),
+    mails: await countOf(adminDb, "SELECT count(*) AS n FROM sent_emails WHERE template = 'withdrawal-notification' AND recipient = ANY($1)", [emails]),
+  });
+  await waitFor('the effects downstream', async () => {
+    const c = await counts();
+    return c.rewards.length >= completed.length && c.audits.length >= decided.length + completed.length && c.mails >= decided.length;
+  }, 120_000).catch(() => undefined);
+  const c = await counts();
+  const rewardOf = new Map(c.rewards.map((r) => [r.ref, Number(r.n)]));
+  const auditOf = new Map(c.audits.map((r) => [r.ref, Number(r.n)]));
+  const lostAnswered = load.decided.filter((id) => !decidedSet.has(id)).length + load.approved.filter((id) => !completedSet.has(id)).length;
+  const missing = completed.filter((id) => !rewardOf.has(id)).length + [...decided, ...completed].filter((id) => !auditOf.has(id)).length + Math.max(0, decided.length - c.mails);
+  const twice = [...rewardOf.values(), ...auditOf.values()].filter((n) => n > 1).length + Math.max(0, c.mails - decided.length) + c.rewards.filter((r) => !completedSet.has(r.ref)).length;
+  const chainsValid = await Promise.all(ids.map(async (id) => (await call<{ valid: boolean }>(stack, 'GET', `/admin/users/${id}/ledger/verify`, admin)).body.valid === true));
+  const invariant = await ledgerInvariantBroken(payoutsDb, ids);
+  return {
+    lost: lostAnswered + missing,
+    twice,
+    notes: [
+      `${decided.length} withdrawals decided (${load.decided.length} answered), ${completed.length} submissions approved (${load.approved.length} answered); ${load.abandoned} items abandoned at a step answered with an error`,
+      `downstream: ${c.rewards.length} task_rewards, ${c.audits.length} audit rows, ${c.mails} withdrawal e-mails`,
+      chainsValid.every(Boolean) && invariant.length === 0 ? 'every hash chain verifies; no balance negative' : `A HASH CHAIN DOES NOT VERIFY OR A BALANCE IS NEGATIVE (${invariant.length})`,
+    ],
+  };
+}
+
+/**
+ * Issue 19 item 1: RabbitMQ stopped (rabbitmqctl stop_app) for 20 s while withdrawals are decided and submissions
+ * approved, then started. Requests keep being answered (the events wait in the outboxes); afterwards every event is
+ * published and every effect applied once. STOPS THE SHARED BROKER: never while others use it.
+ */
+export async function rabbitStoppedMidLoad(stack: TStack, options: { workers?: number; downMs?: number; stopAtMs?: number; afterMs?: number } = {}): Promise<TScenarioResult> {
+  const admin = await adminTokenOf(stack);
+  const workers = await fundedWorkers(stack, admin, options.workers ?? 8, 'rabbit');
+  let running = true;
+  const load = moneyLoad(stack, admin, workers, () => running);
+  let stoppedAt: number;
+  let startedAt: number;
+  let answeredWhileDown: number;
+  try {
+    await sleep(options.stopAtMs ?? 3_000);
+    await run('rabbitmqctl', ['stop_app']);
+    stoppedAt = Date.now();
+    const before = load.decided.length + load.approved.length;
+    await sleep(options.downMs ?? 20_000);
+    answeredWhileDown = load.decided.length + load.approved.length - before;
+    await run('rabbitmqctl', ['start_app']);
+    startedAt = Date.now();
+    await sleep(options.afterMs ?? 5_000);
+  } finally {
+    running = false;
+    await ensureServersRunning();
+  }
+  await load.done;
+  const unsent = await countOf(stack.databaseUrls.payouts!, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL') + (await countOf(stack.databaseUrls.work!, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL'));
+  const checked = await checkMoneyEffects(stack, admin, workers, load);
+  const drainedAt = Date.now();
+  return {
+    scenario: 'RabbitMQ stopped mid-load',
+    load: `${workers.length} workers: withdrawal, decision, task cycle, approval; closed loop`,
+    fault: `rabbitmqctl stop_app for ${((startedAt - stoppedAt) / 1000).toFixed(0)} s`,
+    accepted: load.decided.length + load.approved.length,
+    lost: checked.lost,
+    appliedTwice: checked.twice,
+    recoveryMs: drainedAt - startedAt,
+    notes: [
+      `${answeredWhileDown} decisions and approvals answered while the broker was down (their events waited in the outboxes); ${unsent} outbox rows still unsent when the load ended`,
+      ...checked.notes,
+      'recovery: from start_app to every outbox drained and every effect counted',
+    ],
+  };
+}
+
+/**
+ * Issue 19 item 2: PostgreSQL restarted (pg_ctlcluster restart) during the money load. No request is half-applied
+ * (an answered decision is stored, what is stored is published and applied once), every accepted withdrawal holds
+ * its amount once, every chain verifies, and every service answers again without a restart.
+ * RESTARTS THE SHARED DATABASE SERVER: never while others use it.
+ */
+export async function postgresRestartedMidLoad(stack: TStack, options: { workers?: number; restartAtMs?: number; afterMs?: number } = {}): Promise<TScenarioResult> {
+  const admin = await adminTokenOf(stack);
+  const workers = await fundedWorkers(stack, admin, options.workers ?? 8, 'postgres');
+  let running = true;
+  const load = moneyLoad(stack, admin, workers, () => running);
+  let restartedAt: number;
+  let answeredAgainAt: number;
+  try {
+    await sleep(options.restartAtMs ?? 3_000);
+    restartedAt = Date.now();
+    await run('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', 'restart']);
+    const before = load.lastOkAt;
+    await waitFor('a request answered after the restart', async () => load.lastOkAt > before && load.lastOkAt, 120_000).catch(() => undefined);
+    answeredAgainAt = load.lastOkAt;
+    await sleep(options.afterMs ?? 5_000);
+  } finally {
+    running = false;
+    await ensureServersRunning();
+  }
+  await load.done;
+  // Every service answers again (its /ready reads its database), none restarted.
+  const ready = await Promise.all(Object.entries(stack.internalUrls).map(async ([name, url]) => {
+    const ok = await waitFor(`${name} ready`, async () => (await fetch(`${url}/ready`)).ok, 60_000).then(() => true, () => false);
+    return ok ? '' : name;
+  }));
+  // Each withdrawal still pending holds its amount once: held = 50.00 x pending withdrawals, for every worker.
+  const ids = workers.map((w) => w.id);
+  const heldWrong = await query<{ user_id: string }>(stack.databaseUrls.payouts!, `SELECT a.user_id FROM ledger_accounts a
+      WHERE a.user_id = ANY($1) AND a.held <> (SELECT coalesce(sum(w.amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status = 'pending')`, [ids]);
+  const checked = await checkMoneyEffects(stack, admin, workers, load);
+  const notReady = ready.filter(Boolean);
+  return {
+    scenario: 'PostgreSQL restarted mid-load',
+    load: `${workers.length} workers: withdrawal, decision, task cycle, approval; closed loop`,
+    fault: 'pg_ctlcluster restart',
+    accepted: load.decided.length + load.approved.length + load.requested.length,
+    lost: checked.lost + heldWrong.length,
+    appliedTwice: checked.twice,
+    recoveryMs: answeredAgainAt ? answeredAgainAt - restartedAt : -1,
+    notes: [
+      `${load.requested.length} withdrawals requested; ${heldWrong.length} accounts whose held amount differs from their pending withdrawals`,
+      ...checked.notes,
+      notReady.length ? `NOT READY AFTER THE RESTART: ${notReady.join(', ')}` : 'every process ready again without a restart',
+      'recovery: from the restart to the first request answered after it',
+    ],
+  };
+}
+
+/**
+ * Issue 19 item 6, a Jepsen-style bank check: workers do random concurrent operations (withdrawals, decided at random
+ * by the admin as approved or rejected, task cycles ending in approvals that credit rewards, and admin balance
+ * adjustments) while faults 1 to 3 are injected at random moments: RabbitMQ stopped, PostgreSQL restarted, payouts
+ * or work killed with SIGKILL and started again. Afterwards, for every account: the entries' effects sum to available
+ * and held, nothing is negative, every chain verifies; for all of them together: the money in (rewards, bonuses,
+ * positive adjustments) equals the money out (payouts, negative adjustments) plus what is held and available; and
+ * every answered operation is stored with each of its effects once.
+ * STOPS THE SHARED BROKER AND RESTARTS THE SHARED DATABASE SERVER: never while others use them.
+ */
+export async function bankCheck(stack: TStack, options: { workers?: number; seconds?: number; seed?: number } = {}): Promise<TScenarioResult> {
+  let seed = options.seed ?? Date.now() % 2_147_483_647;
+  const firstSeed = seed;
+  const random = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed / 2_147_483_647;
+  };
+  const admin = await adminTokenOf(stack);
+  const workers = await fundedWorkers(stack, admin, options.workers ?? 20, 'bank');
+  const seconds = options.seconds ?? 120;
+  const endAt = Date.now() + seconds * 1000;
+  const decided: string[] = [];
+  const approved: string[] = [];
+  const adjusted: string[] = [];
+  const requested: string[] = [];
+  let abandoned = 0;
+  const ops = Promise.all(
+    workers.map(async (w, i) => {
+      for (let n = 0; Date.now() < endAt; n += 1) {
+        const pick = random();
+        try {
+          if (pick < 0.4) {
+            const key = randomUUID();
+            let created: { status: number; body: { id: string } } = { status: 0, body: { id: '' } };
+            for (let attempt = 0; attempt < 100 && created.status !== 201 && Date.now() < endAt + 60_000; attempt += 1) {
+              created = await call<{ id: string }>(stack, 'POST', '/withdrawals', w.token, { amount: (50 + Math.floor(random() * 500)).toFixed(2), currency: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, { 'idempotency-key': key });
+              // 4xx other than 5xx: refused for good (e.g. insufficient funds after an adjustment).
+              if (created.status >= 400 && created.status < 500) break;
+              if (created.status !== 201) await sleep(200);
+            }
+            if (created.status !== 201) throw new Error('withdrawal not answered');
+            requested.push(created.body.id);
+            if (random() < 0.8) {
+              const decision = random() < 0.5 ? { status: 'approved', txReference: `tx-${i}-${n}` } : { status: 'rejected', adminComment: 'bank check' };
+              const res = await call(stack, 'PATCH', `/admin/withdrawals/${created.body.id}`, admin, decision);
+              if (res.status !== 200) throw new Error(`decide ${res.status}`);
+              decided.push(created.body.id);
+            }
+          } else if (pick < 0.75) {
+            const assignment = await submittedAssignment(stack, admin, w, `bank-${i}-${n}`);
+            if (random() < 0.8) {
+              const res = await call(stack, 'POST', `/admin/submissions/${assignment}/approve`, admin, {});
+              if (res.status !== 200) throw new Error(`approve ${res.status}`);
+              approved.push(assignment);
+            } else {
+              const res = await call(stack, 'POST', `/admin/submissions/${assignment}/reject`, admin, { reason: 'Please redo it' });
+              if (res.status !== 200) throw new Error(`reject ${res.status}`);
+            }
+          } else {
+            const res = await call<{ entryId: string }>(stack, 'PATCH', `/admin/users/${w.id}/balance`, admin, { balance: (1_000 + Math.floor(random() * 100_000)).toFixed(2), reason: 'bank check' });
+            if (res.status !== 200) throw new Error(`adjust ${res.status}`);
+            adjusted.push(res.body.entryId);
+          }
+        } catch {
+          abandoned += 1;
+          await sleep(200);
+        }
+      }
+    }),
+  );
+
+  // Faults 1 to 3 at random moments, in a random order, one at a time.
+  const killed = random() < 0.5 ? 'payouts' : 'work';
+  const faults: { name: string; inject: () => Promise<void> }[] = [
+    { name: 'RabbitMQ stopped 10 s', inject: async () => {
+      await run('rabbitmqctl', ['stop_app']);
+      await sleep(10_000);
+      await run('rabbitmqctl', ['start_app']);
+    } },
+    { name: 'PostgreSQL restarted', inject: async () => {
+      await run('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', 'restart']);
+    } },
+    { name: `${killed} SIGKILL`, inject: async () => {
+      await stack.kill(killed, 'SIGKILL');
+      await stack.relaunch(killed);
+    } },
+  ].sort(() => random() - 0.5);
+  const injected: string[] = [];
+  const recoveries: number[] = [];
+  try {
+    const slot = (seconds * 1000) / (faults.length + 1);
+    for (const fault of faults) {
+      await sleep(slot * (0.5 + random() * 0.5));
+      const at = Date.now();
+      await fault.inject();
+      await ensureServersRunning();
+      // Recovery: until payouts answers a read again.
+      await waitFor('payouts to answer', async () => (await call(stack, 'GET', '/ledger/balance', workers[0]!.token)).status === 200, 120_000).catch(() => undefined);
+      recoveries.push(Date.now() - at);
+      injected.push(`${fault.name} at ${((at - (endAt - seconds * 1000)) / 1000).toFixed(0)} s (answered again after ${((Date.now() - at) / 1000).toFixed(1)} s)`);
+    }
+  } finally {
+    await ensureServersRunning();
+  }
+  await ops;
+
+  const ids = workers.map((w) => w.id);
+  const payoutsDb = stack.databaseUrls.payouts!;
+  const load = { decided, approved, requested, abandoned, done: Promise.resolve([]), lastOkAt: 0 } as unknown as ReturnType<typeof moneyLoad>;
+  const checked = await checkMoneyEffects(stack, admin, workers, load);
+  const storedAdjustments = new Set((await query<{ id: string }>(payoutsDb, "SELECT id FROM ledger_entries WHERE kind = 'admin_adjustment' AND user_id = ANY($1)", [ids])).map((r) => r.id));
+  const lostAdjustments = adjusted.filter((id) => !storedAdjustments.has(id)).length;
+  const lostRequests = requested.length - (await countOf(payoutsDb, 'SELECT count(*) AS n FROM withdrawals WHERE id = ANY($1)', [requested]));
+  const totals = (await query<{ money_in: string; money_out: string; balances: string; holds_twice: string }>(payoutsDb, `SELECT
+      (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE user_id = ANY($1) AND (kind IN ('task_reward', 'signup_bonus') OR kind = 'admin_adjustment' AND amount > 0)) AS money_in,
+      (SELECT coalesce(-sum(amount), 0) FROM ledger_entries WHERE user_id = ANY($1) AND (kind = 'withdrawal_payout' OR kind = 'admin_adjustment' AND amount < 0)) AS money_out,
+      (SELECT coalesce(sum(available + held), 0) FROM ledger_accounts WHERE user_id = ANY($1)) AS balances,
+      (SELECT count(*) FROM (SELECT reference_id FROM ledger_entries WHERE user_id = ANY($1) AND reference_id IS NOT NULL GROUP BY kind, reference_id HAVING count(*) > 1) d) AS holds_twice`, [ids]))[0]!;
+  const balanced = Number(totals.money_in) === Number(totals.money_out) + Number(totals.balances);
+  return {
+    scenario: 'bank check with random faults',
+    load: `${workers.length} workers, random withdrawals/decisions/approvals/rejections/adjustments for ${seconds} s`,
+    fault: faults.map((f) => f.name).join(', '),
+    accepted: requested.length + decided.length + approved.length + adjusted.length,
+    lost: checked.lost + lostAdjustments + lostRequests + (balanced ? 0 : 1),
+    appliedTwice: checked.twice + Number(totals.holds_twice),
+    recoveryMs: Math.max(...recoveries, 0),
+    notes: [
+      `seed ${firstSeed}; ${requested.length} withdrawals requested, ${adjusted.length} adjustments; ${lostAdjustments} answered adjustments missing, ${lostRequests} answered withdrawals missing`,
+      ...injected,
+      ...checked.notes,
+      `money in ${totals.money_in} = out ${totals.money_out} + held and available ${totals.balances}: ${balanced ? 'yes' : 'NO'}`,
+      'recovery: the longest time from a fault to payouts answering again',
+    ],
+  };
 }

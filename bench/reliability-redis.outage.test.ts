@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TStack } from '../scripts/stack.js';
+import { redisRestartedMidChat, startPrivateRedis, type TPrivateRedis } from './lib/reliability.js';
+
+/**
+ * Issue 19 item 4 in CI: Redis restarted during a live chat on two chat instances. The stack runs on a redis-server
+ * of this file's own (no persistence, as docker-compose.yml runs it), so restarting it harms no other test.
+ * The longer run is `npm run bench:reliability -- redis` (bench/results/reliability.txt).
+ */
+let redis: TPrivateRedis;
+let stack: TStack;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  stack = await startStack({
+    namespace: `rel_redis_test_${Date.now().toString(36)}`,
+    ephemeral: true,
+    seed: true,
+    logLevel: 'error',
+    frontendDist: join(import.meta.dirname, 'no-frontend'),
+    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', REDIS_URL: redis.url },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await redis?.close();
+});
+
+describe('Redis restarted mid-chat', () => {
+  it('when Redis restarts while people chat, then every accepted message is stored once and reaches every listener once, a logged-out token stays refused and the job schedulers are back', async () => {
+    const result = await redisRestartedMidChat(stack, redis, { senders: 3, listeners: 12, seconds: 8 });
+    expect(result.accepted).toBeGreaterThan(10);
+    expect(result).toMatchObject({ lost: 0, appliedTwice: 0 });
+    expect(result.notes).toContain('a token logged out before the restart is still refused after it (401)');
+    expect(result.notes.some((n) => n.startsWith('BullMQ job schedulers back in Redis'))).toBe(true);
+  }, 240_000);
+});
