@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createPool, createTokenSigner, type Pool } from '@platform/service-kit';
+import amqplib from 'amqplib';
 import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
 import { findAccountsBreakingInvariant } from '../src/data-access/ledger.repository.js';
 import { loadPayoutsConfig } from '../src/index.js';
@@ -105,6 +106,36 @@ export async function startPayoutsProcess(prefix: string, env: Record<string, st
     return { id, token: await signer.sign({ id, role }) };
   };
   const admin = await newUser('admin');
+  /** Publishes user.registered for the id (again, with the same event id, until the account opens: the process may
+   * not have bound its queue yet) and waits for payouts to open the account. */
+  const openAccount = async (userId: string) => {
+    const envelope = {
+      id: randomUUID(),
+      type: 'user.registered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: { userId, email: `${userId}@example.com`, firstName: 'Outage', lastName: 'Worker', role: 'employee', referralSource: null, registeredAt: new Date().toISOString() },
+    };
+    const connection = await amqplib.connect(config.RABBITMQ_URL);
+    try {
+      const channel = await connection.createConfirmChannel();
+      await eventually(
+        async () => {
+          channel.publish(environment.exchange, envelope.type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: envelope.id, contentType: 'application/json' });
+          await channel.waitForConfirms();
+          const deadline = Date.now() + 2_000;
+          while (Date.now() < deadline) {
+            if ((await pool.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [userId])).rowCount === 1) return true;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return false;
+        },
+        { timeoutMs: 30_000, what: `the account of ${userId} to open` },
+      );
+    } finally {
+      await connection.close();
+    }
+  };
   const call: TPayoutsProcess['call'] = async (method, path, token, body, headers = {}) => {
     const res = await fetch(`${url}${path}`, {
       method,
@@ -125,6 +156,8 @@ export async function startPayoutsProcess(prefix: string, env: Record<string, st
     call,
     async fundedWorker() {
       const worker = await newUser();
+      // An adjustment never opens an account: registration does (user.registered through the broker).
+      await openAccount(worker.id);
       const res = await call('PATCH', `/api/admin/users/${worker.id}/balance`, admin.token, { balance: FUNDS, reason: 'Outage test funds' });
       if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
       return worker;
