@@ -4,7 +4,8 @@
  * bench/reliability.outage.test.ts (the same scenarios, asserted, in the outage suite).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -524,15 +525,23 @@ export async function poisonEventReplayed(stack: TStack, options: { workers?: nu
   }
 }
 
-/** A redis-server of a scenario's own (as docker-compose.yml runs it: no persistence), so restarting it harms no one else. */
+/**
+ * A redis-server of a scenario's own, so restarting it harms no one else; run as docker-compose.yml and
+ * infra/k8s run it (append-only file), or without persistence (as the development servers run) to show what is lost.
+ */
 export interface TPrivateRedis {
   url: string;
+  /** With an append-only file (what survives a restart). */
+  persistent: boolean;
   /** Stops the server (SIGTERM, as a restart does) and starts it again on the same port; resolves when it answers. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<TPrivateRedis> {
+export async function startPrivateRedis(options: { persistence?: boolean } = {}): Promise<TPrivateRedis> {
+  const dir = mkdtempSync(join(tmpdir(), 'reliability-redis-'));
+  const persistent = options.persistence ?? true;
+  const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir] : ['--appendonly', 'no'];
   const port = await new Promise<number>((resolvePort) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -543,7 +552,7 @@ export async function startPrivateRedis(): Promise<TPrivateRedis> {
   let server: ChildProcess | undefined;
   const ping = async () => (await execFileAsync('redis-cli', ['-p', String(port), 'ping'], { timeout: 5_000 })).stdout.trim() === 'PONG';
   const start = async () => {
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
     await waitFor('the private redis-server', ping, 20_000);
   };
   const stop = async () => {
@@ -558,11 +567,15 @@ export async function startPrivateRedis(): Promise<TPrivateRedis> {
   await start();
   return {
     url: `redis://127.0.0.1:${port}`,
+    persistent,
     restart: async () => {
       await stop();
       await start();
     },
-    close: stop,
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -634,9 +647,9 @@ export async function redisRestartedMidChat(stack: TStack, redis: TPrivateRedis,
   }, 15_000).catch(() => 0);
   const revocationHolds = refusedBefore === 401 && refusedAfter === 401;
   return {
-    scenario: 'Redis restarted mid-chat',
+    scenario: redis.persistent ? 'Redis restarted mid-chat' : 'Redis without persistence restarted',
     load: `${senders.length} senders over HTTP, ${listeners.length} listeners on /ws (two instances)`,
-    fault: 'restart Redis (no persistence, as compose)',
+    fault: redis.persistent ? 'restart Redis (append-only file, as compose)' : 'restart Redis (no persistence)',
     accepted: accepted.length,
     lost: lostRequests + lostDeliveries,
     appliedTwice: storedTwice + duplicates,
