@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eventually } from '@platform/service-kit/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backup, restore } from './backups.js';
+import { backup, replayEvents, restore } from './backups.js';
 import { DEV_ADMIN, startStack, type TStack } from './stack.js';
 
 /**
@@ -92,6 +92,7 @@ describe('npm run backup and npm run restore', () => {
 
     const restored = await start(RESTORED);
     stacks.push(restored);
+    await replayEvents({ from: dir, namespace: RESTORED });
     const token = await adminToken(restored);
     for (const id of workers) {
       const verified = await call<{ valid: boolean; entries: number }>(restored, 'GET', `/admin/users/${id}/ledger/verify`, token);

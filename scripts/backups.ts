@@ -85,13 +85,9 @@ export async function backup(options: { namespace: string; outDir?: string; log?
 
 /**
  * Restores a backup into a namespace that does not exist yet: its databases are created and loaded, its files
- * unpacked into `.dev/<namespace>/`. Then every outbox row written in the `replayMinutes` before the backup began is
- * marked unsent, so the relays publish those events again when the services start: an event that was on its way
- * (in the broker, or applied by a consumer whose database was dumped before it) is applied again, and one that was
- * already applied is skipped by the consumer's inbox, as every redelivery is. The result is the state of the
- * platform when the backup began, with every service agreeing.
+ * unpacked into `.dev/<namespace>/`. Start the stack on it, then call replayEvents() (see there).
  */
-export async function restore(options: { from: string; namespace: string; replayMinutes?: number; log?: (line: string) => void }): Promise<TBackupManifest> {
+export async function restore(options: { from: string; namespace: string; log?: (line: string) => void }): Promise<TBackupManifest> {
   const namespace = checkNamespace(options.namespace);
   const log = options.log ?? (() => undefined);
   const dir = resolve(options.from);
@@ -112,15 +108,7 @@ export async function restore(options: { from: string; namespace: string; replay
       const database = `${namespace}_${name}`;
       await admin.query(`CREATE DATABASE ${database}`);
       await run('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', databaseUrl(database), join(dir, file)]);
-      const client = new pg.Client({ connectionString: databaseUrl(database) });
-      await client.connect();
-      try {
-        const replayFrom = new Date(Date.parse(manifest.startedAt) - (options.replayMinutes ?? 60) * 60_000);
-        const { rowCount } = await client.query('UPDATE outbox SET sent_at = NULL WHERE sent_at IS NOT NULL AND created_at >= $1', [replayFrom]);
-        log(`restored ${database} from ${file}; ${rowCount ?? 0} recent events will be published again`);
-      } finally {
-        await client.end();
-      }
+      log(`restored ${database} from ${file}`);
     }
   } finally {
     await admin.end();
@@ -132,4 +120,32 @@ export async function restore(options: { from: string; namespace: string; replay
     log(`unpacked ${manifest.files} -> ${dataDir}`);
   }
   return manifest;
+}
+
+/**
+ * Once the stack runs on a restored namespace (every service has declared its queues on the new exchange): marks
+ * every outbox row written in the `minutes` before the backup began as unsent, so each relay publishes those events
+ * again. An event that was on its way when the backup was taken (in the broker, or applied by a consumer whose
+ * database was dumped before it) is applied now; one that was applied is skipped by the consumer's inbox, as every
+ * redelivery is. Done before the services run, the events would go to an exchange no queue is bound to yet.
+ */
+export async function replayEvents(options: { from: string; namespace: string; minutes?: number; log?: (line: string) => void }): Promise<number> {
+  const namespace = checkNamespace(options.namespace);
+  const manifest = JSON.parse(readFileSync(join(resolve(options.from), MANIFEST), 'utf8')) as TBackupManifest;
+  const since = new Date(Date.parse(manifest.startedAt) - (options.minutes ?? 60) * 60_000);
+  let total = 0;
+  for (const name of Object.keys(manifest.databases)) {
+    const client = new pg.Client({ connectionString: databaseUrl(`${namespace}_${name}`) });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query('UPDATE outbox SET sent_at = NULL WHERE sent_at IS NOT NULL AND created_at >= $1', [since]);
+      // The relays listen on outbox_new; without it they find the rows at their next poll.
+      await client.query("SELECT pg_notify('outbox_new', '')");
+      total += rowCount ?? 0;
+      options.log?.(`${namespace}_${name}: ${rowCount ?? 0} events written since ${since.toISOString()} will be published again`);
+    } finally {
+      await client.end();
+    }
+  }
+  return total;
 }
