@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
-import { createI18n } from './app/i18n';
+import { createI18n, detectLanguage, loadRussianCatalogue } from './app/i18n';
 import { AppRoutes, loadAuthScreens } from './app/router';
 import { setupStore } from './app/store';
 import { startInstallPromptCapture } from './features/install/installPrompt';
@@ -12,17 +12,30 @@ startInstallPromptCapture();
 const store = setupStore();
 // Nobody signed in: fetch the sign-in screens now, in parallel with the first render.
 if (store.getState().session.status !== 'signedIn') void loadAuthScreens();
-const i18n = createI18n();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store} i18n={i18n}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+function render(ruCatalogue?: Awaited<ReturnType<typeof loadRussianCatalogue>>) {
+  const language = detectLanguage();
+  const i18n = createI18n(language, ruCatalogue);
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <AppProviders store={store} i18n={i18n}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The Russian catalogue is its own chunk: in Russian, the first render waits for it (never a flash of English);
+// should it fail to load, the app still starts (in English, the fallback).
+if (detectLanguage() === 'ru') {
+  loadRussianCatalogue().then(render, (error: unknown) => {
+    console.error('The Russian catalogue failed to load', error);
+    render();
+  });
+} else {
+  render();
+}

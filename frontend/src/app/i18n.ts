@@ -1,7 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en';
-import { ru } from '../locales/ru';
+import { en, type TCatalogue } from '../locales/en';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage } from './i18n.constants';
 
 export { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage };
@@ -18,10 +17,31 @@ export function detectLanguage(): TLanguage {
   return browser === 'ru' ? 'ru' : 'en';
 }
 
-export function createI18n(language: TLanguage = detectLanguage()) {
+/**
+ * The Russian catalogue is its own chunk (English, the fallback, is in the first download): main.tsx loads it before
+ * the first render when Russian is the language, and the language switch loads it before switching.
+ */
+export const loadRussianCatalogue = (): Promise<TCatalogue> => import('../locales/ru').then((m) => m.ru);
+
+/** Fetches a catalogue that was not given to createI18n (only Russian can be missing). */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (language !== 'ru') return callback(null, {});
+    loadRussianCatalogue().then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
+
+/** `ruCatalogue`: the Russian catalogue, when already loaded (it must be, for a first render in Russian). */
+export function createI18n(language: TLanguage = detectLanguage(), ruCatalogue?: TCatalogue) {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, ru: { translation: ru } },
+  void instance.use(lazyCatalogues).use(initReactI18next).init({
+    resources: { en: { translation: en }, ...(ruCatalogue ? { ru: { translation: ruCatalogue } } : {}) },
+    partialBundledLanguages: true,
     lng: language,
     fallbackLng: 'en',
     supportedLngs: [...SUPPORTED_LANGUAGES],

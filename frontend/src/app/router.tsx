@@ -1,6 +1,7 @@
 import type { TRole } from '@platform/contracts';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Spin } from 'antd';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { NotFound } from '../components/NotFound';
 import { InstallWatcher } from '../features/install/InstallWatcher';
@@ -10,10 +11,8 @@ import type { TSessionStatus } from '../features/session/session.slice';
 import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
 import { homePathFor } from '../features/session/useSignIn';
 import { WorkerLayout } from '../layouts/WorkerLayout';
-import { AwardsPage } from '../pages/worker/AwardsPage';
 import { ChatPage } from '../pages/worker/ChatPage';
 import { HomePage } from '../pages/worker/HomePage';
-import { ProfilePage } from '../pages/worker/ProfilePage';
 import { TasksPage } from '../pages/worker/TasksPage';
 import { WithdrawalsPage } from '../pages/worker/WithdrawalsPage';
 import { useAppSelector } from './hooks';
@@ -22,6 +21,11 @@ import { registerNavigator, reportCurrentPath } from './navigation';
 // Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser).
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
+// Worker screens that are not the first one, each its own chunk: the Profile (verification dialog, account deletion,
+// activity history and their antd Select, Modal, Input) and Awards. Home, and the frames of Tasks, Chat and
+// Withdrawals (which load their screens lazily themselves), stay in the first download.
+const ProfilePage = lazy(() => import('../pages/worker/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const AwardsPage = lazy(() => import('../pages/worker/AwardsPage').then((m) => ({ default: m.AwardsPage })));
 // The landing and referral screens: their own small chunk, so a visitor from a link on a phone downloads little.
 const loadLandingScreens = () => import('../pages/public/landingScreens');
 const LandingPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.LandingPage })));
@@ -75,6 +79,18 @@ export function ProtectedRoute({ adminOnly = false, children }: { adminOnly?: bo
 }
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
+/** A lazily loaded worker screen: the spinner inside the worker frame (as the Tasks, Chat and Withdrawals screens). */
+const lazyWorkerPage = (node: ReactNode) => (
+  <Suspense
+    fallback={
+      <div className="center-block">
+        <Spin />
+      </div>
+    }
+  >
+    {node}
+  </Suspense>
+);
 
 const AUTH_SCREENS: RouteObject[] = [
   { path: '/login', element: lazyPage(<LoginPage />) },
@@ -125,9 +141,9 @@ export function signedInRoutes(role: TRole, skipReferral: boolean): RouteObject[
         { path: '/', element: <HomePage /> },
         { path: '/tasks', element: <TasksPage /> },
         { path: '/chat', element: <ChatPage /> },
-        { path: '/awards', element: <AwardsPage /> },
+        { path: '/awards', element: lazyWorkerPage(<AwardsPage />) },
         { path: '/withdrawals', element: <WithdrawalsPage /> },
-        { path: '/profile', element: <ProfilePage /> },
+        { path: '/profile', element: lazyWorkerPage(<ProfilePage />) },
         { path: '/ref/:code', element: <HomePage /> },
       ],
     },

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createI18n, type TLanguage } from '../app/i18n';
 import { setupStore, type TAppStore, type TPreloadedState } from '../app/store';
+import { ru } from '../locales/ru';
 
 /** Shows the current path, so a test can assert where the router went. */
 export function LocationProbe() {
@@ -24,7 +25,7 @@ interface TRenderOptions extends Omit<RenderOptions, 'wrapper'> {
 /** Renders inside the real store, translations, theme, toasts and a memory router (with a LocationProbe). */
 export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, language = 'en', ...options }: TRenderOptions = {}) {
   const appStore = store ?? setupStore(preloadedState);
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, ru);
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <AppProviders store={appStore} i18n={i18n}>

@@ -39,11 +39,12 @@ describe('field-error mapping (issue 10)', () => {
 describe('server refusals in the interface language', () => {
   it('when the catalogue knows the code, then the message is said in the interface language; otherwise as the server said it', async () => {
     const { createI18n } = await import('../../app/i18n');
+    const { ru } = await import('../../locales/ru');
     const { codeTranslator } = await import('./serverErrors');
     const taken = apiError({ message: 'User with this email already exists', code: 'AUTH.EMAIL_TAKEN', field: 'email' }, 409);
-    expect(fieldErrorOf(taken, ['email'], codeTranslator(createI18n('ru')))?.message).toBe('Пользователь с таким адресом эл. почты уже зарегистрирован');
+    expect(fieldErrorOf(taken, ['email'], codeTranslator(createI18n('ru', ru)))?.message).toBe('Пользователь с таким адресом эл. почты уже зарегистрирован');
     expect(fieldErrorOf(taken, ['email'], codeTranslator(createI18n('en')))?.message).toBe('User with this email already exists');
     const address = apiError({ message: 'Please enter a valid Bitcoin (BTC) wallet address', code: 'PAYOUTS.INVALID_WALLET_ADDRESS', field: 'address' });
-    expect(fieldErrorOf(address, ['address'], codeTranslator(createI18n('ru')))?.message).toBe('Please enter a valid Bitcoin (BTC) wallet address');
+    expect(fieldErrorOf(address, ['address'], codeTranslator(createI18n('ru', ru)))?.message).toBe('Please enter a valid Bitcoin (BTC) wallet address');
   });
 });
