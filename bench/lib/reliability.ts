@@ -696,7 +696,7 @@ export async function ledgerInvariantBroken(payoutsDb: string, ids: string[]): P
 }
 
 /** Admin-funded workers that payouts and work know (user.registered consumed by both). */
-async function fundedWorkers(stack: TStack, admin: string, count: number, label: string) {
+export async function fundedWorkers(stack: TStack, admin: string, count: number, label: string) {
   const workers = await registerWorkers(stack, count, label);
   const ids = workers.map((w) => w.id);
   for (const w of workers) await waitFor('payouts to know the worker', async () => (await call(stack, 'PATCH', `/admin/users/${w.id}/balance`, admin, { balance: '100000.00', reason: 'reliability funds' })).status === 200);
@@ -710,7 +710,7 @@ async function fundedWorkers(stack: TStack, admin: string, count: number, label:
  * then a task cycle ending in the admin's approval. A step answered with an error abandons that item (nothing is
  * resent blindly but the keyed withdrawal request). Counts only what was answered 2xx.
  */
-function moneyLoad(stack: TStack, admin: string, workers: { token: string }[], keepGoing: () => boolean) {
+export function moneyLoad(stack: TStack, admin: string, workers: { token: string }[], keepGoing: () => boolean) {
   const decided: string[] = [];
   const approved: string[] = [];
   const requested: string[] = [];
@@ -757,7 +757,7 @@ function moneyLoad(stack: TStack, admin: string, workers: { token: string }[], k
  * drained, and each effect downstream exists exactly once: a withdrawal e-mail and an audit row per decided
  * withdrawal, a task_reward and an audit row per completed assignment; every hash chain verifies.
  */
-async function checkMoneyEffects(stack: TStack, admin: string, workers: { id: string; email: string }[], load: ReturnType<typeof moneyLoad>) {
+export async function checkMoneyEffects(stack: TStack, admin: string, workers: { id: string; email: string }[], load: ReturnType<typeof moneyLoad>) {
   const ids = workers.map((w) => w.id);
   const payoutsDb = stack.databaseUrls.payouts!;
   const workDb = stack.databaseUrls.work!;
@@ -907,7 +907,7 @@ export async function postgresRestartedMidLoad(stack: TStack, options: { workers
  * every answered operation is stored with each of its effects once.
  * STOPS THE SHARED BROKER AND RESTARTS THE SHARED DATABASE SERVER: never while others use them.
  */
-export async function bankCheck(stack: TStack, options: { workers?: number; seconds?: number; seed?: number } = {}): Promise<TScenarioResult> {
+export async function bankCheck(stack: TStack, options: { workers?: number; seconds?: number; seed?: number; injectFaults?: boolean } = {}): Promise<TScenarioResult> {
   let seed = options.seed ?? Date.now() % 2_147_483_647;
   const firstSeed = seed;
   const random = () => {
@@ -983,7 +983,7 @@ export async function bankCheck(stack: TStack, options: { workers?: number; seco
       await stack.kill(killed, 'SIGKILL');
       await stack.relaunch(killed);
     } },
-  ].sort(() => random() - 0.5);
+  ].sort(() => random() - 0.5).slice(0, options.injectFaults === false ? 0 : 3);
   const injected: string[] = [];
   const recoveries: number[] = [];
   try {
