@@ -20,6 +20,7 @@ import {
   postgresRestartedMidLoad,
   rabbitStoppedMidLoad,
   redisRestartedMidChat,
+  soak,
   startPrivateRedis,
   workKilledMidLoad,
   type TPrivateRedis,
@@ -47,6 +48,8 @@ const SCENARIOS: TScenario[] = [
   { name: 'redis', privateRedis: true, run: (stack, redis) => redisRestartedMidChat(stack, redis!, { senders: 8, listeners: 200, seconds: 20, restartAtMs: 5_000 }) },
   // What the append-only file is for: without it a logged-out token is accepted again and scheduled jobs stop.
   { name: 'redis-volatile', privateRedis: 'volatile', run: (stack, redis) => redisRestartedMidChat(stack, redis!, { senders: 4, listeners: 50, seconds: 12, restartAtMs: 4_000 }) },
+  // The issue asks for 10 minutes; `SOAK_MINUTES=10 npm run bench:reliability -- soak`.
+  { name: 'soak', run: (stack) => soak(stack, { workers: 10, minutes: Number(process.env.SOAK_MINUTES ?? 2) }) },
 ];
 
 // `npm run bench:reliability -- work chat` runs only those; the table keeps the other rows of the last runs

@@ -32,7 +32,17 @@ export interface TScenarioResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** When set (the soak), every request's time and status is reported to it. */
+let recordRequest: ((at: number, ms: number, status: number, what: string) => void) | undefined;
+
 async function call<T>(stack: TStack, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const started = performance.now();
+  const result = await callOnce<T>(stack, method, path, token, body, headers);
+  recordRequest?.(Date.now(), performance.now() - started, result.status, `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`);
+  return result;
+}
+
+async function callOnce<T>(stack: TStack, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   try {
     const res = await fetch(`${stack.baseUrl}/api${path}`, {
       method,
@@ -1030,6 +1040,100 @@ export async function bankCheck(stack: TStack, options: { workers?: number; seco
       ...checked.notes,
       `money in ${totals.money_in} = out ${totals.money_out} + held and available ${totals.balances}: ${balanced ? 'yes' : 'NO'}`,
       'recovery: the longest time from a fault to payouts answering again',
+    ],
+  };
+}
+
+/** The process figures a service's /metrics reports (prom-client's defaults). */
+async function processFigures(url: string): Promise<{ rss: number; fds: number } | undefined> {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const figure = (name: string) => Number(new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    return { rss: figure('process_resident_memory_bytes'), fds: figure('process_open_fds') };
+  } catch {
+    return undefined;
+  }
+}
+
+const p99 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+};
+
+/**
+ * Issue 19 item 7, the soak: a mixed load (browsing tasks, balance and chat; chat messages; the money load of
+ * withdrawals, decisions, task cycles and approvals) for `minutes`. Checked: no request errs (5xx or no answer),
+ * the p99 of the last minute within 2x of the first, each process's memory growth after the first minute (warm-up)
+ * under 10%, open file descriptors stable, and the money load's effects each applied once.
+ */
+export async function soak(stack: TStack, options: { workers?: number; minutes?: number } = {}): Promise<TScenarioResult> {
+  const minutes = options.minutes ?? 10;
+  const admin = await adminTokenOf(stack);
+  const workers = await fundedWorkers(stack, admin, options.workers ?? 10, 'soak');
+  const requests: { at: number; ms: number; status: number; what: string }[] = [];
+  const startedAt = Date.now();
+  const endAt = startedAt + minutes * 60_000;
+  const samples: { at: number; figures: Record<string, { rss: number; fds: number }> }[] = [];
+  const sample = async () => {
+    const figures: Record<string, { rss: number; fds: number }> = {};
+    for (const [name, url] of Object.entries(stack.internalUrls)) {
+      const f = await processFigures(url);
+      if (f) figures[name] = f;
+    }
+    samples.push({ at: Date.now(), figures });
+  };
+  recordRequest = (at, ms, status, what) => requests.push({ at, ms, status, what });
+  let load: ReturnType<typeof moneyLoad>;
+  try {
+    await sample();
+    load = moneyLoad(stack, admin, workers.slice(0, Math.ceil(workers.length / 2)), () => Date.now() < endAt);
+    const browsing = Promise.all(
+      workers.map(async (w, i) => {
+        for (let n = 0; Date.now() < endAt; n += 1) {
+          await call(stack, 'GET', '/tasks', w.token);
+          await call(stack, 'GET', '/ledger/balance', w.token);
+          await call(stack, 'GET', '/chat/messages?limit=50', w.token);
+          if (n % 3 === 0) await call(stack, 'POST', '/chat/messages', w.token, { content: `soak ${i} ${n}`, clientId: randomUUID() });
+          await sleep(200);
+        }
+      }),
+    );
+    const sampler = (async () => {
+      while (Date.now() < endAt) {
+        await sleep(10_000);
+        await sample();
+      }
+    })();
+    await Promise.all([load.done, browsing, sampler]);
+  } finally {
+    recordRequest = undefined;
+  }
+  const errors = requests.filter((r) => r.status === 0 || r.status >= 500);
+  const first = requests.filter((r) => r.at < startedAt + 60_000).map((r) => r.ms);
+  const last = requests.filter((r) => r.at >= endAt - 60_000).map((r) => r.ms);
+  const warm = samples.find((s) => s.at >= startedAt + 60_000) ?? samples[0]!;
+  const end = samples[samples.length - 1]!;
+  const growth = Object.entries(end.figures).map(([name, f]) => ({ name, rss: (f.rss / (warm.figures[name]?.rss ?? f.rss) - 1) * 100, fds: f.fds - (warm.figures[name]?.fds ?? f.fds) }));
+  const worstRss = growth.reduce((a, b) => (b.rss > a.rss ? b : a), growth[0]!);
+  const worstFds = growth.reduce((a, b) => (b.fds > a.fds ? b : a), growth[0]!);
+  const checked = await checkMoneyEffects(stack, admin, workers, load);
+  const p99First = p99(first);
+  const p99Last = p99(last);
+  const errorKinds = [...new Set(errors.map((e) => `${e.what} ${e.status}`))].slice(0, 5);
+  return {
+    scenario: minutes < 10 ? `soak (${minutes} min, SHORTER than the issue's 10)` : `soak (${minutes} min)`,
+    load: `${workers.length} workers browsing and chatting, ${Math.ceil(workers.length / 2)} also in the money load`,
+    fault: 'none (time)',
+    accepted: requests.filter((r) => r.status >= 200 && r.status < 300).length,
+    lost: checked.lost,
+    appliedTwice: checked.twice,
+    recoveryMs: 0,
+    notes: [
+      `${requests.length} requests, ${errors.length} errors (5xx or no answer)${errorKinds.length ? `: ${errorKinds.join('; ')}` : ''}`,
+      `p99 first minute ${p99First.toFixed(0)} ms, last minute ${p99Last.toFixed(0)} ms: ${p99Last <= 2 * p99First ? 'within 2x' : 'MORE THAN 2x'}`,
+      `memory after warm-up: worst ${worstRss.name} ${worstRss.rss.toFixed(1)}% (${worstRss.rss < 10 ? 'under 10%' : 'OVER 10%'}); open descriptors: worst ${worstFds.name} ${worstFds.fds >= 0 ? '+' : ''}${worstFds.fds}`,
+      `per process (rss growth %, fd change): ${growth.map((g) => `${g.name} ${g.rss.toFixed(1)}%/${g.fds >= 0 ? '+' : ''}${g.fds}`).join(', ')}`,
+      ...checked.notes,
     ],
   };
 }
