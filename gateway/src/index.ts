@@ -83,7 +83,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
         await ws.register(httpProxy, {
           // Each new socket goes to the next chat instance; a message reaches every instance's sockets over Redis.
           upstream: '',
-          replyOptions: { getUpstream: () => chat.pick() },
+          replyOptions: { getUpstream: () => chat.pick('socket') },
           prefix: '/ws',
           rewritePrefix: '/ws',
           websocket: true,

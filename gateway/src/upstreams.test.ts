@@ -17,6 +17,12 @@ describe('createUpstreamGroup', () => {
     expect(Array.from({ length: 6 }, () => group!.pick())).toEqual(['http://a', 'http://b', 'http://c', 'http://a', 'http://b', 'http://c']);
   });
 
+  it('when requests come between sockets, then the sockets still alternate (requests and sockets go round separately)', () => {
+    group = createUpstreamGroup('chat', ['http://a', 'http://b'], { checkHealth: async () => undefined });
+    const sockets = [group.pick('socket'), group.pick(), group.pick('socket'), group.pick(), group.pick(), group.pick('socket')];
+    expect([sockets[0], sockets[2], sockets[5]]).toEqual(['http://a', 'http://b', 'http://a']);
+  });
+
   it('when a connection to an instance fails, then it is skipped until its health check answers again', async () => {
     let bHealthy = false;
     group = createUpstreamGroup('chat', ['http://a', 'http://b'], {

@@ -12,8 +12,11 @@ import type { Logger } from '@platform/service-kit';
 export interface TUpstreamGroup {
   readonly service: string;
   readonly urls: readonly string[];
-  /** The base URL (no trailing slash) of the instance to use next. */
-  pick(): string;
+  /**
+   * The base URL (no trailing slash) of the instance to use next. Requests and sockets go round separately, so the
+   * long-lived sockets spread evenly whatever the requests between them.
+   */
+  pick(kind?: 'request' | 'socket'): string;
   /** A connection to `url` failed: skip it until its health check answers again. */
   markDown(url: string): void;
   /** Instances currently believed up (for logs and tests). */
@@ -45,7 +48,7 @@ export function createUpstreamGroup(service: string, urls: readonly string[], op
   if (urls.length === 0) throw new Error(`${service}: no upstream URL`);
   const checkHealth = options.checkHealth ?? defaultHealthCheck;
   const down = new Set<string>();
-  let next = 0;
+  const next = { request: 0, socket: 0 };
   let timer: NodeJS.Timeout | undefined;
 
   const setDown = (url: string, reason: string) => {
@@ -78,14 +81,14 @@ export function createUpstreamGroup(service: string, urls: readonly string[], op
   return {
     service,
     urls,
-    pick() {
+    pick(kind = 'request') {
       for (let tried = 0; tried < urls.length; tried += 1) {
-        const url = urls[next % urls.length]!;
-        next = (next + 1) % urls.length;
+        const url = urls[next[kind] % urls.length]!;
+        next[kind] = (next[kind] + 1) % urls.length;
         if (!down.has(url)) return url;
       }
-      const url = urls[next % urls.length]!;
-      next = (next + 1) % urls.length;
+      const url = urls[next[kind] % urls.length]!;
+      next[kind] = (next[kind] + 1) % urls.length;
       return url;
     },
     markDown(url) {
