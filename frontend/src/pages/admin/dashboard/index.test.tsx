@@ -1,5 +1,5 @@
 import type { TAdminStats } from '@platform/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { ageParts, DashboardSection } from './index';
@@ -44,7 +44,8 @@ describe('Admin Dashboard (spec 03)', () => {
   it('when the stats answer, then the six cards, what waits, the recent lists and today are shown, each card a link to its section', async () => {
     renderDashboard({ 'GET /api/admin/stats': () => jsonResponse(STATS) });
     const total = await screen.findByTestId('dashboard-card-totalUsers');
-    expect(total).toHaveTextContent('Total Users12');
+    // The cards are drawn at once with a dash, then filled when the figures arrive.
+    await waitFor(() => expect(total).toHaveTextContent('Total Users12'));
     expect(total).toHaveAttribute('href', '/admin/users-list');
     expect(screen.getByTestId('dashboard-card-activeUsers')).toHaveTextContent('Active Users11');
     expect(screen.getByTestId('dashboard-card-pendingTasks')).toHaveAttribute('href', '/admin/task-requests');
