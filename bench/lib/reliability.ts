@@ -1048,7 +1048,7 @@ export async function bankCheck(stack: TStack, options: { workers?: number; seco
 async function processFigures(url: string): Promise<{ rss: number; fds: number } | undefined> {
   try {
     const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    const figure = (name: string) => Number(new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const figure = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
     return { rss: figure('process_resident_memory_bytes'), fds: figure('process_open_fds') };
   } catch {
     return undefined;
@@ -1082,6 +1082,9 @@ export async function soak(stack: TStack, options: { workers?: number; minutes?:
     }
     samples.push({ at: Date.now(), figures });
   };
+  // The soak injects no fault: a restart of the shared PostgreSQL by something else is named in the notes.
+  const postgresStart = async () => (await query<{ t: string }>(stack.databaseUrls.payouts!, 'SELECT pg_postmaster_start_time()::text AS t'))[0]!.t;
+  const postgresStartedAt = await postgresStart();
   recordRequest = (at, ms, status, what) => requests.push({ at, ms, status, what });
   let load: ReturnType<typeof moneyLoad>;
   try {
@@ -1117,6 +1120,7 @@ export async function soak(stack: TStack, options: { workers?: number; minutes?:
   const worstRss = growth.reduce((a, b) => (b.rss > a.rss ? b : a), growth[0]!);
   const worstFds = growth.reduce((a, b) => (b.fds > a.fds ? b : a), growth[0]!);
   const checked = await checkMoneyEffects(stack, admin, workers, load);
+  const postgresRestartedAt = await postgresStart();
   const p99First = p99(first);
   const p99Last = p99(last);
   const errorKinds = [...new Set(errors.map((e) => `${e.what} ${e.status}`))].slice(0, 5);
@@ -1133,6 +1137,7 @@ export async function soak(stack: TStack, options: { workers?: number; minutes?:
       `p99 first minute ${p99First.toFixed(0)} ms, last minute ${p99Last.toFixed(0)} ms: ${p99Last <= 2 * p99First ? 'within 2x' : 'MORE THAN 2x'}`,
       `memory after warm-up: worst ${worstRss.name} ${worstRss.rss.toFixed(1)}% (${worstRss.rss < 10 ? 'under 10%' : 'OVER 10%'}); open descriptors: worst ${worstFds.name} ${worstFds.fds >= 0 ? '+' : ''}${worstFds.fds}`,
       `per process (rss growth %, fd change): ${growth.map((g) => `${g.name} ${g.rss.toFixed(1)}%/${g.fds >= 0 ? '+' : ''}${g.fds}`).join(', ')}`,
+      ...(postgresRestartedAt === postgresStartedAt ? [] : [`PostgreSQL WAS RESTARTED DURING THE SOAK by something else (at ${postgresRestartedAt}): the errors are its 503s`]),
       ...checked.notes,
     ],
   };
