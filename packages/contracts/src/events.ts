@@ -334,12 +334,27 @@ export const ZChatSettingsChangedDataSchema = z.object({
 });
 export type TChatSettingsChangedData = z.infer<typeof ZChatSettingsChangedDataSchema>;
 
+/**
+ * A company news item was created, changed or deleted (admin service). Carries what other services may show of it
+ * (the chat assistants mention published titles); the text stays with the admin service.
+ */
+export const ZNewsChangedDataSchema = z.object({
+  newsId: z.uuid(),
+  title: z.string(),
+  isPublished: z.boolean(),
+  deleted: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  changedAt: z.iso.datetime({ offset: true }),
+});
+export type TNewsChangedData = z.infer<typeof ZNewsChangedDataSchema>;
+
 /** Every event type the platform publishes, with the schema of its data. */
 export const EVENT_SCHEMAS = {
   'document.changed': ZDocumentChangedDataSchema,
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
   'user.deleted': ZUserDeletedDataSchema,
+  'news.changed': ZNewsChangedDataSchema,
   'user.changed_by_admin': ZUserChangedByAdminDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,
   'password_reset.completed': ZPasswordResetCompletedDataSchema,

@@ -57,6 +57,17 @@ describe('GET, POST /api/news; PATCH, DELETE /api/news/{id}', () => {
     expect((await callApi(h, 'DELETE', `/api/news/${older.body.id}`)).status).toBe(404);
     await callApi(h, 'DELETE', `/api/news/${newer.body.id}`);
     await callApi(h, 'DELETE', `/api/news/${draft.body.id}`);
+
+    // Each change is announced (news.changed, with the commit) for the services that show titles (chat assistants).
+    const announced = await h.service.pool.query(
+      `SELECT payload->'data' AS data FROM outbox WHERE type = 'news.changed' AND payload->'data'->>'newsId' = $1 ORDER BY seq`,
+      [draft.body.id],
+    );
+    expect(announced.rows.map((r: { data: { title: string; isPublished: boolean; deleted: boolean } }) => [r.data.title, r.data.isPublished, r.data.deleted])).toEqual([
+      ['Draft plans', false, false],
+      ['Plans', true, false],
+      ['Plans', true, true],
+    ]);
   });
 
   it('when a worker writes, or the input is wrong, then 403 / 400 with the message and nothing is saved', async () => {

@@ -22,6 +22,8 @@ import { registerAssistantRoutes } from './entry-points/http/assistants.routes.j
 import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onTaskEvent, TASKS_QUEUE, TASKS_ROUTING_KEYS } from './entry-points/messaging/on-task-event.handler.js';
+import { NEWS_QUEUE, NEWS_ROUTING_KEYS, onNewsEvent } from './entry-points/messaging/on-news-event.handler.js';
+import { findRecentNewsTitles } from './data-access/news.repository.js';
 import { findOpenTaskTitles } from './data-access/open-tasks.repository.js';
 import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
@@ -29,7 +31,7 @@ import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws
 
 export type { TChatConfig } from './config.js';
 export { loadChatConfig, ZChatConfigSchema } from './config.js';
-export { SETTINGS_QUEUE, TASKS_QUEUE, USERS_QUEUE };
+export { NEWS_QUEUE, SETTINGS_QUEUE, TASKS_QUEUE, USERS_QUEUE };
 
 export const CHAT_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
 
@@ -132,7 +134,10 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         callsPerHour: config.ASSISTANT_PROVIDER_CALLS_PER_HOUR,
       },
       // Topics come from the settings; open tasks from work's task events (a local copy); no news source yet.
-      context: async () => ({ tasks: await findOpenTaskTitles(pool, 20), news: [] }),
+      context: async () => {
+        const [tasks, news] = await Promise.all([findOpenTaskTitles(pool, 20), findRecentNewsTitles(pool, 5)]);
+        return { tasks, news };
+      },
     };
     registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
@@ -184,6 +189,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: onUserDeleted }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged }),
         runtime.consume({ queue: TASKS_QUEUE, routingKeys: TASKS_ROUTING_KEYS, handler: onTaskEvent }),
+        runtime.consume({ queue: NEWS_QUEUE, routingKeys: NEWS_ROUTING_KEYS, handler: onNewsEvent }),
       );
     }
     runtime.startRelay();

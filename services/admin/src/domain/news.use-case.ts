@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TCreateNewsRequest, TNewsArticle, TNewsListQuery, TNewsPage, TUpdateNewsRequest } from '@platform/contracts';
-import { withTransaction, type Queryable } from '@platform/service-kit';
+import { withTransaction, writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
 import { insertAuditEntry } from '../data-access/audit-log.repository.js';
 import { deleteNews, findNews, insertNews, listNews, updateNews, type TNewsRecord } from '../data-access/news.repository.js';
 import { CONTENT_ERRORS } from './content.errors.js';
@@ -56,6 +56,18 @@ async function queueAfterCommit(deps: TNewsDeps, record: TNewsRecord, asked: boo
   await deps.queueNewsMailing(record.id).catch((error: unknown) => deps.logger.warn({ err: error, newsId: record.id }, 'news mailing not queued now; the sweep will'));
 }
 
+/** news.changed in the same transaction: what other services may show of the item (the chat assistants' titles). */
+async function announce(client: PoolClient, record: { id: string; title: string; isPublished: boolean; createdAt: Date }, deleted: boolean): Promise<void> {
+  await writeEvent(client, 'news.changed', {
+    newsId: record.id,
+    title: record.title,
+    isPublished: record.isPublished,
+    deleted,
+    createdAt: record.createdAt.toISOString(),
+    changedAt: new Date().toISOString(),
+  });
+}
+
 /** POST /api/news. The e-mail goes out only when asked and the item is published. */
 export async function createNews(deps: TNewsDeps, adminId: string, input: TCreateNewsRequest & { isPublished: boolean; emailEveryone: boolean }): Promise<TNewsArticle> {
   const emailRequested = input.emailEveryone && input.isPublished;
@@ -69,6 +81,7 @@ export async function createNews(deps: TNewsDeps, adminId: string, input: TCreat
       emailRequested,
     });
     await audit(client, adminId, 'news.created', record.id, null, { ...auditOf(record), emailEveryone: emailRequested });
+    await announce(client, record, false);
     return record;
   });
   await queueAfterCommit(deps, created, emailRequested);
@@ -90,6 +103,7 @@ export async function changeNews(deps: TNewsDeps, adminId: string, id: string, i
     });
     if (!updated) throw CONTENT_ERRORS.newsNotFound();
     await audit(client, adminId, 'news.updated', id, auditOf(before), { ...auditOf(updated), emailEveryone: asked });
+    await announce(client, updated, false);
     return { record: updated, asked };
   });
   await queueAfterCommit(deps, record, asked);
@@ -101,5 +115,6 @@ export async function removeNews(deps: TAdminDeps, adminId: string, id: string):
     const deleted = await deleteNews(client, id);
     if (!deleted) throw CONTENT_ERRORS.newsNotFound();
     await audit(client, adminId, 'news.deleted', id, auditOf(deleted), null);
+    await announce(client, deleted, true);
   });
 }
