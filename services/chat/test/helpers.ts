@@ -3,7 +3,7 @@ import type { TChatServerFrame, TEventEnvelope, TEventType } from '@platform/con
 import { createAmqpConnection, createLogger, createTokenSigner, deadLetterQueueName, retryQueueName, type TAmqpConnection } from '@platform/service-kit';
 import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
 import { WebSocket } from 'ws';
-import { loadChatConfig, SETTINGS_QUEUE, start, TASKS_QUEUE, USERS_QUEUE, type TChatConfig, type TChatService } from '../src/index.js';
+import { loadChatConfig, NEWS_QUEUE, SETTINGS_QUEUE, start, TASKS_QUEUE, USERS_QUEUE, type TChatConfig, type TChatService } from '../src/index.js';
 
 export interface TTestUser {
   id: string;
@@ -190,7 +190,7 @@ export async function startChatHarness(prefix: string, env: Record<string, strin
       try {
         await amqp.waitUntilConnected();
         const channel = await amqp.createChannel();
-        for (const queue of [USERS_QUEUE, SETTINGS_QUEUE, TASKS_QUEUE].map((q) => `${environment.queuePrefix}${q}`)) {
+        for (const queue of [USERS_QUEUE, SETTINGS_QUEUE, TASKS_QUEUE, NEWS_QUEUE].map((q) => `${environment.queuePrefix}${q}`)) {
           for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await channel.deleteQueue(name);
         }
         await channel.deleteExchange(environment.exchange);
