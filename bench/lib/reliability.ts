@@ -837,6 +837,13 @@ export async function rabbitStoppedMidLoad(stack: TStack, options: { workers?: n
   const unsent = await countOf(stack.databaseUrls.payouts!, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL') + (await countOf(stack.databaseUrls.work!, 'SELECT count(*) AS n FROM outbox WHERE sent_at IS NULL'));
   const checked = await checkMoneyEffects(stack, admin, workers, load);
   const drainedAt = Date.now();
+  // Where unapplied effects wait, if any: the stack's queues with messages (ready or unacked), its dead letters included.
+  const waiting = checked.lost
+    ? (await run('rabbitmqctl', ['-q', 'list_queues', 'name', 'messages_ready', 'messages_unacknowledged'])).stdout
+        .split('\n')
+        .filter((l) => l.startsWith(`${namespaceOf(stack)}.`) && / [1-9]/.test(l))
+        .join('; ')
+    : '';
   return {
     scenario: 'RabbitMQ stopped mid-load',
     load: `${workers.length} workers: withdrawal, decision, task cycle, approval; closed loop`,
@@ -848,6 +855,7 @@ export async function rabbitStoppedMidLoad(stack: TStack, options: { workers?: n
     notes: [
       `${answeredWhileDown} decisions and approvals answered while the broker was down (their events waited in the outboxes); ${unsent} outbox rows still unsent when the load ended`,
       ...checked.notes,
+      ...(checked.lost ? [`queues holding messages when the check ended: ${waiting || 'none'}`] : []),
       'recovery: from start_app to every outbox drained and every effect counted',
     ],
   };
