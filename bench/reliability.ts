@@ -3,9 +3,10 @@
  * fault, checks what the servers hold afterwards and adds a row to bench/results/reliability.txt: scenario, load
  * held, fault, requests accepted, lost, applied twice, recovery time.
  *
- * Run: `npm run bench:reliability`. Built so far: a service killed with SIGKILL mid-load (payouts; a chat instance).
- * Not built yet: RabbitMQ stopped, PostgreSQL restarted, Redis restarted, the poison event, the bank check and the
- * soak (they are issue 19's remaining items; the broker and database outages are covered by the outage tests).
+ * Run: `npm run bench:reliability` (all), or `npm run bench:reliability -- <name> ...` (some; the other rows are kept
+ * from bench/results/reliability.json). Scenarios: payouts, work, chat (SIGKILL mid-load), poison (dead letter and
+ * replay), rabbitmq, postgres, bank (these three stop the SHARED servers), redis, redis-volatile (a Redis of their
+ * own), soak (SOAK_MINUTES, default 2; the issue asks for 10).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
