@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
-import { waitUntil } from './support/api.js';
+import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
+import { apiClient, waitUntil } from './support/api.js';
 
 /**
  * Issue 5, items 4-6 (the admin's side of money): the admin sets the minimum withdrawal in System Settings, gives a
@@ -21,24 +21,9 @@ async function snap(page: Page, name: string): Promise<void> {
   await checkScreen(page, 'admin-money', name);
 }
 
-async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+const { api } = apiClient(baseUrl);
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, landing);
-  await completeOnboarding(page);
-}
+const signIn = signInTo(baseUrl);
 
 /** Closes the toasts on screen (sign-in greetings, earlier successes) so a screenshot shows what it is about. */
 async function dismissToasts(page: Page): Promise<void> {

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
+import { apiClient } from './support/api.js';
 
 /**
  * Issue 14 items 4 and 5 in the browser: the admin gives a worker a manual award in Admin > Awards (the worker sees it
@@ -13,24 +14,9 @@ let browser: Browser;
 let adminToken = '';
 const cleanup: (() => Promise<unknown>)[] = [];
 
-async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
+const { api } = apiClient(baseUrl);
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, landing);
-  await completeOnboarding(page);
-}
+const signIn = signInTo(baseUrl);
 
 beforeAll(async () => {
   browser = await launchBrowser();

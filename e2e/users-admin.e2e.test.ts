@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
-import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
+import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
 
 /**
  * User management (issue 14 item 2) and the worker's own account deletion (issue 15 item 5), in two browsers: the
@@ -20,14 +20,7 @@ async function snap(page: Page, name: string): Promise<void> {
   await checkScreen(page, 'users-admin', name);
 }
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, landing);
-  await completeOnboarding(page);
-}
+const signIn = signInTo(baseUrl);
 
 /** Closes the toasts on screen so a screenshot shows what it is about. */
 async function dismissToasts(page: Page): Promise<void> {

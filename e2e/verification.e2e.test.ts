@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
-import { checkScreen, completeOnboarding, DESKTOP, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, DESKTOP, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
 
 /**
  * Issue 15: identity verification done honestly, the activity history and the worker's own data. Through the
@@ -65,14 +65,7 @@ async function workerWithRecords(label: string) {
   return { ...worker, email, taskId: task.id, withdrawalId: withdrawal.id, chatText };
 }
 
-async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await waitForPath(page, landing);
-  await completeOnboarding(page);
-}
+const signIn = signInTo(baseUrl);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -38,6 +38,21 @@ export async function newContext(browser: Browser, viewport: { width: number; he
   return context;
 }
 
+/**
+ * Signs in through the login form of the stack at `baseUrl`, waits for `landing` and completes the onboarding if it
+ * shows: `const signIn = signInTo(baseUrl)`, then `await signIn(page, email, password, '/')`.
+ */
+export function signInTo(baseUrl: string) {
+  return async (page: Page, email: string, password: string, landing: string): Promise<void> => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, landing);
+    await completeOnboarding(page);
+  };
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 }
