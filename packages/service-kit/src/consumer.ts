@@ -3,7 +3,7 @@ import { parseEvent, type TEventEnvelope } from '@platform/contracts';
 import type { TAmqpConnection } from './amqp.js';
 import { runWithContext } from './context.js';
 import { otelContext, otelTrace, SpanKind, SpanStatusCode, startSpanFromHeaders, tracingEnabled } from './tracing.js';
-import { isDependencyUnavailable } from './dependency-errors.js';
+import { isDependencyUnavailable, isTransientConflict } from './dependency-errors.js';
 import { commitCallbackMark, dropCommitCallbacksAfter, withTransaction, type Pool, type PoolClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { TMetrics } from './metrics.js';
@@ -46,6 +46,12 @@ export interface TConsumerOptions {
   batchSize?: number;
   /** Batches handled at once by this instance (each on its own connection). Default 2. */
   concurrency?: number;
+  /**
+   * The rows an event's handler locks, as a key: the events of a batch are applied in the order of their keys (events
+   * with one key keep their delivery order). Two batches applied at once then take their row locks in one order and
+   * wait for each other instead of deadlocking (e.g. the ledger account a reward is posted to). Without it, delivery order.
+   */
+  lockOrderKey?: (event: TEventEnvelope) => string;
   /** Name recorded in the inbox; defaults to the queue name. */
   consumerName?: string;
   /**
@@ -80,6 +86,19 @@ export async function assertConsumerQueues(channel: Pick<Channel, 'assertQueue'>
   await channel.assertQueue(deadLetterQueueName(queue), { durable: true, arguments: { ...expiry } });
 }
 
+/** A lockOrderKey: the event's `data[field]` (e.g. `userId` for the account a reward is posted to). */
+export function lockOrderByDataField(field: string): (event: TEventEnvelope) => string {
+  return (event) => {
+    const value = (event.data as Record<string, unknown> | null | undefined)?.[field];
+    return typeof value === 'string' ? value : '';
+  };
+}
+
+/** The indexes of the keys in ascending key order; equal keys keep their order (Array.prototype.sort is stable). */
+export function lockOrder(keys: readonly string[]): number[] {
+  return keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+}
+
 export function attemptsOf(message: { properties: { headers?: Record<string, unknown> | undefined } }): number {
   const value = Number(message.properties.headers?.[ATTEMPTS_HEADER] ?? 0);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
@@ -109,7 +128,9 @@ export function republishOptions(message: ConsumeMessage | { properties: Consume
  * again in a transaction of its own (PostgreSQL out of reach: each is retried without using up an attempt). A failing handler is retried with exponential
  * backoff through `<queue>.retry` (per-message TTL, dead-lettered back to the queue) and, after maxAttempts, moved
  * to `<queue>.dlq` (a failure because PostgreSQL is out of reach does not count as an attempt: such an event waits
- * for the database however long it is away); a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
+ * for the database however long it is away); an event that lost a deadlock to another batch is tried again at once on
+ * its own, without using up an attempt either, and `lockOrderKey` orders a batch's handlers by the rows they lock, so
+ * batches applied at once do not deadlock in the first place; a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
  * committed or its copy is confirmed in the retry or dead-letter queue. Re-subscribes after a broker restart.
  */
 export function startConsumer(options: TConsumerOptions): TConsumer {
@@ -123,6 +144,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 50, prefetch));
   const concurrency = Math.max(1, options.concurrency ?? 2);
   const consumerName = options.consumerName ?? queue;
+  const lockOrderKey = options.lockOrderKey;
   const log = logger.child({ queue });
 
   let stopped = false;
@@ -172,9 +194,10 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   const settleFailure = async (ch: ConfirmChannel, message: ConsumeMessage, event: TEventEnvelope, error: unknown) => {
     // PostgreSQL out of reach is not the event's fault: retried without using up an attempt, so an outage never
     // parks events in the dead-letter queue (the transaction was rolled back, nothing is half-applied).
-    const unavailable = isDependencyUnavailable(error);
-    const attempts = attemptsOf(message) + (unavailable ? 0 : 1);
-    if (!unavailable && attempts >= maxAttempts) {
+    // A deadlock or serialization failure is a lost race, not the event's fault either.
+    const notItsFault = isDependencyUnavailable(error) || isTransientConflict(error);
+    const attempts = attemptsOf(message) + (notItsFault ? 0 : 1);
+    if (!notItsFault && attempts >= maxAttempts) {
       log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
       await deadLetter(ch, message, 'failed', errorMessageOf(error), attempts);
       ch.ack(message);
@@ -236,6 +259,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     withTransaction(pool, async (client) => {
       const ids = [...new Set(items.map((i) => i.event.id))].sort();
       const types = ids.map((id) => items.find((i) => i.event.id === id)!.event.type);
+      const order = lockOrderKey ? lockOrder(items.map((i) => lockOrderKey(i.event))) : items.map((_, i) => i);
       const { rows } = await client.query<{ event_id: string }>({
         name: 'kit_inbox_insert',
         text: `INSERT INTO inbox (consumer, event_id, event_type) SELECT $1, e.id, e.type FROM unnest($2::uuid[], $3::text[]) AS e(id, type)
@@ -243,15 +267,16 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
         values: [consumerName, ids, types],
       });
       const isNew = new Set(rows.map((r) => r.event_id));
-      const outcomes: TOutcome[] = [];
-      for (const { event } of items) {
+      const outcomes: TOutcome[] = new Array<TOutcome>(items.length);
+      for (const index of order) {
+        const { event } = items[index]!;
         if (!isNew.delete(event.id)) {
-          outcomes.push('duplicate');
+          outcomes[index] = 'duplicate';
           continue;
         }
         if (items.length === 1) {
           await runHandler(event, client); // alone: a failure rolls back the transaction, as it is the event's own
-          outcomes.push('applied');
+          outcomes[index] = 'applied';
           continue;
         }
         // Not awaited on its own: on a pipelined pool it travels with the handler's first statement.
@@ -261,14 +286,14 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
         try {
           await runHandler(event, client);
           await savepoint;
-          outcomes.push('applied');
+          outcomes[index] = 'applied';
         } catch (error) {
           if (isDependencyUnavailable(error)) throw error; // the whole transaction is lost
           await savepoint;
           await client.query({ name: 'kit_rollback_savepoint', text: 'ROLLBACK TO SAVEPOINT kit_event' });
           dropCommitCallbacksAfter(client, mark);
           await client.query({ name: 'kit_inbox_forget', text: 'DELETE FROM inbox WHERE consumer = $1 AND event_id = $2', values: [consumerName, event.id] });
-          outcomes.push({ error });
+          outcomes[index] = { error };
         }
       }
       return outcomes;
@@ -313,6 +338,9 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
         ch.ack(message);
         count(event.type, outcome);
         if (outcome === 'duplicate') log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
+      } else if (isTransientConflict(outcome?.error)) {
+        // It lost a race with another transaction (a deadlock): tried again at once on its own, not after a backoff.
+        await handleAlone(ch, message, event);
       } else {
         await settleFailure(ch, message, event, outcome?.error);
       }

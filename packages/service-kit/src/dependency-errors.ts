@@ -46,3 +46,16 @@ export function isDependencyUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL SQLSTATEs of a transaction that lost a race, not of a wrong request: 40P01 deadlock_detected and 40001
+ * serialization_failure. The same work succeeds when it is run again; a consumer retries such an event at once and
+ * never counts it as a failed attempt.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/** True when the error is a deadlock or serialization failure (see CONFLICT_CODES). */
+export function isTransientConflict(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && CONFLICT_CODES.has(code);
+}

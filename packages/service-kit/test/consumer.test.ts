@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TEventEnvelope } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsumerQueues, startConsumer, type TConsumer } from '../src/consumer.js';
+import { assertConsumerQueues, lockOrder, lockOrderByDataField, startConsumer, type TConsumer } from '../src/consumer.js';
 import type { PoolClient } from '../src/db.js';
 import { listDeadLetters } from '../src/dlq.js';
 import { writeEvent } from '../src/outbox.js';
@@ -174,6 +174,77 @@ describe('startConsumer', () => {
     }
   });
 
+  /**
+   * Two instances, two batches each at once, every batch posting to the same few "accounts" in a shuffled order: the
+   * shape of payouts' rewards after a broker outage (a backlog of rewards for a few workers). Each posting holds its
+   * account's row lock until the batch commits.
+   */
+  async function postToSharedAccounts(name: string, count: number, lockOrderKey: ((event: TEventEnvelope) => string) | undefined) {
+    const queue = bb.queue(name);
+    const accounts = Array.from({ length: 6 }, (_, i) => `${name}-${i}`);
+    await bb.pool.query('CREATE TABLE IF NOT EXISTS accounts (id text PRIMARY KEY, n int NOT NULL DEFAULT 0)');
+    await bb.pool.query('INSERT INTO accounts (id) SELECT unnest($1::text[])', [accounts]);
+    const setup = await bb.amqp.createChannel();
+    await assertConsumerQueues(setup, queue);
+    await setup.bindQueue(queue, bb.env.exchange, `${name}.posted`);
+    await setup.close();
+    const events = Array.from({ length: count }, (_, i) => makeEnvelope(`${name}.posted`, { account: accounts[(i * 7 + Math.floor(i / 6)) % accounts.length] }));
+    await bb.publishMany(events);
+    const failures: string[] = [];
+    const consumers = [1, 2].map(() =>
+      startConsumer({
+        pool: bb.pool,
+        amqp: bb.amqp,
+        queue,
+        routingKeys: [`${name}.posted`],
+        logger: bb.logger,
+        prefetch: 20,
+        batchSize: 10,
+        concurrency: 2,
+        maxAttempts: 1, // a lost race must not count as an attempt: with one, any counted failure is dead-lettered
+        backoffMs: 50,
+        ...(lockOrderKey ? { lockOrderKey } : {}),
+        handler: async (event, client) => {
+          try {
+            await client.query('UPDATE accounts SET n = n + 1 WHERE id = $1', [(event.data as { account: string }).account]);
+            await client.query('SELECT pg_sleep(0.002)');
+          } catch (error) {
+            failures.push((error as { code?: string }).code ?? String(error));
+            throw error;
+          }
+        },
+      }),
+    );
+    try {
+      await eventually(
+        async () => {
+          const { rows } = await bb.pool.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM accounts WHERE id = ANY($1)', [accounts]);
+          return Number(rows[0]?.n) === events.length && (await bb.messageCount(queue)) === 0;
+        },
+        { what: 'every posting applied', timeoutMs: 60_000 },
+      );
+      const inbox = await bb.pool.query('SELECT 1 FROM inbox WHERE consumer = $1', [queue]);
+      expect(inbox.rowCount).toBe(events.length);
+      expect(await bb.messageCount(`${queue}.dlq`)).toBe(0);
+      return failures;
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()));
+    }
+  }
+
+  it('when concurrent batches post to shared rows in the order of lockOrderKey, then none deadlocks and each event is applied once', async () => {
+    const failures = await postToSharedAccounts('lock-order', 160, lockOrderByDataField('account'));
+    expect(failures).toEqual([]);
+  });
+
+  it('when concurrent batches deadlock on shared rows, then the losing events are retried at once without using an attempt and each is applied once', async () => {
+    // Each deadlock costs PostgreSQL's deadlock_timeout (1 s) before one side loses: few events here.
+    const failures = await postToSharedAccounts('deadlocks', 60, undefined);
+    // Without a lock order they deadlock (the race is the point of this case); none of it is dead-lettered.
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.every((code) => code === '40P01' || code === '40001')).toBe(true);
+  }, 90_000);
+
   it('when a message is not a valid event envelope, then it goes straight to the dead-letter queue without calling the handler', async () => {
     const queue = bb.queue('malformed');
     let calls = 0;
@@ -255,5 +326,12 @@ describe('startConsumer with queueExpiresMs', () => {
       intervalMs: 2_500,
       what: 'the broker to delete the unused queues',
     });
+  });
+});
+
+describe('lockOrder', () => {
+  it('when keys repeat, then the indexes come in ascending key order and one key keeps its delivery order', () => {
+    expect(lockOrder(['b', 'a', 'b', 'a', 'c'])).toEqual([1, 3, 0, 2, 4]);
+    expect(lockOrder([])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { createServiceRuntime, createTokenSigner, type Pool } from '@platform/service-kit';
+import { createServiceRuntime, lockOrderByDataField, createTokenSigner, type Pool } from '@platform/service-kit';
 import multipart from '@fastify/multipart';
 import { MAX_VERIFICATION_IMAGE_BYTES } from '@platform/contracts';
 import type { TAuthConfig } from './config.js';
@@ -77,7 +77,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const url = await runtime.listen();
     // The referral funnel (first task, first payout of referred workers) and the clicks' folding (issue 16).
     if (config.OUTBOX_RELAY_ENABLED) {
-      runtime.consume({ queue: REFERRAL_FUNNEL_QUEUE, routingKeys: REFERRAL_FUNNEL_ROUTING_KEYS, handler: createReferralFunnelHandler() });
+      runtime.consume({ queue: REFERRAL_FUNNEL_QUEUE, routingKeys: REFERRAL_FUNNEL_ROUTING_KEYS, handler: createReferralFunnelHandler(), lockOrderKey: lockOrderByDataField('userId') });
     }
     if (config.JOBS_ENABLED) {
       await runtime.startJobs([

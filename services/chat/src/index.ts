@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ZUserSchema, type TChatMessage } from '@platform/contracts';
-import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
+import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
@@ -188,7 +188,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent }),
         runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: onUserDeleted }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged }),
-        runtime.consume({ queue: TASKS_QUEUE, routingKeys: TASKS_ROUTING_KEYS, handler: onTaskEvent }),
+        runtime.consume({ queue: TASKS_QUEUE, routingKeys: TASKS_ROUTING_KEYS, handler: onTaskEvent, lockOrderKey: lockOrderByDataField('taskId') }),
         runtime.consume({ queue: NEWS_QUEUE, routingKeys: NEWS_ROUTING_KEYS, handler: onNewsEvent }),
       );
     }

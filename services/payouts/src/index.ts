@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceRuntime, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
+import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
 import type { TPayoutsConfig } from './config.js';
 import type { TPayoutsDeps } from './domain/deps.js';
 import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
@@ -62,8 +62,8 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     const consumers: TConsumer[] = [];
     if (config.CONSUMERS_ENABLED) {
       consumers.push(
-        runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: createOnUserEvent(deps) }),
-        runtime.consume({ queue: REWARDS_QUEUE, routingKeys: REWARDS_ROUTING_KEYS, handler: onSubmissionApproved }),
+        runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: createOnUserEvent(deps), lockOrderKey: lockOrderByDataField('userId') }),
+        runtime.consume({ queue: REWARDS_QUEUE, routingKeys: REWARDS_ROUTING_KEYS, handler: onSubmissionApproved, lockOrderKey: lockOrderByDataField('userId') }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(deps) }),
       );
     }
