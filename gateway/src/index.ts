@@ -68,6 +68,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       bodyLimit: config.JSON_BODY_LIMIT_BYTES,
       trustProxy: config.TRUST_PROXY,
       requestTimeout: config.REQUEST_TIMEOUT_MS,
+      requestContext: false,
     });
 
     registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });

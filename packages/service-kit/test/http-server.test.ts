@@ -209,3 +209,18 @@ describe('createInternalServer', () => {
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 });
+
+describe('createHttpServer with requestContext off (the gateway)', () => {
+  it('when a request is handled, then it answers with its x-request-id and runs outside any request context', async () => {
+    const app = createHttpServer({ logger: createLogger({ service: 'test', level: 'silent' }), metrics: createMetrics('test'), requestContext: false });
+    app.get('/context', async () => ({ context: getContext() ?? null }));
+    const url = await listen(app, '127.0.0.1', 0);
+    try {
+      const res = await fetch(`${url}/context`, { headers: { 'x-request-id': 'req-abcdefgh1' } });
+      expect(res.headers.get('x-request-id')).toBe('req-abcdefgh1');
+      expect(await res.json()).toEqual({ context: null });
+    } finally {
+      await app.close();
+    }
+  });
+});
