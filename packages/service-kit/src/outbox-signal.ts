@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { coalesced } from './coalesce.js';
 
 /**
  * Waking the outbox relay after a commit that wrote events. writeEvent marks its client; withTransaction asks at the
@@ -9,8 +10,8 @@ import type pg from 'pg';
 const outboxWriters = new WeakSet<pg.PoolClient>();
 /** The relays running in this process, by the pool they read the outbox with. */
 const localRelays = new WeakMap<pg.Pool, Set<() => void>>();
-/** Pools with a cross-process notification in flight, and whether another one is wanted after it. */
-const notifying = new WeakMap<pg.Pool, { again: boolean }>();
+/** Per pool, the cross-process notification: at most one in flight, commits meanwhile ask for one more. */
+const notifiers = new WeakMap<pg.Pool, () => void>();
 
 export const OUTBOX_NOTIFY_CHANNEL = 'outbox_new';
 
@@ -45,23 +46,8 @@ export function signalOutbox(pool: pg.Pool): void {
     for (const wake of relays) wake();
     return;
   }
-  const inFlight = notifying.get(pool);
-  if (inFlight) {
-    inFlight.again = true;
-    return;
-  }
-  const state = { again: false };
-  notifying.set(pool, state);
-  const send = (): void => {
-    pool
-      .query({ name: 'kit_outbox_notify', text: `SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')` })
-      .catch(() => undefined) // the relay's poll finds the rows
-      .finally(() => {
-        if (state.again) {
-          state.again = false;
-          send();
-        } else notifying.delete(pool);
-      });
-  };
-  send();
+  let notify = notifiers.get(pool);
+  // A failed NOTIFY is ignored: the relay's poll finds the rows.
+  if (!notify) notifiers.set(pool, (notify = coalesced(() => pool.query({ name: 'kit_outbox_notify', text: `SELECT pg_notify('${OUTBOX_NOTIFY_CHANNEL}', '')` }))));
+  notify();
 }

@@ -1,4 +1,4 @@
-import { createServiceRuntime, type Logger, type Pool } from '@platform/service-kit';
+import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
@@ -14,7 +14,7 @@ import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from 
 import { createPublicFiguresReader } from './domain/public-figures.use-case.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
-import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS } from './entry-points/messaging/statistics-events.handler.js';
+import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS, statsLockKey } from './entry-points/messaging/statistics-events.handler.js';
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
 import { createLeaderboardEventsHandler, LEADERBOARD_QUEUE, LEADERBOARD_ROUTING_KEYS } from './entry-points/messaging/leaderboard-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
@@ -81,9 +81,9 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       routingKeys: USER_ERASURE_ROUTING_KEYS,
       handler: createOnUserDeletedHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
     });
-    runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler() });
-    runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler() });
-    runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler() });
+    runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler({ pool, logger }), lockOrderKey: statsLockKey });
+    runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler(), lockOrderKey: lockOrderByDataField('userId') });
+    runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler(), lockOrderKey: lockOrderByDataField('withdrawalId') });
     if (config.JOBS_ENABLED) jobsHandle.jobs = await runtime.startJobs(content.jobs);
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TAdminStats, TEventEnvelope } from '@platform/contracts';
 import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PoolClient } from '@platform/service-kit';
+import { deleteStatsTask, upsertStatsTask } from '../src/data-access/statistics.repository.js';
 import { STATS_QUEUE } from '../src/entry-points/messaging/statistics-events.handler.js';
 import { envelope, userRegistered } from './events.js';
 import { callApi, connectTestBroker, startAdminHarness, type TAdminHarness, type TTestBroker } from './helpers.js';
@@ -70,6 +72,33 @@ describe('the statistics consumer (admin.stats)', () => {
     const { rows } = await h.service.pool.query('SELECT status, requested_at FROM stats_withdrawals WHERE withdrawal_id = $1', [withdrawalId]);
     expect(rows[0]).toMatchObject({ status: 'approved' });
     expect(rows[0].requested_at).not.toBeNull();
+  });
+
+  it.each([
+    ['the save first', 'save'],
+    ['the deletion first', 'delete'],
+  ])('when a task is saved and deleted in two concurrent transactions, %s, then it is gone once both commit', async (_name, first) => {
+    const taskId = randomUUID();
+    const task = { taskId, title: 'Raced', reward: '1.00', status: 'available' as const, createdAt: at(60_000) };
+    const save = (client: PoolClient) => upsertStatsTask(client, task, at(30_000));
+    const remove = (client: PoolClient) => deleteStatsTask(client, taskId, at(0));
+    const [a, b] = [await h.service.pool.connect(), await h.service.pool.connect()];
+    try {
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      await (first === 'save' ? save(a) : remove(a));
+      // The second waits for the first's lock; it is let go by the first's commit.
+      const second = first === 'save' ? remove(b) : save(b);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await a.query('COMMIT');
+      await second;
+      await b.query('COMMIT');
+    } finally {
+      a.release();
+      b.release();
+    }
+    const { rows } = await h.service.pool.query('SELECT 1 FROM stats_tasks WHERE task_id = $1', [taskId]);
+    expect(rows).toEqual([]);
   });
 
   it('when verifications are submitted and one is decided, then one waits; a task deleted is gone for good', async () => {

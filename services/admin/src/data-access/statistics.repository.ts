@@ -9,8 +9,13 @@ import type { PoolClient, Queryable } from '@platform/service-kit';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-async function touch(db: Queryable): Promise<void> {
-  await db.query('UPDATE stats_meta SET updated_at = now()');
+/**
+ * "Updated at" of the read model: set after the events' transaction commits, in a statement of its own (see
+ * createStatisticsEventsHandler). Inside the events' transaction this one row would be locked by every batch until
+ * its commit, and two batches applied at once would wait for each other's rows: a deadlock.
+ */
+export async function markStatsUpdated(db: Queryable): Promise<void> {
+  await db.query({ name: 'admin_stats_touch', text: 'UPDATE stats_meta SET updated_at = now()' });
 }
 
 /* ---- users ---- */
@@ -40,7 +45,6 @@ export async function upsertStatsUser(db: Queryable, user: TStatsUserState, sour
        source_at = GREATEST(u.source_at, EXCLUDED.source_at)`,
     [user.userId, user.email, user.firstName, user.lastName, user.role, user.isActive, user.registeredAt, sourceAt],
   );
-  await touch(db);
 }
 
 /** user.deleted: the personal data goes; the row stays (without it) so the registrations per day stay true. */
@@ -52,7 +56,6 @@ export async function markStatsUserDeleted(db: Queryable, userId: string, delete
        deleted_at = EXCLUDED.deleted_at, source_at = GREATEST(u.source_at, EXCLUDED.source_at)`,
     [userId, deletedAt],
   );
-  await touch(db);
 }
 
 /* ---- tasks ---- */
@@ -65,7 +68,18 @@ export interface TStatsTaskState {
   createdAt: string;
 }
 
+/**
+ * A task's saves and its deletion take one lock per task for the rest of their transaction: the deletion's tombstone
+ * lives in another table than the row, so without it a save and a deletion in two concurrent consumer batches would
+ * each miss the other's uncommitted write and the deleted task would stay. The save's check for a tombstone is the
+ * statement after the lock, so it sees a deletion committed while it waited.
+ */
+async function lockStatsTask(db: Queryable, taskId: string): Promise<void> {
+  await db.query({ name: 'admin_stats_task_lock', text: "SELECT pg_advisory_xact_lock(hashtextextended('stats_task:' || $1, 0))", values: [taskId] });
+}
+
 export async function upsertStatsTask(db: Queryable, task: TStatsTaskState, sourceAt: string): Promise<void> {
+  await lockStatsTask(db, task.taskId);
   await db.query(
     `INSERT INTO stats_tasks AS t (task_id, title, reward, status, created_at, source_at)
      SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS (SELECT 1 FROM stats_deleted_tasks d WHERE d.task_id = $1)
@@ -76,13 +90,12 @@ export async function upsertStatsTask(db: Queryable, task: TStatsTaskState, sour
        source_at = GREATEST(t.source_at, EXCLUDED.source_at)`,
     [task.taskId, task.title, task.reward, task.status, task.createdAt, sourceAt],
   );
-  await touch(db);
 }
 
 export async function deleteStatsTask(db: Queryable, taskId: string, deletedAt: string): Promise<void> {
+  await lockStatsTask(db, taskId);
   await db.query('INSERT INTO stats_deleted_tasks (task_id, deleted_at) VALUES ($1, $2) ON CONFLICT (task_id) DO NOTHING', [taskId, deletedAt]);
   await db.query('DELETE FROM stats_tasks WHERE task_id = $1', [taskId]);
-  await touch(db);
 }
 
 /* ---- submissions ---- */
@@ -110,7 +123,6 @@ export async function upsertStatsSubmission(db: Queryable, submission: TStatsSub
        source_at = GREATEST(s.source_at, EXCLUDED.source_at)`,
     [submission.assignmentId, submission.userId, submission.taskId, submission.status, submission.submittedAt, submission.approvedAt, sourceAt],
   );
-  await touch(db);
 }
 
 /** assignment.cancelled: a submitted assignment an admin cancelled no longer waits (nothing to do for others). */
@@ -119,7 +131,6 @@ export async function cancelStatsSubmission(db: Queryable, assignmentId: string,
     `UPDATE stats_submissions SET status = 'cancelled', source_at = $2 WHERE assignment_id = $1 AND source_at <= $2 AND status <> 'approved'`,
     [assignmentId, sourceAt],
   );
-  await touch(db);
 }
 
 /* ---- withdrawals ---- */
@@ -144,7 +155,6 @@ export async function upsertStatsWithdrawal(db: Queryable, withdrawal: TStatsWit
        source_at = GREATEST(w.source_at, EXCLUDED.source_at)`,
     [withdrawal.withdrawalId, withdrawal.userId, withdrawal.amount, withdrawal.status, withdrawal.requestedAt, withdrawal.decidedAt, sourceAt],
   );
-  await touch(db);
 }
 
 /* ---- verifications ---- */
@@ -166,7 +176,6 @@ export async function upsertStatsVerification(db: Queryable, verification: TStat
        source_at = GREATEST(v.source_at, EXCLUDED.source_at)`,
     [verification.verificationId, verification.userId, verification.status, verification.submittedAt, sourceAt],
   );
-  await touch(db);
 }
 
 /* ---- reads ---- */
