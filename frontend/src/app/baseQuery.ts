@@ -64,7 +64,12 @@ export function shouldEndSession(status: number, hadToken: boolean, url: string)
   return false;
 }
 
-export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError> = async (args, api) => {
+/** What an endpoint's transformResponse may read besides the body: the response (its headers, e.g. a total count). */
+export interface TApiMeta {
+  response?: Response;
+}
+
+export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError, object, TApiMeta> = async (args, api) => {
   const { url, method = 'GET', body, headers: extraHeaders, keepalive } = typeof args === 'string' ? { url: args, headers: undefined, keepalive: undefined } : args;
   const state = api.getState() as { session?: TSessionState };
   const token = state.session?.token ?? readToken();
@@ -89,7 +94,7 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
 
   const text = await response.text();
   const data = parseResponseBody(text, url);
-  if (response.ok) return { data };
+  if (response.ok) return { data, meta: { response } };
 
   const code = field(data, 'code');
   if (shouldEndSession(response.status, Boolean(token), url)) endSession(api.dispatch, signOutReasonOf(code));

@@ -62,6 +62,8 @@ export const workEn = {
     title: 'Tasks',
     counters: { available: 'Available', mine: 'My Tasks', completed: 'Completed' },
     tabs: { available: 'Available', mine: 'My Tasks', revision: 'Revision', done: 'Done' },
+    doneShown: 'Your latest {{shown}} of {{total}} completed tasks. Every reward is in your statement:',
+    doneShownLink: 'Withdrawals, Statement',
     empty: {
       available: 'No tasks available right now',
       availableHint: 'New tasks appear here as soon as they are published.',

@@ -60,6 +60,8 @@ export const workRu: TCatalogue['work'] = {
     title: 'Задания',
     counters: { available: 'Доступно', mine: 'Мои задания', completed: 'Выполнено' },
     tabs: { available: 'Доступные', mine: 'Мои задания', revision: 'Доработка', done: 'Готово' },
+    doneShown: 'Последние {{shown}} из {{total}} выполненных заданий. Все вознаграждения есть в выписке:',
+    doneShownLink: 'Выводы, Выписка',
     empty: {
       available: 'Сейчас нет доступных заданий',
       availableHint: 'Новые задания появятся здесь сразу после публикации.',

@@ -63,8 +63,8 @@ export function signedInState(user: TUser = makeUser(), token = 'test-token'): T
   return { session: { status: 'signedIn', token, user } };
 }
 
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 type THandler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;

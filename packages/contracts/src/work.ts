@@ -169,6 +169,13 @@ export const ZWorkerTaskSchema = z.object({
 export type TWorkerTask = z.infer<typeof ZWorkerTaskSchema>;
 export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);
 
+/**
+ * GET /api/tasks holds the worker's completed tasks up to this many, the latest first (a worker's history grows without
+ * end; every reward stays in the ledger statement). The number of all of them is in the header below.
+ */
+export const WORKER_DONE_TASKS_SHOWN = 50;
+export const COMPLETED_TOTAL_HEADER = 'x-completed-total';
+
 /** POST /api/tasks/{id}/take: an assignment (201), or for a task that requires approval a pending request (202). */
 export const ZTakeTaskResponseSchema = z.object({
   message: z.string(),

@@ -145,6 +145,40 @@ describe('GET /api/tasks', () => {
     expect(JSON.stringify(forBob.body)).not.toContain(alice.id);
   });
 
+  it('when a worker has completed more tasks than the list holds, then it holds the latest 50 and the header counts them all', async () => {
+    const carol = await h.newUser();
+    const dave = await h.newUser();
+    const live = await takenTask(h, carol);
+    // 53 tasks completed by Carol a minute apart (the oldest first), and one by Dave: set up in SQL, as approvals leave them.
+    const done: string[] = [];
+    for (let i = 0; i < 53; i += 1) {
+      const task = await createTask(h, { title: `Done ${i}` });
+      await h.query(
+        `WITH t AS (UPDATE tasks SET status = 'completed' WHERE id = $1 RETURNING id)
+         INSERT INTO task_assignments (id, task_id, user_id, status, submission, submitted_at, completed_at)
+         SELECT gen_random_uuid(), id, $2, 'completed', 'done', now() - interval '2 days', now() - interval '1 day' + $3 * interval '1 minute' FROM t`,
+        [task.id, carol.id, i],
+      );
+      done.push(task.id);
+    }
+    const davesTask = await createTask(h);
+    await h.query(`UPDATE tasks SET status = 'completed' WHERE id = $1`, [davesTask.id]);
+    await h.query(`INSERT INTO task_assignments (id, task_id, user_id, status, completed_at) VALUES (gen_random_uuid(), $1, $2, 'completed', now())`, [davesTask.id, dave.id]);
+
+    const res = await h.api('GET', '/api/tasks', { token: carol.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-completed-total')).toBe('53');
+    const shown = res.body.filter((t: { userStatus: string | null }) => t.userStatus === 'completed').map((t: { id: string }) => t.id);
+    expect(shown.sort()).toEqual(done.slice(3).sort());
+    const ids = res.body.map((t: { id: string }) => t.id);
+    expect(ids).toContain(live.taskId);
+    expect(ids).not.toContain(davesTask.id);
+
+    const forDave = await h.api('GET', '/api/tasks', { token: dave.token });
+    expect(forDave.headers.get('x-completed-total')).toBe('1');
+    expect(forDave.body.filter((t: { userStatus: string | null }) => t.userStatus === 'completed').map((t: { id: string }) => t.id)).toEqual([davesTask.id]);
+  });
+
   it('when there is no token, then 401', async () => {
     expect((await h.api('GET', '/api/tasks')).status).toBe(401);
   });

@@ -32,6 +32,26 @@ describe('worker Tasks screen', () => {
     expect(screen.getByTestId('counter-completed')).toHaveTextContent('1Completed');
   });
 
+  it('when the worker completed more tasks than the list holds, then Completed and Done count them all and Done says where the rest are', async () => {
+    const fetchMock = mockApi({ 'GET /api/tasks': () => jsonResponse(TASKS, 200, { 'X-Completed-Total': '73' }) });
+    const { user } = renderWithProviders(<WorkerTasksScreen />, { route: '/tasks', preloadedState: signedInState() });
+    await screen.findByText('Open task one');
+    expect(callsTo(fetchMock, 'GET /api/tasks')).toHaveLength(1);
+    expect(screen.getByTestId('counter-completed')).toHaveTextContent('73Completed');
+    expect(tab(/Done/)).toHaveTextContent('Done 73');
+    await user.click(tab(/Done/));
+    expect(screen.getByTestId('done-shown-note')).toHaveTextContent('Your latest 1 of 73 completed tasks. Every reward is in your statement: Withdrawals, Statement');
+    expect(within(screen.getByTestId('done-shown-note')).getByRole('link')).toHaveAttribute('href', '/withdrawals');
+  });
+
+  it('when every completed task is in the list, then Done has no note', async () => {
+    const { user } = renderScreen(TASKS, { 'GET /api/tasks': () => jsonResponse(TASKS, 200, { 'X-Completed-Total': '1' }) });
+    await screen.findByText('Open task one');
+    await user.click(tab(/Done/));
+    expect(titlesIn('tab-done')).toEqual(['Finished task']);
+    expect(screen.queryByTestId('done-shown-note')).not.toBeInTheDocument();
+  });
+
   it('when each tab is opened, then it shows only its own tasks', async () => {
     const { user } = renderScreen();
     await screen.findByText('Open task one');

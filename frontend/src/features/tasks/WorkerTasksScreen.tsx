@@ -3,6 +3,7 @@ import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
 import { AppTabs } from '../../components/AppTabs';
 import { useToast } from '../../components/toast';
@@ -13,11 +14,14 @@ import { tasksInTab, WORKER_TABS, type TWorkerTab } from './taskStatus';
 import { useTakeTaskMutation, useWorkerTasksQuery } from './tasks.api';
 import './tasks.css';
 
+const NO_TASKS: TWorkerTask[] = [];
+
 /** The worker's /tasks screen (spec 02 s.2): counters, four tabs, cards, details and submit dialogs. */
 export default function WorkerTasksScreen() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data: tasks = [], isLoading, isError, isFetching, refetch } = useWorkerTasksQuery();
+  const { data, isLoading, isError, isFetching, refetch } = useWorkerTasksQuery();
+  const tasks = data?.tasks ?? NO_TASKS;
   const [takeTask] = useTakeTaskMutation();
   const [tab, setTab] = useState<TWorkerTab>('available');
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -25,6 +29,8 @@ export default function WorkerTasksScreen() {
   const [takingId, setTakingId] = useState<string | null>(null);
 
   const byTab = useMemo(() => Object.fromEntries(WORKER_TABS.map((key) => [key, tasksInTab(tasks, key)])) as Record<TWorkerTab, TWorkerTask[]>, [tasks]);
+  // How many the worker completed in all (the list holds the latest only; the header counts them all).
+  const completedTotal = data?.completedTotal ?? byTab.done.length;
   const detailsTask = tasks.find((task) => task.id === detailsId) ?? null;
   const submitTask = tasks.find((task) => task.id === submitId) ?? null;
 
@@ -49,7 +55,7 @@ export default function WorkerTasksScreen() {
   const counters: { key: string; label: string; value: number }[] = [
     { key: 'available', label: t('work.worker.counters.available'), value: byTab.available.length },
     { key: 'mine', label: t('work.worker.counters.mine'), value: byTab.mine.length },
-    { key: 'completed', label: t('work.worker.counters.completed'), value: byTab.done.length },
+    { key: 'completed', label: t('work.worker.counters.completed'), value: completedTotal },
   ];
 
   const list = (key: TWorkerTab) =>
@@ -61,6 +67,11 @@ export default function WorkerTasksScreen() {
       </div>
     ) : (
       <div className="task-list" data-testid={`tab-${key}`}>
+        {key === 'done' && completedTotal > byTab.done.length && (
+          <div className="muted small" data-testid="done-shown-note">
+            {t('work.worker.doneShown', { shown: byTab.done.length, total: completedTotal })} <Link to="/withdrawals">{t('work.worker.doneShownLink')}</Link>
+          </div>
+        )}
         {byTab[key].map((task) => (
           <TaskCard key={task.id} task={task} taking={takingId === task.id} onView={(item) => setDetailsId(item.id)} onTake={(item) => void take(item)} onSubmit={openSubmit} />
         ))}
@@ -95,7 +106,7 @@ export default function WorkerTasksScreen() {
             key,
             label: (
               <span>
-                {t(`work.worker.tabs.${key}`)} <span className="tab-count">{byTab[key].length}</span>
+                {t(`work.worker.tabs.${key}`)} <span className="tab-count">{key === 'done' ? completedTotal : byTab[key].length}</span>
               </span>
             ),
             children: list(key),

@@ -29,6 +29,13 @@ describe('worker task tabs (spec 02 s.2)', () => {
     expect(ids('done')).toEqual(['completed']);
   });
 
+  it('when several tasks are completed, then Done shows the latest completion first', () => {
+    const first = makeWorkerTask({ id: 'first', status: 'completed', userStatus: 'completed', completedAt: '2026-11-20T10:00:00.000Z' });
+    const latest = makeWorkerTask({ id: 'latest', status: 'completed', userStatus: 'completed', completedAt: '2026-11-23T09:00:00.000Z' });
+    const middle = makeWorkerTask({ id: 'middle', status: 'completed', userStatus: 'completed', completedAt: '2026-11-21T08:00:00.000Z' });
+    expect(tasksInTab([first, available, latest, middle], 'done').map((task) => task.id)).toEqual(['latest', 'middle', 'first']);
+  });
+
   it('when a task is completed, then it is in no tab but Done', () => {
     expect(isInTab(completed, 'available')).toBe(false);
     expect(isInTab(completed, 'mine')).toBe(false);

@@ -51,8 +51,13 @@ export function isInTab(task: Pick<TWorkerTask, 'status' | 'userStatus'>, tab: T
   }
 }
 
-export function tasksInTab<T extends Pick<TWorkerTask, 'status' | 'userStatus'>>(tasks: readonly T[], tab: TWorkerTab): T[] {
-  return tasks.filter((task) => isInTab(task, tab));
+/**
+ * The tasks of a tab in the server's order (sort order, then creation), but Done with the latest completion first:
+ * it holds the worker's latest completed tasks, and the newest is the one they look for.
+ */
+export function tasksInTab<T extends Pick<TWorkerTask, 'status' | 'userStatus' | 'completedAt'>>(tasks: readonly T[], tab: TWorkerTab): T[] {
+  const inTab = tasks.filter((task) => isInTab(task, tab));
+  return tab === 'done' ? inTab.sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')) : inTab;
 }
 
 /** Reward as dollars with 2 decimals (spec 02 s.9). */

@@ -9,6 +9,15 @@ export const workApi = api.enhanceEndpoints({
   addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks'],
 });
 
+/** COMPLETED_TOTAL_HEADER of contracts' work.ts (the app imports only types from contracts: its chunk stays small). */
+const COMPLETED_TOTAL_HEADER = 'x-completed-total';
+
+/** GET /api/tasks: the list, and how many tasks the worker has completed in all (the list holds the latest only). */
+export interface TWorkerTaskList {
+  tasks: TWorkerTask[];
+  completedTotal: number;
+}
+
 export interface TTakeTaskResponse {
   message: string;
   status: 'assigned' | 'pending';
@@ -18,8 +27,14 @@ export interface TTakeTaskResponse {
 
 export const tasksApi = workApi.injectEndpoints({
   endpoints: (build) => ({
-    workerTasks: build.query<TWorkerTask[], void>({
+    workerTasks: build.query<TWorkerTaskList, void>({
       query: () => '/tasks',
+      // The list holds the latest WORKER_DONE_TASKS_SHOWN completed tasks; the header says how many there are in all.
+      transformResponse: (tasks: TWorkerTask[], meta) => {
+        const header = Number(meta?.response?.headers.get(COMPLETED_TOTAL_HEADER));
+        const shown = tasks.filter((task) => task.userStatus === 'completed').length;
+        return { tasks, completedTotal: Number.isInteger(header) && header >= shown ? header : shown };
+      },
       providesTags: ['WorkerTask'],
     }),
     takeTask: build.mutation<TTakeTaskResponse, string>({

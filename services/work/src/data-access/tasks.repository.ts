@@ -105,8 +105,8 @@ export interface TAdminTaskRecord extends TTaskCore {
   slot: { id: string; status: TAssignmentStatus; userId: string; assignedAt: string; submittedAt: string | null } | null;
 }
 
-/** Every task, 0 on top, then oldest first; with the assignment holding (or having completed) its slot. */
-export async function listTasksForAdmin(db: Queryable): Promise<TAdminTaskRecord[]> {
+/** Every task (or the one with `onlyId`), 0 on top, then oldest first; with the assignment holding (or having completed) its slot. */
+export async function listTasksForAdmin(db: Queryable, onlyId?: string): Promise<TAdminTaskRecord[]> {
   const { rows } = await db.query<TAdminTaskRow>(
     `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
             sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
@@ -115,7 +115,9 @@ export async function listTasksForAdmin(db: Queryable): Promise<TAdminTaskRecord
        SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
        WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
      ) sa ON true
+     WHERE $1::uuid IS NULL OR t.id = $1
      ORDER BY t.sort_order, t.created_at, t.id`,
+    [onlyId ?? null],
   );
   return rows.map((row) => ({
     ...mapTask(row),
@@ -146,12 +148,22 @@ export interface TWorkerTaskRecord extends TTaskCore {
 
 /**
  * The tasks a worker sees: those available to take (not past their due date), and those the worker has an
- * assignment or a pending request on, each with the worker's latest assignment and request (never another's).
+ * assignment or a pending request on, each with the worker's latest assignment and request (never another's); of
+ * the tasks they completed, only the latest `doneShown`. The candidates come from indexes (available tasks, the
+ * worker's own assignments and requests), so the cost follows what the worker sees, not every task ever created.
  */
-export async function listTasksForWorker(db: Queryable, userId: string): Promise<TWorkerTaskRecord[]> {
+export async function listTasksForWorker(db: Queryable, userId: string, doneShown: number): Promise<TWorkerTaskRecord[]> {
   const { rows } = await db.query<TWorkerTaskRow>(
-    `SELECT ${TASK_COLUMNS}, row_to_json(ua) AS assignment, row_to_json(ur) AS request
-     FROM tasks t
+    `WITH done AS (
+       SELECT task_id FROM task_assignments WHERE user_id = $1 AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT $2
+     ), candidates AS (
+       SELECT id FROM tasks WHERE status = 'available'
+       UNION SELECT task_id FROM task_assignments WHERE user_id = $1 AND status <> 'completed'
+       UNION SELECT task_id FROM done
+       UNION SELECT task_id FROM task_requests WHERE user_id = $1 AND status = 'pending'
+     )
+     SELECT ${TASK_COLUMNS}, row_to_json(ua) AS assignment, row_to_json(ur) AS request
+     FROM candidates c JOIN tasks t ON t.id = c.id
      LEFT JOIN LATERAL (
        SELECT a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at, a.rejection_reason,
               a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at
@@ -161,11 +173,12 @@ export async function listTasksForWorker(db: Queryable, userId: string): Promise
        SELECT r.id, r.status, r.requested_at, r.reason, r.decided_at
        FROM task_requests r WHERE r.task_id = t.id AND r.user_id = $1 ORDER BY r.requested_at DESC LIMIT 1
      ) ur ON true
-     WHERE (t.status = 'available' AND (t.due_date IS NULL OR t.due_date >= (now() AT TIME ZONE 'UTC')::date))
+     WHERE ((t.status = 'available' AND (t.due_date IS NULL OR t.due_date >= (now() AT TIME ZONE 'UTC')::date))
         OR ua.id IS NOT NULL
-        OR ur.status = 'pending'
+        OR ur.status = 'pending')
+       AND (ua.status IS DISTINCT FROM 'completed' OR t.id IN (SELECT task_id FROM done))
      ORDER BY t.sort_order, t.created_at, t.id`,
-    [userId],
+    [userId, doneShown],
   );
   return rows.map((row) => ({
     ...mapTask(row),
@@ -174,6 +187,12 @@ export async function listTasksForWorker(db: Queryable, userId: string): Promise
       ? { id: row.request.id, status: row.request.status, requestedAt: iso(row.request.requested_at), reason: row.request.reason, decidedAt: iso(row.request.decided_at) }
       : null,
   }));
+}
+
+/** How many tasks the worker has completed (all of them, also those the list leaves out). */
+export async function countCompletedByWorker(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM task_assignments WHERE user_id = $1 AND status = 'completed'`, [userId]);
+  return rows[0]?.n ?? 0;
 }
 
 /** Tasks not in the package (for its add-task dialog). */

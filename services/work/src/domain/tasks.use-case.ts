@@ -1,8 +1,9 @@
-import type { TAdminTask, TCreateTaskRequest, TUpdateTaskRequest, TWorkerTask } from '@platform/contracts';
+import { WORKER_DONE_TASKS_SHOWN, type TAdminTask, type TCreateTaskRequest, type TUpdateTaskRequest, type TWorkerTask } from '@platform/contracts';
 import { withTransaction } from '@platform/service-kit';
 import { findFilesOfAssignments } from '../data-access/assignments.repository.js';
 import type { TTaskCore } from '../data-access/rows.js';
 import {
+  countCompletedByWorker,
   deleteTask as deleteTaskRow,
   findTask,
   insertTask,
@@ -20,7 +21,7 @@ function toAdminTask(task: TTaskCore, extra: Pick<TAdminTask, 'assignedUser' | '
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
-  const [found] = (await listAdminTasks(deps)).filter((t) => t.id === task.id);
+  const [found] = await listAdminTasks(deps, task.id);
   return found ?? toAdminTask(task, { assignedUser: null, assignment: null });
 }
 
@@ -65,8 +66,8 @@ export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
 }
 
 /** GET /api/admin/tasks: every task in order, with the worker holding its slot (names from the local users copy). */
-export async function listAdminTasks(deps: TWorkDeps): Promise<TAdminTask[]> {
-  const tasks = await listTasksForAdmin(deps.pool);
+export async function listAdminTasks(deps: TWorkDeps, onlyId?: string): Promise<TAdminTask[]> {
+  const tasks = await listTasksForAdmin(deps.pool, onlyId);
   const users = await findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : [])));
   return tasks.map(({ slot, ...task }) =>
     toAdminTask(task, {
@@ -76,11 +77,14 @@ export async function listAdminTasks(deps: TWorkDeps): Promise<TAdminTask[]> {
   );
 }
 
-/** GET /api/tasks: what the worker may take, and what they hold, with only their own assignment merged in. */
-export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<TWorkerTask[]> {
-  const tasks = await listTasksForWorker(deps.pool, userId);
+/**
+ * GET /api/tasks: what the worker may take, and what they hold, with only their own assignment merged in; of their
+ * completed tasks the latest WORKER_DONE_TASKS_SHOWN, and how many they completed in all.
+ */
+export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<{ tasks: TWorkerTask[]; completedTotal: number }> {
+  const [tasks, completedTotal] = await Promise.all([listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN), countCompletedByWorker(deps.pool, userId)]);
   const files = await findFilesOfAssignments(deps.pool, tasks.flatMap((t) => (t.assignment ? [t.assignment.id] : [])));
-  return tasks.map(({ createdBy: _createdBy, assignment: held, request, ...task }) => {
+  const list = tasks.map(({ createdBy: _createdBy, assignment: held, request, ...task }): TWorkerTask => {
     const assignment = held ? { ...held, files: files.get(held.id) ?? [] } : null;
     const pendingRequest = request?.status === 'pending' && (!assignment || assignment.assignedAt < request.requestedAt);
     return {
@@ -97,4 +101,5 @@ export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<
       userRequest: request,
     };
   });
+  return { tasks: list, completedTotal };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  COMPLETED_TOTAL_HEADER,
   ZAdminTaskListSchema,
   ZAdminTaskSchema,
   ZCreateTaskRequestSchema,
@@ -43,7 +44,15 @@ export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkD
     },
   );
 
-  app.get('/api/tasks', { onRequest: hooks.authenticate, schema: { querystring: ZNoQuerySchema, response: { 200: ZWorkerTaskListSchema } } }, async (request) =>
-    listWorkerTasks(deps, authUserOf(request).userId),
+  // The latest WORKER_DONE_TASKS_SHOWN completed tasks are in the list; how many the worker completed in all is in
+  // the X-Completed-Total header (the list stays the array spec 02 names).
+  app.get(
+    '/api/tasks',
+    { onRequest: hooks.authenticate, schema: { querystring: ZNoQuerySchema, response: { 200: ZWorkerTaskListSchema } } },
+    async (request, reply) => {
+      const { tasks, completedTotal } = await listWorkerTasks(deps, authUserOf(request).userId);
+      void reply.header(COMPLETED_TOTAL_HEADER, String(completedTotal));
+      return tasks;
+    },
   );
 }
