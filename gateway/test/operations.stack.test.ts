@@ -171,17 +171,23 @@ describe('a withdrawal journey through the gateway', () => {
       timeoutMs: 15_000,
       what: "the admin service's consumer span in the same trace",
     });
+    // Each process exports its spans in batches (every second): payouts' server span ends when the answer is sent,
+    // which can be after its relay's publish span went out in an earlier batch, so it is waited for too.
+    const payoutsServer = await eventually(
+      async () => find((s) => s.traceId === edge.traceId && s.service === 'payouts' && s.kind === 2 && s.name === 'PATCH /api/admin/withdrawals/:id'),
+      { timeoutMs: 15_000, what: "payouts' server span in the same trace" },
+    );
+    const published = await eventually(async () => find((s) => s.traceId === edge.traceId && s.service === 'payouts' && s.name === 'publish withdrawal.decided'), {
+      timeoutMs: 15_000,
+      what: "the relay's publish span in the same trace",
+    });
     const spans = collector.trace(edge.traceId);
-    const payoutsServer = spans.find((s) => s.service === 'payouts' && s.kind === 2 && s.name === 'PATCH /api/admin/withdrawals/:id');
-    expect(payoutsServer, 'payouts server span').toBeDefined();
-    expect(collector.descendsFrom(payoutsServer!, edge)).toBe(true);
-    expect(payoutsServer!.attributes['request.id']).toBe(decisionRequestId);
-    const published = spans.find((s) => s.service === 'payouts' && s.name === 'publish withdrawal.decided');
-    expect(published, 'the relay publish span').toBeDefined();
-    expect(collector.descendsFrom(published!, payoutsServer!)).toBe(true);
-    expect(consumed.parentSpanId).toBe(published!.spanId);
+    expect(collector.descendsFrom(payoutsServer, edge)).toBe(true);
+    expect(payoutsServer.attributes['request.id']).toBe(decisionRequestId);
+    expect(collector.descendsFrom(published, payoutsServer)).toBe(true);
+    expect(consumed.parentSpanId).toBe(published.spanId);
     expect(consumed.attributes['request.id']).toBe(decisionRequestId);
-    expect(spans.some((s) => s.service === 'payouts' && s.name.startsWith('pg ') && collector.descendsFrom(s, payoutsServer!))).toBe(true);
+    expect(spans.some((s) => s.service === 'payouts' && s.name.startsWith('pg ') && collector.descendsFrom(s, payoutsServer))).toBe(true);
     expect(spans.some((s) => s.service === 'admin' && s.name.startsWith('pg ') && collector.descendsFrom(s, consumed))).toBe(true);
   });
 });
