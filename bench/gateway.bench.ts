@@ -82,7 +82,9 @@ async function runGateway(): Promise<void> {
 }
 
 function spawnRole(role: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), `--role=${role}`], {
+  // BENCH_PROFILE=<role> (gateway, service...): that process writes a V8 CPU profile to bench/results/profiles/.
+  const profile = process.env.BENCH_PROFILE === role ? ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), `--role=${role}`], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -130,9 +132,11 @@ async function main(): Promise<void> {
     // Warm-up (JIT, connection pools, the verifier's memory).
     for (const url of [bareHttp.url, bareFastify.url, service.url, gateway.url]) await runOpenLoop({ origin: url, request: get, rate: 300, durationSeconds: 2 });
 
-    log(`\nCapacity: highest rate with p99 <= ${P99_BOUND_MS} ms and every answer 2xx (${PROBE_SECONDS} s probes)`);
+    // BENCH_FIXED_RATE=<req/s>: only the paced rounds at that rate, printed and not written (to compare two builds).
+    const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 0);
+    if (!fixedRate) log(`\nCapacity: highest rate with p99 <= ${P99_BOUND_MS} ms and every answer 2xx (${PROBE_SECONDS} s probes)`);
     const capacities: Record<string, TCapacity> = {};
-    for (const [name, url] of [
+    for (const [name, url] of fixedRate ? [] : [
       ['bare node:http', bareHttp.url],
       ['bare Fastify', bareFastify.url],
       ['service (direct)', service.url],
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
       capacities[name] = await findCapacity({ origin: url, request: get, startRate: 500, p99BoundMs: P99_BOUND_MS, probeSeconds: PROBE_SECONDS, connections: 64 }, log);
     }
 
-    const half = Math.max(50, Math.round(capacities['via gateway']!.rate / 2));
+    const half = fixedRate || Math.max(50, Math.round(capacities['via gateway']!.rate / 2));
     const pids = { gateway: gateway.child.pid!, service: service.child.pid! };
     const paced: TPaced[] = [];
     log(`\nPaced at ${half} req/s (half the gateway's capacity), ${ROUNDS} alternating rounds of ${MEASURE_SECONDS} s`);
@@ -172,6 +176,10 @@ async function main(): Promise<void> {
     const getGateway = merged('GET via gateway');
     const postDirect = merged('POST direct');
     const postGateway = merged('POST via gateway');
+    if (fixedRate) {
+      log(`GET gateway CPU ${fmt(getGateway.gatewayCpu, 3)} ms/req, POST ${fmt(postGateway.gatewayCpu, 3)} ms/req; adds GET p50 +${fmt(getGateway.p50 - getDirect.p50, 3)} p99 +${fmt(getGateway.p99 - getDirect.p99, 3)} ms`);
+      return;
+    }
     const cap = (name: string) => capacities[name]!.rate;
 
     const lines = [

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TStack } from '../scripts/stack.js';
-import { redisRestartedMidChat, startPrivateRedis, type TPrivateRedis } from './lib/reliability.js';
+import type { TStack } from '../scripts/stack.js';
+import { redisRestartedMidChat, startPrivateRedis, type TPrivateRedis, startReliabilityStack } from './lib/reliability.js';
 
 /**
  * Issue 19 item 4 in CI: Redis restarted during a live chat on two chat instances. The stack runs on a redis-server
@@ -13,14 +12,7 @@ let stack: TStack;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
-  stack = await startStack({
-    namespace: `rel_redis_test_${Date.now().toString(36)}`,
-    ephemeral: true,
-    seed: true,
-    logLevel: 'error',
-    frontendDist: join(import.meta.dirname, 'no-frontend'),
-    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', REDIS_URL: redis.url },
-  });
+  stack = await startReliabilityStack(`rel_redis_test_${Date.now().toString(36)}`, { redisUrl: redis.url });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TStack } from '../scripts/stack.js';
-import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, poisonEventReplayed, workKilledMidLoad } from './lib/reliability.js';
+import type { TStack } from '../scripts/stack.js';
+import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, poisonEventReplayed, workKilledMidLoad, startReliabilityStack } from './lib/reliability.js';
 
 /**
  * Issue 19 item 3 in CI: a service killed with SIGKILL mid-load and started again loses nothing and applies nothing
@@ -11,14 +10,7 @@ import { chatInstanceKilledMidLoad, payoutsKilledMidLoad, poisonEventReplayed, w
 let stack: TStack;
 
 beforeAll(async () => {
-  stack = await startStack({
-    namespace: `rel_test_${Date.now().toString(36)}`,
-    ephemeral: true,
-    seed: true,
-    logLevel: 'error',
-    frontendDist: join(import.meta.dirname, 'no-frontend'),
-    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
-  });
+  stack = await startReliabilityStack(`rel_test_${Date.now().toString(36)}`);
 }, 180_000);
 
 afterAll(async () => {

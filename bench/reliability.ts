@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStack, type TStack } from '../scripts/stack.js';
+import type { TStack } from '../scripts/stack.js';
 import {
   bankCheck,
   chatInstanceKilledMidLoad,
@@ -23,6 +23,7 @@ import {
   redisRestartedMidChat,
   soak,
   startPrivateRedis,
+  startReliabilityStack,
   workKilledMidLoad,
   type TPrivateRedis,
   type TScenarioResult,
@@ -56,20 +57,17 @@ const SCENARIOS: TScenario[] = [
 // `npm run bench:reliability -- work chat` runs only those; the table keeps the other rows of the last runs
 // (bench/results/reliability.json), each with the time it ran.
 const only = process.argv.slice(2);
+const keep = process.env.RELIABILITY_KEEP === '1';
 const unknown = only.filter((name) => !SCENARIOS.some((s) => s.name === name));
 if (unknown.length) throw new Error(`No scenario named ${unknown.join(', ')} (${SCENARIOS.map((s) => s.name).join(', ')})`);
 const kept: Record<string, TScenarioResult & { ranAt: string }> = only.length && existsSync(join(RESULTS, 'reliability.json')) ? JSON.parse(readFileSync(join(RESULTS, 'reliability.json'), 'utf8')) : {};
 for (const scenario of SCENARIOS.filter((s) => only.length === 0 || only.includes(s.name))) {
   const redis = scenario.privateRedis ? await startPrivateRedis({ persistence: scenario.privateRedis !== 'volatile' }) : undefined;
   try {
-    const stack = await startStack({
-      namespace: `rel_${scenario.name}_${Date.now().toString(36)}`,
-      ephemeral: true,
-      seed: true,
-      logLevel: 'error',
-      frontendDist: join(HERE, 'no-frontend'),
-      env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', ...(redis ? { REDIS_URL: redis.url } : {}) },
-    });
+    const namespace = `rel_${scenario.name}_${Date.now().toString(36)}`;
+    // RELIABILITY_KEEP=1: a post-mortem; the databases, queues and keys stay, every process logs at warn to
+    // bench/results/reliability-<namespace>.log.
+    const stack = await startReliabilityStack(namespace, { ...(redis ? { redisUrl: redis.url } : {}), ...(keep ? { logFile: join(RESULTS, `reliability-${namespace}.log`) } : {}) });
     try {
       const result = await scenario.run(stack, redis);
       kept[scenario.name] = { ...result, ranAt: new Date().toISOString() };

@@ -11,7 +11,7 @@
  * The whole stack runs as separate processes (scripts/stack.ts) under its own namespace; workers are registered
  * and credited by an admin adjustment through the real API, then share the load round-robin.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -63,7 +63,9 @@ async function main(): Promise<void> {
     seed: true,
     ephemeral: true,
     logLevel: 'warn',
-    env: { NODE_ENV: 'production', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
+    // Production refuses to start without the keys that seal identity images (issue 15) and assistants' provider
+    // keys (issue 13): fresh ones per run.
+    env: { NODE_ENV: 'production', VERIFICATION_MASTER_KEY: randomBytes(32).toString('base64'), CHAT_SECRETS_KEY: randomBytes(32).toString('base64'), RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m' },
   });
   const pool = createPool(stack.databaseUrls.payouts!, { max: 2 });
   const admin = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 2 });
@@ -79,7 +81,16 @@ async function main(): Promise<void> {
         firstName: 'Bench',
         lastName: `Worker ${i}`,
       });
-      await call(gateway, 'PATCH', `/api/admin/users/${user.id}/balance`, adminLogin.token, { balance: STARTING_BALANCE, reason: 'Benchmark funds' });
+      // payouts opens the account when it hears user.registered: until then the adjustment is 404 (user not found).
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await call(gateway, 'PATCH', `/api/admin/users/${user.id}/balance`, adminLogin.token, { balance: STARTING_BALANCE, reason: 'Benchmark funds' });
+          break;
+        } catch (error) {
+          if (attempt >= 100 || !String(error).includes('answered 404')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       tokens.push(token);
     }
 

@@ -4,7 +4,7 @@
  * bench/reliability.outage.test.ts (the same scenarios, asserted, in the outage suite).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,25 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { INFRA } from '../../scripts/infra.js';
-import { DEV_ADMIN, ROOT, type TStack } from '../../scripts/stack.js';
+import { DEV_ADMIN, ROOT, startStack, type TStack } from '../../scripts/stack.js';
+
+/**
+ * The stack a reliability scenario runs on (the bench and the outage tests): a namespace of its own, seeded, no
+ * frontend, send and sign-in limits raised for the load. `logFile`: a post-mortem; the databases, queues and keys stay
+ * after stop and every process logs at warn to that file.
+ */
+export function startReliabilityStack(namespace: string, options: { redisUrl?: string; logFile?: string } = {}): Promise<TStack> {
+  const { redisUrl, logFile } = options;
+  return startStack({
+    namespace,
+    ephemeral: !logFile,
+    seed: true,
+    logLevel: logFile ? 'warn' : 'error',
+    ...(logFile ? { onLog: (line: string) => appendFileSync(logFile, `${line}\n`) } : {}),
+    frontendDist: join(ROOT, 'bench', 'no-frontend'),
+    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+  });
+}
 
 const execFileAsync = promisify(execFile);
 
@@ -841,7 +859,7 @@ export async function rabbitStoppedMidLoad(stack: TStack, options: { workers?: n
   const waiting = checked.lost
     ? (await run('rabbitmqctl', ['-q', 'list_queues', 'name', 'messages_ready', 'messages_unacknowledged'])).stdout
         .split('\n')
-        .filter((l) => l.startsWith(`${namespaceOf(stack)}.`) && / [1-9]/.test(l))
+        .filter((l) => l.startsWith(`${namespaceOf(stack)}.`) && /\s[1-9]/.test(l))
         .join('; ')
     : '';
   return {
@@ -1132,6 +1150,11 @@ export async function soak(stack: TStack, options: { workers?: number; minutes?:
   const p99First = p99(first);
   const p99Last = p99(last);
   const errorKinds = [...new Set(errors.map((e) => `${e.what} ${e.status}`))].slice(0, 5);
+  // Which calls slowed down: p99 of each kind in the first and the last minute (to tell a growing query from a busy machine).
+  const byKind = [...new Set(requests.map((r) => r.what))].map((what) => {
+    const of = (from: number, to: number) => requests.filter((r) => r.what === what && r.at >= from && r.at < to).map((r) => r.ms);
+    return { what, first: p99(of(startedAt, startedAt + 60_000)), last: p99(of(endAt - 60_000, Infinity)) };
+  });
   return {
     scenario: minutes < 10 ? `soak (${minutes} min, SHORTER than the issue's 10)` : `soak (${minutes} min)`,
     load: `${workers.length} workers browsing and chatting, ${Math.ceil(workers.length / 2)} also in the money load`,
@@ -1143,6 +1166,7 @@ export async function soak(stack: TStack, options: { workers?: number; minutes?:
     notes: [
       `${requests.length} requests, ${errors.length} errors (5xx or no answer)${errorKinds.length ? `: ${errorKinds.join('; ')}` : ''}`,
       `p99 first minute ${p99First.toFixed(0)} ms, last minute ${p99Last.toFixed(0)} ms: ${p99Last <= 2 * p99First ? 'within 2x' : 'MORE THAN 2x'}`,
+      `p99 by call, first -> last minute: ${byKind.map((k) => `${k.what} ${k.first.toFixed(0)} -> ${k.last.toFixed(0)} ms`).join('; ')}`,
       `memory after warm-up: worst ${worstRss.name} ${worstRss.rss.toFixed(1)}% (${worstRss.rss < 10 ? 'under 10%' : 'OVER 10%'}); open descriptors: worst ${worstFds.name} ${worstFds.fds >= 0 ? '+' : ''}${worstFds.fds}`,
       `per process (rss growth %, fd change): ${growth.map((g) => `${g.name} ${g.rss.toFixed(1)}%/${g.fds >= 0 ? '+' : ''}${g.fds}`).join(', ')}`,
       ...(postgresRestartedAt === postgresStartedAt ? [] : [`PostgreSQL WAS RESTARTED DURING THE SOAK by something else (at ${postgresRestartedAt}): the errors are its 503s`]),
