@@ -4,7 +4,7 @@ import replyFrom from '@fastify/reply-from';
 import { AppError, bearerToken, COMMON_ERRORS, isJsonContentType, JSON_MEDIA_TYPE, parseJsonBody, type TApp, type TTokenVerifier } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from './config.js';
-import { RateLimitedError, type TRateLimitOutcome, type TRateLimits } from './rate-limits.js';
+import type { TRateLimitOutcome, TRateLimits } from './rate-limits.js';
 import { normalisePath, splitUrl } from './path.js';
 import { requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
 import type { TUpstreamGroup } from './upstreams.js';
@@ -156,12 +156,7 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
         // read is refused here, never passed on uncounted. The service is sent the JSON the gateway counted.
         if (!isJsonContentType(contentType)) throw COMMON_ERRORS.unsupportedMediaType();
         const parsed = parseJsonBody(body ?? Buffer.alloc(0));
-        try {
-          limited = await rateLimits.consume(entry.rateLimit, request.ip, parsed);
-        } catch (error) {
-          if (error instanceof RateLimitedError) void reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        }
+        limited = await rateLimits.consume(entry.rateLimit, request.ip, parsed);
         body = Buffer.from(JSON.stringify(parsed));
         contentType = JSON_MEDIA_TYPE;
       }

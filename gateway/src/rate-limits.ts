@@ -1,4 +1,4 @@
-import { accountAddressKeyOf, accountKeyOf, AppError, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, type Redis } from '@platform/service-kit';
+import { accountAddressKeyOf, accountKeyOf, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, RateLimitedError, type Redis } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { TGatewayConfig, TRateLimit } from './config.js';
@@ -64,21 +64,6 @@ const ZAccountFieldsSchema = z.object({
 export function readAccountFields(body: unknown): z.infer<typeof ZAccountFieldsSchema> {
   const parsed = ZAccountFieldsSchema.safeParse(body);
   return parsed.success ? parsed.data : {};
-}
-
-export function tooManyRequests(what: string, msBeforeNext: number): AppError {
-  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60_000));
-  return COMMON_ERRORS.rateLimited(`Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
-}
-
-export class RateLimitedError extends AppError {
-  constructor(
-    what: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    const error = tooManyRequests(what, retryAfterSeconds * 1000);
-    super(error.code, error.status, error.message);
-  }
 }
 
 export interface TRateLimitOutcome {

@@ -24,6 +24,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429 for a limit that frees up after a while: "Too many <what>. Please try again in N minutes.", and the answer
+ * carries `Retry-After: <seconds>` (answerError).
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    what: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super('REQUEST.RATE_LIMITED', 429, `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+  }
+}
+
 export const COMMON_ERRORS = {
   /** The field is the first issue's path (the one the message is about), when it has one. */
   validation: (message: string, details?: { path: string; message: string }[]) =>
@@ -131,6 +145,7 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   } else {
     request.log.info({ code: appError.code, status: appError.status }, appError.message);
   }
+  if (appError instanceof RateLimitedError) void reply.header('retry-after', String(appError.retryAfterSeconds));
   void reply
     .status(appError.status)
     .header('cache-control', 'no-store')

@@ -14,6 +14,9 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
   /** Where the worker app is served; reset links point at `${APP_BASE_URL}/reset-password?token=...`. */
   APP_BASE_URL: z.string().url().default('http://localhost:8080'),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  /** Password confirmations of a signed-in user (deleting the account) allowed per window, per user. */
+  PASSWORD_CONFIRM_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(5),
+  PASSWORD_CONFIRM_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15 * 60),
   /** Seeds the development admin and documents at start; refused in production. */
   SEED_DEV_DATA: ZFlagSchema,
   /** Publishes the outbox to RabbitMQ (the relay); off only for tools that must not touch the broker. */

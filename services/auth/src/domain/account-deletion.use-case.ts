@@ -6,6 +6,7 @@ import { checkDeletionEligibility } from './account-holdings.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { endEverySessionOfUser } from './end-sessions.use-case.js';
+import { countPasswordAttempt, forgetPasswordAttempts } from './password-attempts.js';
 import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_DELETION_ERRORS = {
@@ -40,14 +41,17 @@ export async function getOwnDeletionEligibility(deps: TAuthDeps, user: TAuthUser
 }
 
 /**
- * DELETE /api/user/account: the worker deletes their own account, confirming with their password; refused while
+ * DELETE /api/user/account: the worker deletes their own account, confirming with their password (attempts counted
+ * per user, password-attempts.ts); refused while
  * the account holds money or has something pending (409 with the reasons). The confirmation e-mail is sent by the
  * admin service on user.deleted.
  */
 export async function deleteOwnAccount(deps: TAuthDeps, user: TAuthUser, token: string, password: string): Promise<void> {
   const record = await findUserById(deps.pool, user.userId);
   if (!record || (await findDeletedAt(deps.pool, user.userId))) throw AUTH_ERRORS.userGone();
+  await countPasswordAttempt(deps, user.userId);
   if (!(await verifyPassword(record.passwordHash, password))) throw ACCOUNT_DELETION_ERRORS.wrongPassword();
+  await forgetPasswordAttempts(deps, user.userId);
   if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
   const eligibility = await checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
   if (!eligibility.allowed) throw ACCOUNT_DELETION_ERRORS.notEmpty(eligibility);

@@ -9,7 +9,7 @@ export interface TAuthDeps {
   redis: Redis;
   signer: TTokenSigner;
   logger: Logger;
-  config: Pick<TAuthConfig, 'APP_BASE_URL' | 'PASSWORD_RESET_TTL_MINUTES'>;
+  config: Pick<TAuthConfig, 'APP_BASE_URL' | 'PASSWORD_RESET_TTL_MINUTES' | 'PASSWORD_CONFIRM_ATTEMPTS' | 'PASSWORD_CONFIRM_WINDOW_SECONDS'>;
   /** Where balances are read (the payouts service's internal API). */
   payouts: TPayoutsClient;
   /** The work service's internal API (pending work before a deletion). */
