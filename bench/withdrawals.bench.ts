@@ -4,7 +4,7 @@
  * 2. Capacity: closed-loop saturation directly on the payouts service against pgbench TPC-B (-M prepared) on a scratch
  *    database of the same PostgreSQL, and against pgbench replaying the withdrawal's own SQL (lib/withdrawal-sql.ts),
  *    in alternating rounds, with the CPU of each process (/proc) and the load average.
- * 3. A fixed rate through the gateway and directly (latencies of a paced load).
+ * 3. A fixed rate through the gateway and directly, open loop (lib/open-loop.ts: latencies of a paced load).
  * Then the ledger's invariants, printed beside the figures.
  * Run: `npx tsx bench/withdrawals.bench.ts` (about 2.5 minutes). Writes bench/results/withdrawals.txt and .json.
  *
@@ -24,6 +24,7 @@ import { findAccountsBreakingInvariant } from '../services/payouts/src/data-acce
 import { loadPayoutsConfig, start as startPayouts } from '../services/payouts/src/index.js';
 import { DEV_ADMIN, startStack } from '../scripts/stack.js';
 import { comparisonRows, formatTable, machineLine, measureAlternating, settingsFromEnv, settingsLine, type TRun } from './lib/load.js';
+import type { TOpenLoopRequest } from './lib/open-loop.js';
 import { createScratchDatabase, type TPgbenchResult } from './lib/pgbench.js';
 import { loadLine, meterBackends, meterProcesses, pidListeningOn } from './lib/proc.js';
 import { saturate, type TSaturation } from './lib/saturate.js';
@@ -109,6 +110,12 @@ async function main(): Promise<void> {
         },
       ],
     });
+    const paced = (): TOpenLoopRequest => ({
+      method: 'POST',
+      path: '/api/withdrawals',
+      headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}`, 'idempotency-key': randomUUID() },
+      body: () => body,
+    });
     console.log('counting the round trips of one withdrawal (in-process payouts on the same database)...');
     const roundTrips = await countRoundTrips(stack.databaseUrls.payouts!, namespace, readFileSync(join(keysDir, 'jwt-public.pem'), 'utf8'), tokens[0]!, body);
 
@@ -151,8 +158,8 @@ async function main(): Promise<void> {
     console.log('paced load, direct and through the gateway...');
     const [direct, viaGateway] = (await measureAlternating(
       [
-        { name: 'direct', options: request(stack.serviceUrls.payouts!) },
-        { name: 'gateway', options: request(gateway) },
+        { name: 'direct', origin: stack.serviceUrls.payouts!, request: paced },
+        { name: 'gateway', origin: gateway, request: paced },
       ],
       SETTINGS,
     )) as [TRun, TRun];

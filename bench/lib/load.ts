@@ -1,9 +1,11 @@
 /**
- * Shared by the load benchmarks: drive one target with autocannon at a fixed rate (unpipelined), keep the
- * fractional per-response times, summarise samples, and print a direct-versus-gateway table.
+ * Shared by the load benchmarks: drive targets in alternating rounds at a fixed rate with the open-loop generator
+ * (open-loop.ts), summarise them, and print a direct-versus-gateway table.
  */
 import { cpus, loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { percentile, runOpenLoop, type TOpenLoopRequest, type TOpenLoopResult } from './open-loop.js';
+
+export { percentile };
 
 export interface TLoadSettings {
   rate: number;
@@ -13,14 +15,6 @@ export interface TLoadSettings {
   warmupSeconds: number;
 }
 
-export interface TSample {
-  latencies: number[];
-  seconds: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
 export interface TRun {
   target: string;
   url: string;
@@ -28,57 +22,34 @@ export interface TRun {
   ok: number;
   non2xx: number;
   errors: number;
-  timeouts: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
 }
 
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One timed run against a target; `options` carries url, method, headers, body or per-request setup. */
-export async function sample(options: autocannon.Options, settings: TLoadSettings, durationSeconds: number): Promise<TSample> {
-  const latencies: number[] = [];
-  let finish: (result: autocannon.Result) => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
-  });
-  const instance = autocannon(
-    { ...options, connections: settings.connections, pipelining: 1, overallRate: settings.rate, duration: durationSeconds },
-    (error, result) => (error ? fail(error) : finish(result)),
-  );
-  // autocannon's own histogram keeps whole milliseconds; the per-response times are fractional.
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-  });
-  const result = await done;
-  return { latencies, seconds: result.duration, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
-}
 
 /**
  * Warm-up of each target, then rounds alternating between them (so a load change on the machine during the run
- * hits both alike); returns one summary per target.
+ * hits both alike), each an open-loop paced run (open-loop.ts: requests leave at their scheduled times whatever
+ * the answers, latency counted from the scheduled time); returns one summary per target.
  */
 export async function measureAlternating(
-  targets: { name: string; options: () => autocannon.Options }[],
+  targets: { name: string; origin: string; request: () => TOpenLoopRequest }[],
   settings: TLoadSettings,
   log: (line: string) => void = console.log,
 ): Promise<TRun[]> {
+  const run = (target: (typeof targets)[number], seconds: number) =>
+    runOpenLoop({ origin: target.origin, request: target.request, rate: settings.rate, durationSeconds: seconds, connections: settings.connections });
   log('warming up...');
-  for (const target of targets) await sample(target.options(), settings, settings.warmupSeconds);
-  const samples = targets.map(() => [] as TSample[]);
+  for (const target of targets) await run(target, settings.warmupSeconds);
+  const samples = targets.map(() => [] as TOpenLoopResult[]);
   const roundSeconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds));
   for (let round = 1; round <= settings.rounds; round++) {
     log(`round ${round}/${settings.rounds}: ${roundSeconds} s on each of ${targets.map((t) => t.name).join(', ')}...`);
-    for (const [i, target] of targets.entries()) samples[i]!.push(await sample(target.options(), settings, roundSeconds));
+    for (const [i, target] of targets.entries()) samples[i]!.push(await run(target, roundSeconds));
   }
-  return targets.map((target, i) => summarise(target.name, String(target.options().url), samples[i]!));
+  return targets.map((target, i) => summarise(target.name, target.origin, samples[i]!));
 }
 
-export function summarise(target: string, url: string, samples: TSample[]): TRun {
+export function summarise(target: string, url: string, samples: TOpenLoopResult[]): TRun {
   const latencies = samples.flatMap((x) => x.latencies).sort((a, b) => a - b);
   const seconds = samples.reduce((sum, x) => sum + x.seconds, 0);
   const mean = latencies.reduce((sum, v) => sum + v, 0) / (latencies.length || 1);
@@ -89,7 +60,6 @@ export function summarise(target: string, url: string, samples: TSample[]): TRun
     ok: latencies.length,
     non2xx: samples.reduce((sum, x) => sum + x.non2xx, 0),
     errors: samples.reduce((sum, x) => sum + x.errors, 0),
-    timeouts: samples.reduce((sum, x) => sum + x.timeouts, 0),
     latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, mean },
   };
 }
@@ -121,7 +91,7 @@ export function machineLine(): string {
 }
 
 export function settingsLine(settings: TLoadSettings): string {
-  return `fixed rate ${settings.rate} req/s overall, ${settings.connections} connections, unpipelined, ${settings.durationSeconds} s per target in ${settings.rounds} alternating rounds, after ${settings.warmupSeconds} s warm-up`;
+  return `open loop, paced at ${settings.rate} req/s (latency from each request's scheduled time), up to ${settings.connections} connections, unpipelined, ${settings.durationSeconds} s per target in ${settings.rounds} alternating rounds, after ${settings.warmupSeconds} s warm-up`;
 }
 
 export function settingsFromEnv(defaults: TLoadSettings): TLoadSettings {
