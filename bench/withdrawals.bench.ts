@@ -26,7 +26,7 @@ import { DEV_ADMIN, startStack } from '../scripts/stack.js';
 import { comparisonRows, formatTable, machineLine, measureAlternating, settingsFromEnv, settingsLine, type TRun } from './lib/load.js';
 import type { TOpenLoopRequest } from './lib/open-loop.js';
 import { createScratchDatabase, type TPgbenchResult } from './lib/pgbench.js';
-import { loadLine, meterBackends, meterProcesses, pidListeningOn } from './lib/proc.js';
+import { loadLine, meterBackends, meterMachine, meterProcesses, pidByCommand, pidListeningOn } from './lib/proc.js';
 import { saturate, type TSaturation } from './lib/saturate.js';
 import { prepareWithdrawalReplica, WITHDRAWAL_SQL_SCRIPT } from './lib/withdrawal-sql.js';
 
@@ -122,11 +122,19 @@ async function main(): Promise<void> {
     console.log(`capacity: ${CAPACITY.rounds} alternating rounds of ${CAPACITY.seconds} s, withdrawals (closed loop, ${CAPACITY.connections} connections) and pgbench TPC-B (-c ${CAPACITY.connections})...`);
     const payoutsPid = pidListeningOn(Number(new URL(stack.serviceUrls.payouts!).port));
     const payoutsDb = decodeURIComponent(new URL(stack.databaseUrls.payouts!).pathname.slice(1));
+    // What each withdrawal causes elsewhere: the other services (their consumers of withdrawal.requested and the rest),
+    // the gateway, RabbitMQ and the other services' PostgreSQL backends; and the whole machine, to see what is left.
+    const otherPids = [gateway, ...Object.entries(stack.serviceUrls).filter(([name]) => name !== 'payouts').flatMap(([, urls]) => urls.split(','))]
+      .map((url) => pidListeningOn(Number(new URL(url).port)))
+      .filter((pid): pid is number => pid !== undefined);
+    const rabbitPid = pidByCommand('beam.smp');
+    const otherDbs = Object.entries(stack.databaseUrls).filter(([name]) => name !== 'payouts').map(([, url]) => decodeURIComponent(new URL(url).pathname.slice(1)));
     const scratch = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_tpcb'), { tpcbScale: CAPACITY.connections });
     const replica = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_wdsql'));
     await prepareWithdrawalReplica(replica.url);
     const replicaRounds: TPgbenchResult[] = [];
-    const withdrawalRounds: (TSaturation & { payoutsCpuMs: number; databaseCpuMs: number; benchCpuMs: number })[] = [];
+    const withdrawalRounds: TWithdrawalRound[] = [];
+    const tpcbMachineMs: number[] = [];
     const pgbenchRounds: TPgbenchResult[] = [];
     const capacityLoads: string[] = [];
     try {
@@ -135,6 +143,10 @@ async function main(): Promise<void> {
       for (let round = 1; round <= CAPACITY.rounds; round++) {
         const payoutsCpu = meterProcesses(payoutsPid ? [payoutsPid] : []);
         const databaseCpu = meterBackends(admin, [payoutsDb]);
+        const othersCpu = meterProcesses(otherPids);
+        const rabbitCpu = meterProcesses(rabbitPid ? [rabbitPid] : []);
+        const otherDbCpu = meterBackends(admin, otherDbs);
+        const machineCpu = meterMachine();
         const benchCpu = process.cpuUsage();
         const r = await saturate(saturated(), CAPACITY.connections, CAPACITY.seconds);
         const bench = process.cpuUsage(benchCpu);
@@ -144,8 +156,14 @@ async function main(): Promise<void> {
           payoutsCpuMs: perRequest(await payoutsCpu.stop()),
           databaseCpuMs: perRequest(await databaseCpu.stop()),
           benchCpuMs: perRequest((bench.user + bench.system) / 1e6),
+          othersCpuMs: perRequest(await othersCpu.stop()),
+          rabbitCpuMs: perRequest(await rabbitCpu.stop()),
+          otherDbCpuMs: perRequest(await otherDbCpu.stop()),
+          machineCpuMs: perRequest(await machineCpu.stop()),
         });
+        const tpcbMachine = meterMachine();
         pgbenchRounds.push(await scratch.bench({ clients: CAPACITY.connections, seconds: CAPACITY.seconds }));
+        tpcbMachineMs.push((await tpcbMachine.stop()) * 1000 / Math.max(1, pgbenchRounds.at(-1)!.transactions));
         replicaRounds.push(await replica.bench({ clients: CAPACITY.connections, seconds: CAPACITY.seconds, scripts: { 'withdrawal.sql': WITHDRAWAL_SQL_SCRIPT } }));
         capacityLoads.push(loadLine());
         console.log(`round ${round}: ${r.perSecond.toFixed(1)} withdrawals/s, TPC-B ${pgbenchRounds.at(-1)!.tps.toFixed(1)} tps, withdrawal SQL ${replicaRounds.at(-1)!.tps.toFixed(1)} tps (${capacityLoads.at(-1)})`);
@@ -193,7 +211,7 @@ async function main(): Promise<void> {
       '',
       ...formatTable(comparisonRows(direct, viaGateway)),
       '',
-      ...capacityLines(withdrawalRounds, pgbenchRounds, replicaRounds, capacityLoads),
+      ...capacityLines(withdrawalRounds, pgbenchRounds, replicaRounds, capacityLoads, tpcbMachineMs),
       '',
       `SQL round trips of one accepted withdrawal (in-process count): ${roundTrips.roundTrips}, ${roundTrips.statements.length} statements, ${roundTrips.statements.filter((x) => x.named).length} of them prepared (named).`,
       '',
@@ -208,7 +226,7 @@ async function main(): Promise<void> {
     writeFileSync(join(HERE, 'results', 'withdrawals.txt'), text);
     writeFileSync(
       join(HERE, 'results', 'withdrawals.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg(), settings: SETTINGS, capacity: { ...CAPACITY, withdrawalRounds, pgbenchRounds, replicaRounds, loads: capacityLoads }, roundTrips: { roundTrips: roundTrips.roundTrips, statements: roundTrips.statements }, workers: WORKERS, direct, viaGateway, invariant, counts }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg(), settings: SETTINGS, capacity: { ...CAPACITY, withdrawalRounds, pgbenchRounds, tpcbMachineMs, replicaRounds, loads: capacityLoads }, roundTrips: { roundTrips: roundTrips.roundTrips, statements: roundTrips.statements }, workers: WORKERS, direct, viaGateway, invariant, counts }, null, 2)}\n`,
     );
     if (broken.length || counts!.negative || chainsValid !== chains.length) process.exitCode = 1;
   } finally {
@@ -252,12 +270,18 @@ async function countRoundTrips(databaseUrl: string, namespace: string, publicKey
   }
 }
 
-function capacityLines(
-  withdrawals: (TSaturation & { payoutsCpuMs: number; databaseCpuMs: number; benchCpuMs: number })[],
-  pgbench: TPgbenchResult[],
-  replica: TPgbenchResult[],
-  loads: string[],
-): string[] {
+/** A capacity round of withdrawals, with the CPU each part of the machine spent per accepted withdrawal (ms). */
+type TWithdrawalRound = TSaturation & {
+  payoutsCpuMs: number;
+  databaseCpuMs: number;
+  benchCpuMs: number;
+  othersCpuMs: number;
+  rabbitCpuMs: number;
+  otherDbCpuMs: number;
+  machineCpuMs: number;
+};
+
+function capacityLines(withdrawals: TWithdrawalRound[], pgbench: TPgbenchResult[], replica: TPgbenchResult[], loads: string[], tpcbMachineMs: number[]): string[] {
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const wd = mean(withdrawals.map((r) => r.perSecond));
   const tps = mean(pgbench.map((r) => r.tps));
@@ -274,6 +298,10 @@ function capacityLines(
       ['PostgreSQL CPU ms per txn', f(mean(withdrawals.map((r) => r.databaseCpuMs)), 3), f(mean(pgbench.map((r) => r.cpuMsPerTransaction)), 3), f(mean(replica.map((r) => r.cpuMsPerTransaction)), 3)],
       ['payouts process CPU ms', f(mean(withdrawals.map((r) => r.payoutsCpuMs)), 3), '', ''],
       ['load generator CPU ms', f(mean(withdrawals.map((r) => r.benchCpuMs)), 3), 'not measured', 'not measured'],
+      ['other services + gateway CPU ms', f(mean(withdrawals.map((r) => r.othersCpuMs)), 3), '', ''],
+      ['  their PostgreSQL backends CPU ms', f(mean(withdrawals.map((r) => r.otherDbCpuMs)), 3), '', ''],
+      ['RabbitMQ CPU ms', f(mean(withdrawals.map((r) => r.rabbitCpuMs)), 3), '', ''],
+      ['whole machine CPU ms per txn', f(mean(withdrawals.map((r) => r.machineCpuMs)), 3), f(mean(tpcbMachineMs), 3), ''],
       ['2xx / non-2xx / errors', `${withdrawals.reduce((a, r) => a + r.ok, 0)} / ${withdrawals.reduce((a, r) => a + r.non2xx, 0)} / ${withdrawals.reduce((a, r) => a + r.errors, 0)}`, `${pgbench.reduce((a, r) => a + r.transactions, 0)} txns`, `${replica.reduce((a, r) => a + r.transactions, 0)} txns`],
     ]),
     ...loads.map((l, i) => `after capacity round ${i + 1}: ${l}`),

@@ -100,6 +100,19 @@ export function meterBackends(admin: pg.Pool | pg.Client, databases: string[], p
   };
 }
 
+/** Busy CPU seconds of the whole machine (every core: user, nice, system, irq, softirq, steal) from /proc/stat. */
+export function machineBusySeconds(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
+/** The whole machine's busy CPU from now until stop(). */
+export function meterMachine(): TCpuMeter {
+  const start = machineBusySeconds();
+  return { stop: async () => machineBusySeconds() - start };
+}
+
 export function loadLine(): string {
   return `load average ${loadavg()
     .map((l) => l.toFixed(2))
