@@ -138,8 +138,8 @@ export interface TCapacity {
 }
 
 /**
- * The highest rate with p99 <= bound and no errors: doubles from `startRate` until a rate fails, then bisects
- * `steps` times between the last that held and the first that failed. Short runs (`probeSeconds`) with a pause
+ * The highest rate with p99 <= bound and no errors: doubles from `startRate` until a rate fails (twice in a row),
+ * then bisects `steps` times between the last that held and the first that failed. Short runs (`probeSeconds`) with a pause
  * between, so one probe's backlog does not spill into the next.
  */
 export async function findCapacity(
@@ -155,10 +155,16 @@ export async function findCapacity(
     await new Promise((r) => setTimeout(r, 500));
     return { result, held };
   };
+  // A rate fails only when a second probe confirms it: one hiccup on a shared two-core machine (a collection, another
+  // process waking) must not end the search far below what the target holds.
+  const probeConfirmed = async (rate: number) => {
+    const first = await probe(rate);
+    return first.held ? first : probe(rate);
+  };
   let good: { rate: number; result: TOpenLoopResult } | undefined;
   let bad: number | undefined;
   for (let rate = options.startRate; rate <= (options.maxRate ?? 100_000); rate *= 2) {
-    const { result, held } = await probe(rate);
+    const { result, held } = await probeConfirmed(rate);
     if (!held) {
       bad = rate;
       break;
@@ -169,7 +175,7 @@ export async function findCapacity(
   let high = bad ?? low;
   for (let i = 0; i < (options.steps ?? 4) && high - low > Math.max(10, low * 0.05); i++) {
     const mid = Math.round((low + high) / 2);
-    const { result, held } = await probe(mid);
+    const { result, held } = await probeConfirmed(mid);
     if (held) {
       good = { rate: mid, result };
       low = mid;
