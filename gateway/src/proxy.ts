@@ -81,6 +81,8 @@ function readBody(stream: Readable, limit: number, reply: FastifyReply, declared
   });
 }
 
+const badGateway = () => new AppError('GATEWAY.BAD_GATEWAY', 502, 'The service sent an invalid answer. Please try again shortly.');
+
 /** What the client hears when the owning service cannot answer: JSON, never a hang. */
 export function upstreamFailure(error: Error & { statusCode?: number; cause?: unknown }): AppError {
   const cause = error.cause as { code?: string } | undefined;
@@ -91,7 +93,39 @@ export function upstreamFailure(error: Error & { statusCode?: number; cause?: un
   if (error.statusCode === 503 || unreachable.includes(cause?.code ?? '') || unreachable.includes((error as { code?: string }).code ?? '')) {
     return COMMON_ERRORS.unavailable('The service is temporarily unavailable. Please try again shortly.');
   }
-  return new AppError('GATEWAY.BAD_GATEWAY', 502, 'The service sent an invalid answer. Please try again shortly.');
+  return badGateway();
+}
+
+/** What reply-from hands to onResponse: the service's status, headers (already copied to the reply) and body. */
+interface TUpstreamAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
+
+/** Answers up to this size (by their Content-Length) are read whole and sent in one write. */
+const BUFFERED_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Sends the service's answer on. A small one with a declared length (nearly every API answer) is read whole first
+ * and written with its headers in one go: no stream pipe per request (about 6-10% of the gateway's CPU per request
+ * in bench/gateway.bench.ts), and a body that breaks off is a clean 502 instead of a cut connection. Anything else
+ * (an upload's answer, a file, no declared length) streams as it comes.
+ */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: TUpstreamAnswer): void {
+  const length = Number(answer.headers['content-length']);
+  const bodiless = request.method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304;
+  if (bodiless || !(length > 0 && length <= BUFFERED_ANSWER_BYTES)) {
+    void reply.send(answer.stream);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  answer.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.stream.once('end', () => void reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+  answer.stream.once('error', (error: Error) => {
+    request.log.warn({ err: error }, 'the service broke off its answer');
+    void reply.send(badGateway());
+  });
 }
 
 export interface TApiProxyOptions {
@@ -186,16 +220,12 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
             request.log.warn({ err: error, service: entry.service, upstream }, 'upstream failed');
             void failed.send(upstreamFailure(error));
           },
-          ...(limited
-            ? {
-                onResponse: (req, rep, res) => {
-                  if (rep.statusCode >= 200 && rep.statusCode < 300) {
-                    limited.onSuccess().catch((err: unknown) => req.log.warn({ err }, 'could not clear the rate limit'));
-                  }
-                  void rep.send(res.stream);
-                },
-              }
-            : {}),
+          onResponse: (req, rep, res) => {
+            if (limited && rep.statusCode >= 200 && rep.statusCode < 300) {
+              limited.onSuccess().catch((err: unknown) => req.log.warn({ err }, 'could not clear the rate limit'));
+            }
+            sendAnswer(req as FastifyRequest, rep as FastifyReply, res as unknown as TUpstreamAnswer);
+          },
         });
       return send(reply, group.pick());
     };

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -102,6 +104,45 @@ describe('proxying to the owning service', () => {
       expect(await res.json()).toEqual({ message: 'The service took too long to answer. Please try again.', code: 'GATEWAY.UPSTREAM_TIMEOUT' });
     } finally {
       auth.release();
+    }
+  });
+});
+
+describe("the service's answer passed on", () => {
+  it('when the answer is small or larger than the buffered size (64 KiB), then both arrive byte for byte with their length', async () => {
+    for (const size of [10, 200_000]) {
+      auth.answer(`/api/user/sized-${size}`, 200, { data: 'x'.repeat(size) });
+      const res = await fetch(`${gw.url}/api/user/sized-${size}`, { headers: { authorization: `Bearer ${token}` } });
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+      expect(JSON.parse(text)).toEqual({ data: 'x'.repeat(size) });
+    }
+  });
+
+  it('when the request is HEAD, then the status and length come back without a body', async () => {
+    const res = await fetch(`${gw.url}/api/user/me`, { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await res.text()).toBe('');
+  });
+
+  it('when the service breaks off an answer shorter than it declared, then 502 JSON, not a cut connection', async () => {
+    const broken = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const brokenGw = await startGateway('gateway_proxy_broken', { AUTH_SERVICE_URL: auth.url, ADMIN_SERVICE_URL: `http://127.0.0.1:${(broken.address() as AddressInfo).port}` });
+    try {
+      const adminToken = await brokenGw.tokenFor('admin');
+      const res = await fetch(`${brokenGw.url}/api/admin/settings`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ message: 'The service sent an invalid answer. Please try again shortly.', code: 'GATEWAY.BAD_GATEWAY' });
+    } finally {
+      await brokenGw.stop();
+      broken.close();
     }
   });
 });
