@@ -26,6 +26,10 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/api/admin/users/42/ledger')).toMatchObject({ service: 'payouts' });
     expect(resolveRoute('/api/admin/users//balance')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/admin/users/42')).toMatchObject({ service: 'auth' });
+    expect(resolveRoute('/api/admin/users/42/balance/history')).toMatchObject({ service: 'payouts' });
+    expect(resolveRoute('/api/admin/users/42/balances')).toMatchObject({ service: 'auth' });
+    expect(resolveRoute('/api/admin/users/4/2/balance')).toMatchObject({ service: 'auth' });
+    expect(resolveRoute('/api/withdrawalsx')).toBeUndefined();
     expect(resolveRoute('/api/user/payout-wallets/9')).toMatchObject({ service: 'payouts' });
     expect(resolveRoute('/api/user/welcome-status')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', access: 'user' });

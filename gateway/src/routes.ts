@@ -120,12 +120,29 @@ export const ROUTES: readonly TRouteEntry[] = [
 ];
 
 /** Whole-segment prefix match; a `*` segment in the prefix matches any one non-empty segment. */
-function matchesPrefix(path: string, prefix: string): boolean {
-  if (!prefix.includes('*')) return path === prefix || path.startsWith(`${prefix}/`);
-  const want = prefix.split('/');
-  const have = path.split('/');
-  if (have.length < want.length) return false;
-  return want.every((segment, i) => (segment === '*' ? Boolean(have[i]) : segment === have[i]));
+function prefixMatcher(prefix: string): (path: string) => boolean {
+  if (!prefix.includes('*')) {
+    const withSlash = `${prefix}/`;
+    return (path) => path === prefix || path.startsWith(withSlash);
+  }
+  const pattern = prefix
+    .split('/')
+    .map((segment) => (segment === '*' ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  const regex = new RegExp(`^${pattern}(?:/|$)`);
+  return (path) => regex.test(path);
+}
+
+/** Each table's entries with their matchers, built once (resolveRoute runs on every request). */
+const compiledTables = new WeakMap<readonly TRouteEntry[], { entry: TRouteEntry; matches: (path: string) => boolean }[]>();
+
+function compiled(routes: readonly TRouteEntry[]) {
+  let table = compiledTables.get(routes);
+  if (!table) {
+    table = routes.map((entry) => ({ entry, matches: prefixMatcher(entry.prefix) }));
+    compiledTables.set(routes, table);
+  }
+  return table;
 }
 
 /**
@@ -134,13 +151,15 @@ function matchesPrefix(path: string, prefix: string): boolean {
  */
 export function resolveRoute(path: string, routes: readonly TRouteEntry[] = ROUTES): TRouteEntry | undefined {
   let best: TRouteEntry | undefined;
-  for (const entry of routes) {
-    if (matchesPrefix(path, entry.prefix) && (!best || entry.prefix.length > best.prefix.length)) best = entry;
+  for (const { entry, matches } of compiled(routes)) {
+    if ((!best || entry.prefix.length > best.prefix.length) && matches(path)) best = entry;
   }
   return best;
 }
 
+const underAdmin = prefixMatcher('/api/admin');
+
 /** Admin-only, whatever the table says: an entry marked admin, or anything under /api/admin. */
 export function requiresAdmin(path: string, entry: TRouteEntry): boolean {
-  return entry.access === 'admin' || matchesPrefix(path, '/api/admin');
+  return entry.access === 'admin' || underAdmin(path);
 }
