@@ -2,10 +2,9 @@
  * Shared by the load benchmarks: drive targets in alternating rounds at a fixed rate with the open-loop generator
  * (open-loop.ts), summarise them, and print a direct-versus-gateway table.
  */
-import { cpus, loadavg } from 'node:os';
-import { percentile, runOpenLoop, type TOpenLoopRequest, type TOpenLoopResult } from './open-loop.js';
+import { fmt, percentile, runOpenLoop, type TOpenLoopRequest, type TOpenLoopResult } from './open-loop.js';
 
-export { percentile };
+export { fmt, formatTable, machineLine, percentile } from './open-loop.js';
 
 export interface TLoadSettings {
   rate: number;
@@ -24,7 +23,6 @@ export interface TRun {
   errors: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
 }
-
 
 /**
  * Warm-up of each target, then rounds alternating between them (so a load change on the machine during the run
@@ -64,8 +62,6 @@ export function summarise(target: string, url: string, samples: TOpenLoopResult[
   };
 }
 
-export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-
 /** The direct-versus-gateway rows: req/s with their ratio, latency percentiles with what the gateway adds. */
 export function comparisonRows(direct: TRun, viaGateway: TRun): string[][] {
   return [
@@ -77,17 +73,6 @@ export function comparisonRows(direct: TRun, viaGateway: TRun): string[][] {
     ['latency max (ms)', fmt(direct.latencyMs.max, 3), fmt(viaGateway.latencyMs.max, 3), ''],
     ['2xx / non-2xx / errors', `${direct.ok} / ${direct.non2xx} / ${direct.errors}`, `${viaGateway.ok} / ${viaGateway.non2xx} / ${viaGateway.errors}`, ''],
   ];
-}
-
-export function formatTable(rows: string[][]): string[] {
-  const columns = Math.max(...rows.map((r) => r.length));
-  const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   '));
-}
-
-/** Date, Node version, CPUs and load average: figures are comparable only between runs under similar load. */
-export function machineLine(): string {
-  return `${new Date().toISOString()}  node ${process.version}  ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 }
 
 export function settingsLine(settings: TLoadSettings): string {
