@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@platform/service-kit/testing';
 import { start } from '../src/index.js';
@@ -261,26 +259,5 @@ describe('settings changes in the audit log', () => {
       const now = await h.service.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'settings.changed'");
       return now.rows[0]!.n === admins.rows[0]!.n;
     }, { what: 'one audit row per admin change' });
-  });
-});
-
-describe('migration 0011 (verification_retention_days 30 -> 90, spec 03)', () => {
-  const migration = readFileSync(fileURLToPath(new URL('../src/data-access/migrations/0011_verification_retention_90_days.sql', import.meta.url)), 'utf8');
-  const retention = async () =>
-    (await h.service.pool.query<{ setting_value: string; published_at: Date | null }>("SELECT setting_value, published_at FROM system_settings WHERE setting_key = 'verification_retention_days'")).rows[0]!;
-
-  it('when the seeded 30 was never changed, then it becomes 90 and is published again; an admin who chose 30 keeps it', async () => {
-    const before = await retention();
-    try {
-      await h.service.pool.query("UPDATE system_settings SET setting_value = '30', updated_by = NULL WHERE setting_key = 'verification_retention_days'");
-      await h.service.pool.query(migration);
-      expect(await retention()).toEqual({ setting_value: '90', published_at: null });
-
-      await h.service.pool.query("UPDATE system_settings SET setting_value = '30', updated_by = gen_random_uuid(), published_at = now() WHERE setting_key = 'verification_retention_days'");
-      await h.service.pool.query(migration);
-      expect((await retention()).setting_value).toBe('30');
-    } finally {
-      await h.service.pool.query("UPDATE system_settings SET setting_value = $1, updated_by = NULL, published_at = $2 WHERE setting_key = 'verification_retention_days'", [before.setting_value, before.published_at]);
-    }
   });
 });
