@@ -104,7 +104,7 @@ describe('GET /api/admin/settings', () => {
       ['chat_archive_days', '90'],
       ['minimum_withdrawal', '50.00'],
       ['starting_balance', '0.00'],
-      ['verification_retention_days', '90'],
+      ['verification_retention_days', '30'],
       ['wallet_cooldown_hours', '0'],
     ]);
     for (const setting of res.body) {
@@ -201,7 +201,7 @@ describe('POST /api/admin/settings/reset', () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '90' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -215,7 +215,7 @@ describe('POST /api/admin/settings/reset', () => {
       auto_approval_days: '3',
       wallet_cooldown_hours: '0',
       chat_archive_days: '90',
-      verification_retention_days: '90',
+      verification_retention_days: '30',
     });
     const events = (await settingsEvents()).slice(eventsBefore).map((e) => e.data);
     expect(events.map((e) => e.key).sort()).toEqual(changedKeys);

@@ -258,12 +258,12 @@ describe('the review: /api/admin/verifications', () => {
     const res = await apply(worker.token, form(FIELDS, { selfieFile: { data: selfie, name: 's.jpg', type: 'image/jpeg' }, documentFile: { data: documentPng, name: 'd.png', type: 'image/png' } }));
     const id = res.body.id as string;
     await t.api('PATCH', `/api/admin/verifications/${id}`, { token: admin.token, body: { status: 'rejected', reason: 'Expired passport' } });
-    // Decided 89 days ago: kept (default retention 90 days, spec 03).
-    await t.service.pool.query("UPDATE user_verifications SET reviewed_at = now() - interval '89 days' WHERE id = $1", [id]);
+    // Decided 29 days ago: kept (default retention 30 days).
+    await t.service.pool.query("UPDATE user_verifications SET reviewed_at = now() - interval '29 days' WHERE id = $1", [id]);
     await deleteExpiredIdentityImages(t.service.pool);
     expect((await t.api('GET', `/api/admin/verifications/${id}`, { token: admin.token })).body.hasImages).toBe(true);
-    // Decided 91 days ago: the job (every second here) removes the images.
-    await t.service.pool.query("UPDATE user_verifications SET reviewed_at = now() - interval '91 days' WHERE id = $1", [id]);
+    // Decided 31 days ago: the job (every second here) removes the images.
+    await t.service.pool.query("UPDATE user_verifications SET reviewed_at = now() - interval '31 days' WHERE id = $1", [id]);
     const gone = await eventually(async () => {
       const r = await t.api('GET', `/api/admin/verifications/${id}`, { token: admin.token });
       return r.body.hasImages === false ? r.body : undefined;

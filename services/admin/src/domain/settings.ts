@@ -56,8 +56,7 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     label: 'Verification retention days',
     kind: 'whole',
     max: 3650,
-    // Spec 03 (AMENDED): the images are deleted 90 days after the decision.
-    defaultValue: '90',
+    defaultValue: '30',
     description: 'Days after a verification decision when the identity images are deleted (the decision stays)',
   },
 };

@@ -1,7 +1,7 @@
 import { defineLocalCopy, type Queryable } from '@platform/service-kit';
 
 export const VERIFICATION_RETENTION_DAYS_KEY = 'verification_retention_days';
-export const VERIFICATION_RETENTION_DAYS_DEFAULT = 90;
+export const VERIFICATION_RETENTION_DAYS_DEFAULT = 30;
 
 /** The copy of the settings this service reads, learnt from settings.changed (an older value never wins). */
 const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'verification_settings', key: 'key', fields: ['key', 'value'] });
