@@ -2,6 +2,7 @@ import { createServiceRuntime, lockOrderByDataField, createTokenSigner, type Poo
 import multipart from '@fastify/multipart';
 import { MAX_VERIFICATION_IMAGE_BYTES } from '@platform/contracts';
 import type { TAuthConfig } from './config.js';
+import { createPasswordAttempts } from './domain/password-attempts.js';
 import { AUTH_MIGRATIONS_DIR } from './data-access/migrate.js';
 import { prepareDummyHash } from './domain/passwords.js';
 import type { TAuthDeps } from './domain/deps.js';
@@ -57,7 +58,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     const payouts = { url: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
     if (!payouts.url) logger.warn('PAYOUTS_INTERNAL_URL is not set: every balance is answered as null (unknown)');
     const work = { url: config.WORK_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
-    const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts, work };
+    const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts, work, passwordAttempts: createPasswordAttempts(redis, config) };
 
     if (config.OUTBOX_RELAY_ENABLED) runtime.startRelay();
     // Identity verification (two images, in memory only), the activity history and the data export (issue 15).

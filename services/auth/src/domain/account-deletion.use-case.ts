@@ -6,7 +6,6 @@ import { checkDeletionEligibility } from './account-holdings.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { endEverySessionOfUser } from './end-sessions.use-case.js';
-import { countPasswordAttempt, forgetPasswordAttempts } from './password-attempts.js';
 import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_DELETION_ERRORS = {
@@ -49,9 +48,9 @@ export async function getOwnDeletionEligibility(deps: TAuthDeps, user: TAuthUser
 export async function deleteOwnAccount(deps: TAuthDeps, user: TAuthUser, token: string, password: string): Promise<void> {
   const record = await findUserById(deps.pool, user.userId);
   if (!record || (await findDeletedAt(deps.pool, user.userId))) throw AUTH_ERRORS.userGone();
-  await countPasswordAttempt(deps, user.userId);
+  await deps.passwordAttempts.count(user.userId);
   if (!(await verifyPassword(record.passwordHash, password))) throw ACCOUNT_DELETION_ERRORS.wrongPassword();
-  await forgetPasswordAttempts(deps, user.userId);
+  await deps.passwordAttempts.forget(user.userId);
   if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
   const eligibility = await checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
   if (!eligibility.allowed) throw ACCOUNT_DELETION_ERRORS.notEmpty(eligibility);
