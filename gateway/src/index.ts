@@ -98,7 +98,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
     await registerFrontend(app, config.FRONTEND_DIST);
 
     const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
-    const url = await listen(app, config.HOST, config.PORT);
+    const url = await listen(app, config.HOST, config.PORT, config.LISTEN_FD);
     logger.info({ url, internalUrl, upstreams: Object.fromEntries(Object.values(upstreams).map((g) => [g.service, g.urls])) }, 'gateway listening');
     return {
       url,
