@@ -85,7 +85,7 @@ describe('startStack', () => {
       // Through the gateway, to a service: the gateway was wired from what the services reported.
       expect(await answers(`${stack.baseUrl}/api/public/figures`)).toBe(200);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('when the port asked for is taken, then starting says so plainly', async () => {
     const holder = net.createServer();
