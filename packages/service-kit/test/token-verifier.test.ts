@@ -191,6 +191,23 @@ describe('createTokenVerifier across processes (its memory of verified tokens an
     await expect(b.verifier.verify(newer)).resolves.toMatchObject({ userId: user.id, role: 'admin' });
   });
 
+  it('when another process revokes a token or a user, then the listeners of every verifier hear which (to end its connections)', async () => {
+    const a = await serviceVerifier();
+    const heard: unknown[] = [];
+    // Time to subscribe to the revocation channel (what the listeners hear).
+    await new Promise((r) => setTimeout(r, 100));
+    const stop = a.verifier.onRevocation((notice) => heard.push(notice));
+    const claims = await a.verifier.verify(await signer.sign(USER));
+    await revokeToken(revoker, claims);
+    await revokeAllTokensOfUser(revoker, USER.id, 'suspended');
+    await eventually(async () => heard.length === 2, { what: 'both revocations heard' });
+    expect(heard).toEqual([{ jti: claims.jti }, { userId: USER.id }]);
+    stop();
+    await revokeAllTokensOfUser(revoker, USER.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toHaveLength(2);
+  });
+
   it('when the process that revokes also verifies, then the token is refused at once', async () => {
     const local = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis: revoker, ...options });
     verifiers.push(local);
