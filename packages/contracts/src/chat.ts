@@ -134,7 +134,10 @@ export const ZChatClientFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: ZTokenTextSchema }),
   z.strictObject({
     type: z.literal('chat_message'),
-    /** Sent by the spec's client; the socket is already authenticated, so it is not needed (checked when present). */
+    /**
+     * Sent by the spec's client; the socket is already authenticated, so it is not needed. When present it is checked:
+     * an invalid, expired or revoked token refuses the message (AUTH.*), another user's token too (CHAT.TOKEN_MISMATCH).
+     */
     token: ZTokenTextSchema.optional(),
     content: ZChatContentSchema,
     replyToId: ZChatMessageIdSchema.nullable().optional(),
