@@ -176,6 +176,8 @@ export const CHAT_CLOSE_CODES = {
   sessionEnded: 4403,
   /** Nothing (not even {type: ping}) arrived for too long: the client is gone. */
   idle: 4408,
+  /** The gateway's cap of sockets per user (WS_MAX_SOCKETS_PER_USER): close another tab or device first. */
+  tooManySockets: 4429,
   /** Abuse of the connection: far too many frames. */
   policy: 1008,
   /** The server is going away (restart): reconnect. */
