@@ -126,6 +126,11 @@ describe("/ws: the chat_message frame's token field is checked", () => {
       },
       code: 'AUTH.TOKEN_REVOKED',
     },
+    // Hostile shapes of the field: refused by the frame's schema before any check.
+    { name: 'an empty token', token: async () => '', code: 'REQUEST.VALIDATION' },
+    { name: 'a 5,000-character token', token: async () => 'a'.repeat(5_000), code: 'REQUEST.VALIDATION' },
+    { name: 'a token with a NUL', token: async () => `${frank.token}\u0000`, code: 'REQUEST.VALIDATION' },
+    { name: 'a token with a lone surrogate', token: async () => `${frank.token}\ud800`, code: 'REQUEST.VALIDATION' },
   ];
 
   it.each(cases)('when a chat_message carries $name, then it is stored only if that token is a good one of this user', async ({ name, token, code }) => {
