@@ -148,7 +148,16 @@ export function registerSocketProxy(
       throw COMMON_ERRORS.unavailable('The gateway is restarting. Please reconnect shortly.');
     }
     void reply.hijack();
-    wss.handleUpgrade(request.raw, upgrade.socket, upgrade.head, (client) => link(client, upgrade.socket, request, address, uncount));
+    // ws answers a malformed handshake (no Sec-WebSocket-Key, another version) with 400 itself and never calls back:
+    // the counts are given back when such a socket closes.
+    let linked = false;
+    upgrade.socket.once('close', () => {
+      if (!linked) uncount(true);
+    });
+    wss.handleUpgrade(request.raw, upgrade.socket, upgrade.head, (client) => {
+      linked = true;
+      link(client, upgrade.socket, request, address, uncount);
+    });
   });
 
   const link = (client: WebSocket, raw: Duplex, request: FastifyRequest, address: string, uncount: (pending: boolean) => void): void => {

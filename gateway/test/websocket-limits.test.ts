@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +229,27 @@ describe('/ws at the gateway: sockets per address and per user', () => {
     const refused = await refusal('198.51.100.40');
     expect(refused).toMatchObject({ status: 429, body: { code: 'REQUEST.RATE_LIMITED' } });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('when malformed upgrades (no Sec-WebSocket-Key, another version) come from an address, then each is a 400 and none keeps a place in its counts', async () => {
+    const { hostname, port } = new URL(wsUrl);
+    const raw = (headers: string) =>
+      new Promise<string>((done, reject) => {
+        const socket = connect(Number(port), hostname, () => socket.write(`GET /ws HTTP/1.1\r\nHost: ${hostname}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nX-Forwarded-For: 198.51.100.50\r\n${headers}\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('close', () => done(text.split('\r\n')[0] ?? ''));
+        socket.on('error', reject);
+      });
+    const answers = [
+      await raw(''),
+      await raw('Sec-WebSocket-Version: 13\r\n'),
+      await raw('Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 7\r\n'),
+      await raw('Sec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n'),
+    ];
+    expect(answers.map((line) => line.split(' ')[1])).toEqual(['400', '400', '400', '400']);
+    // More malformed upgrades than WS_MAX_PENDING_PER_ADDRESS (3), and the address still connects.
+    expect((await refusal('198.51.100.50')).status).toBe(101);
   });
 
   it('when a plain GET (no upgrade) or an upgrade to another path arrives, then a JSON 4xx, never a 5xx', async () => {
