@@ -17,7 +17,7 @@ import type { TGatewayConfig, TRateLimit } from './config.js';
  * A successful login forgets both counters of that account at that address; a password reset (identity service,
  * `clearLoginFailures`) forgets all of the account's.
  */
-export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'referralClick';
+export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'referralClick' | 'socketUpgrade';
 
 type TAccountField = 'email' | 'token';
 
@@ -52,6 +52,7 @@ function rulesFrom(config: TGatewayConfig): Record<TRateLimitName, TRateLimitRul
       perAccount: { field: 'token', limit: config.RATE_LIMIT_RESET_PASSWORD_PER_TOKEN },
     },
     referralClick: { what: 'requests', perAddress: config.RATE_LIMIT_REFERRAL_CLICK_PER_ADDRESS },
+    socketUpgrade: { what: 'chat connection attempts', perAddress: config.RATE_LIMIT_WS_UPGRADE_PER_ADDRESS },
   };
 }
 
