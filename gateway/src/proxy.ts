@@ -5,7 +5,7 @@ import { AppError, bearerToken, COMMON_ERRORS, isJsonContentType, JSON_MEDIA_TYP
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from './config.js';
 import type { TRateLimitOutcome, TRateLimits } from './rate-limits.js';
-import { normalisePath, splitUrl } from './path.js';
+import { readRequestUrl } from './path.js';
 import { requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
 import type { TUpstreamGroup } from './upstreams.js';
 
@@ -162,8 +162,7 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       // Decide on the path the service will see, and send it exactly that path.
-      const { path: rawPath, query } = splitUrl(request.url);
-      const path = normalisePath(rawPath);
+      const { path, query } = readRequestUrl(request.url);
       const entry = resolveRoute(path);
       const group = entry && upstreams[entry.service];
       if (!entry || !group) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
