@@ -547,6 +547,7 @@ describe('the provider URL cannot be turned on the platform (issue 26 item 4)', 
   it('when the URL has credentials or a host that does not resolve, then 400', async () => {
     expect((await putSettings({ providerBaseUrl: 'http://user:pw@127.0.0.1:9/v1', providerApiKey: 'k' })).body.code).toBe('CHAT.PROVIDER_URL_NOT_ALLOWED');
     expect((await putSettings({ providerBaseUrl: 'http://no-such-host.invalid/v1', providerApiKey: 'k' })).body).toMatchObject({ code: 'CHAT.PROVIDER_URL_UNRESOLVABLE', field: 'providerBaseUrl' });
+    expect((await putSettings({ providerBaseUrl: 'http://[bad/v1', providerApiKey: 'k' })).status).toBe(400);
   });
 
   it('when a stored URL resolves to loopback (saved before this check, or its DNS changed), then the call is refused at connect and the offline generator speaks', async () => {

@@ -68,7 +68,12 @@ function lookupAll(host: string): Promise<LookupAddress[]> {
  */
 export async function checkProviderUrl(providerBaseUrl: string, policy: TProviderAddressPolicy): Promise<void> {
   if (!providerBaseUrl) return;
-  const url = new URL(providerBaseUrl);
+  let url: URL;
+  try {
+    url = new URL(providerBaseUrl);
+  } catch {
+    throw PROVIDER_ADDRESS_ERRORS.notAllowed('not a valid URL');
+  }
   if (url.username || url.password) throw PROVIDER_ADDRESS_ERRORS.notAllowed('no user name or password in the URL');
   const host = hostOf(url);
   if (policy.allowedHosts.has(host)) return;
@@ -112,7 +117,12 @@ export function createProviderDispatcher(policy: TProviderAddressPolicy): Agent 
 
 /** A URL whose host is an IP literal: the range is checked here (no lookup happens); undefined when fine. */
 export function literalHostRefusal(providerBaseUrl: string, policy: TProviderAddressPolicy): string | undefined {
-  const host = hostOf(new URL(providerBaseUrl));
+  let host: string;
+  try {
+    host = hostOf(new URL(providerBaseUrl));
+  } catch {
+    return 'not a valid URL';
+  }
   if (policy.allowedHosts.has(host) || !ipaddr.isValid(host)) return undefined;
   return forbiddenRange(host);
 }
