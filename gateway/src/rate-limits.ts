@@ -1,4 +1,4 @@
-import { accountAddressKeyOf, accountKeyOf, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, RateLimitedError, type Redis } from '@platform/service-kit';
+import { accountAddressKeyOf, accountKeyOf, addressBucketOf, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, RateLimitedError, type Redis } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { TGatewayConfig, TRateLimit } from './config.js';
@@ -6,7 +6,8 @@ import type { TGatewayConfig, TRateLimit } from './config.js';
 /**
  * Redis-backed limits on the public account routes. Every attempt is counted before it is passed on (so a burst
  * of parallel requests cannot slip past a check), per client address and, read from the parsed JSON body the
- * gateway forwards, per account (the e-mail, or the reset token). Keys live under the configured REDIS_PREFIX
+ * gateway forwards, per account (the e-mail, or the reset token). An address is counted by its bucket (service-kit
+ * addressBucketOf: one key for every spelling of an IPv4 address, one per /64 for IPv6). Keys live under the configured REDIS_PREFIX
  * (the Redis client adds it) as `ratelimit:<name>:<scope>:<key>`, never with an e-mail or a token in clear.
  *
  * Login counts per account in two ways, so that guessing is slow but locking the owner out is not free:
@@ -114,9 +115,11 @@ export function createRateLimits(redis: Redis, config: TGatewayConfig): TRateLim
   }
 
   return {
-    async consume(name, address, body) {
+    async consume(name, clientAddress, body) {
       const rule = rules[name];
       const set = limiters[name];
+      // Counted per address as an address: every spelling one key, an IPv6 client by its /64 (service-kit).
+      const address = addressBucketOf(clientAddress);
       await consumeOne(set.address, address, rule.what);
       const account = rule.perAccount ? readAccountFields(body)[rule.perAccount.field] : undefined;
       if (!account) return { onSuccess: async () => undefined };
