@@ -206,6 +206,9 @@ function gapAllowed(gap: number, mode: TMode, betweenPhraseWords: boolean): bool
   return betweenPhraseWords ? gap <= MAX_PHRASE_SPACING : gap === 0;
 }
 
+/** States the matcher has visited since the process started: the test of its bound reads it (no clock needed). */
+export const MATCHER_WORK = { visits: 0 };
+
 /** Where a match of `pattern` starting at letter unit `first` ends (its last letter unit), or -1. */
 function matchAt(letters: TLetterUnit[], pattern: TPatternLetter[], first: number, mode: TMode): number {
   const last = pattern.length - 1;
@@ -217,6 +220,7 @@ function matchAt(letters: TLetterUnit[], pattern: TPatternLetter[], first: numbe
   // run of one letter costs pattern length x text length at most, never more.
   const failed = new Set<number>();
   const visit = (k: number, i: number): number => {
+    MATCHER_WORK.visits += 1;
     if (k === last && boundaryAfter(i)) return i;
     const key = k * letters.length + i;
     if (failed.has(key)) return -1;
