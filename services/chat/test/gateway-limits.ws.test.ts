@@ -3,17 +3,18 @@ import { connect } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForListening } from '@platform/service-kit';
 import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startChatHarness, type TChatHarness, type TTestUser } from '../../services/chat/test/helpers.js';
+import { startChatHarness, type TChatHarness, type TTestUser } from './helpers.js';
 
 /**
  * Issue 26 item 2: WebSocket limits at the gateway, against the real chat service (two instances) and the real
  * gateway in a process of its own (as `npm start` runs it), so its memory can be read from /proc while a client
  * sends it a 40 MB frame.
  */
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const LIMITS = {
   WS_MAX_PAYLOAD_BYTES: '16384',
   WS_MAX_SOCKETS_PER_ADDRESS: '5',
@@ -26,32 +27,23 @@ let chat: TChatHarness;
 let gateway: ChildProcess;
 let wsUrl: string;
 
-/** Starts the gateway on port 0 and reads the address it reports in its 'gateway listening' log line. */
+/**
+ * Starts the gateway process on port 0 and waits for the addresses it reports over IPC (as scripts/stack.ts does).
+ * Kept here, beside chat's harness, because the gateway never imports a service, not even in its tests.
+ */
 async function startGatewayProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const output: string[] = [];
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the gateway did not start: ${output.join('\n')}`)), 60_000);
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        output.push(line);
-        if (output.length > 50) output.shift();
-        try {
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
-          if (entry.msg === 'gateway listening' && entry.url) {
-            clearTimeout(timer);
-            resolveUrl(entry.url);
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    };
-    child.stdout!.on('data', onLine);
-    child.stderr!.on('data', onLine);
-    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}): ${output.join('\n')}`)));
-  });
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 50) output.shift();
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const { url } = await waitForListening(child, { name: 'gateway', output: () => output, timeoutMs: 60_000 });
   return { child, url };
 }
 
@@ -147,7 +139,8 @@ describe('/ws at the gateway: frame size', () => {
     warm.ws.close();
     await warm.closed;
 
-    const frame = Buffer.alloc(40 * 1024 * 1024, 'a');
+    const FRAME_MB = 40;
+    const frame = Buffer.alloc(FRAME_MB * 1024 * 1024, 'a');
     const client = await open('203.0.113.1');
     resetPeak(pid);
     const before = memoryOf(pid);
@@ -161,7 +154,9 @@ describe('/ws at the gateway: frame size', () => {
       `40 MB frame: gateway RSS ${before.rssMb.toFixed(1)} MB before, peak ${after.peakMb.toFixed(1)} MB while it arrived (growth ${growthMb.toFixed(1)} MB), ${after.rssMb.toFixed(1)} MB after; close code ${code}`,
     );
     expect(code).toBe(1009);
-    expect(growthMb).toBeLessThan(20);
+    // Never the frame itself: a gateway that buffers it grows by more than its size (115.7 MB with the former
+    // proxy). What else the process allocates meanwhile varies with the machine's load (0.1 to 26 MB seen).
+    expect(growthMb).toBeLessThan(FRAME_MB);
   });
 
   it('when an authenticated client sends a frame one byte over the limit, then only that socket closes (1009); one at the limit passes to chat', async () => {
