@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUserSchema } from './auth.js';
-import { ZTextSchema } from './common.js';
+import { ROLES, ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema } from './paging.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -103,13 +104,25 @@ export const ZAdminUserSchema = ZUserSchema.extend({
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
-export const ZAdminUsersQuerySchema = z.strictObject({
-  /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive. */
-  search: ZTextSchema('Search').trim().max(200, 'Search is too long').optional(),
-});
+/**
+ * GET /api/admin/users?search&role&status&from&to&pageSize&cursor (the paging convention of paging.ts): newest
+ * first, keyset on (createdAt, id). from/to bound the registration time.
+ */
+export const ZAdminUsersQuerySchema = z
+  .strictObject({
+    /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive (a trigram index serves 3+ characters). */
+    search: ZTextSchema('Search').trim().max(200, 'Search is too long').optional(),
+    role: z.enum(ROLES, { error: 'role must be employee or admin' }).optional(),
+    /** active: may sign in; banned: is_active false. */
+    status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }).optional(),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
 
-/** The four stat cards over all users. */
+/** The four stat cards over all users (not only the page or the search): counted in auth, the balance total from payouts. */
 export const ZAdminUsersStatsSchema = z.object({
   total: z.number().int(),
   verified: z.number().int(),
@@ -119,11 +132,16 @@ export const ZAdminUsersStatsSchema = z.object({
 });
 export type TAdminUsersStats = z.infer<typeof ZAdminUsersStatsSchema>;
 
-/** GET /api/admin/users: the (searched) list, newest first, and the four stat cards over all users. */
-export const ZAdminUsersResponseSchema = z.object({
-  users: z.array(ZAdminUserSchema),
-  stats: ZAdminUsersStatsSchema,
-});
+/**
+ * GET /api/admin/users: one page of the (searched, filtered) list, newest first, and the four stat cards over all
+ * users. The page is the paging convention's, its items kept under the name `users` the console reads.
+ */
+export const ZAdminUsersResponseSchema = ZPageSchema(ZAdminUserSchema)
+  .omit({ items: true })
+  .extend({
+    users: z.array(ZAdminUserSchema),
+    stats: ZAdminUsersStatsSchema,
+  });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
 
 /* ---- Email templates (admin service; spec 03 sections 5 and 7). ---- */

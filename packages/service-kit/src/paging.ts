@@ -46,6 +46,8 @@ export function cursorTimeSql(column: string): string {
   return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 export const ZCursorIdSchema = z.uuid();
+/** The key of most lists: a timestamp and the row's id (the tie-breaker). */
+export const ZTimeIdCursorKeySchema = z.tuple([ZCursorTimeSchema, ZCursorIdSchema]);
 
 /**
  * The page from up to pageSize + 1 rows read after the cursor: the first pageSize, and the cursor of the last of
