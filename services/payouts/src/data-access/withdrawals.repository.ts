@@ -1,6 +1,5 @@
 import type { TAdminWithdrawal, TAdminWithdrawalList, TAdminWithdrawalPage, TAdminWithdrawalsQuery, TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
-import { z } from 'zod';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 interface TWithdrawalDbRow {
   id: string;
@@ -91,8 +90,6 @@ function adminListSort(list: TAdminWithdrawalList): { column: string; direction:
   return list === 'pending' ? { column: 'w.created_at', direction: 'ASC' } : { column: 'w.reviewed_at', direction: 'DESC' };
 }
 
-const ZWithdrawalCursorKeySchema = z.tuple([ZCursorTimeSchema, ZCursorIdSchema]);
-
 /** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
 function likeLiteral(term: string): string {
   return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -105,7 +102,7 @@ function likeLiteral(term: string): string {
  */
 export async function listWithdrawalsPage(db: Queryable, q: TAdminWithdrawalsQuery): Promise<TAdminWithdrawalPage> {
   const cursorList = `withdrawals.${q.status}`;
-  const after = decodeCursor(q.cursor, cursorList, ZWithdrawalCursorKeySchema);
+  const after = decodeCursor(q.cursor, cursorList, ZTimeIdCursorKeySchema);
   const { column, direction } = adminListSort(q.status);
   const filters = new SqlConditions();
   if (q.status === 'pending') filters.add(`w.status = 'pending'`);
