@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUserSchema } from './auth.js';
 import { ROLES, ZTextSchema } from './common.js';
-import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema } from './paging.js';
+import { checkRanges, PAGE_QUERY_SHAPE, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema } from './paging.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -57,8 +57,10 @@ const ZPositiveIntSchema = (label: string, max: number) =>
     .pipe(z.number().int().min(1, `${label} must be a whole number from 1 to ${max}`).max(max, `${label} must be a whole number from 1 to ${max}`));
 
 /**
- * GET /api/admin/audit-log?actor&targetType&targetId&action&from&to&page&pageSize. from and to are inclusive; a
- * date alone means the whole day (UTC). page starts at 1; pageSize 1 to 100 (default 20).
+ * GET /api/admin/audit-log?actor&targetType&targetId&action&from&to&pageSize&cursor (the paging convention of
+ * paging.ts; keyset on (createdAt, id), newest first) or &page (numbered pages, kept for the console: only within
+ * the first TOTAL_COUNT_CAP rows, beyond them 400 "use cursor"). from and to are inclusive; a date alone means the
+ * whole day (UTC). pageSize 1 to 100 (default 20).
  */
 export const ZAuditLogQuerySchema = z
   .strictObject({
@@ -68,9 +70,16 @@ export const ZAuditLogQuerySchema = z
     action: ZTextSchema('action').trim().min(1).max(100).optional(),
     from: ZDateBoundarySchema('from').optional(),
     to: ZDateBoundarySchema('to').optional(),
-    page: ZPositiveIntSchema('page', 100_000).default(1),
-    pageSize: ZPositiveIntSchema('pageSize', 100).default(20),
-  });
+    page: ZPositiveIntSchema('page', 100_000).optional(),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && q.page !== undefined) ctx.addIssue({ code: 'custom', message: 'Use cursor or page, not both', path: ['page'] });
+    if (q.page !== undefined && (q.page - 1) * q.pageSize >= TOTAL_COUNT_CAP) {
+      ctx.addIssue({ code: 'custom', message: `page is too deep (past the first ${TOTAL_COUNT_CAP} rows): page on with cursor`, path: ['page'] });
+    }
+  })
+  .transform(({ page, ...q }) => ({ ...q, page: page ?? 1 }));
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 
 export const ZAuditLogEntrySchema = z.object({
@@ -87,11 +96,10 @@ export const ZAuditLogEntrySchema = z.object({
 });
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntrySchema>;
 
-export const ZAuditLogPageSchema = z.object({
-  items: z.array(ZAuditLogEntrySchema),
+/** The paging convention's page plus the numbered page it is (1 when asked by cursor) and its size. */
+export const ZAuditLogPageSchema = ZPageSchema(ZAuditLogEntrySchema).extend({
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
 });
 export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
 
