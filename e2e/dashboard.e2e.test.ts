@@ -32,7 +32,7 @@ describe('dashboard journey (desktop)', () => {
     const form = new FormData();
     form.append('submission', 'Counted: all three lines are there.');
     await api(`/tasks/${task.id}/submit`, worker.token, { method: 'POST', form });
-    const submissions = await api<{ id: string; taskId: string }[]>('/admin/submissions', adminToken);
+    const { items: submissions } = await api<{ items: { id: string; taskId: string }[] }>(`/admin/submissions?taskId=${task.id}`, adminToken);
     const submission = submissions.find((s) => s.taskId === task.id);
     if (!submission) throw new Error('the submission is not listed');
     await api(`/admin/submissions/${submission.id}/approve`, adminToken, { method: 'POST' });

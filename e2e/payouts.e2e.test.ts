@@ -84,7 +84,7 @@ async function arrangeApprovedTask(workerToken: string, workerEmail: string): Pr
   form.append('submission', 'The form works; screenshot attached.');
   form.append('files', new Blob([makePng()], { type: 'image/png' }), 'screenshot.png');
   await api(`/tasks/${task.id}/submit`, workerToken, { method: 'POST', form });
-  const submissions = await api<{ id: string; taskId: string; userEmail: string }[]>('/admin/submissions', adminToken);
+  const { items: submissions } = await api<{ items: { id: string; taskId: string; userEmail: string }[] }>(`/admin/submissions?taskId=${task.id}`, adminToken);
   const mine = submissions.find((s) => s.taskId === task.id && s.userEmail.toLowerCase() === workerEmail.toLowerCase());
   if (!mine) throw new Error(`No submission of ${workerEmail} for task ${task.id}`);
   await api(`/admin/submissions/${mine.id}/approve`, adminToken, { method: 'POST' });

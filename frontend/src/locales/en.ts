@@ -44,6 +44,8 @@ export const en = {
     comingSoon: 'Coming soon',
     retry: 'Try again',
     cancel: 'Cancel',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
   },
   languages: { en: 'English', ru: 'Русский' },
   /**

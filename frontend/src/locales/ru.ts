@@ -41,6 +41,8 @@ export const ru: TCatalogue = {
     comingSoon: 'Скоро',
     retry: 'Повторить',
     cancel: 'Отмена',
+    previousPage: 'Предыдущая страница',
+    nextPage: 'Следующая страница',
   },
   languages: { en: 'English', ru: 'Русский' },
   serverErrors: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUserSchema } from './auth.js';
-import { ZTextSchema } from './common.js';
+import { ROLES, ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema } from './paging.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -56,8 +57,10 @@ const ZPositiveIntSchema = (label: string, max: number) =>
     .pipe(z.number().int().min(1, `${label} must be a whole number from 1 to ${max}`).max(max, `${label} must be a whole number from 1 to ${max}`));
 
 /**
- * GET /api/admin/audit-log?actor&targetType&targetId&action&from&to&page&pageSize. from and to are inclusive; a
- * date alone means the whole day (UTC). page starts at 1; pageSize 1 to 100 (default 20).
+ * GET /api/admin/audit-log?actor&targetType&targetId&action&from&to&pageSize&cursor (the paging convention of
+ * paging.ts; keyset on (createdAt, id), newest first) or &page (numbered pages, kept for the console: only within
+ * the first TOTAL_COUNT_CAP rows, beyond them 400 "use cursor"). from and to are inclusive; a date alone means the
+ * whole day (UTC). pageSize 1 to 100 (default 20).
  */
 export const ZAuditLogQuerySchema = z
   .strictObject({
@@ -67,9 +70,16 @@ export const ZAuditLogQuerySchema = z
     action: ZTextSchema('action').trim().min(1).max(100).optional(),
     from: ZDateBoundarySchema('from').optional(),
     to: ZDateBoundarySchema('to').optional(),
-    page: ZPositiveIntSchema('page', 100_000).default(1),
-    pageSize: ZPositiveIntSchema('pageSize', 100).default(20),
-  });
+    page: ZPositiveIntSchema('page', 100_000).optional(),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine((q, ctx) => {
+    if (q.cursor !== undefined && q.page !== undefined) ctx.addIssue({ code: 'custom', message: 'Use cursor or page, not both', path: ['page'] });
+    if (q.page !== undefined && (q.page - 1) * q.pageSize >= TOTAL_COUNT_CAP) {
+      ctx.addIssue({ code: 'custom', message: `page is too deep (past the first ${TOTAL_COUNT_CAP} rows): page on with cursor`, path: ['page'] });
+    }
+  })
+  .transform(({ page, ...q }) => ({ ...q, page: page ?? 1 }));
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 
 export const ZAuditLogEntrySchema = z.object({
@@ -86,11 +96,10 @@ export const ZAuditLogEntrySchema = z.object({
 });
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntrySchema>;
 
-export const ZAuditLogPageSchema = z.object({
-  items: z.array(ZAuditLogEntrySchema),
+/** The paging convention's page plus the numbered page it is (1 when asked by cursor) and its size. */
+export const ZAuditLogPageSchema = ZPageSchema(ZAuditLogEntrySchema).extend({
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
 });
 export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
 
@@ -103,13 +112,25 @@ export const ZAdminUserSchema = ZUserSchema.extend({
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
-export const ZAdminUsersQuerySchema = z.strictObject({
-  /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive. */
-  search: ZTextSchema('Search').trim().max(200, 'Search is too long').optional(),
-});
+/**
+ * GET /api/admin/users?search&role&status&from&to&pageSize&cursor (the paging convention of paging.ts): newest
+ * first, keyset on (createdAt, id). from/to bound the registration time.
+ */
+export const ZAdminUsersQuerySchema = z
+  .strictObject({
+    /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive (a trigram index serves 3+ characters). */
+    search: ZTextSchema('Search').trim().max(200, 'Search is too long').optional(),
+    role: z.enum(ROLES, { error: 'role must be employee or admin' }).optional(),
+    /** active: may sign in; banned: is_active false. */
+    status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }).optional(),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
 export type TAdminUsersQuery = z.infer<typeof ZAdminUsersQuerySchema>;
 
-/** The four stat cards over all users. */
+/** The four stat cards over all users (not only the page or the search): counted in auth, the balance total from payouts. */
 export const ZAdminUsersStatsSchema = z.object({
   total: z.number().int(),
   verified: z.number().int(),
@@ -119,11 +140,16 @@ export const ZAdminUsersStatsSchema = z.object({
 });
 export type TAdminUsersStats = z.infer<typeof ZAdminUsersStatsSchema>;
 
-/** GET /api/admin/users: the (searched) list, newest first, and the four stat cards over all users. */
-export const ZAdminUsersResponseSchema = z.object({
-  users: z.array(ZAdminUserSchema),
-  stats: ZAdminUsersStatsSchema,
-});
+/**
+ * GET /api/admin/users: one page of the (searched, filtered) list, newest first, and the four stat cards over all
+ * users. The page is the paging convention's, its items kept under the name `users` the console reads.
+ */
+export const ZAdminUsersResponseSchema = ZPageSchema(ZAdminUserSchema)
+  .omit({ items: true })
+  .extend({
+    users: z.array(ZAdminUserSchema),
+    stats: ZAdminUsersStatsSchema,
+  });
 export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponseSchema>;
 
 /* ---- Email templates (admin service; spec 03 sections 5 and 7). ---- */

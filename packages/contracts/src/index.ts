@@ -15,3 +15,4 @@ export * from './referrals.js';
 export * from './content.js';
 export * from './dashboard.js';
 export * from './users-admin.js';
+export * from './paging.js';

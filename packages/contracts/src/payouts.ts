@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findTextProblem, normaliseLineBreaks, ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, ZAmountBoundSchema, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The payouts service's API (spec 02 "Withdrawals", "Home", section 5; spec 03 "Withdrawals", ledger, payout
@@ -118,6 +119,38 @@ export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawalSchema>;
 export const ZAdminWithdrawalListSchema = z.array(ZAdminWithdrawalSchema);
+
+/**
+ * The lists GET /api/admin/withdrawals answers (?status): `pending` (the review queue, oldest request first, the
+ * default), `decided` (the history: approved and rejected, newest decision first), or only `approved` or
+ * `rejected` (newest decision first).
+ */
+export const ADMIN_WITHDRAWAL_LISTS = ['pending', 'decided', 'approved', 'rejected'] as const;
+export type TAdminWithdrawalList = (typeof ADMIN_WITHDRAWAL_LISTS)[number];
+
+/**
+ * GET /api/admin/withdrawals?status&currency&user&from&to&minAmount&maxAmount&pageSize&cursor (the paging convention
+ * of paging.ts). from/to bound the list's own time: the request's for pending, the decision's for the others.
+ */
+export const ZAdminWithdrawalsQuerySchema = z
+  .strictObject({
+    status: z.enum(ADMIN_WITHDRAWAL_LISTS, { error: 'status must be pending, decided, approved or rejected' }).default('pending'),
+    currency: ZTextSchema('currency')
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_]{2,20}$/, 'currency must be a currency code such as USDT')
+      .optional(),
+    user: ZUserSearchSchema('user'),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    minAmount: ZAmountBoundSchema('minAmount'),
+    maxAmount: ZAmountBoundSchema('maxAmount'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
+export type TAdminWithdrawalsQuery = z.output<typeof ZAdminWithdrawalsQuerySchema>;
+export const ZAdminWithdrawalPageSchema = ZPageSchema(ZAdminWithdrawalSchema);
+export type TAdminWithdrawalPage = z.infer<typeof ZAdminWithdrawalPageSchema>;
 
 const optionalText = (label: string, max: number, tooLong: string) => ZTextSchema(label).trim().max(max, tooLong).nullable().optional();
 

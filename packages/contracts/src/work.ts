@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The work service's API (spec 02 "Tasks", spec 03 "Task Requests", "Task Submissions", "Task Management",
@@ -210,6 +211,24 @@ export const ZAdminSubmissionSchema = z.object({
 });
 export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
 export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
+
+/**
+ * GET /api/admin/submissions?user&taskId&from&to&pageSize&cursor (the paging convention of paging.ts): submissions
+ * awaiting review, oldest first (keyset on submittedAt, id); from/to bound the submission time; user is part of the
+ * worker's e-mail or full name.
+ */
+export const ZAdminSubmissionsQuerySchema = z
+  .strictObject({
+    user: ZUserSearchSchema('user'),
+    taskId: z.uuid({ error: 'taskId must be a task id' }).optional(),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
+export type TAdminSubmissionsQuery = z.output<typeof ZAdminSubmissionsQuerySchema>;
+export const ZAdminSubmissionPageSchema = ZPageSchema(ZAdminSubmissionSchema);
+export type TAdminSubmissionPage = z.infer<typeof ZAdminSubmissionPageSchema>;
 
 export const ZReviewResponseSchema = z.object({ message: z.string(), submission: ZAdminSubmissionSchema });
 

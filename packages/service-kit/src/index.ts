@@ -25,4 +25,5 @@ export * from './service-runtime.js';
 export * from './token-verifier.js';
 export * from './user-export.js';
 export * from './openapi.js';
+export * from './paging.js';
 export * from './tracing.js';

@@ -137,15 +137,17 @@ describe('PATCH /api/admin/withdrawals/{id}', () => {
 });
 
 describe('GET /api/admin/withdrawals', () => {
-  it('when listed, then every withdrawal comes with its owner, pending ones first', async () => {
+  it('when listed, then pending ones come by default and decided ones with ?status=decided, each with its owner', async () => {
     const decided = await pendingWithdrawal();
     await decide(decided.id, { status: 'approved', txReference: 'tx-list' });
     const pending = await pendingWithdrawal();
-    const res = await h.api('GET', '/api/admin/withdrawals', { token: h.admin.token });
+    const res = await h.api('GET', '/api/admin/withdrawals?pageSize=100', { token: h.admin.token });
     expect(res.status).toBe(200);
-    const statuses: string[] = res.body.map((w: { status: string }) => w.status);
-    expect(statuses.indexOf('approved')).toBeGreaterThan(statuses.lastIndexOf('pending'));
-    const row = res.body.find((w: { id: string }) => w.id === pending.id);
+    expect(res.body.items.every((w: { status: string }) => w.status === 'pending')).toBe(true);
+    const row = res.body.items.find((w: { id: string }) => w.id === pending.id);
     expect(row).toMatchObject({ userId: pending.worker.id, status: 'pending', networkFee: '0.005', user: { firstName: 'Ada', lastName: 'Lovelace', email: `w.${pending.worker.id}@example.com` } });
+    const history = await h.api('GET', '/api/admin/withdrawals?status=decided&pageSize=100', { token: h.admin.token });
+    expect(history.body.items.map((w: { id: string }) => w.id)).toContain(decided.id);
+    expect(history.body.items.map((w: { id: string }) => w.id)).not.toContain(pending.id);
   });
 });

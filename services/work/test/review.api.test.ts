@@ -16,9 +16,9 @@ describe('GET /api/admin/submissions', () => {
     const worker = await h.newUser();
     await h.query(`INSERT INTO users (id, email, first_name, last_name, source_at) VALUES ($1, 'kim@example.com', 'Kim', 'Ra', now())`, [worker.id]);
     const { assignmentId, taskId } = await submittedTask(h, worker, [{ bytes: tinyPng(), name: 'proof.png' }]);
-    const list = await h.api('GET', '/api/admin/submissions', { token: h.admin.token });
+    const list = await h.api('GET', '/api/admin/submissions?pageSize=100', { token: h.admin.token });
     expect(list.status).toBe(200);
-    const item = list.body.find((s: { id: string }) => s.id === assignmentId);
+    const item = list.body.items.find((s: { id: string }) => s.id === assignmentId);
     expect(item).toMatchObject({
       taskId,
       taskTitle: expect.any(String),
@@ -41,8 +41,8 @@ describe('GET /api/admin/submissions', () => {
   it('when a worker has only taken a task, then it is not in the review list', async () => {
     const worker = await h.newUser();
     const { assignmentId } = await takenTask(h, worker);
-    const list = await h.api('GET', '/api/admin/submissions', { token: h.admin.token });
-    expect(list.body.map((s: { id: string }) => s.id)).not.toContain(assignmentId);
+    const list = await h.api('GET', '/api/admin/submissions?pageSize=100', { token: h.admin.token });
+    expect(list.body.items.map((s: { id: string }) => s.id)).not.toContain(assignmentId);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TStatement, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TRole, TStatement, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -8,16 +8,29 @@ import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
  * through an event, so a later refresh may be needed for it); a settings change refreshes the settings, the public
  * settings the worker screens read, and the audit log.
  */
+/** GET /api/admin/users's parameters the console sends (contracts ZAdminUsersQuerySchema). */
+export interface TAdminUsersRequest {
+  search?: string;
+  role?: TRole;
+  cursor?: string;
+  pageSize?: number;
+}
+
 export const adminTaggedApi = api.enhanceEndpoints({
   addTagTypes: ['AdminUser', 'AdminUserLedger', 'AdminSetting', 'AuditLog', 'PublicSettings'],
 });
 
 export const adminApi = adminTaggedApi.injectEndpoints({
   endpoints: (build) => ({
-    adminUsers: build.query<TAdminUsersResponse, string>({
-      query: (search) => {
-        const trimmed = search.trim();
-        return trimmed === '' ? '/admin/users' : `/admin/users?${new URLSearchParams({ search: trimmed }).toString()}`;
+    /** One page of All Users (20, newest first): a search text, or the search, filters and page's cursor. */
+    adminUsers: build.query<TAdminUsersResponse, string | TAdminUsersRequest>({
+      query: (request) => {
+        const { search = '', ...rest } = typeof request === 'string' ? { search: request } : request;
+        const params = new URLSearchParams();
+        if (search.trim() !== '') params.set('search', search.trim());
+        for (const [key, value] of Object.entries(rest)) if (value !== undefined) params.set(key, String(value));
+        const text = params.toString();
+        return text === '' ? '/admin/users' : `/admin/users?${text}`;
       },
       providesTags: ['AdminUser'],
     }),

@@ -1,4 +1,4 @@
-import type { TAdminWithdrawal, TBalance, TCreatePayoutWalletRequest, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TLedgerVerification, TPayoutWallet, TPublicSettings, TStatement, TWithdrawal } from '@platform/contracts';
+import type { TAdminWithdrawal, TAdminWithdrawalList, TAdminWithdrawalPage, TBalance, TCreatePayoutWalletRequest, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TLedgerVerification, TPayoutWallet, TPublicSettings, TStatement, TWithdrawal } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -51,8 +51,13 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
       query: (id) => ({ url: `/user/payout-wallets/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['PayoutWallet'],
     }),
-    adminWithdrawals: build.query<TAdminWithdrawal[], void>({
-      query: () => '/admin/withdrawals',
+    /** One page of the pending queue (oldest first) or of the history (status 'decided', newest decision first). */
+    adminWithdrawals: build.query<TAdminWithdrawalPage, { status: TAdminWithdrawalList; cursor?: string; pageSize?: number }>({
+      query: ({ status, cursor, pageSize = 20 }) => {
+        const params = new URLSearchParams({ status, pageSize: String(pageSize) });
+        if (cursor) params.set('cursor', cursor);
+        return `/admin/withdrawals?${params.toString()}`;
+      },
       providesTags: ['AdminWithdrawal'],
     }),
     decideWithdrawal: build.mutation<TAdminWithdrawal, { id: string; body: TDecideWithdrawalRequest }>({

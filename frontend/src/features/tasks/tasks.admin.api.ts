@@ -1,4 +1,4 @@
-import type { TAdminSubmission, TAdminTask, TAssignment, TCreateTaskRequest, TMessageResponse, TPackageTask, TTaskPackage, TTaskPackageDetail, TTaskPackageRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
+import type { TAdminSubmission, TAdminSubmissionPage, TAdminTask, TAssignment, TCreateTaskRequest, TMessageResponse, TPackageTask, TTaskPackage, TTaskPackageDetail, TTaskPackageRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
 import { workApi } from './tasks.api';
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
@@ -25,8 +25,9 @@ export const tasksAdminApi = workApi.injectEndpoints({
       invalidatesTags: ['AdminTask', 'WorkerTask', 'Submission'],
     }),
 
-    submissions: build.query<TAdminSubmission[], void>({
-      query: () => '/admin/submissions',
+    /** One page (20) of the submissions awaiting review, oldest first; cursor: the previous page's nextCursor. */
+    submissions: build.query<TAdminSubmissionPage, string | undefined>({
+      query: (cursor) => (cursor ? `/admin/submissions?${new URLSearchParams({ cursor }).toString()}` : '/admin/submissions'),
       providesTags: ['Submission'],
     }),
     submission: build.query<TAdminSubmission, string>({

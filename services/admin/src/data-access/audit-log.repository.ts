@@ -1,4 +1,4 @@
-import type { Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, type Queryable } from '@platform/service-kit';
 
 export interface TNewAuditEntry {
   eventId: string;
@@ -71,10 +71,21 @@ function whereOf(filter: TAuditFilter): { sql: string; params: unknown[] } {
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-/** A page of the log, newest first, with the actor's name from users_copy, and the total of matching rows. */
-export async function findAuditPage(db: Queryable, filter: TAuditFilter, page: { limit: number; offset: number }): Promise<{ rows: TAuditRow[]; total: number }> {
+/**
+ * A page of the log, newest first (created_at, id descending), with the actor's name from users_copy: after the
+ * cursor's row (keyset) or at an offset (numbered pages), pageSize + 1 rows read so the caller knows if more follow;
+ * and the matching rows counted up to TOTAL_COUNT_CAP.
+ */
+export async function findAuditPage(
+  db: Queryable,
+  filter: TAuditFilter,
+  page: { limit: number; offset: number; after?: readonly [string, string] | undefined },
+): Promise<{ rows: (TAuditRow & { sortKey: string })[]; total: number; totalExact: boolean }> {
   const where = whereOf(filter);
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log a ${where.sql}`, where.params);
+  const counted = countCapped(db, 'audit_log a', where.sql, where.params);
+  const params = [...where.params];
+  const keyset = page.after ? `(a.created_at, a.id) < ($${params.push(page.after[0])}, $${params.push(page.after[1])})` : '';
+  const condition = keyset ? (where.sql ? `${where.sql} AND ${keyset}` : `WHERE ${keyset}`) : where.sql;
   const { rows } = await db.query<{
     id: string;
     actor_id: string;
@@ -84,23 +95,26 @@ export async function findAuditPage(db: Queryable, filter: TAuditFilter, page: {
     before: unknown;
     after: unknown;
     created_at: Date;
+    sort_key: string;
     email: string | null;
     first_name: string | null;
     last_name: string | null;
   }>(
-    `SELECT a.id, a.actor_id, a.action, a.target_type, a.target_id, a.before, a.after, a.created_at,
+    `SELECT a.id, a.actor_id, a.action, a.target_type, a.target_id, a.before, a.after, a.created_at, ${cursorTimeSql('a.created_at')} AS sort_key,
             u.email, u.first_name, u.last_name
        FROM audit_log a
        LEFT JOIN users_copy u ON u.id = a.actor_id
-       ${where.sql}
+       ${condition}
       ORDER BY a.created_at DESC, a.id DESC
-      LIMIT $${where.params.length + 1} OFFSET $${where.params.length + 2}`,
-    [...where.params, page.limit, page.offset],
+      LIMIT $${params.push(page.limit)} OFFSET $${params.push(page.offset)}`,
+    params,
   );
+  const count = await counted;
   return {
-    total: count.rows[0]?.total ?? 0,
+    ...count,
     rows: rows.map((row) => ({
       id: row.id,
+      sortKey: row.sort_key,
       actorId: row.actor_id,
       actor: row.email !== null ? { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email } : null,
       action: row.action,

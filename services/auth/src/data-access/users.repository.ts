@@ -1,5 +1,5 @@
-import type { TRole } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TAdminUsersQuery, TPage, TRole } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 export interface TUserRecord {
   id: string;
@@ -125,20 +125,47 @@ export async function setUserRole(db: Queryable, id: string, role: TRole): Promi
   return row ? toUser(row) : null;
 }
 
+const USER_SEARCH_SQL = `lower(email || ' ' || first_name || ' ' || last_name)`;
+
+/** The WHERE of the admin list: not deleted, and each filter given (search as literal text, no LIKE wildcards). */
+function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'status' | 'from' | 'to'>): SqlConditions {
+  const c = new SqlConditions().add('deleted_at IS NULL');
+  const term = q.search?.trim().toLowerCase() ?? '';
+  if (term) c.add(`${USER_SEARCH_SQL} LIKE ?`, `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  if (q.role === 'admin') c.add(`role = 'admin'`);
+  else if (q.role) c.add('role = ?', q.role);
+  if (q.status === 'banned') c.add('NOT is_active');
+  else if (q.status === 'active') c.add('is_active');
+  if (q.from) c.add('created_at >= ?', q.from);
+  if (q.to) c.add('created_at < ?', q.to);
+  return c;
+}
+
 /**
- * Users for the admin list, newest first. search (optional) matches part of the e-mail or of the full name
- * ("first last"), case-insensitively; it is compared as plain text (no LIKE wildcards).
+ * One page of the admin list, newest first (keyset on (created_at, id) descending, after the cursor), and the
+ * total matching, counted up to the cap. search matches part of the e-mail or of the full name ("first last"),
+ * case-insensitively, as plain text.
  */
-export async function findUsersForAdmin(db: Queryable, search?: string): Promise<TUserRecord[]> {
-  const term = search?.trim().toLowerCase() ?? '';
-  const result = await db.query<TUserRow>(
-    `SELECT ${USER_COLUMNS} FROM users
-      WHERE deleted_at IS NULL
-        AND ($1 = ''
-         OR strpos(lower(email), $1) > 0
-         OR strpos(lower(first_name || ' ' || last_name), $1) > 0)
-      ORDER BY created_at DESC, id`,
-    [term],
+export async function findUsersPageForAdmin(db: Queryable, q: TAdminUsersQuery): Promise<TPage<TUserRecord>> {
+  const list = 'users.admin';
+  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const c = adminListConditions(q);
+  const count = countCapped(db, 'users', c.where(), c.values);
+  const keyset = after ? `(created_at, id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const result = await db.query<TUserRow & { sort_key: string }>(
+    `SELECT ${USER_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM users ${c.where(keyset)}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    c.values,
   );
-  return result.rows.map(toUser);
+  return toPage(result.rows, q.pageSize, list, (row) => [row.sort_key, row.id], toUser, await count);
+}
+
+/** The stat cards' counts over every user (not deleted): one pass. */
+export async function countUsersForAdmin(db: Queryable): Promise<{ total: number; verified: number; active: number }> {
+  const { rows } = await db.query<{ total: number; verified: number; active: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_verified)::int AS verified, count(*) FILTER (WHERE is_active)::int AS active
+       FROM users WHERE deleted_at IS NULL`,
+  );
+  return rows[0] ?? { total: 0, verified: 0, active: 0 };
 }

@@ -1,42 +1,27 @@
-import type { TAdminUser, TAdminUsersResponse } from '@platform/contracts';
+import type { TAdminUser, TAdminUsersQuery, TAdminUsersResponse } from '@platform/contracts';
 import { findDeletedAt } from '../data-access/account-changes.repository.js';
-import { findUserById, findUsersForAdmin } from '../data-access/users.repository.js';
+import { countUsersForAdmin, findUserById, findUsersPageForAdmin } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
-import { findBalances, presentAdminUser, UNKNOWN_BALANCES } from './user-view.js';
-
-/** Adds 2-decimal strings exactly (integer cents); null when any of them is unknown. */
-export function sumAmounts(amounts: readonly (string | null)[]): string | null {
-  let cents = 0n;
-  for (const amount of amounts) {
-    if (amount === null) return null;
-    const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
-    if (!match) return null;
-    const value = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
-    cents += match[1] ? -value : value;
-  }
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+import { findBalances, findBalanceTotal, presentAdminUser, UNKNOWN_BALANCES } from './user-view.js';
 
 /**
- * GET /api/admin/users: the users matching the search with their balances from ONE batch call to payouts (with
- * the admin's token), and the four stat cards over the listed users (all users when there is no search).
- * totalBalance is the sum of the available balances, null when payouts did not answer.
+ * GET /api/admin/users: one page of the users matching the search and filters (newest first) with their balances
+ * from ONE batch call to payouts (with the admin's token), and the four stat cards over all users: the counts from
+ * auth's table, totalBalance from payouts' balance total (null when payouts did not answer).
  */
-export async function listUsersForAdmin(deps: TAuthDeps, search: string | undefined, adminToken: string | undefined): Promise<TAdminUsersResponse> {
-  const records = await findUsersForAdmin(deps.pool, search);
-  const balances = await findBalances(deps.payouts, records.map((u) => u.id), adminToken);
-  const users = records.map((u) => presentAdminUser(u, balances.get(u.id) ?? UNKNOWN_BALANCES));
+export async function listUsersForAdmin(deps: TAuthDeps, query: TAdminUsersQuery, adminToken: string | undefined): Promise<TAdminUsersResponse> {
+  const [page, counts] = await Promise.all([findUsersPageForAdmin(deps.pool, query), countUsersForAdmin(deps.pool)]);
+  const [balances, totalBalance] = await Promise.all([
+    findBalances(deps.payouts, page.items.map((u) => u.id), adminToken),
+    findBalanceTotal(deps.payouts, adminToken),
+  ]);
   return {
-    users,
-    stats: {
-      total: users.length,
-      verified: users.filter((u) => u.isVerified).length,
-      active: users.filter((u) => u.isActive).length,
-      totalBalance: sumAmounts(users.map((u) => u.balance)),
-    },
+    users: page.items.map((u) => presentAdminUser(u, balances.get(u.id) ?? UNKNOWN_BALANCES)),
+    nextCursor: page.nextCursor,
+    total: page.total,
+    totalExact: page.totalExact,
+    stats: { ...counts, totalBalance },
   };
 }
 

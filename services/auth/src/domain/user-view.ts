@@ -1,4 +1,4 @@
-import { ZBalanceSchema, ZInternalBalancesSchema, type TAdminUser, type TUser } from '@platform/contracts';
+import { ZBalanceSchema, ZInternalBalancesSchema, ZStatsBalanceTotalSchema, type TAdminUser, type TUser } from '@platform/contracts';
 import type { Logger } from '@platform/service-kit';
 import type { TUserRecord } from '../data-access/users.repository.js';
 
@@ -75,6 +75,21 @@ export async function findBalances(payouts: TPayoutsClient, userIds: readonly st
     }),
   );
   return result;
+}
+
+/**
+ * The sum of every account's available balance (payouts GET /internal/stats/balance-total, the admin's token
+ * forwarded); null, with a warning, when payouts is not configured or does not answer in time.
+ */
+export async function findBalanceTotal(payouts: TPayoutsClient, token: string | undefined): Promise<string | null> {
+  const { url } = payouts;
+  if (!url || !token) return null;
+  try {
+    return ZStatsBalanceTotalSchema.parse(await getJson({ ...payouts, url }, '/internal/stats/balance-total', token)).available;
+  } catch (error) {
+    payouts.logger.warn({ err: error }, 'could not read the balance total from payouts; answering null');
+    return null;
+  }
 }
 
 /** Who balances are read for: the payouts client and the bearer token to forward (none: unknown balances). */

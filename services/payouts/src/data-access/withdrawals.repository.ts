@@ -1,5 +1,5 @@
-import type { TAdminWithdrawal, TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TAdminWithdrawal, TAdminWithdrawalList, TAdminWithdrawalPage, TAdminWithdrawalsQuery, TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 interface TWithdrawalDbRow {
   id: string;
@@ -85,18 +85,55 @@ export async function listWithdrawalsOfUser(db: Queryable, userId: string): Prom
   return rows.map(toRecord);
 }
 
-/** Every withdrawal with its owner's names: pending first (oldest first, the queue), then the history (newest first). */
-export async function listAllWithdrawals(db: Queryable): Promise<TAdminWithdrawal[]> {
-  const { rows } = await db.query<TWithdrawalDbRow>(
-    `SELECT ${COLUMNS}, u.first_name, u.last_name, u.email FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
-     ORDER BY (w.status = 'pending') DESC,
-       CASE WHEN w.status = 'pending' THEN w.created_at END ASC,
-       COALESCE(w.reviewed_at, w.created_at) DESC, w.id`,
+/** The sort of each admin list: pending oldest request first; the others newest decision first. Both end in id. */
+function adminListSort(list: TAdminWithdrawalList): { column: string; direction: 'ASC' | 'DESC' } {
+  return list === 'pending' ? { column: 'w.created_at', direction: 'ASC' } : { column: 'w.reviewed_at', direction: 'DESC' };
+}
+
+/** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
+function likeLiteral(term: string): string {
+  return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of an admin withdrawal list (contracts ZAdminWithdrawalsQuerySchema) with the owners' names: keyset on
+ * (list time, id) after the cursor, each filter served by an index (migration 0004). A cursor of another list is
+ * refused (400 cursor).
+ */
+export async function listWithdrawalsPage(db: Queryable, q: TAdminWithdrawalsQuery): Promise<TAdminWithdrawalPage> {
+  const cursorList = `withdrawals.${q.status}`;
+  const after = decodeCursor(q.cursor, cursorList, ZTimeIdCursorKeySchema);
+  const { column, direction } = adminListSort(q.status);
+  const filters = new SqlConditions();
+  if (q.status === 'pending') filters.add(`w.status = 'pending'`);
+  else if (q.status === 'decided') filters.add(`w.status <> 'pending'`);
+  else filters.add(`w.status <> 'pending'`).add('w.status = ?', q.status);
+  if (q.currency) filters.add('w.currency = ?', q.currency);
+  if (q.from) filters.add(`${column} >= ?`, q.from);
+  if (q.to) filters.add(`${column} < ?`, q.to);
+  if (q.minAmount) filters.add('w.amount >= ?', q.minAmount);
+  if (q.maxAmount) filters.add('w.amount <= ?', q.maxAmount);
+  if (q.user) {
+    filters.add(`w.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, `%${likeLiteral(q.user)}%`);
+  }
+  const count = countCapped(db, 'withdrawals w', filters.where(), filters.values);
+  const page = new SqlConditions();
+  for (const value of filters.values) page.values.push(value);
+  const keyset = after ? `(${column}, w.id) ${direction === 'ASC' ? '>' : '<'} ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TWithdrawalDbRow & { sort_key: string }>(
+    `SELECT ${COLUMNS}, ${cursorTimeSql(column)} AS sort_key, u.first_name, u.last_name, u.email
+     FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
+     ${filters.where(keyset)}
+     ORDER BY ${column} ${direction}, w.id ${direction}
+     LIMIT ${limit}`,
+    page.values,
   );
-  return rows.map((row) => ({
-    ...toRecord(row),
-    user: { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' },
-  }));
+  return toPage(rows, q.pageSize, cursorList, (row) => [row.sort_key, row.id], toAdminWithdrawal, await count);
+}
+
+function toAdminWithdrawal(row: TWithdrawalDbRow): TAdminWithdrawal {
+  return { ...toRecord(row), user: { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' } };
 }
 
 export async function findWithdrawal(db: Queryable, id: string): Promise<TWithdrawalRecord | undefined> {
@@ -121,7 +158,7 @@ export async function decidePendingWithdrawal(
     values: [d.id, d.status, d.adminComment, d.txReference, d.reviewedBy],
   });
   const row = rows[0];
-  return row ? { ...toRecord(row), user: { firstName: row.first_name ?? '', lastName: row.last_name ?? '', email: row.email ?? '' } } : undefined;
+  return row ? toAdminWithdrawal(row) : undefined;
 }
 
 /* ---- Idempotency keys of POST /api/withdrawals ---- */

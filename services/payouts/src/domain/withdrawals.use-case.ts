@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { TAdminWithdrawal, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
+import type { TAdminWithdrawal, TAdminWithdrawalPage, TAdminWithdrawalsQuery, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
 import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
@@ -7,7 +7,7 @@ import {
   findIdempotentAnswer,
   findWithdrawal,
   insertWithdrawal,
-  listAllWithdrawals,
+  listWithdrawalsPage,
   listWithdrawalsOfUser,
   saveIdempotentAnswer,
   toWithdrawalView,
@@ -116,8 +116,9 @@ export async function listMyWithdrawals(deps: TPayoutsDeps, userId: string): Pro
   return (await listWithdrawalsOfUser(deps.pool, userId)).map(toWithdrawalView);
 }
 
-export async function listWithdrawalsForAdmin(deps: TPayoutsDeps): Promise<TAdminWithdrawal[]> {
-  return listAllWithdrawals(deps.pool);
+/** GET /api/admin/withdrawals: one page of the pending queue (oldest first) or of the history (newest decision first). */
+export async function listWithdrawalsForAdmin(deps: TPayoutsDeps, query: TAdminWithdrawalsQuery): Promise<TAdminWithdrawalPage> {
+  return listWithdrawalsPage(deps.pool, query);
 }
 
 /**

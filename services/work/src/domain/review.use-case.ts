@@ -1,10 +1,10 @@
-import type { TAdminSubmission, TAssignment } from '@platform/contracts';
+import type { TAdminSubmission, TAdminSubmissionPage, TAdminSubmissionsQuery, TAssignment } from '@platform/contracts';
 import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
   findSubmission,
-  listSubmissions,
+  listSubmissionsPage,
   markApproved,
   markCancelled,
   markRejected,
@@ -45,9 +45,10 @@ async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecor
   });
 }
 
-/** GET /api/admin/submissions: submissions awaiting review, oldest first. */
-export async function listSubmissionsAwaitingReview(deps: TWorkDeps): Promise<TAdminSubmission[]> {
-  return toAdminSubmissions(deps, await listSubmissions(deps.pool, 'submitted'));
+/** GET /api/admin/submissions: one page of the submissions awaiting review, oldest first. */
+export async function listSubmissionsAwaitingReview(deps: TWorkDeps, query: TAdminSubmissionsQuery): Promise<TAdminSubmissionPage> {
+  const page = await listSubmissionsPage(deps.pool, query);
+  return { ...page, items: await toAdminSubmissions(deps, page.items) };
 }
 
 /** GET /api/admin/submissions/{id} (the assignment id), whatever its status. */

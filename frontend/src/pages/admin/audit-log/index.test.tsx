@@ -25,7 +25,7 @@ describe('Audit Log (spec 03, AMENDED)', () => {
   it('when filters are chosen, then the list is asked again with exactly those filters, from page 1', async () => {
     const page = () => jsonResponse({ items: [ENTRY], page: 1, pageSize: 20, total: 1 });
     const fetchMock = mockApi({
-      'GET /api/admin/users': () =>
+      'GET /api/admin/users?role=admin&pageSize=100': () =>
         jsonResponse({ users: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' }), makeAdminUser()], stats: { total: 2, verified: 0, active: 2, totalBalance: '20.00' } }),
       'GET /api/admin/audit-log?page=1&pageSize=20': page,
     });
@@ -68,7 +68,7 @@ describe('Audit Log (spec 03, AMENDED)', () => {
 
   it('when a row is expanded, then before and after are shown in full', async () => {
     mockApi({
-      'GET /api/admin/users': () => jsonResponse({ users: [], stats: { total: 0, verified: 0, active: 0, totalBalance: '0.00' } }),
+      'GET /api/admin/users?role=admin&pageSize=100': () => jsonResponse({ users: [], stats: { total: 0, verified: 0, active: 0, totalBalance: '0.00' } }),
       'GET /api/admin/audit-log?page=1&pageSize=20': () => jsonResponse({ items: [{ ...ENTRY, actor: null }], page: 1, pageSize: 20, total: 1 }),
     });
     const { user } = renderWithProviders(<AuditLogSection />, { route: '/admin/audit-log', preloadedState: signedInState(makeUser({ role: 'admin' })) });

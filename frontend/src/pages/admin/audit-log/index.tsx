@@ -8,13 +8,16 @@ import { AuditFilters } from './components/AuditFilters';
 import { AuditTable } from './components/AuditTable';
 import './audit-log.css';
 
+/** The admins (the list is paged: ask for them, up to 100). */
+const ADMINS_QUERY = { role: 'admin', pageSize: 100 } as const;
+
 /** Admin > Audit Log (spec 03, AMENDED): every admin action on a user, money or a decision; filtered and paged on the server. */
 export function AuditLogSection() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<TAuditLogFilters>({});
   const [page, setPage] = useState(1);
   const { data, isLoading, isFetching, isError, refetch } = useAuditLogQuery({ ...filters, page, pageSize: AUDIT_PAGE_SIZE });
-  const { data: users } = useAdminUsersQuery('');
+  const { data: users } = useAdminUsersQuery(ADMINS_QUERY);
   const admins = (users?.users ?? []).filter((user) => user.role === 'admin');
 
   return (

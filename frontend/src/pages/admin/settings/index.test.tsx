@@ -10,7 +10,7 @@ const POST = 'POST /api/admin/settings';
 function renderSettings(settings: TSystemSetting[] = makeSettings(), answer?: (body: { settingKey: string; settingValue: string }) => Response) {
   const fetchMock = mockApi({
     'GET /api/admin/settings': () => jsonResponse(settings),
-    'GET /api/admin/users': () =>
+    'GET /api/admin/users?role=admin&pageSize=100': () =>
       jsonResponse({ users: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' })], stats: { total: 1, verified: 0, active: 1, totalBalance: '0.00' } }),
     [POST]: (init) => {
       const body = JSON.parse(String(init?.body)) as { settingKey: string; settingValue: string };

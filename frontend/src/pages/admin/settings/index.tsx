@@ -12,6 +12,9 @@ import { planSettingsSave, sameSettingValue } from '../../../features/admin/sett
 import { SettingCard } from './components/SettingCard';
 import './settings.css';
 
+/** The admins (the list is paged: ask for them, up to 100). */
+const ADMINS_QUERY = { role: 'admin', pageSize: 100 } as const;
+
 type TDrafts = Partial<Record<TSystemSettingKey, string>>;
 
 /**
@@ -24,7 +27,7 @@ export function SettingsSection() {
   const toast = useToast();
   const { data: settings, isLoading, isFetching, isError, refetch } = useAdminSettingsQuery();
   // Names for "updated by": the admin user list (already cached when All Users was opened).
-  const { data: users } = useAdminUsersQuery('');
+  const { data: users } = useAdminUsersQuery(ADMINS_QUERY);
   const [updateSetting] = useUpdateSettingMutation();
   const [resetSettings, { isLoading: resetting }] = useResetSettingsMutation();
   const [drafts, setDrafts] = useState<TDrafts>({});

@@ -25,7 +25,7 @@ const SUBMISSION: TAdminSubmission = {
 };
 
 function renderSection(extra: Parameters<typeof mockApi>[0] = {}) {
-  const fetchMock = mockApi({ 'GET /api/admin/submissions': () => jsonResponse([SUBMISSION]), 'GET /api/admin/submissions/as-1': () => jsonResponse(SUBMISSION), ...extra });
+  const fetchMock = mockApi({ 'GET /api/admin/submissions': () => jsonResponse({ items: [SUBMISSION], nextCursor: null, total: 1, totalExact: true }), 'GET /api/admin/submissions/as-1': () => jsonResponse(SUBMISSION), ...extra });
   return { ...renderWithProviders(<SubmissionsSection />, { route: '/admin/submissions', preloadedState: signedInState(makeUser({ role: 'admin' })) }), fetchMock };
 }
 

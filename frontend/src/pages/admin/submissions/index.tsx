@@ -9,6 +9,7 @@ import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { useApproveSubmissionMutation, useLazySubmissionQuery, useRejectSubmissionMutation, useSubmissionsQuery } from '../../../features/tasks/tasks.admin.api';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
 import { DataTable } from '../../../components/DataTable';
@@ -17,7 +18,10 @@ import { DataTable } from '../../../components/DataTable';
 export function SubmissionsSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: submissions = [], isLoading, isFetching, refetch } = useSubmissionsQuery();
+  // Paged on the server (20 a page, oldest first): Previous/Next under the table.
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, refetch } = useSubmissionsQuery(pages.cursor);
+  const submissions = data?.items ?? [];
   const [loadSubmission, detailState] = useLazySubmissionQuery();
   const [approveSubmission, approveState] = useApproveSubmissionMutation();
   const [rejectSubmission, rejectState] = useRejectSubmissionMutation();
@@ -128,10 +132,11 @@ export function SubmissionsSection() {
         columns={columns}
         dataSource={submissions}
         loading={isLoading || isFetching}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={false}
         scroll={{ x: 1200 }}
         locale={{ emptyText: t('work.admin.submissions.empty') }}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="submissions-pager" />
       <SubmissionDetailDialog
         open={detailOpen}
         submission={detail}

@@ -4,6 +4,7 @@ import { Alert, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../components/dialogs/useDialog';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { DeleteUserDialog } from './components/DeleteUserDialog';
@@ -31,7 +32,11 @@ export function UsersSection() {
   const editing = useDialog<TAdminUser>();
   const toggling = useDialog<TAdminUser>();
   const deleting = useDialog<TAdminUser>();
-  const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(search);
+  // Paged on the server (20 a page, newest first); a new search starts from the first page.
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(pages.cursor ? { search, cursor: pages.cursor } : search);
+  const { reset } = pages;
+  useEffect(() => reset(), [search, reset]);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
@@ -66,6 +71,7 @@ export function UsersSection() {
         onToggle={toggling.open}
         onDelete={deleting.open}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="users-pager" />
       {viewing.target && (
         <UserDetailsDialog
           key={viewing.target.id}

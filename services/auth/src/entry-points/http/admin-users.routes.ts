@@ -13,8 +13,19 @@ const ZUserParamsSchema = ZIdParamsSchema(AUTH_ERRORS.userNotFound);
 export function registerAdminUserRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
   app.get(
     '/api/admin/users',
-    { onRequest: hooks.requireAdmin, schema: { querystring: ZAdminUsersQuerySchema, response: { 200: ZAdminUsersResponseSchema } } },
-    async (request) => listUsersForAdmin(deps, request.query.search, bearerToken(request)),
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of All Users (admin), newest first, with the stat cards',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor; the page\'s ' +
+          'rows are under `users`. Filters: search (part of the e-mail or full name), role, status (active | banned), from/to ' +
+          '(registration). stats are over all users. An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminUsersQuerySchema,
+        response: { 200: ZAdminUsersResponseSchema },
+      },
+    },
+    async (request) => listUsersForAdmin(deps, request.query, bearerToken(request)),
   );
 
   app.get(

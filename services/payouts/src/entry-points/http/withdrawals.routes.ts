@@ -1,6 +1,7 @@
 import {
-  ZAdminWithdrawalListSchema,
+  ZAdminWithdrawalPageSchema,
   ZAdminWithdrawalSchema,
+  ZAdminWithdrawalsQuerySchema,
   ZCreateWithdrawalRequestSchema,
   ZDecideWithdrawalRequestSchema,
   ZIdParamsSchema,
@@ -51,8 +52,22 @@ export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps<
     listMyWithdrawals(deps, authUserOf(request).userId),
   );
 
-  app.get('/api/admin/withdrawals', { onRequest: hooks.requireAdmin, schema: { response: { 200: ZAdminWithdrawalListSchema } } }, async () =>
-    listWithdrawalsForAdmin(deps),
+  app.get(
+    '/api/admin/withdrawals',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the withdrawal queue or history (admin)',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'status=pending (default, oldest request first) | decided | approved | rejected (newest decision first). ' +
+          'Filters: currency, user (part of the e-mail or name, 3+ characters), from/to (the list\'s time), minAmount/maxAmount. ' +
+          'total counts up to 10,000 (totalExact false beyond). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminWithdrawalsQuerySchema,
+        response: { 200: ZAdminWithdrawalPageSchema },
+      },
+    },
+    async (request) => listWithdrawalsForAdmin(deps, request.query),
   );
 
   app.patch(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
-  ZAdminSubmissionListSchema,
+  ZAdminSubmissionPageSchema,
   ZAdminSubmissionSchema,
+  ZAdminSubmissionsQuerySchema,
   ZCancelAssignmentRequestSchema,
   ZCancelAssignmentResponseSchema,
   ZDecideTaskRequestRequestSchema,
@@ -25,7 +26,6 @@ import {
 import { decideTaskRequest, listTaskRequests } from '../../domain/task-requests.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
-const ZNoQuerySchema = z.strictObject({});
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
 const ZSubmissionParamsSchema = ZIdParamsSchema(WORK_ERRORS.submissionNotFound);
 const ZAssignmentParamsSchema = ZIdParamsSchema(WORK_ERRORS.assignmentNotFound);
@@ -33,8 +33,21 @@ const ZTaskIdParamsSchema = z.strictObject({ taskId: ZIdSchema(WORK_ERRORS.noPen
 
 /** Admin: Task Submissions, Task Requests and assignment cancellation (spec 03). */
 export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
-  app.get('/api/admin/submissions', { onRequest: hooks.requireAdmin, schema: { querystring: ZNoQuerySchema, response: { 200: ZAdminSubmissionListSchema } } }, async () =>
-    listSubmissionsAwaitingReview(deps),
+  app.get(
+    '/api/admin/submissions',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the submissions awaiting review (admin), oldest first',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Filters: user (part of the worker\'s e-mail or name, 3+ characters), taskId, from/to (submission time). ' +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminSubmissionsQuerySchema,
+        response: { 200: ZAdminSubmissionPageSchema },
+      },
+    },
+    async (request) => listSubmissionsAwaitingReview(deps, request.query),
   );
 
   app.get('/api/admin/submissions/:id', { onRequest: hooks.requireAdmin, schema: { params: ZSubmissionParamsSchema, response: { 200: ZAdminSubmissionSchema } } }, async (request) =>

@@ -114,7 +114,7 @@ export function UsersTable({
       columns={columns}
       dataSource={users}
       loading={loading}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={false}
       scroll={{ x: 1200 }}
       locale={{ emptyText: t('admin.users.empty') }}
       data-testid="users-table"

@@ -111,7 +111,7 @@ export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdraw
       columns={columns}
       dataSource={rows}
       loading={loading}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      pagination={false}
       scroll={{ x: 1000 }}
       locale={{ emptyText: t('payouts.admin.emptyHistory') }}
       data-testid="withdrawal-history"

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { TAdminUsersQuery } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUsersPageForAdmin } from '../src/data-access/users.repository.js';
+import { startTestService, uniqueEmail, type TTestService } from './helpers.js';
+
+let t: TTestService;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await startTestService('auth_users_paging');
+  const admin = await t.registerWorker({ email: uniqueEmail('admin'), firstName: 'Root', lastName: 'Admin' });
+  await t.service.pool.query("UPDATE users SET role = 'admin', created_at = '2000-01-01' WHERE id = $1", [admin.user.id]);
+  const login = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: admin.password } });
+  adminToken = login.body.token as string;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface TSeedUser {
+  createdAt: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: 'employee' | 'admin';
+  isActive?: boolean;
+}
+
+/** Users written straight into auth's table (the list's data; registration is tested elsewhere). */
+async function seed(users: TSeedUser[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const u of users) {
+    const id = randomUUID();
+    ids.push(id);
+    await t.service.pool.query(
+      `INSERT INTO users (id, email, password_hash, first_name, last_name, role, is_active, created_at) VALUES ($1, $2, 'x', $3, $4, $5, $6, $7)`,
+      [id, (u.email ?? `seed.${id}@example.com`).toLowerCase(), u.firstName ?? 'Seed', u.lastName ?? 'User', u.role ?? 'employee', u.isActive ?? true, u.createdAt],
+    );
+  }
+  return ids;
+}
+
+function list(query: Record<string, string>) {
+  return t.api('GET', `/api/admin/users?${new URLSearchParams(query).toString()}`, { token: adminToken });
+}
+
+describe('GET /api/admin/users: paging', () => {
+  it('when users are paged while others register, then each existing user comes exactly once, newest first', async () => {
+    const base = Date.parse('2024-03-01T00:00:00Z');
+    // Pairs share a created_at: the id breaks the tie.
+    const seeded = await seed(Array.from({ length: 45 }, (_, i) => ({ createdAt: new Date(base + Math.floor(i / 2) * 1000).toISOString() })));
+    const seen: { id: string; createdAt: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list(cursor ? { pageSize: '8', cursor } : { pageSize: '8' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seen.push(...res.body.users);
+      cursor = res.body.nextCursor;
+      pages += 1;
+      // Registered while the admin pages: newer than every listed user.
+      await seed([{ createdAt: new Date().toISOString() }]);
+    } while (cursor && pages < 50);
+    const ids = seen.map((u) => u.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
+    // Newest first: createdAt descending, ties by id descending.
+    const keys = seen.map((u) => `${u.createdAt}|${u.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+  });
+
+  it('when pageSize is above 100 or not a whole number, then 400 naming pageSize; the default is 20', async () => {
+    for (const pageSize of ['101', '0', 'x']) {
+      const res = await list({ pageSize });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field: 'querystring.pageSize', message: 'pageSize must be a whole number from 1 to 100' });
+    }
+    const res = await list({});
+    expect(res.body.users).toHaveLength(20);
+    expect(res.body.totalExact).toBe(true);
+    const [count] = (await t.service.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL')).rows;
+    expect(res.body.total).toBe(count!.n);
+    expect(res.body.stats.total).toBe(count!.n);
+  });
+
+  it('when the cursor is malformed or from another list, then 400 naming cursor', async () => {
+    const foreign = Buffer.from(JSON.stringify(['withdrawals.pending', '2024-01-01T00:00:00.000000Z', randomUUID()])).toString('base64url');
+    for (const cursor of ['%%%', Buffer.from('[1,2]').toString('base64url'), foreign]) {
+      const res = await list({ cursor });
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.field).toBe('querystring.cursor');
+    }
+  });
+
+  it('when an unknown filter or a bad value is sent, then 400 naming it', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ verified: 'true' }, 'Unknown field(s): verified'],
+      [{ role: 'owner' }, 'role must be employee or admin'],
+      [{ status: 'gone' }, 'status must be active or banned'],
+      [{ from: 'yesterday' }, 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await list(query);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/admin/users: filters', () => {
+  it('when filtered by search, role, status and registration date, then only the matching users come', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [zed, banned, admin, old] = await seed([
+      { createdAt: '2023-02-02T10:00:00Z', email: `zed.${tag}@example.com`, firstName: 'Zed', lastName: 'Orbit' },
+      { createdAt: '2023-02-03T10:00:00Z', firstName: 'Bann', lastName: `Ned${tag}`, isActive: false },
+      { createdAt: '2023-02-04T10:00:00Z', firstName: 'Other', lastName: `Admin${tag}`, role: 'admin' },
+      { createdAt: '2019-07-07T07:00:00Z', firstName: 'Old', lastName: 'Timer' },
+    ]);
+    const ids = async (query: Record<string, string>) => {
+      const res = await list({ pageSize: '100', ...query });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.users as { id: string }[]).map((u) => u.id);
+    };
+    expect(await ids({ search: `ZED.${tag}` })).toEqual([zed]);
+    expect(await ids({ search: `bann ned${tag}` })).toEqual([banned]);
+    expect(await ids({ search: `_${tag}` })).toEqual([]);
+    expect(await ids({ status: 'banned' })).toEqual([banned]);
+    expect(await ids({ role: 'admin', from: '2023-01-01' })).toEqual([admin]);
+    expect(await ids({ from: '2019-07-07', to: '2019-07-07' })).toEqual([old]);
+    expect((await ids({ status: 'active', search: tag })).sort()).toEqual([zed, admin].sort());
+  });
+});
+
+describe('GET /api/admin/users at volume', () => {
+  async function planOf(query: Partial<TAdminUsersQuery>): Promise<string> {
+    const statements: { text: string; values: unknown[] }[] = [];
+    const recorder = {
+      query: async (text: string, values: unknown[]) => {
+        statements.push({ text, values });
+        return t.service.pool.query(text, values);
+      },
+    } as unknown as Queryable;
+    await findUsersPageForAdmin(recorder, { pageSize: 20, ...query } as TAdminUsersQuery);
+    const page = statements.find((s) => s.text.includes('ORDER BY'));
+    if (!page) throw new Error('no page statement');
+    const { rows } = await t.service.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page.text}`, page.values);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+
+  it('when there are 30,000 users, then each filter reads an index (EXPLAIN)', async () => {
+    await t.service.pool.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, created_at)
+      SELECT 'bulk' || g || '@example.com', 'x', 'Bulk', 'Person' || g, CASE WHEN g % 500 = 0 THEN 'admin' ELSE 'employee' END, g % 300 <> 0,
+        timestamptz '2022-01-01' + g * interval '1 minute'
+      FROM generate_series(1, 30000) g`);
+    // VACUUM, as autovacuum would: a fresh GIN index has no statistics until then.
+    await t.service.pool.query('VACUUM ANALYZE users');
+    const first = await list({ pageSize: '50' });
+    const cases: [Partial<TAdminUsersQuery>, RegExp][] = [
+      [{}, /users_admin_list_idx/],
+      [{ cursor: first.body.nextCursor as string }, /users_admin_list_idx/],
+      [{ role: 'admin' }, /users_admin_list_admins_idx/],
+      [{ status: 'banned' }, /users_admin_list_banned_idx/],
+      [{ from: '2022-01-05T00:00:00.000Z', to: '2022-01-06T00:00:00.000Z' }, /users_admin_list_idx/],
+      [{ search: 'person12345' }, /users_search_idx/],
+    ];
+    for (const [query, index] of cases) {
+      const plan = await planOf(query);
+      expect(plan, JSON.stringify(query)).toMatch(index);
+      expect(plan, JSON.stringify(query)).not.toMatch(/Seq Scan on users/);
+    }
+  });
+});
