@@ -21,7 +21,7 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, SUBMISSION_ACCEPT } from './constants.js';
+export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, SUBMISSION_ACCEPT } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>

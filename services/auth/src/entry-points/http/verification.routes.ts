@@ -14,7 +14,7 @@ import {
   ZTextSchema,
   type TVerificationFileKind,
 } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
 import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
@@ -71,18 +71,34 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     getMyVerification(deps, authUserOf(request).userId),
   );
 
-  app.post('/api/user/verification', { onRequest: hooks.authenticate, schema: { response: { 201: ZMyVerificationSchema } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw VERIFICATION_ERRORS.notMultipart();
-    try {
-      const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
-      return reply.status(201).send(result);
-    } catch (error) {
-      // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
-      request.raw.unpipe();
-      request.raw.resume();
-      throw error;
-    }
-  });
+  // Counted per user and per address, and the media type checked, before the body is read (preParsing): a refused
+  // upload costs a Redis call, and what is left of its body is discarded (bounded) or the connection closed.
+  app.post(
+    '/api/user/verification',
+    {
+      onRequest: hooks.authenticate,
+      preParsing: async (request, reply) => {
+        try {
+          await deps.uploads.count(authUserOf(request).userId, request.ip);
+          if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+        } catch (error) {
+          discardRefusedBody(request, reply);
+          throw error;
+        }
+      },
+      schema: { response: { 201: ZMyVerificationSchema } },
+    },
+    async (request, reply) => {
+      try {
+        const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
+        return reply.status(201).send(result);
+      } catch (error) {
+        // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
+        discardRefusedBody(request, reply);
+        throw error;
+      }
+    },
+  );
 
   app.get('/api/user/activity', { onRequest: hooks.authenticate, schema: { querystring: ZActivityQuerySchema, response: { 200: ZActivityPageSchema } } }, async (request) => {
     const language = activityLanguageOf(request.query.lang, request.headers['accept-language']);
