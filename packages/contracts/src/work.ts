@@ -79,6 +79,11 @@ export const ZSubmissionFileSchema = z.object({
   originalName: z.string(),
   fileType: z.string(),
   fileSize: z.number().int(),
+  /**
+   * True for a video stored as sent, whose metadata (location, device, time) could not be removed; images are
+   * always stored re-encoded without metadata (false). The admin's review shows a note.
+   */
+  metadataKept: z.boolean().optional(),
   url: z.string(),
   createdAt: z.string(),
 });

@@ -23,3 +23,8 @@ export function discardRefusedBody(request: FastifyRequest, reply: FastifyReply,
   });
   raw.resume();
 }
+
+/** True when the request carries a body (a Content-Length above 0, or a Transfer-Encoding). */
+export function hasBody(request: FastifyRequest): boolean {
+  return Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+}

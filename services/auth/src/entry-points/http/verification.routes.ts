@@ -14,7 +14,7 @@ import {
   ZTextSchema,
   type TVerificationFileKind,
 } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
 import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
@@ -80,7 +80,8 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
       preParsing: async (request, reply) => {
         try {
           await deps.uploads.count(authUserOf(request).userId, request.ip);
-          if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+          // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
+          if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
         } catch (error) {
           discardRefusedBody(request, reply);
           throw error;
@@ -90,6 +91,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     },
     async (request, reply) => {
       try {
+        if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
         const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
         return reply.status(201).send(result);
       } catch (error) {
