@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { AppError, createHttpServer, createLogger, createMetrics, discardRefusedBody, listen } from '@platform/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoUpstream, startGateway, type TEchoUpstream, type TGatewayHarness } from './helpers.js';
 
@@ -12,14 +13,37 @@ import { startEchoUpstream, startGateway, type TEchoUpstream, type TGatewayHarne
 let upstream: TEchoUpstream;
 let gw: TGatewayHarness;
 let token: string;
+let refusing: { url: string; close(): Promise<void> };
+let refusingGw: TGatewayHarness;
+
+/**
+ * A service that refuses every submission before reading it, the way work does (service-kit's HTTP server, a
+ * preParsing refusal, discardRefusedBody up to the largest valid submission): stands in for a 413/429 from work.
+ */
+async function startRefusingService(drainLimit: number) {
+  const app = createHttpServer({ logger: createLogger({ service: 'refusing', level: 'silent' }), metrics: createMetrics('refusing') });
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+  app.post('/api/tasks/:id/submit', {
+    preParsing: async (request, reply) => {
+      discardRefusedBody(request, reply, drainLimit);
+      throw new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB');
+    },
+  }, async () => ({}));
+  const url = await listen(app as never, '127.0.0.1', 0);
+  return { url, close: () => app.close() };
+}
 
 beforeAll(async () => {
   upstream = await startEchoUpstream();
   gw = await startGateway('gateway_uploads', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, WORK_SERVICE_URL: upstream.url });
   token = await gw.tokenFor('employee');
+  refusing = await startRefusingService(10 * 50 * 1024 * 1024 + 1024 * 1024);
+  refusingGw = await startGateway('gateway_uploads_refused', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, WORK_SERVICE_URL: refusing.url }, gw.env);
 });
 afterAll(async () => {
+  await refusingGw?.stop();
   await gw?.stop();
+  await refusing?.close();
   await upstream?.close();
 });
 
@@ -91,5 +115,22 @@ describe('upload routes at the gateway', () => {
     const passed = await fetch(`${gw.url}/api/user/verification`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(passed.status).toBe(200);
     expect(((await passed.json()) as { headers: Record<string, string> }).headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('when the service refuses a 1, 10 or 40 MB multipart upload before reading it, then the client gets its 413 through the gateway, never a 502 or a stall', async () => {
+    const refusedToken = await refusingGw.tokenFor('employee');
+    for (const megabytes of [1, 10, 40]) {
+      const form = new FormData();
+      form.append('submission', 'done');
+      form.append('files', new Blob([new Uint8Array(megabytes * 1024 * 1024)], { type: 'video/mp4' }), 'clip.mp4');
+      const res = await fetch(`${refusingGw.url}/api/tasks/${randomUUID()}/submit`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${refusedToken}` },
+        body: form,
+        signal: AbortSignal.timeout(60_000),
+      });
+      expect(res.status, `${megabytes} MB`).toBe(413);
+      expect(await res.json()).toEqual({ code: 'WORK.FILE_TOO_LARGE', message: 'Each file must be at most 50 MB' });
+    }
   });
 });

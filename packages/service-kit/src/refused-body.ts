@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Past this size a refused upload is not read to its end: the connection is closed after the answer instead. */
+/**
+ * By default, past this size a refused upload is not read to its end: the connection is closed after the answer
+ * instead. An upload route passes its own largest valid body, so the gateway streaming to it always hears the answer.
+ */
 export const REFUSED_BODY_DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**

@@ -1,6 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
+  MAX_VERIFICATION_IMAGE_BYTES,
   VERIFICATION_FILE_KINDS,
   ZActivityPageSchema,
   ZActivityQuerySchema,
@@ -29,6 +30,12 @@ const ZFileParamsSchema = ZVerificationParamsSchema.extend({
     .refine((value) => (VERIFICATION_FILE_KINDS as readonly string[]).includes(value), { message: 'File not found', params: { [NOT_FOUND_ISSUE_PARAM]: 'VERIFICATION.FILE_NOT_FOUND' } })
     .transform((value) => value as TVerificationFileKind),
 });
+
+/**
+ * What is left of a refused application is read to its end up to the largest valid one (two 10 MB photos and the
+ * fields), so the gateway, still streaming it, passes the answer on; past that the connection is closed.
+ */
+const VERIFICATION_DRAIN_LIMIT_BYTES = 2 * MAX_VERIFICATION_IMAGE_BYTES + 1024 * 1024;
 
 /** Errors raised by the multipart parser, as the worker's screen should read them. */
 function uploadError(error: unknown): AppError {
@@ -83,7 +90,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
           // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
           if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
         } catch (error) {
-          discardRefusedBody(request, reply);
+          discardRefusedBody(request, reply, VERIFICATION_DRAIN_LIMIT_BYTES);
           throw error;
         }
       },
@@ -96,7 +103,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
         return reply.status(201).send(result);
       } catch (error) {
         // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
-        discardRefusedBody(request, reply);
+        discardRefusedBody(request, reply, VERIFICATION_DRAIN_LIMIT_BYTES);
         throw error;
       }
     },

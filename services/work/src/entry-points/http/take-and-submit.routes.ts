@@ -1,7 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
+import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
 import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
 import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
@@ -47,6 +47,13 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart
   }
 }
 
+/**
+ * What is left of a refused submission is read to its end up to the largest valid submission (10 files of 50 MB and
+ * the text), so the gateway, still streaming it, receives the whole body and passes the answer on (a service that
+ * stopped reading would make the gateway answer 502); past that the connection is closed.
+ */
+const SUBMISSION_DRAIN_LIMIT_BYTES = MAX_SUBMISSION_FILES * MAX_SUBMISSION_FILE_BYTES + 1024 * 1024;
+
 /** POST /api/tasks/{id}/take and POST /api/tasks/{id}/submit (multipart: submission + repeated files). */
 export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
   app.post(
@@ -73,7 +80,7 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
           // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
           if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw WORK_ERRORS.notMultipart();
         } catch (error) {
-          discardRefusedBody(request, reply);
+          discardRefusedBody(request, reply, SUBMISSION_DRAIN_LIMIT_BYTES);
           throw error;
         }
       },
@@ -86,7 +93,7 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
         return { message: 'Task submitted successfully!', assignment };
       } catch (error) {
         // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
-        discardRefusedBody(request, reply);
+        discardRefusedBody(request, reply, SUBMISSION_DRAIN_LIMIT_BYTES);
         throw error;
       }
     },
