@@ -1,4 +1,5 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { addressBucketOf } from './client-address.js';
 import { RateLimitedError } from './errors.js';
 import type { Redis } from './redis.js';
 
@@ -6,7 +7,8 @@ import type { Redis } from './redis.js';
  * How often one user, and one address, may send an upload that the service decodes (identity images, task
  * submissions): counted in Redis with rate-limiter-flexible (the gateway's and auth's limiter), per route, BEFORE
  * the body is read, so a refused upload costs one Redis call. Keys `ratelimit:<name>:user:<userId>` and
- * `ratelimit:<name>:address:<address>` under REDIS_PREFIX. Every attempt counts, accepted or refused.
+ * `ratelimit:<name>:address:<bucket>` under REDIS_PREFIX, the bucket being the address in one spelling, or an IPv6
+ * client's /64 (client-address.ts). Every attempt counts, accepted or refused.
  */
 export interface TUploadLimitOptions {
   /** The route's name in the keys and the 429's message ("Too many <what>"). */
@@ -33,7 +35,7 @@ export function createUploadLimit(redis: Redis, options: TUploadLimitOptions): T
   return {
     async count(userId, address) {
       try {
-        await Promise.all([perUser.consume(userId), perAddress.consume(address)]);
+        await Promise.all([perUser.consume(userId), perAddress.consume(addressBucketOf(address))]);
       } catch (error) {
         if (error instanceof RateLimiterRes) throw new RateLimitedError(options.what, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
         throw error;

@@ -19,6 +19,7 @@ import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROU
 import { seedDevelopment } from './scripts/seed-dev.js';
 import { registerVerificationRoutes } from './entry-points/http/verification.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
+import { createExportCounter } from './domain/user-export.use-case.js';
 import { verificationJobs } from './entry-points/jobs/verification-retention.job.js';
 import {
   ACTIVITY_QUEUE,
@@ -74,7 +75,10 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
       windowSeconds: config.VERIFICATION_UPLOAD_WINDOW_SECONDS,
     });
     registerVerificationRoutes(app, { deps: { pool, logger, keyRing, images, uploads }, hooks });
-    registerUserExportRoutes(app, { deps: { pool, redis, logger, keyRing, sources: userExportSources(config) }, hooks });
+    registerUserExportRoutes(app, {
+      deps: { pool, redis, logger, keyRing, sources: userExportSources(config), exportCounter: createExportCounter(redis, config.USER_EXPORTS_PER_DAY) },
+      hooks,
+    });
     const routeDeps = { deps, hooks };
     registerAuthRoutes(app, routeDeps);
     registerOnboardingRoutes(app, routeDeps);

@@ -51,7 +51,16 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
       perAddress: config.SUBMISSION_UPLOADS_PER_ADDRESS,
       windowSeconds: config.SUBMISSION_UPLOAD_WINDOW_SECONDS,
     });
-    const deps: TWorkDeps = { pool, storage, logger, autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT, images, uploads };
+    const deps: TWorkDeps = {
+      pool,
+      storage,
+      logger,
+      autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT,
+      maxLiveAssignmentsDefault: config.MAX_LIVE_ASSIGNMENTS_DEFAULT,
+      assignmentTimeLimitHoursDefault: config.ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT,
+      images,
+      uploads,
+    };
 
     await app.register(multipart, {
       limits: {

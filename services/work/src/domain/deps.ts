@@ -8,6 +8,8 @@ export interface TWorkDeps {
   storage: TFileStorage;
   logger: Logger;
   autoApprovalDaysDefault: number;
+  maxLiveAssignmentsDefault: number;
+  assignmentTimeLimitHoursDefault: number;
   /** Bounds this process's image decodes (submission images are re-encoded without metadata). */
   images: TImageGate;
   /** Submissions per user and per address (counted before the body is read). */
