@@ -1,7 +1,20 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
-import { AppError, bearerToken, COMMON_ERRORS, normaliseAddress, isJsonContentType, JSON_MEDIA_TYPE, parseJsonBody, type TApp, type TTokenVerifier } from '@platform/service-kit';
+import {
+  AppError,
+  bearerToken,
+  COMMON_ERRORS,
+  discardRefusedBody,
+  hasBody,
+  normaliseAddress,
+  isJsonContentType,
+  isMultipartContentType,
+  JSON_MEDIA_TYPE,
+  parseJsonBody,
+  type TApp,
+  type TTokenVerifier,
+} from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from './config.js';
 import type { TRateLimitOutcome, TRateLimits } from './rate-limits.js';
@@ -81,6 +94,8 @@ function readBody(stream: Readable, limit: number, reply: FastifyReply, declared
     stream.once('error', onError);
   });
 }
+
+const UPLOAD_NOT_MULTIPART = () => new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'Uploads must be sent as multipart/form-data');
 
 const badGateway = () => new AppError('GATEWAY.BAD_GATEWAY', 502, 'The service sent an invalid answer. Please try again shortly.');
 
@@ -180,6 +195,13 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
         if (admin && request.authUser.role !== 'admin') throw COMMON_ERRORS.forbidden('Admin access required');
       }
 
+      // An upload route takes multipart/form-data only: any other body is answered 415 here, before a byte of it is
+      // read or forwarded, and what is left of it is discarded (up to 16 MiB) or the connection closed (issue 26).
+      if (entry.body === 'upload' && hasBody(request) && !isMultipartContentType(request.headers['content-type'])) {
+        discardRefusedBody(request, reply);
+        throw UPLOAD_NOT_MULTIPART();
+      }
+
       // Every body but an upload is small: read it whole here (413 past the limit), and forward the bytes read.
       const readWhole = request.body && entry.body !== 'upload' && request.method !== 'GET' && request.method !== 'HEAD';
       let body = readWhole ? await readBody(request.body as Readable, bodyLimit, reply, declaredLength) : undefined;
@@ -218,6 +240,9 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
               }
             }
             request.log.warn({ err: error, service: entry.service, upstream }, 'upstream failed');
+            // An upload the service stopped reading: the rest of the client's body is discarded (bounded) or the
+            // connection closed, so the client hears the answer and nothing stalls.
+            if (entry.body === 'upload') discardRefusedBody(request, failed as FastifyReply);
             void failed.send(upstreamFailure(error));
           },
           onResponse: (req, rep, res) => {

@@ -53,6 +53,8 @@ export const workEn = {
     opening: 'Opening...',
     openFailed: 'Could not open the file',
     preview: 'File preview',
+    metadataKept: 'Metadata kept',
+    metadataKeptHint: 'This video is stored as sent: its metadata (such as location, device and time) could not be removed.',
     openInNewTab: 'Open in a new tab',
     cannotPreview: 'This file cannot be previewed here. Download it to open it on your device.',
     download: 'Download {{name}}',

@@ -8,6 +8,12 @@
 export const SYSTEM_SETTING_KEYS = ['starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
+/**
+ * The most pixels an uploaded image (identity photo, task submission image) may have, read from its header before
+ * anything is decoded: 25 megapixels, above what a phone's camera app saves (12 MP, 24 MP on 48 MP sensors:
+ * 5712 x 4284 = 24.5 MP; 6000 x 4000 = 24 MP) and a decoded size of at most 100 MB (4 bytes a pixel).
+ */
+export const MAX_UPLOAD_IMAGE_PIXELS = 25_000_000;
 /** Spec 02 s.5 and s.9: at most 10 files of 50 MB each, images and videos only. */
 export const MAX_SUBMISSION_FILES = 10;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;

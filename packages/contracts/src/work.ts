@@ -22,7 +22,7 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, SUBMISSION_ACCEPT } from './constants.js';
+export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, SUBMISSION_ACCEPT } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>
@@ -80,6 +80,11 @@ export const ZSubmissionFileSchema = z.object({
   originalName: z.string(),
   fileType: z.string(),
   fileSize: z.number().int(),
+  /**
+   * True for a video stored as sent, whose metadata (location, device, time) could not be removed; images are
+   * always stored re-encoded without metadata (false). The admin's review shows a note.
+   */
+  metadataKept: z.boolean().optional(),
   url: z.string(),
   createdAt: z.string(),
 });

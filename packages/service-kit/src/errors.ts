@@ -145,7 +145,9 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   } else {
     request.log.info({ code: appError.code, status: appError.status }, appError.message);
   }
-  if (appError instanceof RateLimitedError) void reply.header('retry-after', String(appError.retryAfterSeconds));
+  // A limit that frees up after a while (RateLimitedError's 429, a busy decoder's 503) says when to come back.
+  const retryAfter = (appError as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
   void reply
     .status(appError.status)
     .header('cache-control', 'no-store')

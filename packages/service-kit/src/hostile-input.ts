@@ -174,6 +174,11 @@ export interface THostileProbeOptions {
   samples?: Record<string, Record<string, unknown>>;
   /** Longest wait for one answer; longer is a hang. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * Routes ("METHOD /url") that take multipart/form-data only (uploads): every JSON body sent to them is answered 415
+   * before it is read (issue 26), so their body probes expect 415.
+   */
+  uploadRoutes?: readonly string[];
 }
 
 export interface THostileAnswer {
@@ -228,7 +233,7 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 }
 
 /** The hostile requests for one route. */
-function probesOf(route: TRecordedRoute, sample: Record<string, unknown> | undefined): TProbe[] {
+function probesOf(route: TRecordedRoute, sample: Record<string, unknown> | undefined, upload = false): TProbe[] {
   const { method, url } = route;
   const probes: TProbe[] = [];
   const params = paramNames(url);
@@ -283,9 +288,15 @@ function probesOf(route: TRecordedRoute, sample: Record<string, unknown> | undef
       for (const { path, list } of fields.values()) setPath(everyField, path, list ? ['\u0000'] : '\u0000');
       probes.push({ name: 'NUL in every body field', method, path: target, body: JSON.stringify(everyField), expect: hasBodySchema ? [400] : undefined });
     }
-    probes.push({ name: 'body starting with a UTF-8 byte-order mark', method, path: target, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(base))]), expect: [400] });
-    probes.push({ name: 'body that is not JSON', method, path: target, body: '{"a":', expect: [400] });
-    probes.push({ name: '10 MB JSON body', method, path: target, body: `{"probe":"${'x'.repeat(TEN_MB)}"}`, expect: [413] });
+    probes.push({
+      name: 'body starting with a UTF-8 byte-order mark',
+      method,
+      path: target,
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(base))]),
+      expect: upload ? [415] : [400],
+    });
+    probes.push({ name: 'body that is not JSON', method, path: target, body: '{"a":', expect: upload ? [415] : [400] });
+    probes.push({ name: '10 MB JSON body', method, path: target, body: `{"probe":"${'x'.repeat(TEN_MB)}"}`, expect: upload ? [415] : [413] });
   }
   return probes;
 }
@@ -300,7 +311,7 @@ export async function probeHostileInput(options: THostileProbeOptions): Promise<
   for (const route of options.routes) {
     const token = options.tokenFor(route);
     const label = `${route.method} ${route.url}`;
-    for (const probe of probesOf(route, options.samples?.[label])) {
+    for (const probe of probesOf(route, options.samples?.[label], options.uploadRoutes?.includes(label))) {
       const headers: Record<string, string> = { ...options.headers?.[label] };
       if (token) headers.authorization = `Bearer ${token}`;
       if (probe.body !== undefined) headers['content-type'] = 'application/json';

@@ -13,6 +13,8 @@ export * from './lifecycle.js';
 export * from './local-copy.js';
 export * from './logger.js';
 export * from './login-limits.js';
+export * from './upload-limits.js';
+export * from './refused-body.js';
 export * from './metrics.js';
 export * from './outbox.js';
 export * from './erasure.js';

@@ -32,6 +32,16 @@ export function isJsonContentType(header: string | undefined): boolean {
   }
 }
 
+/** True when the Content-Type header names multipart/form-data (an upload), judged before the body is read. */
+export function isMultipartContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  try {
+    return parseContentType(header).type === 'multipart/form-data';
+  } catch {
+    return false;
+  }
+}
+
 /** Parses a JSON request body or throws a 400 AppError saying why. */
 export function parseJsonBody(body: Buffer | Uint8Array): unknown {
   if (body.length === 0) throw JSON_BODY_ERRORS.empty();

@@ -62,6 +62,16 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
   VERIFICATION_OLD_MASTER_KEYS: z.string().trim().default(''),
   /** How often the job deleting identity images past verification_retention_days runs. */
   VERIFICATION_RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
+  /**
+   * POST /api/user/verification (issue 26): applications per user and per address per window, counted before the
+   * body is read (429 with Retry-After past either); and the identity images decoded at once by this process, with
+   * how many may wait (one more is answered 503 at once).
+   */
+  VERIFICATION_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  VERIFICATION_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  VERIFICATION_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60 * 60),
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
   /** The services asked for a user's data export: "work=http://127.0.0.1:4004,chat=...,admin=..." (payouts: PAYOUTS_INTERNAL_URL). */
   USER_EXPORT_SOURCES: z.string().trim().default(''),
   /** Data exports one user may generate per day (each is kept 24 hours in Redis; only the latest is kept). */

@@ -1,4 +1,5 @@
-import { createServiceRuntime, lockOrderByDataField, createTokenSigner, type Pool } from '@platform/service-kit';
+import { createServiceRuntime, createUploadLimit, lockOrderByDataField, createTokenSigner, type Pool } from '@platform/service-kit';
+import { createImageGate } from '@platform/service-kit/images';
 import multipart from '@fastify/multipart';
 import { MAX_VERIFICATION_IMAGE_BYTES } from '@platform/contracts';
 import type { TAuthConfig } from './config.js';
@@ -65,7 +66,15 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     // Identity verification (two images, in memory only), the activity history and the data export (issue 15).
     await app.register(multipart, { limits: { fileSize: MAX_VERIFICATION_IMAGE_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 2048, headerPairs: 100 } });
     const keyRing = verificationKeyRing(config, logger);
-    registerVerificationRoutes(app, { deps: { pool, logger, keyRing }, hooks });
+    const images = createImageGate({ concurrency: config.IMAGE_DECODE_CONCURRENCY, queue: config.IMAGE_DECODE_QUEUE });
+    const uploads = createUploadLimit(redis, {
+      name: 'verification',
+      what: 'verification attempts',
+      perUser: config.VERIFICATION_UPLOADS_PER_USER,
+      perAddress: config.VERIFICATION_UPLOADS_PER_ADDRESS,
+      windowSeconds: config.VERIFICATION_UPLOAD_WINDOW_SECONDS,
+    });
+    registerVerificationRoutes(app, { deps: { pool, logger, keyRing, images, uploads }, hooks });
     registerUserExportRoutes(app, {
       deps: { pool, redis, logger, keyRing, sources: userExportSources(config), exportCounter: createExportCounter(redis, config.USER_EXPORTS_PER_DAY) },
       hooks,

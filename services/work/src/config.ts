@@ -23,6 +23,16 @@ export const ZWorkConfigSchema = ZBaseConfigSchema.extend({
   RELEASE_EXPIRED_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** Longest time to receive one request (an upload of 10 files of 50 MB over a slow link). */
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(15 * 60_000),
+  /**
+   * POST /api/tasks/{id}/submit (issue 26): submissions per user and per address per window, counted before the body
+   * is read (429 with Retry-After past either); and the images decoded at once by this process (re-encoded without
+   * metadata), with how many may wait (one more is answered 503 at once).
+   */
+  SUBMISSION_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(60),
+  SUBMISSION_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  SUBMISSION_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60 * 60),
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
 });
 export type TWorkConfig = z.infer<typeof ZWorkConfigSchema>;
 

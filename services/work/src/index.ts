@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, SUBMISSION_TEXT_MAX_LENGTH } from '@platform/contracts';
-import { createServiceRuntime, type Logger, type Pool } from '@platform/service-kit';
+import { createServiceRuntime, createUploadLimit, type Logger, type Pool } from '@platform/service-kit';
+import { createImageGate } from '@platform/service-kit/images';
 import type { TWorkConfig } from './config.js';
 import { createLocalFileStorage } from './data-access/file-storage.js';
 import type { TWorkDeps } from './domain/deps.js';
@@ -37,11 +38,19 @@ export interface TWorkService {
 /** Starts the work service: migrations, HTTP API, outbox relay, consumers (users, settings) and scheduled jobs. */
 export async function start(config: TWorkConfig): Promise<TWorkService> {
   const runtime = await createServiceRuntime(config, { name: 'work', migrationsDir: WORK_MIGRATIONS_DIR, requestTimeout: config.UPLOAD_REQUEST_TIMEOUT_MS });
-  const { app, pool, logger, hooks } = runtime;
+  const { app, pool, redis, logger, hooks } = runtime;
   try {
     const storage = await createLocalFileStorage(config.UPLOAD_DIR);
     const swept = await storage.sweepTemporary(60 * 60_000);
     if (swept > 0) logger.info({ swept }, 'removed temporary upload files left by an earlier run');
+    const images = createImageGate({ concurrency: config.IMAGE_DECODE_CONCURRENCY, queue: config.IMAGE_DECODE_QUEUE });
+    const uploads = createUploadLimit(redis, {
+      name: 'submission',
+      what: 'submissions',
+      perUser: config.SUBMISSION_UPLOADS_PER_USER,
+      perAddress: config.SUBMISSION_UPLOADS_PER_ADDRESS,
+      windowSeconds: config.SUBMISSION_UPLOAD_WINDOW_SECONDS,
+    });
     const deps: TWorkDeps = {
       pool,
       storage,
@@ -49,6 +58,8 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
       autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT,
       maxLiveAssignmentsDefault: config.MAX_LIVE_ASSIGNMENTS_DEFAULT,
       assignmentTimeLimitHoursDefault: config.ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT,
+      images,
+      uploads,
     };
 
     await app.register(multipart, {

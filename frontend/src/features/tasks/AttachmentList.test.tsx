@@ -23,4 +23,18 @@ describe('attachments (issue 10)', () => {
     expect(download).toHaveAttribute('download', 'report.pdf');
     expect(screen.queryByTestId('file-preview')).not.toBeInTheDocument();
   });
+
+  it('when the admin review lists a video whose metadata was kept, then it carries the note; the worker\'s list and images do not (issue 26)', () => {
+    const image: TSubmissionFile = { ...FILE, id: 'f-2', fileName: 'def.jpg', originalName: 'shop.jpg', fileType: 'image/jpeg', metadataKept: false };
+    const video: TSubmissionFile = { ...FILE, metadataKept: true };
+    const admin = renderWithProviders(<AttachmentList files={[image, video]} showMetadataNotes />, { preloadedState: signedInState() });
+    const notes = screen.getAllByTestId('metadata-kept-note');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toHaveTextContent('Metadata kept');
+    expect(notes[0]).toHaveAttribute('title', 'This video is stored as sent: its metadata (such as location, device and time) could not be removed.');
+    expect(notes[0]?.closest('li')).toHaveTextContent('clip.mov');
+    admin.unmount();
+    renderWithProviders(<AttachmentList files={[image, video]} />, { preloadedState: signedInState() });
+    expect(screen.queryByTestId('metadata-kept-note')).not.toBeInTheDocument();
+  });
 });

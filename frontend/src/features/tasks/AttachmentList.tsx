@@ -20,8 +20,11 @@ function iconFor(type: string) {
   return <FileOutlined />;
 }
 
-/** Attached files; each opens through the file call (with the token) in a preview. */
-export function AttachmentList({ files }: { files: readonly TSubmissionFile[] }) {
+/**
+ * Attached files; each opens through the file call (with the token) in a preview. `showMetadataNotes` (the admin's
+ * review) marks a video stored with its metadata (location, device), which the server could not remove.
+ */
+export function AttachmentList({ files, showMetadataNotes = false }: { files: readonly TSubmissionFile[]; showMetadataNotes?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const token = useSessionToken();
@@ -60,6 +63,11 @@ export function AttachmentList({ files }: { files: readonly TSubmissionFile[] })
               <span className="work-file-name" title={file.originalName}>
                 {file.originalName}
               </span>
+              {showMetadataNotes && file.metadataKept ? (
+                <span className="work-file-note small" title={t('work.files.metadataKeptHint')} data-testid="metadata-kept-note">
+                  {t('work.files.metadataKept')}
+                </span>
+              ) : null}
               <span className="muted small">{t(`work.files.units.${size.unit}`, { value: size.value })}</span>
               <Button size="small" loading={opening === file.id} onClick={() => void open(file)} aria-label={`${t('work.files.open')} ${file.originalName}`}>
                 {t('work.files.open')}

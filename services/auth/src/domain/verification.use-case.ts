@@ -16,7 +16,7 @@ import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
 import { findLatestVerificationOfUser, insertPendingVerification, insertVerificationImage, type TVerificationRecord } from '../data-access/verifications.repository.js';
 import { sealImage } from './envelope-crypto.js';
-import { cleanIdentityImage, IMAGE_ERRORS, type TCleanImage } from './identity-images.js';
+import { checkIdentityImage, cleanIdentityImage, IMAGE_ERRORS, type TCleanImage } from './identity-images.js';
 import { VERIFICATION_ERRORS } from './verification.errors.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
@@ -157,8 +157,11 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
 
   const fields = checkVerificationFields(text);
   for (const field of VERIFICATION_FILE_FIELDS) if (!files[field] || files[field].length === 0) throw VERIFICATION_ERRORS.required(field);
-  const selfie: TCleanImage = await cleanIdentityImage('selfieFile', files.selfieFile!);
-  const document: TCleanImage = await cleanIdentityImage('documentFile', files.documentFile!);
+  // Both images' types and dimensions are read from their headers before either is decoded.
+  const checkedSelfie = await checkIdentityImage('selfieFile', files.selfieFile!);
+  const checkedDocument = await checkIdentityImage('documentFile', files.documentFile!);
+  const selfie: TCleanImage = await cleanIdentityImage(deps.images, checkedSelfie);
+  const document: TCleanImage = await cleanIdentityImage(deps.images, checkedDocument);
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserById(client, userId, { forUpdate: true });

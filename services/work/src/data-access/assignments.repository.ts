@@ -176,14 +176,16 @@ export interface TNewSubmissionFile {
   originalName: string;
   fileType: string;
   fileSize: number;
+  /** A video stored as sent: its metadata (location, device) could not be removed. */
+  metadataKept: boolean;
 }
 
 export async function insertSubmissionFiles(db: Queryable, assignmentId: string, files: TNewSubmissionFile[]): Promise<void> {
   for (const file of files) {
     await db.query(
-      `INSERT INTO task_submission_files (id, assignment_id, file_name, file_path, original_name, file_type, file_size)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [randomUUID(), assignmentId, file.fileName, file.filePath, file.originalName, file.fileType, file.fileSize],
+      `INSERT INTO task_submission_files (id, assignment_id, file_name, file_path, original_name, file_type, file_size, metadata_kept)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [randomUUID(), assignmentId, file.fileName, file.filePath, file.originalName, file.fileType, file.fileSize, file.metadataKept],
     );
   }
 }
@@ -195,6 +197,7 @@ interface TFileRow {
   original_name: string;
   file_type: string;
   file_size: string;
+  metadata_kept: boolean;
   created_at: Date;
 }
 
@@ -203,7 +206,7 @@ export async function findFilesOfAssignments(db: Queryable, assignmentIds: strin
   const byAssignment = new Map<string, TSubmissionFile[]>();
   if (assignmentIds.length === 0) return byAssignment;
   const { rows } = await db.query<TFileRow>(
-    `SELECT id, assignment_id, file_name, original_name, file_type, file_size, created_at FROM task_submission_files
+    `SELECT id, assignment_id, file_name, original_name, file_type, file_size, metadata_kept, created_at FROM task_submission_files
      WHERE assignment_id = ANY($1::uuid[]) ORDER BY seq`,
     [assignmentIds],
   );
@@ -215,6 +218,7 @@ export async function findFilesOfAssignments(db: Queryable, assignmentIds: strin
       originalName: row.original_name,
       fileType: row.file_type,
       fileSize: Number(row.file_size),
+      metadataKept: row.metadata_kept,
       url: `/api/files/${row.file_name}`,
       createdAt: iso(row.created_at),
     });

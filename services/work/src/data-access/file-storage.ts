@@ -14,6 +14,8 @@ import { UUID_PATTERN } from '@platform/contracts';
 export interface TFileStorage {
   /** Writes the stream under a new temporary name; returns the name, the size and the first `headBytes` bytes. */
   writeTemp(source: Readable, headBytes: number): Promise<{ tempName: string; size: number; head: Buffer }>;
+  /** Reads a temporary file back (to re-encode an image before it gets its final name). */
+  openTemp(tempName: string): Readable;
   /** Gives a temporary file its final name; returns the path recorded with the file. */
   commit(tempName: string, finalName: string): Promise<string>;
   /** Removes a temporary or final file; a missing one is not an error. */
@@ -70,6 +72,10 @@ export async function createLocalFileStorage(dir: string): Promise<TFileStorage>
         throw error;
       }
       return { tempName, size, head: Buffer.concat(headChunks) };
+    },
+    openTemp(tempName) {
+      if (!TEMP_NAME.test(tempName)) throw new Error('invalid temporary file name');
+      return createReadStream(pathOf(tempName));
     },
     async commit(tempName, finalName) {
       if (!TEMP_NAME.test(tempName) || !FINAL_NAME.test(finalName)) throw new Error('invalid file names');

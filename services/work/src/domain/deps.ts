@@ -1,4 +1,5 @@
-import type { Logger, Pool } from '@platform/service-kit';
+import type { Logger, Pool, TUploadLimit } from '@platform/service-kit';
+import type { TImageGate } from '@platform/service-kit/images';
 import type { TFileStorage } from '../data-access/file-storage.js';
 
 /** What the use cases need; built once in start(). */
@@ -9,4 +10,8 @@ export interface TWorkDeps {
   autoApprovalDaysDefault: number;
   maxLiveAssignmentsDefault: number;
   assignmentTimeLimitHoursDefault: number;
+  /** Bounds this process's image decodes (submission images are re-encoded without metadata). */
+  images: TImageGate;
+  /** Submissions per user and per address (counted before the body is read). */
+  uploads: TUploadLimit;
 }

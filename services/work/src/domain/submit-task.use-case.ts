@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { findTextProblem, MAX_SUBMISSION_FILES, normaliseLineBreaks, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
-import { COMMON_ERRORS, withTransaction, writeEvent, type AppError } from '@platform/service-kit';
+import { AppError, COMMON_ERRORS, withTransaction, writeEvent } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
@@ -15,6 +15,7 @@ import {
 import type { TAssignmentRecord } from '../data-access/rows.js';
 import { setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
+import { checkSubmissionImage, cleanedImageStream, OUTPUT_TYPES, type TImagePlan } from './submission-images.js';
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
@@ -23,8 +24,8 @@ export type TUploadPart =
   | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
   | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean } };
 
-/** Bytes read to judge a file's type from its content. */
-const SNIFF_BYTES = 64 * 1024;
+/** Bytes kept to judge a file's type and read an image's header (a JPEG's size comes after its EXIF segments). */
+const SNIFF_BYTES = 512 * 1024;
 
 const SUBMITTABLE = new Set(['assigned', 'in_progress', 'rejected']);
 
@@ -47,7 +48,9 @@ function drain(stream: Readable): void {
 
 /**
  * POST /api/tasks/{id}/submit. Each file is streamed to a temporary name, judged by its content (an image or a
- * video, whatever its name or declared type says) and only then given a server-made name. The submission and its
+ * video, whatever its name or declared type says) and only then given a server-made name. Every image's header is
+ * checked (type, at most 25 MP) before any is decoded; then each is re-encoded without metadata through the image
+ * gate (submission-images.ts); a video is kept as sent and flagged `metadataKept`. The submission and its
  * files are recorded in one transaction with the submission.submitted event; on any failure every file this
  * request wrote is removed, so nothing of a refused upload stays.
  */
@@ -63,6 +66,7 @@ export async function submitTask(
 
   const written: { tempName: string; finalName?: string }[] = [];
   const files: TNewSubmissionFile[] = [];
+  const images: { entry: { tempName: string; finalName?: string }; plan: TImagePlan; originalName: string; index: number }[] = [];
   let text: string | undefined;
   try {
     for await (const part of input.parts) {
@@ -99,10 +103,37 @@ export async function submitTask(
       if (part.file.truncated) throw WORK_ERRORS.fileTooLarge();
       const detected = await fileTypeFromBuffer(stored.head);
       if (!detected || !isAllowedMediaType(detected.mime)) throw WORK_ERRORS.fileTypeNotAllowed();
+      const originalName = cleanOriginalName(part.filename);
+      if (detected.mime.startsWith('image/')) {
+        // Judged from its header now; decoded only once every file of the submission has passed its checks.
+        images.push({ entry, plan: checkSubmissionImage(detected.mime, stored.head), originalName, index: files.length });
+        files.push({ fileName: '', filePath: '', originalName, fileType: '', fileSize: 0, metadataKept: false });
+        continue;
+      }
       const finalName = `${randomUUID()}.${detected.ext.toLowerCase()}`;
       const filePath = await deps.storage.commit(stored.tempName, finalName);
       entry.finalName = finalName;
-      files.push({ fileName: finalName, filePath, originalName: cleanOriginalName(part.filename), fileType: detected.mime.slice(0, 50), fileSize: stored.size });
+      // A video is stored as sent: no remuxer here to remove its metadata, so the admin's review says so.
+      files.push({ fileName: finalName, filePath, originalName, fileType: detected.mime.slice(0, 50), fileSize: stored.size, metadataKept: true });
+    }
+    for (const image of images) {
+      // Re-encoded without metadata, one decode at a time per place of the process's image gate.
+      const cleaned = await deps.images.run(async () => {
+        const output = await cleanedImageStream(image.plan, deps.storage.openTemp(image.entry.tempName));
+        try {
+          return await deps.storage.writeTemp(output, 0);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw WORK_ERRORS.imageUnreadable();
+        }
+      });
+      await deps.storage.remove(image.entry.tempName);
+      image.entry.tempName = cleaned.tempName;
+      const type = OUTPUT_TYPES[image.plan.output];
+      const finalName = `${randomUUID()}.${type.ext}`;
+      const filePath = await deps.storage.commit(cleaned.tempName, finalName);
+      image.entry.finalName = finalName;
+      files[image.index] = { fileName: finalName, filePath, originalName: image.originalName, fileType: type.mime, fileSize: cleaned.size, metadataKept: false };
     }
     if (!text) throw WORK_ERRORS.submissionRequired();
     const submission = text;

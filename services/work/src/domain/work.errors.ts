@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_IMAGE_PIXELS } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 
 /** Errors of the work service: stable codes, HTTP statuses and the message the screen shows. */
@@ -21,6 +22,12 @@ export const WORK_ERRORS = {
   tooManyFiles: (max: number) => new AppError('WORK.TOO_MANY_FILES', 400, `You can attach at most ${max} files`),
   fileTooLarge: () => new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB'),
   fileTypeNotAllowed: () => new AppError('WORK.FILE_TYPE_NOT_ALLOWED', 400, 'Only images and videos can be attached'),
+  imageTypeNotSupported: () =>
+    new AppError('WORK.IMAGE_TYPE_NOT_SUPPORTED', 415, 'Images must be JPEG, PNG, WebP, GIF, AVIF, TIFF or HEIC'),
+  imageUnreadable: () => new AppError('WORK.IMAGE_UNREADABLE', 400, 'An attached image could not be read; please take the photo again'),
+  imageTooManyPixels: () =>
+    new AppError('WORK.IMAGE_TOO_MANY_PIXELS', 413, `Each image must be at most ${MAX_UPLOAD_IMAGE_PIXELS / 1_000_000} megapixels (for example 6000 x 4000 pixels)`),
+  notMultipart: () => new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data'),
   unexpectedField: (name: string) => new AppError('WORK.UNEXPECTED_FIELD', 400, `Unknown field: ${name.slice(0, 50)}`),
   malformedUpload: () => new AppError('WORK.MALFORMED_UPLOAD', 400, 'The upload is incomplete or malformed'),
   fileNotFound: () => new AppError('WORK.FILE_NOT_FOUND', 404, 'File not found'),

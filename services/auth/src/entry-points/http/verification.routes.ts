@@ -1,6 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
+  MAX_VERIFICATION_IMAGE_BYTES,
   VERIFICATION_FILE_KINDS,
   ZActivityPageSchema,
   ZActivityQuerySchema,
@@ -14,7 +15,7 @@ import {
   ZTextSchema,
   type TVerificationFileKind,
 } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
 import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
@@ -29,6 +30,12 @@ const ZFileParamsSchema = ZVerificationParamsSchema.extend({
     .refine((value) => (VERIFICATION_FILE_KINDS as readonly string[]).includes(value), { message: 'File not found', params: { [NOT_FOUND_ISSUE_PARAM]: 'VERIFICATION.FILE_NOT_FOUND' } })
     .transform((value) => value as TVerificationFileKind),
 });
+
+/**
+ * What is left of a refused application is read to its end up to the largest valid one (two 10 MB photos and the
+ * fields), so the gateway, still streaming it, passes the answer on; past that the connection is closed.
+ */
+const VERIFICATION_DRAIN_LIMIT_BYTES = 2 * MAX_VERIFICATION_IMAGE_BYTES + 1024 * 1024;
 
 /** Errors raised by the multipart parser, as the worker's screen should read them. */
 function uploadError(error: unknown): AppError {
@@ -71,18 +78,36 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     getMyVerification(deps, authUserOf(request).userId),
   );
 
-  app.post('/api/user/verification', { onRequest: hooks.authenticate, schema: { response: { 201: ZMyVerificationSchema } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw VERIFICATION_ERRORS.notMultipart();
-    try {
-      const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
-      return reply.status(201).send(result);
-    } catch (error) {
-      // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
-      request.raw.unpipe();
-      request.raw.resume();
-      throw error;
-    }
-  });
+  // Counted per user and per address, and the media type checked, before the body is read (preParsing): a refused
+  // upload costs a Redis call, and what is left of its body is discarded (bounded) or the connection closed.
+  app.post(
+    '/api/user/verification',
+    {
+      onRequest: hooks.authenticate,
+      preParsing: async (request, reply) => {
+        try {
+          await deps.uploads.count(authUserOf(request).userId, request.ip);
+          // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
+          if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+        } catch (error) {
+          discardRefusedBody(request, reply, VERIFICATION_DRAIN_LIMIT_BYTES);
+          throw error;
+        }
+      },
+      schema: { response: { 201: ZMyVerificationSchema } },
+    },
+    async (request, reply) => {
+      try {
+        if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+        const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
+        return reply.status(201).send(result);
+      } catch (error) {
+        // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
+        discardRefusedBody(request, reply, VERIFICATION_DRAIN_LIMIT_BYTES);
+        throw error;
+      }
+    },
+  );
 
   app.get('/api/user/activity', { onRequest: hooks.authenticate, schema: { querystring: ZActivityQuerySchema, response: { 200: ZActivityPageSchema } } }, async (request) => {
     const language = activityLanguageOf(request.query.lang, request.headers['accept-language']);

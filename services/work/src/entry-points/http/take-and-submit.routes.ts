@@ -1,8 +1,8 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
 import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
 import { takeTask } from '../../domain/take-task.use-case.js';
@@ -47,6 +47,13 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart
   }
 }
 
+/**
+ * What is left of a refused submission is read to its end up to the largest valid submission (10 files of 50 MB and
+ * the text), so the gateway, still streaming it, receives the whole body and passes the answer on (a service that
+ * stopped reading would make the gateway answer 502); past that the connection is closed.
+ */
+const SUBMISSION_DRAIN_LIMIT_BYTES = MAX_SUBMISSION_FILES * MAX_SUBMISSION_FILE_BYTES + 1024 * 1024;
+
 /** POST /api/tasks/{id}/take and POST /api/tasks/{id}/submit (multipart: submission + repeated files). */
 export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
   app.post(
@@ -61,18 +68,32 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
     },
   );
 
+  // Counted per user and per address, and the media type checked, before the body is read (preParsing): a refused
+  // upload costs a Redis call, and what is left of its body is discarded (bounded) or the connection closed.
   app.post(
     '/api/tasks/:id/submit',
-    { onRequest: hooks.authenticate, schema: { params: ZSubmitParamsSchema, response: { 200: ZSubmitTaskResponseSchema } } },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data');
+    {
+      onRequest: hooks.authenticate,
+      preParsing: async (request, reply) => {
+        try {
+          await deps.uploads.count(authUserOf(request).userId, request.ip);
+          // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
+          if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw WORK_ERRORS.notMultipart();
+        } catch (error) {
+          discardRefusedBody(request, reply, SUBMISSION_DRAIN_LIMIT_BYTES);
+          throw error;
+        }
+      },
+      schema: { params: ZSubmitParamsSchema, response: { 200: ZSubmitTaskResponseSchema } },
+    },
+    async (request, reply) => {
       try {
+        if (!isMultipartContentType(request.headers['content-type'])) throw WORK_ERRORS.notMultipart();
         const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request) });
         return { message: 'Task submitted successfully!', assignment };
       } catch (error) {
-        // Whatever is left of a refused upload is read and discarded, so the client gets the answer.
-        request.raw.unpipe();
-        request.raw.resume();
+        // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
+        discardRefusedBody(request, reply, SUBMISSION_DRAIN_LIMIT_BYTES);
         throw error;
       }
     },

@@ -70,7 +70,7 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
             </Descriptions>
             <section>
               <h4 className="task-details-heading">{t('work.files.title')}</h4>
-              <AttachmentList files={submission.files} />
+              <AttachmentList files={submission.files} showMetadataNotes />
             </section>
           </div>
         )
