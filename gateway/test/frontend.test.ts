@@ -135,7 +135,7 @@ describe('precompressed files (Accept-Encoding)', () => {
   });
 
   it('when the client accepts no encoding, then the plain file is sent, still with Vary', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const res = await get(asset, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
