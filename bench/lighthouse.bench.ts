@@ -9,6 +9,7 @@
  *
  *   npm run build -w @platform/frontend && npm run bench:lighthouse      # about 4 minutes
  *   BENCH_LABEL=before ... writes the section "before" of bench/results/lighthouse.txt (other sections are kept)
+ * The full reports and screenshots of /login and the home at 390 px go to .dev/lighthouse/ (not committed).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const LABEL = process.env.BENCH_LABEL ?? 'now';
 const RESULT = join(ROOT, 'bench', 'results', 'lighthouse.txt');
 /** The full reports, for a closer look (not committed). */
 const REPORTS = join(ROOT, '.dev', 'lighthouse');
+const PHONE = { width: 390, height: 844 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 interface TFigures {
@@ -45,8 +47,9 @@ function figuresOf(lhr: Result): TFigures {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scores: Record<string, number> = {};
   for (const id of CATEGORIES) scores[id] = lhr.categories[id]?.score ?? Number.NaN;
-  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined;
-  const node = lcpDetails?.items?.[0]?.items?.[0]?.node;
+  // The LCP element: a node item in the LCP breakdown insight.
+  const lcpDetails = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; snippet?: string; nodeLabel?: string }[] } | undefined;
+  const node = lcpDetails?.items?.find((item) => item.type === 'node');
   return {
     scores,
     fcpMs: numeric('first-contentful-paint'),
@@ -54,7 +57,7 @@ function figuresOf(lhr: Result): TFigures {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     transferredKiB: numeric('total-byte-weight') / 1024,
-    lcpElement: (node?.snippet ?? node?.nodeLabel ?? '?').slice(0, 80),
+    lcpElement: node ? `${node.snippet ?? ''} "${node.nodeLabel ?? ''}"`.slice(0, 100) : '?',
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
     ),
@@ -124,14 +127,24 @@ async function main(): Promise<void> {
     };
 
     const login = await audit(`${stack.baseUrl}/login`, false);
+    // A look at the page at 390 px (a common phone width), beside the reports.
+    const loginPage = await context.newPage();
+    await loginPage.setViewportSize(PHONE);
+    await loginPage.goto(`${stack.baseUrl}/login`);
+    await loginPage.getByLabel('Email').waitFor();
+    await loginPage.screenshot({ path: join(REPORTS, `${LABEL}-login-390.png`), fullPage: true });
+    await loginPage.close();
 
     // A worker, signed in through the login page with the onboarding passed, in the browser Lighthouse audits.
     const email = uniqueEmail('lighthouse');
     const password = 'Worker123!';
     await apiClient(stack.baseUrl).registerWorker(email, password, 'Light', 'House');
     const page = await context.newPage();
+    await page.setViewportSize(PHONE);
     await signInTo(stack.baseUrl)(page, email, password, '/');
     await completeOnboarding(page);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(REPORTS, `${LABEL}-home-390.png`), fullPage: true });
     await page.close();
     const home = await audit(`${stack.baseUrl}/`, true);
 
