@@ -14,10 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTokenSigner } from '@platform/service-kit';
+import { createTokenSigner, waitForListening } from '@platform/service-kit';
 import { createTestEnvironment } from '@platform/service-kit/testing';
 import { WebSocket, WebSocketServer } from 'ws';
-import { freePort } from '../scripts/infra.js';
 import { machineLine, percentile } from './lib/load.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -94,15 +93,15 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 }
 
 async function startChatInstance(name: string, env: Record<string, string>): Promise<TProcess> {
-  const port = await freePort();
-  const internalPort = await freePort();
+  // Port 0: the instance takes its own ports and reports them over the IPC channel.
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'services/chat/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), INTERNAL_PORT: String(internalPort) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env, PORT: '0', INTERNAL_PORT: '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await waitFor(`${name} ready`, async () => (await fetch(`http://127.0.0.1:${internalPort}/ready`)).ok);
-  return { name, child, url: `ws://127.0.0.1:${port}/ws` };
+  const { url, internalUrl } = await waitForListening(child, { name });
+  await waitFor(`${name} ready`, async () => (await fetch(`${internalUrl}/ready`)).ok);
+  return { name, child, url: `${url.replace(/^http/, 'ws')}/ws` };
 }
 
 function startReference(): Promise<TProcess> {

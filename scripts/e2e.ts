@@ -31,4 +31,5 @@ if (built !== 0) {
   process.exit(built);
 }
 
-process.exit(run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']));
+// Arguments go on to vitest (npm test adds a JSON report: scripts/test.ts).
+process.exit(run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)]));

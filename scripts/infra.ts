@@ -1,4 +1,3 @@
-import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import amqp from 'amqplib';
@@ -75,17 +74,4 @@ export async function checkInfrastructure(): Promise<string[]> {
     }),
   );
   return problems;
-}
-
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,29 +1,34 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase } from '@platform/service-kit';
+import { ensureDatabase, waitForListening } from '@platform/service-kit';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort, INFRA } from './infra.js';
+import { INFRA } from './infra.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /**
- * The processes of the stack, in start order (payouts before auth, which asks it for balances); the gateway last.
- * Chat runs as two instances (`chat` and `chat-2`, one database): the gateway balances sockets and requests over
- * them and a message reaches the sockets of both through Redis, as it would on many machines.
+ * The processes of the stack, in start order; the gateway last. Every process listens on port 0 and reports the
+ * port the system gave it (service-kit's runUntilSignalled), and the stack wires the others from those reports.
+ * Auth and the others need each other's addresses (auth assembles a user's data export from admin and chat; admin
+ * and chat call auth): auth's socket is bound first by the stack and handed to it (LISTEN_FD), and auth starts
+ * last, when every address it needs is known. Chat runs as two instances (`chat` and `chat-2`, one database): the
+ * gateway balances sockets and requests over them and a message reaches the sockets of both through Redis, as it
+ * would on many machines.
  */
 export const SERVICES = [
   { name: 'payouts', entry: 'services/payouts/src/main.ts', database: true, instances: 1 },
-  // Work before auth: auth asks work (and payouts) what an account has pending before deleting it.
   { name: 'work', entry: 'services/work/src/main.ts', database: true, instances: 1 },
-  { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
-  // After auth, work and payouts: the dashboard reads their /internal/stats APIs.
+  // The dashboard reads auth's, work's and payouts' /internal/stats APIs when asked, not at start.
   { name: 'admin', entry: 'services/admin/src/main.ts', database: true, instances: 1 },
   { name: 'chat', entry: 'services/chat/src/main.ts', database: true, instances: 2 },
+  // Asks work and payouts what an account has pending before deleting it; exports from admin and chat too.
+  { name: 'auth', entry: 'services/auth/src/main.ts', database: true, instances: 1 },
 ] as const;
 
 export interface TStackOptions {
@@ -110,11 +115,35 @@ async function waitReady(name: string, url: string, child: ChildProcess, output:
       const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {
-      // not listening yet
+      // not ready yet (its dependencies, or a consumer still binding)
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${name} did not become ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output.slice(-30).join('\n')}`);
+}
+
+/**
+ * A listening socket for a process that others must know the address of before it starts (the gateway: the
+ * platform's public address; auth: see SERVICES). The stack holds it from the bind until the process inherits it,
+ * so nothing else can take the port in between; a connection that arrives before that is closed.
+ */
+async function bindSocket(host: string, port: number, what: string): Promise<net.Server> {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolveBind, rejectBind) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      rejectBind(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} (${what}) is already in use by another program on this machine. Stop that program, or choose another port (npm start: PORT=8081 npm start).`)
+          : error,
+      );
+    });
+    server.listen({ host, port }, () => resolveBind());
+  });
+  return server;
+}
+
+function portOf(server: net.Server): number {
+  return (server.address() as net.AddressInfo).port;
 }
 
 /** Drops the stack's databases, deletes its Redis keys, queues and exchange. */
@@ -170,8 +199,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the whole stack as separate processes (each service, then the gateway), each on its own port, against
- * the local PostgreSQL, RabbitMQ and Redis. Used by `npm start` and by the browser tests.
+ * Starts the whole stack as separate processes (each service, then the gateway), against the local PostgreSQL,
+ * RabbitMQ and Redis. Every process takes its own ports (port 0) and reports them; the gateway's public socket is
+ * bound first (options.gatewayPort, or any free one) and handed to it. Used by `npm start`, the tests and benches.
  */
 export async function startStack(options: TStackOptions): Promise<TStack> {
   const ns = options.namespace.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
@@ -179,8 +209,9 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   const dataDir = resolve(options.dataDir ?? join(ROOT, '.dev', ns));
   const outboxDir = resolve(options.outboxDir ?? join(dataDir, 'outbox'));
   mkdirSync(outboxDir, { recursive: true });
-  const gatewayPort = options.gatewayPort ?? (await freePort());
-  const baseUrl = `http://localhost:${gatewayPort}`;
+  const gatewayHost = process.env.GATEWAY_HOST ?? '0.0.0.0';
+  const gatewaySocket = await bindSocket(gatewayHost, options.gatewayPort ?? 0, 'the gateway');
+  const baseUrl = `http://localhost:${portOf(gatewaySocket)}`;
   const frontendDist = options.frontendDist ?? join(ROOT, 'frontend', 'dist');
   const children: ChildProcess[] = [];
   const serviceUrls: Record<string, string> = {};
@@ -205,21 +236,26 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   };
 
   const stopAll = async () => {
+    if (gatewaySocket.listening) gatewaySocket.close();
     await Promise.all([...children].reverse().map(stopChild));
     if (options.ephemeral) await removeNamespace(ns, Object.values(databaseUrls));
   };
 
   const launched = new Map<string, { entry: string; env: Record<string, string>; child: ChildProcess }>();
-  const launch = async (name: string, entry: string, env: Record<string, string>) => {
+  /**
+   * Starts one process on port 0 (or on the inherited socket) and waits until it has reported its addresses and
+   * is ready; records them under its name and returns its public URL.
+   */
+  const launch = async (name: string, entry: string, env: Record<string, string>, socket?: net.Server) => {
     const output: string[] = [];
-    // /health, /ready and /metrics are on an internal port of each process, never through the gateway.
-    const internalPort = await freePort();
-    internalUrls[name] = `http://127.0.0.1:${internalPort}`;
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...process.env, ...common, INTERNAL_HOST: '127.0.0.1', INTERNAL_PORT: String(internalPort), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...common, PORT: '0', INTERNAL_HOST: '127.0.0.1', INTERNAL_PORT: '0', ...env, ...(socket ? { LISTEN_FD: '4' } : {}) },
+      // fd 3 carries the report of the addresses bound; fd 4 is the inherited listening socket, if any.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc', ...(socket ? [(socket as unknown as { _handle: { fd: number } })._handle.fd] : [])],
     });
+    // The child holds its own copy of the socket now; the stack's copy must not accept its connections.
+    socket?.close();
     children.push(child);
     launched.set(name, { entry, env, child });
     const onData = (chunk: Buffer) => {
@@ -232,16 +268,19 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    const url = `http://127.0.0.1:${env.PORT}`;
-    await waitReady(name, internalUrls[name], child, output);
+    const reported = await waitForListening(child, { name, output: () => output });
+    internalUrls[name] = reported.internalUrl;
+    await waitReady(name, reported.internalUrl, child, output);
+    // A process listening on every interface (the gateway) is reached on loopback here.
+    const url = reported.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+    serviceUrls[name] = url;
     return url;
   };
 
   try {
     const instanceUrls: Record<string, string[]> = {};
-    // Auth assembles a user's data export (issue 15) from admin and chat too, which start after it: their first
-    // instance's port is chosen now.
-    const exportPorts: Record<string, number> = { admin: await freePort(), chat: await freePort() };
+    const authSocket = await bindSocket('127.0.0.1', 0, 'auth');
+    const authUrl = `http://127.0.0.1:${portOf(authSocket)}`;
     for (const service of SERVICES) {
       const env: Record<string, string> = {};
       if (service.database) {
@@ -251,43 +290,45 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       }
       if (service.name === 'auth') {
         env.JWT_PRIVATE_KEY = keys.privateKeyPem;
-        env.USER_EXPORT_SOURCES = `work=${serviceUrls.work!},admin=http://127.0.0.1:${exportPorts.admin},chat=http://127.0.0.1:${exportPorts.chat}`;
+        env.USER_EXPORT_SOURCES = `work=${serviceUrls.work!},admin=${serviceUrls.admin!},chat=${serviceUrls.chat!}`;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
         env.WORK_INTERNAL_URL = serviceUrls.work!;
       }
       if (service.name === 'admin') {
         env.MAIL_OUTBOX_DIR = outboxDir;
-        env.AUTH_INTERNAL_URL = serviceUrls.auth!;
+        env.AUTH_INTERNAL_URL = authUrl;
         env.WORK_INTERNAL_URL = serviceUrls.work!;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
       }
       if (service.name === 'work') env.UPLOAD_DIR = join(dataDir, 'uploads');
       // Names of users who registered before chat heard of them: read with their own token from auth.
-      if (service.name === 'chat') env.AUTH_SERVICE_URL = serviceUrls.auth!;
+      if (service.name === 'chat') env.AUTH_SERVICE_URL = authUrl;
       const urls: string[] = [];
       instanceUrls[service.name] = urls;
       for (let instance = 1; instance <= service.instances; instance += 1) {
         const name = instance === 1 ? service.name : `${service.name}-${instance}`;
-        const port = instance === 1 && service.name in exportPorts ? exportPorts[service.name]! : await freePort();
-        serviceUrls[name] = await launch(name, service.entry, { ...env, PORT: String(port) });
-        urls.push(serviceUrls[name]);
+        urls.push(await launch(name, service.entry, env, service.name === 'auth' ? authSocket : undefined));
       }
     }
     if (options.seed && databaseUrls.auth) {
       const { seedDevelopmentDatabase } = await import('./seed.js');
       await seedDevelopmentDatabase(databaseUrls.auth);
     }
-    serviceUrls.gateway = await launch('gateway', 'gateway/src/main.ts', {
-      PORT: String(gatewayPort),
-      HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
-      AUTH_SERVICE_URL: serviceUrls.auth!,
-      ADMIN_SERVICE_URL: serviceUrls.admin!,
-      WORK_SERVICE_URL: serviceUrls.work!,
-      PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
-      CHAT_SERVICE_URL: instanceUrls.chat!.join(','),
-      WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
-      ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
-    });
+    await launch(
+      'gateway',
+      'gateway/src/main.ts',
+      {
+        HOST: gatewayHost,
+        AUTH_SERVICE_URL: serviceUrls.auth!,
+        ADMIN_SERVICE_URL: serviceUrls.admin!,
+        WORK_SERVICE_URL: serviceUrls.work!,
+        PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
+        CHAT_SERVICE_URL: instanceUrls.chat!.join(','),
+        WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
+        ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
+      },
+      gatewaySocket,
+    );
   } catch (error) {
     await stopAll();
     throw error;
@@ -308,7 +349,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     const proc = launched.get(name);
     if (!proc) throw new Error(`No process named ${name} in this stack`);
     if (proc.child.exitCode === null && proc.child.signalCode === null) throw new Error(`${name} is still running`);
-    await launch(name, proc.entry, proc.env);
+    // The ports it had reported (the others reach it there): as a restarted container keeps its service address.
+    await launch(name, proc.entry, { ...proc.env, PORT: new URL(serviceUrls[name]!).port, INTERNAL_PORT: new URL(internalUrls[name]!).port });
   };
   return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, kill, relaunch, stop: stopAll };
 }

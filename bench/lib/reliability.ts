@@ -29,7 +29,16 @@ export function startReliabilityStack(namespace: string, options: { redisUrl?: s
     logLevel: logFile ? 'warn' : 'error',
     ...(logFile ? { onLog: (line: string) => appendFileSync(logFile, `${line}\n`) } : {}),
     frontendDist: join(ROOT, 'bench', 'no-frontend'),
-    env: { SEND_LIMIT_MESSAGES: '10000', RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h', RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+    env: {
+      SEND_LIMIT_MESSAGES: '10000',
+      RATE_LIMIT_REGISTER_PER_ADDRESS: '10000/1h',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '10000/15m',
+      // Every listener (up to 200) connects from 127.0.0.1: the gateway's per-address socket limits are lifted here.
+      WS_MAX_SOCKETS_PER_ADDRESS: '10000',
+      WS_MAX_PENDING_PER_ADDRESS: '10000',
+      RATE_LIMIT_WS_UPGRADE_PER_ADDRESS: '100000/1m',
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
   });
 }
 

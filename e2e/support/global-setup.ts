@@ -36,6 +36,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000/15m',
       RATE_LIMIT_FORGOT_PASSWORD_PER_ADDRESS: '1000/1h',
       RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS: '1000/1h',
+      // Every browser's chat socket comes from the same address (the gateway's /ws limits are tested in gateway/test).
+      WS_MAX_SOCKETS_PER_ADDRESS: '1000',
+      WS_MAX_PENDING_PER_ADDRESS: '1000',
+      RATE_LIMIT_WS_UPGRADE_PER_ADDRESS: '10000/1m',
     },
     onLog: (line) => {
       logs.push(line);

@@ -57,6 +57,14 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   /** How long an upstream may take to answer (headers) or to send the next body chunk. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Largest frame a /ws client may send: chat's WS_MAX_PAYLOAD_BYTES (keep them equal). A bigger one closes the socket (1009) as its header arrives. */
+  WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(16 * 1024),
+  /** /ws sockets open at once from one client address, per gateway instance: the next upgrade is refused with 429. */
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** /ws sockets from one address not yet authenticated, per gateway instance: the next upgrade is refused with 429. */
+  WS_MAX_PENDING_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Authenticated /ws sockets of one user, per gateway instance: the next one is closed with 4429. */
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
   /** Keep-alive connections kept per upstream. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128),
   RATE_LIMIT_LOGIN_PER_ADDRESS: ZRateLimitSchema.prefault('20/15m'),
@@ -69,6 +77,8 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: ZRateLimitSchema.prefault('5/1h'),
   RATE_LIMIT_RESET_PASSWORD_PER_ADDRESS: ZRateLimitSchema.prefault('20/1h'),
   RATE_LIMIT_RESET_PASSWORD_PER_TOKEN: ZRateLimitSchema.prefault('10/1h'),
+  /** WebSocket upgrades to /ws from one address (issue 26): past it the upgrade is refused with 429 and Retry-After. */
+  RATE_LIMIT_WS_UPGRADE_PER_ADDRESS: ZRateLimitSchema.prefault('60/1m'),
   /** Referral click tracking (issue 16): generous for people behind one address, a ceiling for scripts. */
   RATE_LIMIT_REFERRAL_CLICK_PER_ADDRESS: ZRateLimitSchema.prefault('120/1h'),
 });

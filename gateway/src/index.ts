@@ -1,4 +1,3 @@
-import httpProxy from '@fastify/http-proxy';
 import {
   createHttpServer,
   createInternalServer,
@@ -19,6 +18,7 @@ import { createRateLimits } from './rate-limits.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { SERVICE_URL_VARIABLES, type TServiceName } from './routes.js';
 import { createUpstreamGroup, defaultHealthCheck } from './upstreams.js';
+import { registerSocketProxy } from './websocket.js';
 
 export { ZGatewayConfigSchema, type TGatewayConfig } from './config.js';
 export { ROUTES, resolveRoute, type TRouteEntry } from './routes.js';
@@ -72,25 +72,26 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
     });
 
     registerSecurityHeaders(app, { hsts: config.HSTS_ENABLED });
-    await registerApiProxy(app, { config, upstreams, verifier, rateLimits: createRateLimits(redis, config) });
+    const rateLimits = createRateLimits(redis, config);
+    await registerApiProxy(app, { config, upstreams, verifier, rateLimits });
     // /api/docs and /api/docs/openapi.json: answered here, assembled from every service's own document.
     registerApiDocs(app, { upstreams });
 
     if (upstreams.chat) {
-      const chat = upstreams.chat;
-      await app.register(async (ws) => {
-        // The proxy plugin brings its own JSON parser; the socket carries no request body anyway.
-        ws.removeAllContentTypeParsers();
-        await ws.register(httpProxy, {
-          // Each new socket goes to the next chat instance; a message reaches every instance's sockets over Redis.
-          upstream: '',
-          replyOptions: { getUpstream: () => chat.pick('socket') },
-          prefix: '/ws',
-          rewritePrefix: '/ws',
-          websocket: true,
-          undici: { connections: 16, connectTimeout: config.UPSTREAM_CONNECT_TIMEOUT_MS, headersTimeout: config.UPSTREAM_TIMEOUT_MS },
-          destroyAgent: true,
-        });
+      // /ws: each new socket goes to the next chat instance (a message reaches every instance's sockets over Redis),
+      // with the gateway's own limits on frames, upgrades and sockets (websocket.ts).
+      registerSocketProxy(app, {
+        chat: upstreams.chat,
+        verifier,
+        rateLimits,
+        connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+        logger,
+        limits: {
+          maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
+          maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+          maxPendingPerAddress: config.WS_MAX_PENDING_PER_ADDRESS,
+          maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
+        },
       });
     }
 
@@ -98,7 +99,7 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
     await registerFrontend(app, config.FRONTEND_DIST);
 
     const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
-    const url = await listen(app, config.HOST, config.PORT);
+    const url = await listen(app, config.HOST, config.PORT, config.LISTEN_FD);
     logger.info({ url, internalUrl, upstreams: Object.fromEntries(Object.values(upstreams).map((g) => [g.service, g.urls])) }, 'gateway listening');
     return {
       url,

@@ -6,7 +6,11 @@ const config = loadConfig(ZGatewayConfigSchema);
 // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set; before the server is made, which reads it.
 const flushTraces = await startTracing('gateway');
 const gateway = await start(config);
-runUntilSignalled(createLogger({ service: 'gateway', level: config.LOG_LEVEL }), async () => {
-  await gateway.stop();
-  await flushTraces?.();
+runUntilSignalled(createLogger({ service: 'gateway', level: config.LOG_LEVEL }), {
+  url: gateway.url,
+  internalUrl: gateway.internalUrl,
+  async stop() {
+    await gateway.stop();
+    await flushTraces?.();
+  },
 });

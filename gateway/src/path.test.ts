@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePath, splitUrl } from './path.js';
+import { checkQuery, normalisePath, readRequestUrl, splitUrl } from './path.js';
 import { resolveRoute } from './routes.js';
 
 describe('normalisePath', () => {
@@ -37,6 +37,10 @@ describe('normalisePath', () => {
     ['/api/auth/login%', 'malformed percent-encoding'],
     ['/api/auth/login%6', 'malformed percent-encoding'],
     ['/api/auth/login%zz', 'malformed percent-encoding'],
+    ['/api/tasks/%E0%A4%A', 'malformed percent-encoding'],
+    ['/api/tasks/%E0%A4', 'malformed percent-encoding'],
+    ['/api/tasks/%C3', 'malformed percent-encoding'],
+    ['/api/tasks/%FF', 'malformed percent-encoding'],
   ])('when the path is %s, then 400 (%s)', (raw, reason) => {
     expect(() => normalisePath(raw)).toThrow(expect.objectContaining({ status: 400, code: 'REQUEST.BAD_PATH', message: `The request path is not allowed: ${reason}` }));
   });
@@ -52,5 +56,34 @@ describe('splitUrl', () => {
   it('when a query string follows, then it is kept apart as sent', () => {
     expect(splitUrl('/api/tasks?status=a%00&x=1')).toEqual({ path: '/api/tasks', query: '?status=a%00&x=1' });
     expect(splitUrl('/api/tasks')).toEqual({ path: '/api/tasks', query: '' });
+  });
+});
+
+describe('checkQuery', () => {
+  it.each(['', '?x=1', '?y=%20two&x=3', '?q=caf%C3%A9', '?q=a+b', '?status=a%00', '?q=100%25', '?q=%e0%a4%a4', '?a=&b', '?x=%2F%5C'])(
+    'when the query string is %j, then it is forwarded unchanged',
+    (query) => {
+      expect(checkQuery(query)).toBe(query);
+    },
+  );
+
+  it.each([
+    ['?x=%%%', 'malformed percent-encoding'],
+    ['?cursor=%%%', 'malformed percent-encoding'],
+    ['?q=%E0%A4%A', 'malformed percent-encoding'],
+    ['?q=%E0%A4', 'malformed percent-encoding'],
+    ['?q=%', 'malformed percent-encoding'],
+    ['?q=%g0', 'malformed percent-encoding'],
+    ['?%zz=1', 'malformed percent-encoding'],
+    ['?q=%FF%FE', 'malformed percent-encoding'],
+    ['?q=%ED%A0%80', 'malformed percent-encoding'],
+    ['?q=a\u0001b', 'control character'],
+  ])('when the query string is %j, then 400 (%s)', (query, reason) => {
+    expect(() => checkQuery(query)).toThrow(expect.objectContaining({ status: 400, code: 'REQUEST.BAD_QUERY', message: `The query string is not allowed: ${reason}` }));
+  });
+
+  it('when a URL is read, then the path is normalised and the query checked by the same walk', () => {
+    expect(readRequestUrl('/api/auth/logi%6e?next=%2Fhome')).toEqual({ path: '/api/auth/login', query: '?next=%2Fhome' });
+    expect(() => readRequestUrl('/api/withdrawals?x=%%%')).toThrow(expect.objectContaining({ code: 'REQUEST.BAD_QUERY' }));
   });
 });

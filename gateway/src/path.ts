@@ -12,7 +12,8 @@ import { AppError } from '@platform/service-kit';
  * - Case is kept: the services' routes are case-sensitive, and so is the route table.
  * - Refused with 400, because their decoded form would mean something else: an encoded `/` or `\`, a backslash,
  *   NUL or any other control character (raw or encoded), a `.` or `..` segment (raw or encoded), malformed
- *   percent-encoding.
+ *   percent-encoding (a `%` without two hex digits, or escapes that are not UTF-8).
+ * - The query string is read by the same walk (checkQuery) and forwarded as it came.
  */
 export class BadPathError extends AppError {
   constructor(reason: string) {
@@ -20,37 +21,88 @@ export class BadPathError extends AppError {
   }
 }
 
+/** A query string the gateway will not forward: `400 REQUEST.BAD_QUERY`. */
+export class BadQueryError extends AppError {
+  constructor(reason: string) {
+    super('REQUEST.BAD_QUERY', 400, `The query string is not allowed: ${reason}`);
+  }
+}
+
 const HEX = /^[0-9A-Fa-f]{2}$/;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
-export function normalisePath(rawPath: string): string {
-  let decoded = '';
-  for (let i = 0; i < rawPath.length; i++) {
-    const char = rawPath[i]!;
+type TEscapeVisitor = (hex: string, value: string) => string;
+
+/**
+ * The one percent-decoding of the edge, for the path and the query string alike. Walks the text once: a raw control
+ * character or a `%` not followed by two hex digits is refused (`fail`); each escape is handed to `visit`, which
+ * returns what to keep in its place. Whatever escapes are kept must then decode as UTF-8 (`%E0%A4` alone does
+ * not), else `fail('malformed percent-encoding')`: nothing downstream (the proxy library decodes the URL it is
+ * given, the services parse the query) then meets an escape it cannot read.
+ */
+function readEscapes(raw: string, fail: (reason: string) => never, visit: TEscapeVisitor): string {
+  let kept = '';
+  for (let i = 0; i < raw.length; i++) {
+    const char = raw[i]!;
     const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f) throw new BadPathError('control character');
-    if (char === '\\') throw new BadPathError('backslash');
+    if (code < 0x20 || code === 0x7f) fail('control character');
     if (char !== '%') {
-      decoded += char;
+      kept += char;
       continue;
     }
-    const hex = rawPath.slice(i + 1, i + 3);
-    if (!HEX.test(hex)) throw new BadPathError('malformed percent-encoding');
-    const byte = Number.parseInt(hex, 16);
-    const value = String.fromCharCode(byte);
-    if (byte < 0x20 || byte === 0x7f) throw new BadPathError('encoded control character');
-    if (value === '/' || value === '\\') throw new BadPathError('encoded slash or backslash');
-    decoded += UNRESERVED.test(value) ? value : `%${hex.toUpperCase()}`;
+    const hex = raw.slice(i + 1, i + 3);
+    if (!HEX.test(hex)) fail('malformed percent-encoding');
+    kept += visit(hex, String.fromCharCode(Number.parseInt(hex, 16)));
     i += 2;
   }
+  try {
+    decodeURIComponent(kept);
+  } catch {
+    fail('malformed percent-encoding');
+  }
+  return kept;
+}
+
+export function normalisePath(rawPath: string): string {
+  const fail = (reason: string): never => {
+    throw new BadPathError(reason);
+  };
+  if (rawPath.includes('\\')) fail('backslash');
+  const decoded = readEscapes(rawPath, fail, (hex, value) => {
+    const byte = value.charCodeAt(0);
+    if (byte < 0x20 || byte === 0x7f) fail('encoded control character');
+    if (value === '/' || value === '\\') fail('encoded slash or backslash');
+    return UNRESERVED.test(value) ? value : `%${hex.toUpperCase()}`;
+  });
   let path = decoded.replace(/\/{2,}/g, '/');
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) throw new BadPathError('dot segment');
   return path;
 }
 
+/**
+ * Checks a query string (with its `?`, or empty) by the same reading as the path, and returns it unchanged: the
+ * service is sent the query as it came and decodes it once itself. A malformed escape (`?x=%%%`, `?q=%E0%A4%A`,
+ * an escape that is not UTF-8) or a raw control character is `400 REQUEST.BAD_QUERY`. Encoded control characters
+ * (`%00`) pass: each service refuses them in the parameters it reads (contracts' ZTextSchema).
+ */
+export function checkQuery(query: string): string {
+  const fail = (reason: string): never => {
+    throw new BadQueryError(reason);
+  };
+  // `+` is a space in a query; it decodes as itself here, which is as valid.
+  readEscapes(query, fail, (hex) => `%${hex}`);
+  return query;
+}
+
 /** Splits a request URL into its path and its query string (with the `?`, or empty). */
 export function splitUrl(url: string): { path: string; query: string } {
   const q = url.indexOf('?');
   return q === -1 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q) };
+}
+
+/** The path and query the gateway routes on and forwards: the path normalised, the query checked. */
+export function readRequestUrl(url: string): { path: string; query: string } {
+  const { path, query } = splitUrl(url);
+  return { path: normalisePath(path), query: checkQuery(query) };
 }

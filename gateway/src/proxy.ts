@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
-import { AppError, bearerToken, COMMON_ERRORS, isJsonContentType, JSON_MEDIA_TYPE, parseJsonBody, type TApp, type TTokenVerifier } from '@platform/service-kit';
+import { AppError, bearerToken, COMMON_ERRORS, normaliseAddress, isJsonContentType, JSON_MEDIA_TYPE, parseJsonBody, type TApp, type TTokenVerifier } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TGatewayConfig } from './config.js';
 import type { TRateLimitOutcome, TRateLimits } from './rate-limits.js';
-import { normalisePath, splitUrl } from './path.js';
+import { readRequestUrl } from './path.js';
 import { requiresAdmin, resolveRoute, type TServiceName } from './routes.js';
 import type { TUpstreamGroup } from './upstreams.js';
 
@@ -30,7 +30,8 @@ export function forwardedHeaders(request: FastifyRequest, incoming: IncomingHttp
     if (!CLIENT_HEADERS_DROPPED.test(name)) headers[name] = value;
   }
   headers['x-request-id'] = request.id;
-  headers['x-forwarded-for'] = request.ip;
+  // One spelling per address (an IPv6 address in RFC 5952 form), so the services compare addresses, not text.
+  headers['x-forwarded-for'] = normaliseAddress(request.ip);
   headers['x-forwarded-proto'] = request.protocol;
   if (request.host) headers['x-forwarded-host'] = request.host;
   return headers;
@@ -194,8 +195,7 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       // Decide on the path the service will see, and send it exactly that path.
-      const { path: rawPath, query } = splitUrl(request.url);
-      const path = normalisePath(rawPath);
+      const { path, query } = readRequestUrl(request.url);
       const entry = resolveRoute(path);
       const group = entry && upstreams[entry.service];
       if (!entry || !group) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);

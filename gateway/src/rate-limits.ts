@@ -1,4 +1,4 @@
-import { accountAddressKeyOf, accountKeyOf, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, RateLimitedError, type Redis } from '@platform/service-kit';
+import { accountAddressKeyOf, accountKeyOf, addressBucketOf, COMMON_ERRORS, LOGIN_LIMIT_KEY_PREFIXES, RateLimitedError, type Redis } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { TGatewayConfig, TRateLimit } from './config.js';
@@ -6,7 +6,8 @@ import type { TGatewayConfig, TRateLimit } from './config.js';
 /**
  * Redis-backed limits on the public account routes. Every attempt is counted before it is passed on (so a burst
  * of parallel requests cannot slip past a check), per client address and, read from the parsed JSON body the
- * gateway forwards, per account (the e-mail, or the reset token). Keys live under the configured REDIS_PREFIX
+ * gateway forwards, per account (the e-mail, or the reset token). An address is counted by its bucket (service-kit
+ * addressBucketOf: one key for every spelling of an IPv4 address, one per /64 for IPv6). Keys live under the configured REDIS_PREFIX
  * (the Redis client adds it) as `ratelimit:<name>:<scope>:<key>`, never with an e-mail or a token in clear.
  *
  * Login counts per account in two ways, so that guessing is slow but locking the owner out is not free:
@@ -17,7 +18,7 @@ import type { TGatewayConfig, TRateLimit } from './config.js';
  * A successful login forgets both counters of that account at that address; a password reset (identity service,
  * `clearLoginFailures`) forgets all of the account's.
  */
-export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'referralClick';
+export type TRateLimitName = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'referralClick' | 'socketUpgrade';
 
 type TAccountField = 'email' | 'token';
 
@@ -52,6 +53,7 @@ function rulesFrom(config: TGatewayConfig): Record<TRateLimitName, TRateLimitRul
       perAccount: { field: 'token', limit: config.RATE_LIMIT_RESET_PASSWORD_PER_TOKEN },
     },
     referralClick: { what: 'requests', perAddress: config.RATE_LIMIT_REFERRAL_CLICK_PER_ADDRESS },
+    socketUpgrade: { what: 'chat connection attempts', perAddress: config.RATE_LIMIT_WS_UPGRADE_PER_ADDRESS },
   };
 }
 
@@ -113,9 +115,11 @@ export function createRateLimits(redis: Redis, config: TGatewayConfig): TRateLim
   }
 
   return {
-    async consume(name, address, body) {
+    async consume(name, clientAddress, body) {
       const rule = rules[name];
       const set = limiters[name];
+      // Counted per address as an address: every spelling one key, an IPv6 client by its /64 (service-kit).
+      const address = addressBucketOf(clientAddress);
       await consumeOne(set.address, address, rule.what);
       const account = rule.perAccount ? readAccountFields(body)[rule.perAccount.field] : undefined;
       if (!account) return { onSuccess: async () => undefined };

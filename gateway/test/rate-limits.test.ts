@@ -137,3 +137,30 @@ describe('POST /api/auth/forgot-password', () => {
     expect(auth.seen).toHaveLength(0);
   });
 });
+
+describe('addresses compared as addresses', () => {
+  it('when one IPv6 client registers under five spellings of its address and other hosts of its /64, then the address limit counts them all', async () => {
+    auth.answer('/api/auth/register', 201, { ok: true });
+    const spellings = ['2001:db8:26:8::1', '2001:DB8:26:8::1', '2001:0db8:0026:0008:0000:0000:0000:0001', '2001:db8:26:8::0:1', '2001:db8:26:8:ffff::9'];
+    const statuses: number[] = [];
+    for (const address of spellings) statuses.push((await post('/api/auth/register', { email: email() }, address)).status);
+    // RATE_LIMIT_REGISTER_PER_ADDRESS is 2/1h: two pass, the other three spellings are the same client.
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+    // Another /64 and an IPv4 client are counted on their own.
+    expect((await post('/api/auth/register', { email: email() }, '2001:db8:26:9::1')).status).toBe(201);
+    expect((await post('/api/auth/register', { email: email() }, '192.0.2.26')).status).toBe(201);
+    expect((await post('/api/auth/register', { email: email() }, '192.0.2.26')).status).toBe(201);
+    expect((await post('/api/auth/register', { email: email() }, '::ffff:192.0.2.26')).status).toBe(429);
+  });
+
+  it('when the client address is an unusual spelling, then the service is told its one normal spelling', async () => {
+    const res = await fetch(`${gw.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:0DB8:0000:0000:0000:0000:0000:0001' },
+      body: JSON.stringify({ email: email(), password: 'x' }),
+    });
+    expect(res.status).toBeLessThan(500);
+    const seen = auth.seen.at(-1)!;
+    expect(seen.headers['x-forwarded-for']).toBe('2001:db8::1');
+  });
+});

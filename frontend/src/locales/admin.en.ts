@@ -117,8 +117,16 @@ export const adminEn = {
         title: 'Verification retention days',
         description: 'Days after a verification decision when the identity photos are deleted (the decision stays); 0 to 3650',
       },
+      max_live_assignments: {
+        title: 'Tasks held at once',
+        description: 'How many tasks one worker may hold at once (taken and not yet submitted, or requested); 1 to 100',
+      },
+      assignment_time_limit_hours: {
+        title: 'Default time limit',
+        description: 'Hours a worker has for a task without a time limit of its own, then it returns to the board; 1 to 8760',
+      },
     },
-    units: { usd: 'USD', days: 'days', hours: 'hours' },
+    units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks' },
     current: 'Saved value: {{value}}',
     updated: 'Updated {{date}} by {{who}}',
     neverChanged: 'Default value, never changed',

@@ -134,7 +134,10 @@ export const ZChatClientFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: ZTokenTextSchema }),
   z.strictObject({
     type: z.literal('chat_message'),
-    /** Sent by the spec's client; the socket is already authenticated, so it is not needed (checked when present). */
+    /**
+     * Sent by the spec's client; the socket is already authenticated, so it is not needed. When present it is checked:
+     * an invalid, expired or revoked token refuses the message (AUTH.*), another user's token too (CHAT.TOKEN_MISMATCH).
+     */
     token: ZTokenTextSchema.optional(),
     content: ZChatContentSchema,
     replyToId: ZChatMessageIdSchema.nullable().optional(),
@@ -173,6 +176,8 @@ export const CHAT_CLOSE_CODES = {
   sessionEnded: 4403,
   /** Nothing (not even {type: ping}) arrived for too long: the client is gone. */
   idle: 4408,
+  /** The gateway's cap of sockets per user (WS_MAX_SOCKETS_PER_USER): close another tab or device first. */
+  tooManySockets: 4429,
   /** Abuse of the connection: far too many frames. */
   policy: 1008,
   /** The server is going away (restart): reconnect. */

@@ -19,6 +19,12 @@ export const ZBaseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /**
+   * Listen on this inherited, already listening socket instead of binding HOST:PORT (socket activation: the local
+   * stack, scripts/stack.ts, hands the gateway its public socket, so the platform's address is known before the
+   * services start and nothing else can take the port meanwhile).
+   */
+  LISTEN_FD: z.coerce.number().int().min(3).optional(),
   /** Where /health, /ready and /metrics are served, apart from the public port (0 picks a free port, as tests do). */
   INTERNAL_HOST: z.string().default('127.0.0.1'),
   INTERNAL_PORT: z.coerce.number().int().min(0).max(65535).default(9464),

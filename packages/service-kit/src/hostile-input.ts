@@ -4,7 +4,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * The hostile-input probe (tests only): every route of a service's REAL route table is sent NUL characters, lone
- * surrogates, a byte-order mark, a 10 MB body, a 301-character and a malformed percent-encoded path parameter; every
+ * surrogates, a byte-order mark, a 10 MB body, a 301-character and a malformed percent-encoded path parameter,
+ * malformed percent-escapes in the query string (reads: a 4xx, or ignored); every
  * answer must be a 4xx in `{message, code}` shape, within a deadline, and the service's tables must not change.
  *
  * The route table comes from Fastify itself (its `fastify.initialization` diagnostics channel and an onRoute hook),
@@ -253,6 +254,14 @@ function probesOf(route: TRecordedRoute, sample: Record<string, unknown> | undef
   if (method === 'GET') {
     // A strict query schema refuses it; a route without one ignores it (only reads are asked without a body).
     probes.push({ name: 'NUL in an undeclared query parameter', method, path: `${pathWith(url)}?probe=a%00b`, allowSuccess: !isZod(route.schema.querystring) });
+    // Malformed percent-escapes in the query (issue 26: `?x=%%%` was a 500 at the gateway): a 4xx, or ignored.
+    for (const [name, query] of [
+      ['malformed percent-encoding in an undeclared query parameter', 'probe=%E0%A4%A'],
+      ['bare % signs in the query string', 'x=%%%'],
+      ...queryFields.map(({ path }) => [`malformed percent-encoding in query parameter ${path.join('.')}`, `${path.join('.')}=%%%`]),
+    ] as [string, string][]) {
+      probes.push({ name, method, path: `${pathWith(url)}?${query}`, allowSuccess: true });
+    }
   }
 
   if (BODY_METHODS.has(method)) {

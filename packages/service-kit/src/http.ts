@@ -199,9 +199,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-/** Listens and returns the base URL (port 0 picks a free port, as the tests do). */
-export async function listen(app: TApp, host: string, port: number): Promise<string> {
-  await app.listen({ host, port });
+/**
+ * Listens and returns the base URL with the port actually bound (port 0 lets the system pick a free one, as the
+ * tests and the local stack do); with `fd`, on that inherited listening socket instead (LISTEN_FD).
+ */
+export async function listen(app: TApp, host: string, port: number, fd?: number): Promise<string> {
+  // Fastify passes the options to node's server.listen(), which takes an inherited socket as `{ fd }`.
+  await app.listen(fd === undefined ? { host, port } : ({ host, fd } as { host: string }));
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

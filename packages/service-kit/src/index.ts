@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './client-address.js';
 export * from './coalesce.js';
 export * from './config.js';
 export * from './context.js';

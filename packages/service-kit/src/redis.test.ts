@@ -9,6 +9,13 @@ describe('redisConnectionOptions', () => {
     expect(redisConnectionOptions('rediss://user:pw@cache:6379')).toMatchObject({ username: 'user', password: 'pw', tls: {} });
   });
 
+  it('when REDIS_URL is unix://, then the client connects to that socket path (and the config accepts it)', () => {
+    expect(ZBaseConfigSchema.shape.REDIS_URL.parse('unix:///tmp/outage-redis/redis.sock')).toBe('unix:///tmp/outage-redis/redis.sock');
+    expect(redisConnectionOptions('unix:///tmp/outage-redis/redis.sock')).toEqual({ path: '/tmp/outage-redis/redis.sock' });
+    expect(redisConnectionOptions('unix:///run/redis/redis.sock?db=3')).toEqual({ path: '/run/redis/redis.sock', db: 3 });
+    expect(() => redisConnectionOptions('unix://redis/run/redis.sock')).toThrow(/with no host/);
+  });
+
   it('when REDIS_URL is redis+sentinel://, then the client asks the sentinels for the named master (and the config accepts it)', () => {
     const url = 'redis+sentinel://:pw@redis-sentinel:26379/mymaster?sentinels=redis-1.redis:26379,redis-2.redis:26379';
     expect(ZBaseConfigSchema.shape.REDIS_URL.parse(url)).toBe(url);

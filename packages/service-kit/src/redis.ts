@@ -7,11 +7,13 @@ export type { Redis };
  * ioredis connection options from REDIS_URL: `redis://[user:password@]host:port[/db]` (one server) or, with Redis
  * Sentinel (infra/k8s), `redis+sentinel://[:password@]sentinel:26379/<master name>[/db][?sentinels=host:port,...]`
  * (the host is a sentinel, or a Service in front of all of them; more can be listed): the client asks the sentinels
- * for the master and follows a failover by itself. Every Redis client (the services', the gateway's, BullMQ's)
- * reads the URL through here.
+ * for the master and follows a failover by itself; or a Unix socket on the same machine,
+ * `unix:///path/to/redis.sock[?db=N]` (the outage tests' private servers). Every Redis client (the
+ * services', the gateway's, BullMQ's) reads the URL through here.
  */
 export function redisConnectionOptions(url: string): RedisOptions {
   const parsed = new URL(url);
+  if (parsed.protocol === 'unix:') return parseUnixSocketUrl(parsed);
   if (parsed.protocol !== 'redis+sentinel:') return parseRedisUrl(parsed);
   const [name, db] = parsed.pathname.replace(/^\//, '').split('/');
   if (!name) throw new Error('REDIS_URL redis+sentinel:// names the master after the host: redis+sentinel://sentinel:26379/mymaster');
@@ -29,8 +31,17 @@ export function redisConnectionOptions(url: string): RedisOptions {
   };
 }
 
+function parseUnixSocketUrl(parsed: URL): RedisOptions {
+  if (parsed.hostname) throw new Error('REDIS_URL unix:// names a socket path, with no host: unix:///run/redis/redis.sock');
+  const db = parsed.searchParams.get('db');
+  return {
+    path: decodeURIComponent(parsed.pathname),
+    ...(db ? { db: Number(db) } : {}),
+  };
+}
+
 function parseRedisUrl(parsed: URL): RedisOptions {
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new Error(`REDIS_URL must start with redis://, rediss:// or redis+sentinel:// (got ${parsed.protocol})`);
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new Error(`REDIS_URL must start with redis://, rediss://, redis+sentinel:// or unix:// (got ${parsed.protocol})`);
   const db = parsed.pathname.replace(/^\//, '');
   return {
     host: parsed.hostname || '127.0.0.1',

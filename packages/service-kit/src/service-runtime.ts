@@ -184,7 +184,7 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       },
       async listen() {
         internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
-        return listen(app, config.HOST, config.PORT);
+        return listen(app, config.HOST, config.PORT, config.LISTEN_FD);
       },
       internalUrl() {
         if (!internalUrl) throw new Error(`${name} is not listening yet`);

@@ -26,6 +26,13 @@ const revocationChannel = (redis: Redis) => `${typeof redis.options.keyPrefix ==
 type TRevocation = { jti: string } | { userId: string };
 
 /**
+ * What a verifier's revocation listeners hear: one token (`jti`), every token of a user issued until now (`userId`),
+ * or `all` after a gap in the revocation subscription (Redis restarted: revocations may have been missed, check
+ * every token you hold again).
+ */
+export type TRevocationNotice = TRevocation | { all: true };
+
+/**
  * The verifiers made with each Redis client: a revocation made through that client reaches them synchronously,
  * so within one process a revoked token is refused at once (read-your-writes); other processes hear it on pub/sub.
  */
@@ -47,6 +54,11 @@ export interface TTokenVerifierOptions {
 
 export interface TTokenVerifier {
   verify(token: string): Promise<TAuthUser>;
+  /**
+   * Calls the listener whenever a revocation is announced (made in this process, or heard on the Redis channel),
+   * so a holder of long-lived connections can end the revoked ones at once. Answers a function that removes it.
+   */
+  onRevocation(listener: (notice: TRevocationNotice) => void): () => void;
   /** Ends the revocation subscription. */
   stop(): Promise<void>;
 }
@@ -123,8 +135,22 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
   /** Bumped at every revocation and every gap in the subscription: a Redis read older than that is not remembered. */
   let generation = 0;
   let subscribed = false;
+  const listeners = new Set<(notice: TRevocationNotice) => void>();
+  const announce = (notice: TRevocationNotice) => {
+    for (const listener of listeners) {
+      try {
+        listener(notice);
+      } catch (error) {
+        logger?.warn({ err: error }, 'a revocation listener failed');
+      }
+    }
+  };
 
   const forget = (revocation: TRevocation) => {
+    forgetRemembered(revocation);
+    announce(revocation);
+  };
+  const forgetRemembered = (revocation: TRevocation) => {
     generation += 1;
     if (!cache) return;
     if ('jti' in revocation) {
@@ -158,6 +184,7 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
         .then(() => {
           forgetAll();
           subscribed = true;
+          announce({ all: true });
         })
         .catch((error: unknown) => logger?.warn({ err: error }, 'revocation subscription failed; tokens are checked in Redis on every request'));
     });
@@ -166,6 +193,7 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
         forget(JSON.parse(message) as TRevocation);
       } catch {
         forgetAll();
+        announce({ all: true });
       }
     });
   }
@@ -233,7 +261,12 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
       }
       return verifyFresh(token);
     },
+    onRevocation(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async stop() {
+      listeners.clear();
       localVerifiers.get(redis)?.delete(forget);
       cache?.clear();
       if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());

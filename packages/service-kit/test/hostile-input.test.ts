@@ -28,6 +28,8 @@ describe('the hostile-input probe', () => {
       return { ok: true };
     });
     app.get('/plain-text-error/:id', async (_request, reply) => reply.status(404).type('text/plain').send('nope'));
+    // Decodes its query string by hand, as a proxy library did at the gateway (a URIError is a 500).
+    app.get('/hand-decoded-query', async (request) => ({ query: decodeURIComponent(request.url.split('?')[1] ?? '') }));
     app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       return { ok: true };
@@ -39,7 +41,7 @@ describe('the hostile-input probe', () => {
   afterAll(async () => app.close());
 
   it('when the server has routes, then the recorder returns each with its schema', () => {
-    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /plain-text-error/:id', 'GET /slow', 'POST /careless', 'POST /safe/:id']);
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /hand-decoded-query', 'GET /plain-text-error/:id', 'GET /slow', 'POST /careless', 'POST /safe/:id']);
     expect(findFieldsAcceptingHostileText(routes.find((r) => r.url === '/careless')?.schema.body)).toEqual(['note']);
     expect(findFieldsAcceptingHostileText(routes.find((r) => r.url === '/safe/:id')?.schema.body)).toEqual([]);
     expect(findFieldsAcceptingHostileText(routes.find((r) => r.url === '/safe/:id')?.schema.params)).toEqual([]);
@@ -61,6 +63,8 @@ describe('the hostile-input probe', () => {
         'POST /careless | "a\\ud800" in body field note | answered 200',
         'GET /plain-text-error/:id | NUL in path parameter id | answered 404 without a {message, code} body',
         'GET /slow | NUL in an undeclared query parameter | no answer',
+        'GET /hand-decoded-query | malformed percent-encoding in an undeclared query parameter | answered 500',
+        'GET /hand-decoded-query | bare % signs in the query string | answered 500',
       ]),
     );
   });

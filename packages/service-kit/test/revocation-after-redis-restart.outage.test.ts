@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createRedis, createTokenSigner, createTokenVerifier, revokeToken, type Redis, type TTokenVerifier } from '../src/index.js';
 import { eventually, generateTestKeys } from '../src/testing.js';
@@ -13,25 +15,18 @@ const keys = generateTestKeys();
 const options = { audience: 'platform-api', issuer: 'platform-auth' };
 const logger = createLogger({ service: 'revocation-outage', level: 'silent' });
 const USER = { id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', role: 'employee' as const };
-let port: number;
+/** A Unix socket, not a TCP port: its path is this file's own, so the restarted server is found at the same place. */
+const socketDir = mkdtempSync(join(tmpdir(), 'revocation-redis-'));
+const socketPath = join(socketDir, 'redis.sock');
+const REDIS_URL = `unix://${socketPath}`;
 let server: ChildProcess | undefined;
 const clients: Redis[] = [];
 let verifier: TTokenVerifier;
 let service: Redis;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-}
-
 async function startRedis(): Promise<void> {
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = createRedis(`redis://127.0.0.1:${port}`, '', { logger });
+  server = spawn('redis-server', ['--port', '0', '--unixsocket', socketPath, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const probe = createRedis(REDIS_URL, '', { logger });
   try {
     await eventually(async () => (await probe.ping()) === 'PONG', { what: 'the private redis-server', timeoutMs: 20_000 });
   } finally {
@@ -73,9 +68,8 @@ async function remembered(token: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
   await startRedis();
-  service = createRedis(`redis://127.0.0.1:${port}`, 'outage:', { logger });
+  service = createRedis(REDIS_URL, 'outage:', { logger });
   clients.push(service);
   verifier = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis: service, ...options });
 });
@@ -84,6 +78,7 @@ afterAll(async () => {
   await verifier?.stop();
   for (const client of clients) client.disconnect();
   await stopRedis();
+  rmSync(socketDir, { recursive: true, force: true });
 });
 
 describe('revocation after a Redis restart', () => {
@@ -107,7 +102,7 @@ describe('revocation after a Redis restart', () => {
     await remembered(token);
 
     // Another process (the identity service) revokes the token after the restart.
-    const revoker = createRedis(`redis://127.0.0.1:${port}`, 'outage:', { logger });
+    const revoker = createRedis(REDIS_URL, 'outage:', { logger });
     clients.push(revoker);
     const since = Date.now();
     await revokeToken(revoker, await verifier.verify(token));

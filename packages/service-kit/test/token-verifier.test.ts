@@ -191,6 +191,32 @@ describe('createTokenVerifier across processes (its memory of verified tokens an
     await expect(b.verifier.verify(newer)).resolves.toMatchObject({ userId: user.id, role: 'admin' });
   });
 
+  it('when another process revokes a token or a user, then the listeners of every verifier hear which (to end its connections)', async () => {
+    const a = await serviceVerifier();
+    const heard: unknown[] = [];
+    // Only named revocations ({all: true} is heard once the subscription starts, and after each gap in it).
+    let probeHeard = false;
+    const stop = a.verifier.onRevocation((notice) => {
+      if ('jti' in notice && notice.jti === 'probe') probeHeard = true;
+      else if (!('all' in notice)) heard.push(notice);
+    });
+    // Subscribed once a probe revocation (of a token nobody holds) is heard.
+    await eventually(async () => {
+      await revokeToken(revoker, { jti: 'probe', exp: Math.floor(Date.now() / 1000) + 60 });
+      await new Promise((r) => setTimeout(r, 20));
+      return probeHeard;
+    }, { what: 'the revocation channel' });
+    const claims = await a.verifier.verify(await signer.sign(USER));
+    await revokeToken(revoker, claims);
+    await revokeAllTokensOfUser(revoker, USER.id, 'suspended');
+    await eventually(async () => heard.length === 2, { what: 'both revocations heard' });
+    expect(heard).toEqual([{ jti: claims.jti }, { userId: USER.id }]);
+    stop();
+    await revokeAllTokensOfUser(revoker, USER.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toHaveLength(2);
+  });
+
   it('when the process that revokes also verifies, then the token is refused at once', async () => {
     const local = await createTokenVerifier({ publicKeyPem: keys.publicKeyPem, redis: revoker, ...options });
     verifiers.push(local);

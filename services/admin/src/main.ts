@@ -6,7 +6,7 @@ const config = loadAdminConfig();
 const logger = createLogger({ service: 'admin', level: config.LOG_LEVEL });
 try {
   const service = await start(config);
-  runUntilSignalled(logger, service.stop);
+  runUntilSignalled(logger, service);
 } catch (error) {
   logger.fatal({ err: error }, 'admin service failed to start');
   process.exit(1);

@@ -64,6 +64,8 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
   VERIFICATION_RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
   /** The services asked for a user's data export: "work=http://127.0.0.1:4004,chat=...,admin=..." (payouts: PAYOUTS_INTERNAL_URL). */
   USER_EXPORT_SOURCES: z.string().trim().default(''),
+  /** Data exports one user may generate per day (each is kept 24 hours in Redis; only the latest is kept). */
+  USER_EXPORTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
   /** Creates the database named in DATABASE_URL when missing (development and tests). */
   CREATE_DATABASE: z
     .enum(['true', 'false', '1', '0', ''])

@@ -18,6 +18,7 @@ import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROU
 import { seedDevelopment } from './scripts/seed-dev.js';
 import { registerVerificationRoutes } from './entry-points/http/verification.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
+import { createExportCounter } from './domain/user-export.use-case.js';
 import { verificationJobs } from './entry-points/jobs/verification-retention.job.js';
 import {
   ACTIVITY_QUEUE,
@@ -65,7 +66,10 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     await app.register(multipart, { limits: { fileSize: MAX_VERIFICATION_IMAGE_BYTES, files: 2, fields: 10, parts: 12, fieldSize: 2048, headerPairs: 100 } });
     const keyRing = verificationKeyRing(config, logger);
     registerVerificationRoutes(app, { deps: { pool, logger, keyRing }, hooks });
-    registerUserExportRoutes(app, { deps: { pool, redis, logger, keyRing, sources: userExportSources(config) }, hooks });
+    registerUserExportRoutes(app, {
+      deps: { pool, redis, logger, keyRing, sources: userExportSources(config), exportCounter: createExportCounter(redis, config.USER_EXPORTS_PER_DAY) },
+      hooks,
+    });
     const routeDeps = { deps, hooks };
     registerAuthRoutes(app, routeDeps);
     registerOnboardingRoutes(app, routeDeps);

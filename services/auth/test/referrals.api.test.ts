@@ -127,6 +127,19 @@ describe('POST /api/referral/{code}/track-click', () => {
     expect(await linkById(link.id)).toMatchObject({ totalClicks: 50, rawClicks: 100 });
   });
 
+  it('when one IPv6 visitor clicks in five spellings of its address and from other hosts of its /64, then one click is counted', async () => {
+    const link = (await createLink({ code: 'six-spell' })).body;
+    const spellings = ['2001:db8:7:1::5', '2001:DB8:7:1::5', '2001:0db8:0007:0001:0000:0000:0000:0005', '2001:db8:7:1:0:0:0:5', '2001:db8:7:1::0:5', '2001:db8:7:1:aaaa:bbbb:cccc:dddd'];
+    for (const address of spellings) expect((await click('six-spell', address)).status).toBe(200);
+    expect(await linkById(link.id)).toMatchObject({ totalClicks: 1, rawClicks: 6 });
+    // Another /64 is another visitor; an IPv4-mapped spelling is its IPv4 address.
+    expect((await click('six-spell', '2001:db8:7:2::5')).body.counted).toBe(true);
+    expect((await click('six-spell', '203.0.113.70')).body.counted).toBe(true);
+    expect((await click('six-spell', '::ffff:203.0.113.70')).body.counted).toBe(false);
+    const { rows } = await t.service.pool.query('SELECT DISTINCT ip_address FROM referral_clicks WHERE referral_link_id = $1 ORDER BY ip_address', [link.id]);
+    expect(rows.map((r: { ip_address: string }) => r.ip_address)).toEqual(['2001:db8:7:1::/64', '2001:db8:7:2::/64', '203.0.113.70']);
+  });
+
   it('when a crawler, a client without a user agent or a prefetch clicks, then nothing is counted', async () => {
     const link = (await createLink({ code: 'bots-only' })).body;
     for (let i = 0; i < 5; i += 1) expect((await click('bots-only', `192.0.2.${i + 1}`, { 'user-agent': GOOGLEBOT })).body.counted).toBe(false);

@@ -63,6 +63,12 @@ export const ZChatConfigSchema = ZBaseConfigSchema.extend({
   ASSISTANT_PROVIDER_BACKOFF_MS: ms(500, 1),
   /** Provider calls per hour across every instance (Redis); past it the offline generator speaks. */
   ASSISTANT_PROVIDER_CALLS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(120),
+  /**
+   * Host names (comma-separated, as the provider URL spells them) the assistants may call although they resolve to
+   * loopback, private or link-local addresses: a self-hosted model inside the network. Empty (the default): only
+   * public addresses.
+   */
+  ASSISTANT_PROVIDER_ALLOWED_HOSTS: z.string().trim().max(2000).default(''),
 });
 export type TChatConfig = z.infer<typeof ZChatConfigSchema>;
 

@@ -17,6 +17,7 @@ import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
 import { hostname } from 'node:os';
 import type { TAssistantDeps } from './domain/assistants.use-case.js';
+import { createProviderDispatcher, parseAllowedHosts } from './domain/provider-address.js';
 import { createSecretBox } from './domain/secrets.js';
 import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
 import { assistantJobs } from './entry-points/jobs/assistants.job.js';
@@ -120,6 +121,9 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
     registerUserExportRoutes(app, { pool, hooks });
     registerAdminChatRoutes(app, routeDeps);
+    const providerPolicy = { allowedHosts: parseAllowedHosts(config.ASSISTANT_PROVIDER_ALLOWED_HOSTS) };
+    const providerDispatcher = createProviderDispatcher(providerPolicy);
+    runtime.onStop(() => providerDispatcher.close());
     const assistantDeps: TAssistantDeps = {
       ...deps,
       secrets: createSecretBox(chatSecretsKey(config)),
@@ -133,6 +137,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         backoffMs: config.ASSISTANT_PROVIDER_BACKOFF_MS,
         callsPerHour: config.ASSISTANT_PROVIDER_CALLS_PER_HOUR,
       },
+      providerAddress: { policy: providerPolicy, dispatcher: providerDispatcher },
       // Topics come from the settings; open tasks from work's task events (a local copy); no news source yet.
       context: async () => {
         const [tasks, news] = await Promise.all([findOpenTaskTitles(pool, 20), findRecentNewsTitles(pool, 5)]);

@@ -114,7 +114,7 @@ const resetRoom = async () => {
 
 beforeAll(async () => {
   provider = await startProvider();
-  h = await startChatHarness('chat_assistants', { ASSISTANT_PROVIDER_TIMEOUT_MS: '300', ASSISTANT_PROVIDER_RETRIES: '2', ASSISTANT_PROVIDER_BACKOFF_MS: '20', SEND_LIMIT_MESSAGES: '10000', CHAT_SECRETS_KEY: 'ab'.repeat(32) });
+  h = await startChatHarness('chat_assistants', { ASSISTANT_PROVIDER_TIMEOUT_MS: '300', ASSISTANT_PROVIDER_RETRIES: '2', ASSISTANT_PROVIDER_BACKOFF_MS: '20', SEND_LIMIT_MESSAGES: '10000', CHAT_SECRETS_KEY: 'ab'.repeat(32), ASSISTANT_PROVIDER_ALLOWED_HOSTS: '127.0.0.1' });
   worker = await h.newUser({ firstName: 'Wanda', lastName: 'Worker' });
 });
 afterAll(async () => {
@@ -478,5 +478,124 @@ describe('live delivery', () => {
     const frame = await socket.next((f) => f.type === 'message', { what: 'the assistant message on instance B' });
     expect(frame).toMatchObject({ type: 'message', data: { isBot: true, assistantId: english.id, userId: null, assistant: { displayName: 'Helper Bot' } } });
     await eventually(async () => true);
+  });
+});
+
+/** A small server on loopback: answers /v1/chat/completions with the given status, headers and body, and counts calls. */
+async function startFakeServer(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; origin: string; calls: number; close(): Promise<void> }> {
+  const state = { url: '', origin: '', calls: 0, close: (): Promise<void> => Promise.resolve() };
+  const server: Server = createServer((req, res) => {
+    state.calls += 1;
+    req.resume();
+    req.on('end', () => answer(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.url = `${state.origin}/v1`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+const completion = (content: string) => JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+
+describe('the provider URL cannot be turned on the platform (issue 26 item 4)', () => {
+  beforeEach(async () => {
+    await resetRoom();
+    provider.requests.length = 0;
+    provider.failWith = null;
+  });
+
+  it('when the URL moves to another origin without the key, then 400 and the stored key is never sent there; with the key it is saved', async () => {
+    expect((await putSettings({ aiEnabled: false, providerBaseUrl: provider.url, providerApiKey: 'sk-origin-one' })).status).toBe(200);
+    const collector = await startFakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completion('Read the task instructions first.')));
+    try {
+      const moved = await putSettings({ aiEnabled: false, providerBaseUrl: collector.url });
+      expect(moved.status).toBe(400);
+      expect(moved.body).toEqual({ code: 'CHAT.PROVIDER_KEY_REQUIRED', message: 'Enter the API key again: the provider address changed', field: 'providerApiKey' });
+      expect((await h.api('GET', '/api/admin/chat-settings', { token: h.admin.token })).body.providerBaseUrl).toBe(provider.url);
+      // The same origin, another path, keeps the key; the new origin with a new key (or '' to go without) is saved.
+      expect((await putSettings({ aiEnabled: false, providerBaseUrl: `${provider.url}/` })).status).toBe(200);
+      expect((await putSettings({ aiEnabled: false, providerBaseUrl: collector.url, providerApiKey: 'sk-origin-two' })).status).toBe(200);
+      expect(h.a.assistantDeps.secrets.open((await h.query<{ provider_api_key_enc: string }>('SELECT provider_api_key_enc FROM chat_settings'))[0]!.provider_api_key_enc)).toBe('sk-origin-two');
+    } finally {
+      await collector.close();
+      await putSettings({ aiEnabled: false, providerBaseUrl: provider.url, providerApiKey: 'sk-live-abc' });
+    }
+  });
+
+  it.each([
+    ['http://localhost:9/v1', 'localhost resolves to loopback'],
+    ['http://10.1.2.3/v1', 'private'],
+    ['http://192.168.0.10/v1', 'private'],
+    ['http://169.254.169.254/latest/meta-data', 'link-local (cloud metadata)'],
+    ['http://[::1]:8080/v1', 'IPv6 loopback'],
+    ['http://[fd00::1]/v1', 'IPv6 unique-local'],
+    ['http://[::ffff:127.0.0.2]/v1', 'IPv4-mapped loopback'],
+    ['http://0.0.0.0:4004/v1', 'unspecified'],
+    ['http://100.64.0.1/v1', 'carrier-grade NAT'],
+  ])('when the URL is %s (%s), then 400 CHAT.PROVIDER_URL_NOT_ALLOWED on providerBaseUrl', async (url) => {
+    const res = await putSettings({ aiEnabled: false, providerBaseUrl: url, providerApiKey: 'sk-x' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'CHAT.PROVIDER_URL_NOT_ALLOWED', field: 'providerBaseUrl' });
+    expect(res.body.message).toMatch(/^The provider URL must be a public address/);
+  });
+
+  it('when the URL has credentials or a host that does not resolve, then 400', async () => {
+    expect((await putSettings({ providerBaseUrl: 'http://user:pw@127.0.0.1:9/v1', providerApiKey: 'k' })).body.code).toBe('CHAT.PROVIDER_URL_NOT_ALLOWED');
+    expect((await putSettings({ providerBaseUrl: 'http://no-such-host.invalid/v1', providerApiKey: 'k' })).body).toMatchObject({ code: 'CHAT.PROVIDER_URL_UNRESOLVABLE', field: 'providerBaseUrl' });
+    expect((await putSettings({ providerBaseUrl: 'http://[bad/v1', providerApiKey: 'k' })).status).toBe(400);
+  });
+
+  it('when a stored URL resolves to loopback (saved before this check, or its DNS changed), then the call is refused at connect and the offline generator speaks', async () => {
+    const internal = await startFakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completion('INTERNAL-SECRET-FROM-LOCALHOST')));
+    try {
+      await putSettings({ providerBaseUrl: provider.url, providerApiKey: 'sk-live-abc', intervalVarianceSeconds: 0, messagesPerIntervalMin: 1, messagesPerIntervalMax: 1 });
+      const localhostUrl = internal.url.replace('127.0.0.1', 'localhost');
+      await h.query(`UPDATE chat_settings SET value = jsonb_set(value, '{providerBaseUrl}', to_jsonb($1::text))`, [localhostUrl]);
+      simulated += 60_000;
+      expect((await tick()).run?.posted).toBe(1);
+      expect(internal.calls).toBe(0);
+      expect((await assistantMessages()).map((m) => m.content).join()).not.toContain('INTERNAL-SECRET');
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('when the provider answers a redirect to another internal port, then it is not followed, its body is never posted, and the offline generator speaks', async () => {
+    const internal = await startFakeServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(completion('INTERNAL-SECRET-AFTER-REDIRECT')));
+    const redirector = await startFakeServer((_req, res) =>
+      res.writeHead(302, { location: `${internal.url}/chat/completions`, 'content-type': 'application/json' }).end(completion('REDIRECT-BODY')),
+    );
+    try {
+      await putSettings({ providerBaseUrl: redirector.url, providerApiKey: 'sk-redirect', intervalVarianceSeconds: 0, messagesPerIntervalMin: 1, messagesPerIntervalMax: 1 });
+      simulated += 60_000;
+      expect((await tick()).run?.posted).toBe(1);
+      expect(redirector.calls).toBe(1); // a redirect is not retried either
+      expect(internal.calls).toBe(0);
+      const texts = (await assistantMessages()).map((m) => m.content).join();
+      expect(texts).not.toContain('INTERNAL-SECRET');
+      expect(texts).not.toContain('REDIRECT-BODY');
+    } finally {
+      await redirector.close();
+      await internal.close();
+      await putSettings({ aiEnabled: false, providerBaseUrl: provider.url, providerApiKey: 'sk-live-abc' });
+    }
+  });
+
+  it('when the provider answers an error with a body, then nothing of the body is posted', async () => {
+    const failing = await startFakeServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(completion('ERROR-BODY-TEXT')));
+    try {
+      await putSettings({ providerBaseUrl: failing.url, providerApiKey: 'sk-failing', intervalVarianceSeconds: 0, messagesPerIntervalMin: 1, messagesPerIntervalMax: 1 });
+      simulated += 60_000;
+      expect((await tick()).run?.posted).toBe(1);
+      expect((await assistantMessages()).map((m) => m.content).join()).not.toContain('ERROR-BODY-TEXT');
+    } finally {
+      await failing.close();
+      await putSettings({ aiEnabled: false, providerBaseUrl: provider.url, providerApiKey: 'sk-live-abc' });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'amqplib';
 import { Redis } from 'ioredis';
@@ -22,25 +23,16 @@ const POSTGRES_VERSION = readdirSync('/etc/postgresql')[0]!;
 /** Longest acceptable answer while a server is away: Redis gives up after 2 s, a PostgreSQL connect after 5 s. */
 const NO_HANG_MS = 8_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let redisPort: number;
+/** The private redis-server listens on a Unix socket of this file's own: restarted, it is found at the same place. */
+const redisDir = mkdtempSync(join(tmpdir(), 'payouts-outage-redis-'));
+const redisSocket = join(redisDir, 'redis.sock');
 let redisServer: ChildProcess | undefined;
 
 async function startRedis(): Promise<void> {
-  redisServer = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisServer = spawn('redis-server', ['--port', '0', '--unixsocket', redisSocket, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   await eventually(
     async () => {
-      const probe = new Redis(redisPort, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+      const probe = new Redis({ path: redisSocket, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
       probe.on('error', () => undefined); // refused until the server listens: the connect() rejection says so
       try {
         await probe.connect();
@@ -103,9 +95,8 @@ function fundedWorkers(): Promise<TUser[]> {
 }
 
 beforeAll(async () => {
-  redisPort = await freePort();
   await startRedis();
-  p = await startPayoutsProcess('payouts_outage', { REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+  p = await startPayoutsProcess('payouts_outage', { REDIS_URL: `unix://${redisSocket}` });
 });
 
 afterAll(async () => {
@@ -114,6 +105,7 @@ afterAll(async () => {
   await ensureBroker();
   await p?.close();
   await killRedis();
+  rmSync(redisDir, { recursive: true, force: true });
 });
 
 function expectNoHangNor500(attempts: TAttempt[]): void {

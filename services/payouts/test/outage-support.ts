@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createPool, createTokenSigner, type Pool } from '@platform/service-kit';
+import { createPool, createTokenSigner, waitForListening, type Pool } from '@platform/service-kit';
 import amqplib from 'amqplib';
 import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
 import { findAccountsBreakingInvariant } from '../src/data-access/ledger.repository.js';
@@ -17,17 +16,6 @@ import { loadPayoutsConfig } from '../src/index.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const WITHDRAWAL = { amount: '50.00', currency: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
 const FUNDS = '100000.00';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface TUser {
   id: string;
@@ -54,13 +42,13 @@ export interface TPayoutsProcess {
 /** Starts payouts as a child process on its own test database, exchange, queues and Redis prefix (env overrides last). */
 export async function startPayoutsProcess(prefix: string, env: Record<string, string> = {}): Promise<TPayoutsProcess> {
   const environment = await createTestEnvironment(prefix);
-  const port = await freePort();
-  const childEnv = { ...environment.env, PORT: String(port), INTERNAL_PORT: '0', LOG_LEVEL: 'warn', ...env };
+  // Port 0: the process takes its own port and reports it over the IPC channel (as under scripts/stack.ts).
+  const childEnv = { ...environment.env, PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'warn', ...env };
   const config = loadPayoutsConfig(childEnv);
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/payouts/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...childEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -76,7 +64,8 @@ export async function startPayoutsProcess(prefix: string, env: Record<string, st
   child.on('exit', (code, signal) => {
     exited = { code, signal };
   });
-  const url = `http://127.0.0.1:${port}`;
+  const reported = waitForListening(child, { name: 'payouts', output: () => lines, timeoutMs: 60_000 });
+  let url = '';
   const pool = createPool(environment.database.url, { max: 4 });
   const close = async () => {
     if (!exited) {
@@ -88,13 +77,7 @@ export async function startPayoutsProcess(prefix: string, env: Record<string, st
     await environment.cleanup();
   };
   try {
-    await eventually(
-      async () => {
-        if (exited) throw new Error(`payouts exited at start-up (${JSON.stringify(exited)}): ${lines.slice(-20).join('\n')}`);
-        return (await fetch(`${url}/health`)).ok;
-      },
-      { timeoutMs: 60_000, intervalMs: 100, what: 'the payouts process to answer' },
-    );
+    ({ url } = await reported);
   } catch (error) {
     await close();
     throw error;

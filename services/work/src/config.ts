@@ -11,6 +11,10 @@ export const ZWorkConfigSchema = ZBaseConfigSchema.extend({
   UPLOAD_DIR: z.string().trim().min(1).default('.dev/uploads'),
   /** Used until a settings.changed event for auto_approval_days arrives. */
   AUTO_APPROVAL_DAYS_DEFAULT: z.coerce.number().min(0).max(3650).default(3),
+  /** Used until a settings.changed event for max_live_assignments arrives: tasks one worker may hold at once. */
+  MAX_LIVE_ASSIGNMENTS_DEFAULT: z.coerce.number().int().min(1).max(100).default(3),
+  /** Used until a settings.changed event for assignment_time_limit_hours arrives: the limit of a task without one. */
+  ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT: z.coerce.number().int().min(1).max(8760).default(24),
   /** Run the scheduled jobs in this instance (BullMQ worker and schedulers). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** How often the auto-approval job runs. */

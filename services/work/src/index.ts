@@ -42,7 +42,14 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     const storage = await createLocalFileStorage(config.UPLOAD_DIR);
     const swept = await storage.sweepTemporary(60 * 60_000);
     if (swept > 0) logger.info({ swept }, 'removed temporary upload files left by an earlier run');
-    const deps: TWorkDeps = { pool, storage, logger, autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT };
+    const deps: TWorkDeps = {
+      pool,
+      storage,
+      logger,
+      autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT,
+      maxLiveAssignmentsDefault: config.MAX_LIVE_ASSIGNMENTS_DEFAULT,
+      assignmentTimeLimitHoursDefault: config.ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT,
+    };
 
     await app.register(multipart, {
       limits: {

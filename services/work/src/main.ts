@@ -6,7 +6,7 @@ const config = loadWorkConfig();
 const logger = createLogger({ service: 'work', level: config.LOG_LEVEL });
 try {
   const service = await start(config);
-  runUntilSignalled(logger, service.stop);
+  runUntilSignalled(logger, service);
 } catch (error) {
   logger.fatal({ err: error }, 'work service failed to start');
   process.exit(1);

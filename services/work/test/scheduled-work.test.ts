@@ -104,21 +104,22 @@ describe('auto-approval job', () => {
 
 describe('time-limit release job', () => {
   it('when two runs race over expired assignments, then each is released once: cancelled with the reason, task available, one event', async () => {
-    const worker = await h.newUser();
+    // Two workers, each within the cap on tasks held at once (3).
+    const [worker, second] = [await h.newUser(), await h.newUser()];
     const expired = [];
     for (let i = 0; i < 4; i += 1) {
-      const t = await takenTask(h, worker, { timeLimitMinutes: 10 });
+      const t = { ...(await takenTask(h, i < 2 ? worker : second, { timeLimitMinutes: 10 })), token: (i < 2 ? worker : second).token };
       await h.query(`UPDATE task_assignments SET expires_at = now() - interval '1 second' WHERE id = $1`, [t.assignmentId]);
       expired.push(t);
     }
     const running = await takenTask(h, worker, { timeLimitMinutes: 10 });
-    const noLimit = await takenTask(h, worker);
+    const noLimit = await takenTask(h, second);
 
     const [a, b] = await Promise.all([releaseExpiredAssignments(h.service.deps), releaseExpiredAssignments(h.service.deps)]);
     expect(a + b).toBe(4);
-    for (const { assignmentId, taskId } of expired) {
+    for (const { assignmentId, taskId, token } of expired) {
       expect(await countEvents(h, 'assignment.released', assignmentId)).toBe(1);
-      const mine = (await h.api('GET', '/api/tasks', { token: worker.token })).body.find((t: { id: string }) => t.id === taskId);
+      const mine = (await h.api('GET', '/api/tasks', { token })).body.find((t: { id: string }) => t.id === taskId);
       expect(mine).toMatchObject({ status: 'available', userStatus: 'cancelled', userAssignment: { cancellationReason: 'Time limit expired' } });
     }
     for (const { assignmentId } of [running, noLimit]) {

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import { eventually, TEST_RABBITMQ_URL } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseExpiredAssignments } from '../src/domain/scheduled-work.use-case.js';
 import { countEvents, createTask, startWorkHarness, type TWorkHarness } from './helpers.js';
 
 let h: TWorkHarness;
@@ -146,5 +150,88 @@ describe('task requests (tasks that require approval)', () => {
     expect((await h.api('PATCH', `/api/admin/task-requests/${task.id}`, { token: h.admin.token, body: { status: 'maybe' } })).status).toBe(400);
     expect((await h.api('PATCH', `/api/admin/task-requests/${task.id}`, { token: h.admin.token, body: { status: 'approved', extra: 1 } })).status).toBe(400);
     expect((await h.api('PATCH', `/api/admin/task-requests/${task.id}`, { token: worker.token, body: { status: 'approved' } })).status).toBe(403);
+  });
+});
+
+describe('no task hoarding (issue 26 item 5)', () => {
+  const take = (taskId: string, token: string) => h.api('POST', `/api/tasks/${taskId}/take`, { token });
+
+  it('when one worker takes 5 new tasks at once, then 3 are taken (the default cap), 2 stay on the board, and 409 says why', async () => {
+    const worker = await h.newUser();
+    const tasks = await Promise.all(Array.from({ length: 5 }, () => createTask(h)));
+    const answers = await Promise.all(tasks.map((task) => take(task.id, worker.token)));
+    console.log('takes of one worker, 5 at once:', answers.map((a) => a.status).join(' '));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.body).toEqual({ code: 'WORK.TOO_MANY_TASKS', message: 'You can hold at most 3 tasks at once. Submit or release one to take another.' });
+    }
+    const rows = await h.query<{ status: string }>('SELECT status FROM tasks WHERE id = ANY($1::uuid[])', [tasks.map((t) => t.id)]);
+    expect(rows.map((r) => r.status).sort()).toEqual(['assigned', 'assigned', 'assigned', 'available', 'available']);
+    // Another worker takes what is left.
+    const other = await h.newUser();
+    for (const task of tasks.filter((_, i) => answers[i]!.status !== 201)) expect((await take(task.id, other.token)).status).toBe(201);
+  });
+
+  it('when a task has no time limit, then the assignment gets the default 24 hours, and once it runs out the task is back on the board and the worker may take another', async () => {
+    const worker = await h.newUser();
+    const tasks = await Promise.all(Array.from({ length: 4 }, () => createTask(h)));
+    const first = await take(tasks[0]!.id, worker.token);
+    expect(first.status).toBe(201);
+    const expiresIn = new Date(first.body.assignment.expiresAt).getTime() - new Date(first.body.assignment.assignedAt).getTime();
+    expect(expiresIn).toBe(24 * 3_600_000);
+    for (const task of tasks.slice(1, 3)) expect((await take(task.id, worker.token)).status).toBe(201);
+    expect((await take(tasks[3]!.id, worker.token)).status).toBe(409);
+
+    await h.query(`UPDATE task_assignments SET expires_at = now() - interval '1 second' WHERE id = $1`, [first.body.assignment.id]);
+    expect(await releaseExpiredAssignments(h.service.deps)).toBeGreaterThanOrEqual(1);
+    const [row] = await h.query<{ status: string }>('SELECT status FROM tasks WHERE id = $1', [tasks[0]!.id]);
+    expect(row?.status).toBe('available');
+    expect((await take(tasks[3]!.id, worker.token)).status).toBe(201);
+  });
+
+  it('when a request for a task awaiting approval is pending, then it counts toward the cap', async () => {
+    const worker = await h.newUser();
+    const tasks = await Promise.all([createTask(h, { requiresApproval: true }), createTask(h), createTask(h), createTask(h)]);
+    expect((await take(tasks[0]!.id, worker.token)).body.status).toBe('pending');
+    expect((await take(tasks[1]!.id, worker.token)).status).toBe(201);
+    expect((await take(tasks[2]!.id, worker.token)).status).toBe(201);
+    expect((await take(tasks[3]!.id, worker.token)).status).toBe(409);
+  });
+
+  it('when the admin settings max_live_assignments and assignment_time_limit_hours arrive as settings.changed, then takes follow them', async () => {
+    const connection = await amqp.connect(TEST_RABBITMQ_URL);
+    try {
+      const channel = await connection.createChannel();
+      await channel.assertExchange(h.config.EVENTS_EXCHANGE, 'topic', { durable: true });
+      const publish = (key: string, value: string) =>
+        channel.publish(
+          h.config.EVENTS_EXCHANGE,
+          'settings.changed',
+          Buffer.from(JSON.stringify({ id: randomUUID(), type: 'settings.changed', version: 1, occurredAt: new Date().toISOString(), data: { key, value, previousValue: null } })),
+          { persistent: true },
+        );
+      await eventually(
+        async () => {
+          publish('max_live_assignments', '1');
+          publish('assignment_time_limit_hours', '2');
+          return (await h.query(`SELECT key FROM settings WHERE key IN ('max_live_assignments', 'assignment_time_limit_hours')`)).length === 2;
+        },
+        { what: 'the settings copied from settings.changed', intervalMs: 300 },
+      );
+      const worker = await h.newUser();
+      const [a, b] = [await createTask(h), await createTask(h)];
+      const taken = await take(a.id, worker.token);
+      expect(taken.status).toBe(201);
+      expect(new Date(taken.body.assignment.expiresAt).getTime() - new Date(taken.body.assignment.assignedAt).getTime()).toBe(2 * 3_600_000);
+      const refused = await take(b.id, worker.token);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('You can hold at most 1 task at once. Submit or release one to take another.');
+    } finally {
+      await connection.close();
+      await h.query(`DELETE FROM settings WHERE key IN ('max_live_assignments', 'assignment_time_limit_hours')`);
+    }
   });
 });

@@ -9,6 +9,8 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole'> = {
   wallet_cooldown_hours: 'whole',
   chat_archive_days: 'whole',
   verification_retention_days: 'whole',
+  max_live_assignments: 'whole',
+  assignment_time_limit_hours: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole';

@@ -33,6 +33,8 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['wallet_cooldown_hours', '0'],
     ['chat_archive_days', '90'],
     ['verification_retention_days', '30'],
+    ['max_live_assignments', '3'],
+    ['assignment_time_limit_hours', '24'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

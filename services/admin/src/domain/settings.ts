@@ -59,6 +59,22 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '30',
     description: 'Days after a verification decision when the identity images are deleted (the decision stays)',
   },
+  max_live_assignments: {
+    label: 'Tasks held at once',
+    kind: 'whole',
+    min: 1,
+    max: 100,
+    defaultValue: '3',
+    description: 'How many tasks one worker may hold at once (taken and not yet submitted, or requested)',
+  },
+  assignment_time_limit_hours: {
+    label: 'Default time limit hours',
+    kind: 'whole',
+    min: 1,
+    max: 8760,
+    defaultValue: '24',
+    description: 'Hours a worker has for a task without a time limit of its own; then it returns to the board',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

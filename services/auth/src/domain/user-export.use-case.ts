@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { USER_EXPORT_TTL_HOURS, type TUserExport, type TUserExportTicket } from '@platform/contracts';
-import { AppError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
+import { AppError, RateLimitedError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { openImage, sealImage, type TKeyRing } from './envelope-crypto.js';
 
 /** What auth holds about a user. The password hash, reset token hashes and the images' bytes are not handed out. */
@@ -36,14 +37,40 @@ export interface TExportDeps {
   /** Base URLs of the other services' internal APIs, by service name. */
   sources: Readonly<Record<string, string>>;
   timeoutMs?: number;
+  /** Counts the exports generated per user per day (createExportCounter). */
+  exportCounter: TExportCounter;
+}
+
+/** Exports generated per user per day, counted in Redis (`ratelimit:user-export:<userId>`, rate-limiter-flexible). */
+export interface TExportCounter {
+  /** Counts one export; 429 with Retry-After when the user has had `perDay` today. */
+  count(userId: string): Promise<void>;
+}
+
+export function createExportCounter(redis: Redis, perDay: number): TExportCounter {
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'ratelimit:user-export', points: perDay, duration: 24 * 3600 });
+  return {
+    async count(userId) {
+      try {
+        await limiter.consume(userId);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw new RateLimitedError('data exports today', Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        throw error;
+      }
+    },
+  };
 }
 
 const TTL_SECONDS = USER_EXPORT_TTL_HOURS * 3600;
 const ticketKey = (userId: string) => `user-export:${userId}:latest`;
 const fileKey = (userId: string, id: string) => `user-export:${userId}:${id}`;
+const generatingKey = (userId: string) => `user-export:${userId}:generating`;
+/** Longest an export may take to assemble before another may start (the parts time out after 15 s each). */
+const GENERATING_LOCK_SECONDS = 120;
 
 export const EXPORT_ERRORS = {
   notFound: () => new AppError('EXPORT.NOT_FOUND', 404, 'This download has expired or does not exist; request a new one'),
+  inProgress: () => new AppError('EXPORT.IN_PROGRESS', 409, 'Your data export is already being prepared. Please wait a moment.'),
 };
 
 async function fetchPart(deps: TExportDeps, url: string, userId: string, token: string): Promise<Record<string, unknown>> {
@@ -63,8 +90,21 @@ async function fetchPart(deps: TExportDeps, url: string, userId: string, token: 
  * POST /api/user/export: assembles everything every service holds about the user (its own tables, then each
  * service's /internal/users/:id/export with the user's own token) into one JSON document, stores it encrypted in
  * Redis for 24 hours, and answers where it waits. A service that does not answer is named in `missing`.
+ *
+ * Bounded (issue 26): one export is assembled at a time per user (409 while one is), at most USER_EXPORTS_PER_DAY
+ * per user per day (429), and only the latest is kept: the previous file is deleted when the new one is stored.
  */
 export async function createUserExport(deps: TExportDeps, userId: string, token: string): Promise<TUserExportTicket> {
+  if ((await deps.redis.set(generatingKey(userId), '1', 'EX', GENERATING_LOCK_SECONDS, 'NX')) !== 'OK') throw EXPORT_ERRORS.inProgress();
+  try {
+    await deps.exportCounter.count(userId);
+    return await assembleUserExport(deps, userId, token);
+  } finally {
+    await deps.redis.del(generatingKey(userId));
+  }
+}
+
+async function assembleUserExport(deps: TExportDeps, userId: string, token: string): Promise<TUserExportTicket> {
   const services: Record<string, Record<string, unknown>> = { auth: await readUserExport(deps.pool, userId, AUTH_USER_EXPORT) };
   const missing: string[] = [];
   await Promise.all(
@@ -90,7 +130,11 @@ export async function createUserExport(deps: TExportDeps, userId: string, token:
     ciphertext: sealed.ciphertext.toString('base64'),
   });
   const ticket: TUserExportTicket = { id, generatedAt: document.generatedAt, expiresAt: document.expiresAt, missing: document.missing };
-  await deps.redis.multi().set(fileKey(userId, id), stored, 'EX', TTL_SECONDS).set(ticketKey(userId), JSON.stringify(ticket), 'EX', TTL_SECONDS).exec();
+  const previous = await findLatestUserExport(deps, userId);
+  const store = deps.redis.multi().set(fileKey(userId, id), stored, 'EX', TTL_SECONDS).set(ticketKey(userId), JSON.stringify(ticket), 'EX', TTL_SECONDS);
+  // One live export per user: the one it replaces is deleted with it.
+  if (previous) store.del(fileKey(userId, previous.id));
+  await store.exec();
   return ticket;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { COMMON_ERRORS, withTransaction, writeEvent, type Queryable } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
   claimDueRun,
@@ -40,6 +41,7 @@ import { createOfflineGenerator, createProviderGenerator, isQuestion, languageOf
 import type { TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
 import { assistantQuality } from './monitor.use-case.js';
+import { checkProviderUrl, literalHostRefusal, originOf, PROVIDER_ADDRESS_ERRORS, type TProviderAddressPolicy } from './provider-address.js';
 import type { TSecretBox } from './secrets.js';
 
 /** What the assistants run with: the chat's deps plus the secret box, the clock and dice (injectable in tests). */
@@ -51,6 +53,8 @@ export interface TAssistantDeps extends TChatDeps {
   now: () => Date;
   random: () => number;
   provider: { timeoutMs: number; retries: number; backoffMs: number; callsPerHour: number };
+  /** Which provider addresses may be called, and the dispatcher that connects only to those (provider-address.ts). */
+  providerAddress: { policy: TProviderAddressPolicy; dispatcher: Dispatcher };
   /** Open tasks' titles and published news titles, when a source is configured; empty lists otherwise. */
   context: () => Promise<{ tasks: string[]; news: string[] }>;
 }
@@ -112,12 +116,20 @@ export async function readChatSettings(deps: TAssistantDeps): Promise<TChatSetti
  * PUT /api/admin/chat-settings: the request was checked by ZUpdateChatSettingsRequestSchema (every message of spec
  * 03 s.5). The key is sealed (AES-256-GCM) before it is stored; the change is an event the admin service audits
  * (changed fields before and after; of the key only whether it was set or removed).
+ *
+ * The provider URL (issue 26): its host must resolve to public addresses unless the operator allows it
+ * (provider-address.ts); and a stored key belongs to its URL's origin, so a new origin needs the key again (400
+ * CHAT.PROVIDER_KEY_REQUIRED): an admin session cannot point the URL elsewhere and have the stored key sent there.
  */
 export async function saveChatSettings(deps: TAssistantDeps, adminId: string, input: z.output<typeof ZUpdateChatSettingsRequestSchema>): Promise<TChatSettingsView> {
   const { providerApiKey, ...fields } = input;
   const settings: TChatSettings = ZChatSettingsSchema.parse(fields);
+  await checkProviderUrl(settings.providerBaseUrl, deps.providerAddress.policy);
   return withTransaction(deps.pool, async (client) => {
     const current = await loadSettings(client, { forUpdate: true });
+    const originChanged = originOf(settings.providerBaseUrl) !== originOf(current.settings.providerBaseUrl);
+    // A stored key is sent only to the origin it was given for: another origin needs it again ('' removes it).
+    if (settings.providerBaseUrl && originChanged && providerApiKey === undefined && current.providerApiKeyEnc) throw PROVIDER_ADDRESS_ERRORS.keyRequired();
     const keyChange = providerApiKey === undefined ? 'unchanged' : providerApiKey === '' ? (current.providerApiKeyEnc ? 'removed' : 'unchanged') : 'set';
     const providerApiKeyEnc = providerApiKey === undefined ? current.providerApiKeyEnc : providerApiKey === '' ? null : deps.secrets.seal(providerApiKey);
     const updatedAt = await writeSettingsRow(client, { value: settings, providerApiKeyEnc, updatedBy: adminId });
@@ -205,6 +217,8 @@ async function generate(deps: TAssistantDeps, loaded: TLoadedSettings, request: 
     timeoutMs: deps.provider.timeoutMs,
     retries: deps.provider.retries,
     backoffMs: deps.provider.backoffMs,
+    dispatcher: deps.providerAddress.dispatcher,
+    refuseLiteralHost: (url) => literalHostRefusal(url, deps.providerAddress.policy),
     takeBudget: async () => {
       const key = `chat:assistant:provider-calls:${Math.floor(deps.now().getTime() / HOUR_MS)}`;
       const used = await deps.redis.incr(key);

@@ -13,5 +13,7 @@ export const CHAT_ERRORS = {
   /** Socket-only: a frame before {type: auth}, or faster than the connection allows. */
   authRequired: () => new AppError('CHAT.AUTH_REQUIRED', 401, 'Authenticate first: send {"type":"auth","token":"..."}'),
   framesTooFast: () => new AppError('CHAT.TOO_MANY_FRAMES', 429, 'Too many frames: slow down'),
+  /** Socket-only: a chat_message whose `token` belongs to another user than the socket's. */
+  tokenMismatch: () => new AppError('CHAT.TOKEN_MISMATCH', 403, "The frame's token is not the token of this connection's user", undefined, 'token'),
   binaryFrame: () => new AppError('CHAT.BINARY_FRAME', 400, 'Only JSON text frames are accepted'),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileWord, createMatcher } from './moderation.js';
+import { compileWord, createMatcher, MATCHER_WORK } from './moderation.js';
 
 const matcher = createMatcher(['scam', 'kill', 'ass', 'free money', 'мошенник']);
 const blocked = (text: string) => matcher.moderate(text).blockedWords;
@@ -24,6 +24,17 @@ describe('moderate (the banned-word matcher)', () => {
     ['zero-width characters inside', 's\u200bc\u200da\u00adm'],
     ['digits after it', 'scam2024'],
     ['a newline inside the spacing', 's\nc\na\nm'],
+    // issue 26 item 7: what the probe got through
+    ['in small capitals', 'ꜱᴄᴀᴍ'],
+    ['in Cherokee letters', 'ᏚᏟᎪᎷ'],
+    ['with a Lisu letter', 'ꓢcam'],
+    ['with a hooked letter', 'ʂcam'],
+    ['in enclosed letters', '🅢🅒🅐🅜'],
+    ['in negative squared letters', '🆂🅲🅰🅼'],
+    ['spaced by four spaces and a line break', 's    \nc    \na    \nm'],
+    ['letters far apart', 's     c     a     m'],
+    ['upper-case Cherokee and Cyrillic mixed', 'ᏚСᎪМ'],
+    ['in mathematical bold', '𝐬𝐜𝐚𝐦'],
   ])('when a message has "scam" %s, then it is blocked', (_case, text) => {
     expect(blocked(text)).toEqual(['scam']);
   });
@@ -32,7 +43,6 @@ describe('moderate (the banned-word matcher)', () => {
     ['inside a longer word', 'scampi for dinner'],
     ['across two words', 'this camera is new'],
     ['mixed spacing', 'sc am'],
-    ['letters too far apart', 's     c     a     m'],
     ['a different word', 'scan the code'],
   ])('when a message has "scam" only %s, then it is allowed', (_case, text) => {
     expect(matcher.moderate(text)).toEqual({ isAllowed: true, reason: 'No banned words found', blockedWords: [], cleanedMessage: text });
@@ -43,6 +53,15 @@ describe('moderate (the banned-word matcher)', () => {
     expect(blocked('kil')).toEqual([]);
     expect(blocked('you asssss')).toEqual(['ass']);
     expect(blocked('kiiiilll')).toEqual(['kill']);
+  });
+
+  it('when a banned word is written in look-alikes of any case, then the confusables skeleton still matches', () => {
+    const m = createMatcher(['kill', 'scam', 'мошенник']);
+    expect(m.moderate('KILL').blockedWords).toEqual(['kill']);
+    expect(m.moderate('ᴋɪʟʟ').blockedWords).toEqual(['kill']);
+    expect(m.moderate('МОШЕННИК').blockedWords).toEqual(['мошенник']);
+    expect(m.moderate('kil').blockedWords).toEqual([]);
+    expect(m.moderate('a scampi, a scan, this camera').blockedWords).toEqual([]);
   });
 
   it('when a banned phrase is written with or without its space, then it is blocked', () => {
@@ -73,10 +92,12 @@ describe('moderate (the banned-word matcher)', () => {
     expect(createMatcher(['  SCAM ', 'scam', '...']).words).toEqual(['scam']);
   });
 
-  it('when a message is 2,000 copies of one letter and the banned word repeats it, then the verdict comes quickly', () => {
-    const m = createMatcher(['aaaaaaaaaaaaaaaaaaaab']);
-    const started = performance.now();
+  it('when a message is 2,000 copies of one letter and the banned word repeats it, then the matcher visits each state at most once (no backtracking blow-up)', () => {
+    const word = 'aaaaaaaaaaaaaaaaaaaab';
+    const m = createMatcher([word]);
+    const before = MATCHER_WORK.visits;
     expect(m.moderate('a'.repeat(2000)).isAllowed).toBe(true);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Two passes (letters together, then spaced out), each at most pattern length x text length states.
+    expect(MATCHER_WORK.visits - before).toBeLessThanOrEqual(2 * word.length * 2000);
   });
 });

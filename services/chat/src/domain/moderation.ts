@@ -4,15 +4,23 @@
  * test box never disagrees with the chat.
  *
  * A banned word matches case-insensitively, on word boundaries, and through the common obfuscations:
- * - look-alike characters: other scripts' letters that look Latin (Cyrillic "ѕсаm", Greek "ѕcαm"), full-width and
- *   styled letters (NFKC), accents ("scám"), digits and symbols used as letters ("$c4m", "5c@m", "sc4m");
+ * - look-alike characters: both the banned word and the message are compared by their Unicode confusables
+ *   skeleton (UTS #39, the table of the `unhomoglyph` package, taken per character after lower-casing, twice so
+ *   that an upper-case letter meets its lower-case skeleton): Cyrillic "ѕсаm", Greek "scαm", Cherokee "ᏚᏟᎪᎷ",
+ *   Lisu "ꓢcam", hooked letters "ʂcam"; full-width and styled letters (NFKC), small capitals "ꜱᴄᴀᴍ" and enclosed
+ *   letters "🅢🅒🅐🅜" (which neither NFKC nor the table map), accents ("scám"), digits and symbols used as letters
+ *   ("$c4m", "5c@m", "sc4m"). The skeleton is for comparing, not reading: "m" and "rn" are one skeleton, so a
+ *   banned "scam" also blocks "scarn";
  * - repeated letters ("scaaaam"; a banned "kill" matches "kiiilll" but not "kil", so "ass" never matches "as");
- * - spacing: every letter separated by a few spaces or punctuation ("s c a m", "s.c.a.m", "s-c-a-m");
+ * - spacing: every letter separated by any run of spaces, line breaks or punctuation ("s c a m", "s.c.a.m",
+ *   "s    \nc    \na    \nm");
  * - invisible characters (zero-width spaces and joiners, soft hyphens, combining marks) are ignored.
  * Spacing must be consistent (all letters apart, or none): "sc am" is not a match, so that ordinary text where a
  * word ends with the banned word's first letters and the next begins with the rest ("this camera") never is.
  * A phrase ("free money") matches with or without the space between its words.
  */
+
+import unhomoglyph from 'unhomoglyph';
 
 export interface TModerationVerdict {
   isAllowed: boolean;
@@ -44,12 +52,66 @@ const REAL_LETTER = /\p{L}/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const WHITESPACE = /\s/u;
 
-/** Most separators (spaces or punctuation) allowed between two letters of a spaced-out word. */
-const MAX_SPACING = 3;
+/** Most separators between two words of a banned phrase written tight ("free   money"). */
+const MAX_PHRASE_SPACING = 3;
+
+/** Small capitals (no NFKC or confusables mapping of their own) and the Latin letter each stands for. */
+const SMALL_CAPITALS: Record<string, string> = Object.fromEntries(
+  [...'ᴀaʙbᴄcᴅdᴇeꜰfɢgʜhɪiᴊjᴋkʟlᴍmɴnᴏoᴘpꞯqʀrꜱsᴛtᴜuᴠvᴡwʏyᴢz'.matchAll(/(.)([a-z])/gu)].map(([, small, letter]) => [small!, letter!]),
+);
+
+/**
+ * Enclosed Latin capitals that NFKC leaves alone (negative circled 🅐, negative squared 🅰, regional indicators 🇦):
+ * the first code point of each run of A-Z.
+ */
+const ENCLOSED_ALPHABETS = [0x1f150, 0x1f170, 0x1f1e6];
+
+function enclosedLetter(codePoint: number): string | undefined {
+  for (const first of ENCLOSED_ALPHABETS) {
+    if (codePoint >= first && codePoint < first + 26) return String.fromCharCode(0x61 + codePoint - first);
+  }
+  return undefined;
+}
+
+/** Lower case, then the confusables skeleton (UTS #39 table of the `unhomoglyph` package), invisible marks dropped. */
+function skeletonOf(text: string): string {
+  return [...unhomoglyph(text.toLowerCase()).toLowerCase().normalize('NFD')].filter((char) => !INVISIBLE.test(char)).join('');
+}
+
+/**
+ * What one character (of NFKC's output) may stand for: its skeleton taken from its lower case, and taken from itself
+ * before lower-casing (Cherokee "Ꮯ" has a skeleton, its lower case "ꮯ" none; Cyrillic "М" lower-cases to "м"
+ * whose skeleton "ʍ" is also the skeleton of a banned "м"), each lower-cased and taken once more ("M" -> "m" ->
+ * "rn"). A hook or an accent the skeleton leaves becomes a combining mark and is dropped.
+ */
+function alternativesOf(char: string): string[] {
+  let known = ALTERNATIVES_CACHE.get(char);
+  if (!known) {
+    // Bounded: a message of many distinct characters empties it rather than growing it.
+    if (ALTERNATIVES_CACHE.size >= ALTERNATIVES_CACHE_SIZE) ALTERNATIVES_CACHE.clear();
+    known = computeAlternatives(char);
+    ALTERNATIVES_CACHE.set(char, known);
+  }
+  return known;
+}
+
+/** The characters seen lately and what each may stand for (the table lookup is a regular expression per call). */
+const ALTERNATIVES_CACHE = new Map<string, string[]>();
+const ALTERNATIVES_CACHE_SIZE = 4096;
+
+function computeAlternatives(char: string): string[] {
+  const latin = SMALL_CAPITALS[char] ?? enclosedLetter(char.codePointAt(0) ?? 0) ?? char;
+  const forms = new Set<string>();
+  for (const first of [skeletonOf(latin), skeletonOf(unhomoglyph(latin))]) {
+    const form = skeletonOf(first);
+    if (form) forms.add([...form].length === 1 ? (LOOKALIKES[form] ?? form) : form);
+  }
+  return [...forms];
+}
 
 interface TUnit {
-  /** The letters this character may stand for; empty for a separator. */
-  letters: string;
+  /** What this character may stand for (each a skeleton: a letter, or a few, as "m" is "rn"); empty for a separator. */
+  letters: string[];
   /** A letter of some script (not a digit or a symbol standing in for one): decides word boundaries. */
   isRealLetter: boolean;
   /** Where it came from in the original text (UTF-16 offsets). */
@@ -62,23 +124,26 @@ interface TLetterUnit extends TUnit {
   gap: number;
 }
 
-/** The text as a list of units: each original code point becomes zero or more normalised characters. */
+/** The text as a list of units: each original code point becomes zero or more units (NFKC may give several). */
 function unitsOf(text: string): TUnit[] {
   const units: TUnit[] = [];
   let offset = 0;
   for (const codePoint of text) {
     const start = offset;
     offset += codePoint.length;
-    const normalised = codePoint.normalize('NFKC').toLowerCase().normalize('NFD');
-    for (const char of normalised) {
-      if (INVISIBLE.test(char)) continue;
+    for (const char of codePoint.normalize('NFKC')) {
+      // Digits and symbols for letters are read before the skeleton (which makes "0" an "o" and "1" an "l" only).
       const leet = LEET[char];
       if (leet !== undefined) {
-        units.push({ letters: leet, isRealLetter: false, start, end: offset });
-      } else if (WORD_CHARACTER.test(char)) {
-        units.push({ letters: LOOKALIKES[char] ?? char, isRealLetter: REAL_LETTER.test(char), start, end: offset });
+        units.push({ letters: [...leet], isRealLetter: false, start, end: offset });
+        continue;
+      }
+      const alternatives = alternativesOf(char);
+      if (alternatives.length === 0) continue; // invisible: a format character, a combining mark, a filler
+      if (alternatives.some((form) => WORD_CHARACTER.test(form))) {
+        units.push({ letters: alternatives, isRealLetter: REAL_LETTER.test(char) || alternatives.some((form) => REAL_LETTER.test(form)), start, end: offset });
       } else {
-        units.push({ letters: '', isRealLetter: false, start, end: offset });
+        units.push({ letters: [], isRealLetter: false, start, end: offset });
       }
     }
   }
@@ -89,7 +154,7 @@ function letterUnitsOf(units: TUnit[]): TLetterUnit[] {
   const letters: TLetterUnit[] = [];
   let gap = 0;
   for (const unit of units) {
-    if (unit.letters === '') {
+    if (unit.letters.length === 0) {
       gap += 1;
       continue;
     }
@@ -100,7 +165,7 @@ function letterUnitsOf(units: TUnit[]): TLetterUnit[] {
 }
 
 interface TPatternLetter {
-  letters: string;
+  letters: string[];
   /** The first letter of a later word of a phrase: the words may be written apart or together. */
   wordStart: boolean;
 }
@@ -110,10 +175,7 @@ export interface TCompiledWord {
   pattern: TPatternLetter[];
 }
 
-const intersects = (a: string, b: string): boolean => {
-  for (const char of a) if (b.includes(char)) return true;
-  return false;
-};
+const intersects = (a: string[], b: string[]): boolean => a.some((form) => b.includes(form));
 
 /** The stored form of a banned word: trimmed, lower case, inner whitespace collapsed. */
 export function normaliseBannedWord(word: string): string {
@@ -126,7 +188,7 @@ export function compileWord(word: string): TCompiledWord | undefined {
   const pattern: TPatternLetter[] = [];
   let pendingWordStart = false;
   for (const unit of unitsOf(normaliseBannedWord(word))) {
-    if (unit.letters === '') {
+    if (unit.letters.length === 0) {
       if (pattern.length > 0) pendingWordStart = true;
       continue;
     }
@@ -139,9 +201,13 @@ export function compileWord(word: string): TCompiledWord | undefined {
 type TMode = 'tight' | 'spaced';
 
 function gapAllowed(gap: number, mode: TMode, betweenPhraseWords: boolean): boolean {
-  if (mode === 'spaced') return gap >= 1 && gap <= MAX_SPACING;
-  return betweenPhraseWords ? gap <= MAX_SPACING : gap === 0;
+  // Spaced out: any run of separators between letters (each letter then stands alone, see matchAt).
+  if (mode === 'spaced') return gap >= 1;
+  return betweenPhraseWords ? gap <= MAX_PHRASE_SPACING : gap === 0;
 }
+
+/** States the matcher has visited since the process started: the test of its bound reads it (no clock needed). */
+export const MATCHER_WORK = { visits: 0 };
 
 /** Where a match of `pattern` starting at letter unit `first` ends (its last letter unit), or -1. */
 function matchAt(letters: TLetterUnit[], pattern: TPatternLetter[], first: number, mode: TMode): number {
@@ -154,6 +220,7 @@ function matchAt(letters: TLetterUnit[], pattern: TPatternLetter[], first: numbe
   // run of one letter costs pattern length x text length at most, never more.
   const failed = new Set<number>();
   const visit = (k: number, i: number): number => {
+    MATCHER_WORK.visits += 1;
     if (k === last && boundaryAfter(i)) return i;
     const key = k * letters.length + i;
     if (failed.has(key)) return -1;

@@ -219,3 +219,21 @@ export async function findFileByName(db: Queryable, fileName: string): Promise<T
     ? { fileName: row.file_name, originalName: row.original_name, fileType: row.file_type, fileSize: Number(row.file_size), ownerId: row.user_id }
     : undefined;
 }
+
+/**
+ * Serialises the takes of one worker (in the caller's transaction), so two parallel takes cannot both pass the
+ * cap on tasks held at once.
+ */
+export async function lockWorkerTakes(db: Queryable, userId: string): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 26))', [`work:take:${userId}`]);
+}
+
+/** Tasks a worker holds now: assignments not yet handed in (assigned, in progress) and requests awaiting an admin. */
+export async function countTasksHeldByWorker(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM task_assignments WHERE user_id = $1 AND status IN ('assigned', 'in_progress'))::int
+          + (SELECT count(*) FROM task_requests WHERE user_id = $1 AND status = 'pending')::int AS n`,
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}

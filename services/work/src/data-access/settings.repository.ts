@@ -1,6 +1,10 @@
 import { defineLocalCopy } from '@platform/service-kit';
 
 export const AUTO_APPROVAL_DAYS_KEY = 'auto_approval_days';
+/** How many tasks one worker may hold at once (live assignments and pending requests together). */
+export const MAX_LIVE_ASSIGNMENTS_KEY = 'max_live_assignments';
+/** The time limit (hours) of an assignment whose task sets none, so that untouched work returns to the board. */
+export const ASSIGNMENT_TIME_LIMIT_HOURS_KEY = 'assignment_time_limit_hours';
 
 /** The local copy of the settings this service reads, learnt from settings.changed (an older event never wins). */
 export const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'settings', key: 'key', fields: ['key', 'value'] });

@@ -7,4 +7,6 @@ export interface TWorkDeps {
   storage: TFileStorage;
   logger: Logger;
   autoApprovalDaysDefault: number;
+  maxLiveAssignmentsDefault: number;
+  assignmentTimeLimitHoursDefault: number;
 }

@@ -10,6 +10,7 @@ import {
 } from '../data-access/task-requests.repository.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
+import { timeLimitMinutesFor } from './assignment-limits.js';
 import type { TWorkDeps } from './deps.js';
 import { WORK_ERRORS } from './work.errors.js';
 
@@ -46,7 +47,8 @@ export async function decideTaskRequest(
     if (!(await decideTaskRequestRow(client, pending.id, { status: input.status, reason, decidedBy: adminId }))) throw WORK_ERRORS.noPendingRequest();
     let assignmentId: string | null = null;
     if (input.status === 'approved') {
-      const assignment = await insertAssignment(client, { taskId, userId: pending.userId, timeLimitMinutes: task.timeLimitMinutes });
+      const timeLimitMinutes = await timeLimitMinutesFor(client, deps, task.timeLimitMinutes);
+      const assignment = await insertAssignment(client, { taskId, userId: pending.userId, timeLimitMinutes });
       assignmentId = assignment.id;
       await setTaskStatus(client, taskId, 'assigned');
       await writeEvent(client, 'assignment.created', { userId: pending.userId, assignmentId, taskId, assignedAt: assignment.assignedAt });

@@ -38,6 +38,13 @@ export function inlineContentDisposition(name: string): string {
 }
 
 /** Auto-approval threshold from the stored setting text; anything unusable falls back to the default. */
+/** A whole-number setting from the local copy within [min, max], else the fallback (the configured default). */
+export function parseWholeSetting(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || !/^\d{1,6}$/.test(value.trim())) return fallback;
+  const n = Number(value.trim());
+  return n >= min && n <= max ? n : fallback;
+}
+
 export function parseAutoApprovalDays(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const days = Number(value.trim());

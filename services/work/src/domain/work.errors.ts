@@ -7,6 +7,8 @@ export const WORK_ERRORS = {
   taskAlreadyYours: () => new AppError('WORK.TASK_ALREADY_YOURS', 409, 'You have already taken this task'),
   taskAlreadyRequested: () => new AppError('WORK.TASK_ALREADY_REQUESTED', 409, 'You have already requested this task'),
   taskNotAvailable: () => new AppError('WORK.TASK_NOT_AVAILABLE', 409, 'This task is not available'),
+  tooManyTasksHeld: (max: number) =>
+    new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or release one to take another.`),
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
   assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),

@@ -14,7 +14,7 @@ import {
   ZUpdateLandingPageRequestSchema,
   ZUpdateReferralLinkRequestSchema,
 } from '@platform/contracts';
-import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { addressBucketOf, authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { z } from 'zod';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { REFERRAL_ERRORS } from '../../domain/referrals.errors.js';
@@ -94,8 +94,9 @@ export function registerReferralRoutes(app: TApp, { deps, hooks }: TRouteDeps<TA
     { schema: { params: ZCodeParamsSchema, body: ZTrackClickRequestSchema.optional(), response: { 200: ZTrackClickResponseSchema } } },
     async (request) =>
       trackClick(deps, request.params.code, {
-        // The gateway's x-forwarded-for, believed from TRUST_PROXY only (service-kit): the visitor's real address.
-        ipAddress: request.ip,
+        // The gateway's x-forwarded-for, believed from TRUST_PROXY only (service-kit): the visitor's real address,
+        // counted by its bucket (every spelling of one address alike, an IPv6 visitor by its /64).
+        ipAddress: addressBucketOf(request.ip),
         userAgent: header(request.headers['user-agent']),
         referer: header(request.headers.referer),
         purposeHeaders: [

@@ -1,7 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TChatType, type TSupportServerFrame } from '@platform/contracts';
-import { AppError, parseJsonBody, toAppError, validationErrorFromIssues, type Logger, type TApp, type TAuthUser, type TTokenVerifier } from '@platform/service-kit';
+import {
+  AppError,
+  parseJsonBody,
+  toAppError,
+  validationErrorFromIssues,
+  type Logger,
+  type TApp,
+  type TAuthUser,
+  type TRevocationNotice,
+  type TTokenVerifier,
+} from '@platform/service-kit';
 import client from 'prom-client';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { CHAT_ERRORS } from '../../domain/chat.errors.js';
@@ -33,6 +43,8 @@ interface TConnection {
   allowance: number;
   refilledAt: number;
   dropped: number;
+  /** A revocation named this socket's token or user: nothing more is sent to it but the end of its session. */
+  revoked: boolean;
   /** Frames of one socket are handled one after another (a user's messages are stored in the order sent). */
   queue: Promise<void>;
   timers: NodeJS.Timeout[];
@@ -56,8 +68,9 @@ export interface TChatSocketServer {
  * twice that; faster frames get an error frame and are dropped, and a socket that keeps at it is closed, 1008);
  * no auth within authTimeoutMs closes it (4401); a protocol ping every heartbeatIntervalMs, and a socket that did
  * not answer the previous one, or sent nothing for idleTimeoutMs (a dead client behind the gateway, whose pongs the
- * gateway answers itself), is dropped; every socket's token is checked again every revalidateIntervalMs and before
- * each message, and a revoked or expired one ends the socket (4403); a socket too slow to read (more than
+ * gateway answers itself), is dropped; a revocation announced on Redis (logout, ban, deletion, password change) ends
+ * the sockets of that token or user at once, and every socket's token is also checked before each frame it sends and
+ * every revalidateIntervalMs, a revoked or expired one ending the socket (4403); a socket too slow to read (more than
  * maxBufferedBytes waiting) is dropped, and catches up when it reconnects.
  */
 export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; verifier: TTokenVerifier; logger: Logger; registry: client.Registry; limits: TChatSocketOptions }): TChatSocketServer {
@@ -81,9 +94,9 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   const delivered = new client.Counter({ name: 'chat_ws_frames_sent_total', help: 'Frames sent to sockets', labelNames: ['type'] as const, registers: [options.registry] });
 
   /** Sends a frame; a broadcast passes it already encoded (one Buffer for every socket, sent as a text frame). */
-  const send = (conn: TConnection, frame: TChatServerFrame | TSupportServerFrame | Buffer, type?: string): void => {
+  const send = (conn: TConnection, frame: TChatServerFrame | TSupportServerFrame | Buffer, type?: string, ending = false): void => {
     const { ws } = conn;
-    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.readyState !== WebSocket.OPEN || (conn.revoked && !ending)) return;
     if (ws.bufferedAmount > limits.maxBufferedBytes) {
       logger.info({ userId: conn.user?.userId, buffered: ws.bufferedAmount }, 'chat: socket too slow to read; dropped');
       ws.terminate();
@@ -113,7 +126,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
 
   const endSession = (conn: TConnection, error: unknown): void => {
     const appError = toAppError(error);
-    send(conn, { type: 'error', code: appError.code, message: appError.message });
+    send(conn, { type: 'error', code: appError.code, message: appError.message }, undefined, true);
     conn.ws.close(CHAT_CLOSE_CODES.sessionEnded, 'Session ended');
     forget(conn);
   };
@@ -202,13 +215,24 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
       forget(conn);
       return;
     }
+    // Every frame of an authenticated socket is checked: a revoked or expired session is ended before the frame does anything.
+    try {
+      if (!(await recheck(conn))) return;
+    } catch (error) {
+      sendError(conn, error, frame.type === 'chat_message' ? (frame.clientId ?? null) : undefined);
+      return;
+    }
     switch (frame.type) {
       case 'ping':
         send(conn, { type: 'pong' });
         return;
       case 'chat_message': {
         try {
-          if (!(await recheck(conn))) return;
+          // The optional token of the spec's client: when it is sent it must be a valid token of this socket's user.
+          if (frame.token !== undefined && frame.token !== conn.user.token) {
+            const sender = await verifier.verify(frame.token);
+            if (sender.userId !== conn.user.userId) throw CHAT_ERRORS.tokenMismatch();
+          }
           const { message } = await postMessage(deps, actorOf(conn), {
             content: frame.content,
             replyToId: frame.replyToId,
@@ -253,7 +277,18 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
 
   const onConnection = (ws: WebSocket): void => {
     const now = Date.now();
-    const conn: TConnection = { ws, activeTab: null, alive: true, lastFrameAt: now, allowance: limits.framesPerSecond * 2, refilledAt: now, dropped: 0, queue: Promise.resolve(), timers: [] };
+    const conn: TConnection = {
+      ws,
+      activeTab: null,
+      alive: true,
+      lastFrameAt: now,
+      allowance: limits.framesPerSecond * 2,
+      refilledAt: now,
+      dropped: 0,
+      revoked: false,
+      queue: Promise.resolve(),
+      timers: [],
+    };
     all.add(conn);
     conn.timers.push(
       setTimeout(() => {
@@ -342,6 +377,32 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     });
   }, limits.revalidateIntervalMs);
 
+  // A revocation (logout, ban, deletion, password change) is announced on Redis and heard here by the verifier: the
+  // sockets it names hear nothing more at once, and end (4403, with the reason) as soon as their token is read again.
+  // After a gap in the announcements (Redis restarted) every socket is checked again.
+  const onRevocation = (notice: TRevocationNotice): void => {
+    const named =
+      'jti' in notice
+        ? [...authenticated].filter((conn) => conn.user?.jti === notice.jti)
+        : 'userId' in notice
+          ? [...(byUser.get(notice.userId) ?? [])]
+          : [...authenticated];
+    const certain = 'jti' in notice || 'userId' in notice;
+    for (const conn of named) {
+      if (certain) conn.revoked = true;
+      recheck(conn)
+        .then((valid) => {
+          // A token issued after a user's revocation (in the same millisecond) is still good.
+          if (valid) conn.revoked = false;
+        })
+        .catch((error: unknown) => {
+          if (!certain) return logger.debug({ err: error }, 'chat: token not rechecked (dependency away); kept');
+          endSession(conn, new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.'));
+        });
+    }
+  };
+  const stopHearingRevocations = verifier.onRevocation(onRevocation);
+
   const deliver = (message: TChatMessage): void => {
     // Encoded once for every socket of this instance.
     const frame = Buffer.from(JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message }));
@@ -351,6 +412,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
         ? authenticated
         : [...(byUser.get(message.supportUserId ?? '') ?? [])].concat([...authenticated].filter((c) => c.user?.role === 'admin' && c.user.userId !== message.supportUserId));
     for (const conn of targets) {
+      if (conn.revoked) continue;
       send(conn, frame, type);
       if (conn.activeTab === message.chatType && conn.user && conn.user.userId !== message.userId && !(message.chatType === 'support' && conn.user.role === 'admin')) {
         markReadSoon(conn, message.chatType, message.id);
@@ -376,6 +438,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     closing = true;
     clearInterval(heartbeat);
     clearInterval(revalidate);
+    stopHearingRevocations();
     for (const pending of pendingReads.values()) clearTimeout(pending.timer);
     const open = [...all];
     for (const conn of open) conn.ws.close(CHAT_CLOSE_CODES.goingAway, 'Server restarting');

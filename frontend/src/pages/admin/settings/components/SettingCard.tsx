@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
 import { formatDateTime } from '../../../../features/payouts/dates';
 
-const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours'> = {
+const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours' | 'tasks'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
   wallet_cooldown_hours: 'hours',
   chat_archive_days: 'days',
   verification_retention_days: 'days',
+  max_live_assignments: 'tasks',
+  assignment_time_limit_hours: 'hours',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers otherwise), who changed it and when. */
