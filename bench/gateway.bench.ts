@@ -31,6 +31,18 @@ const RESULTS_DIR = join(HERE, 'results');
 const GET_PATH = '/api/user/me';
 const POST_PATH = '/api/user/notes';
 const ANSWER = { id: '6f2b1a7e-0c3d-4e5f-8a9b-1c2d3e4f5a6b', role: 'employee', email: 'worker@example.com', firstName: 'Bench', lastName: 'Worker' };
+/** A list answer of about 9 KiB (40 tasks), asked for as a browser does (Accept-Encoding: gzip, deflate, br). */
+const LIST_PATH = '/api/user/list';
+const LIST_ANSWER = {
+  items: Array.from({ length: 40 }, (_, i) => ({
+    id: `6f2b1a7e-0c3d-4e5f-8a9b-${String(i).padStart(12, '0')}`,
+    title: `Task number ${i}: test the checkout flow of a shop on a phone`,
+    status: i % 3 ? 'open' : 'approved',
+    reward: { amount: `${10 + i}.50`, currency: 'USD' },
+    createdAt: new Date(Date.UTC(2026, 10, 1, 12, i)).toISOString(),
+  })),
+  total: 40,
+};
 
 const P99_BOUND_MS = Number(process.env.BENCH_P99_BOUND_MS ?? 25);
 const PROBE_SECONDS = Number(process.env.BENCH_PROBE_SECONDS ?? 4);
@@ -102,6 +114,7 @@ async function runService(): Promise<void> {
   const app = createHttpServer({ logger: createLogger({ service: 'bench-service', level: 'silent' }), metrics: createMetrics('bench-service') });
   app.get(GET_PATH, { onRequest: authenticate }, async (request) => ({ ...ANSWER, id: authUserOf(request).userId }));
   app.post(POST_PATH, { onRequest: authenticate, schema: { body: z.strictObject({ note: z.string().max(200) }) } }, async () => ({ ok: true }));
+  app.get(LIST_PATH, { onRequest: authenticate }, async () => LIST_ANSWER);
   const url = await listen(app, '127.0.0.1', 0);
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   process.stdout.write(`READY ${url}\n`);
@@ -158,6 +171,7 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${token}` };
     const get: TOpenLoopRequest = { path: GET_PATH, headers };
     const post: TOpenLoopRequest = { method: 'POST', path: POST_PATH, headers, body: () => '{"note":"hello from the benchmark"}' };
+    const list: TOpenLoopRequest = { path: LIST_PATH, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } };
     for (const url of [service.url, gateway.url, bareProxy.url]) {
       const res = await fetch(`${url}${GET_PATH}`, { headers });
       if (res.status !== 200) throw new Error(`${url}${GET_PATH} answered ${res.status}: ${await res.text()}`);
@@ -192,6 +206,8 @@ async function main(): Promise<void> {
         ['POST direct', service.url, post],
         ['POST via bare proxy', bareProxy.url, post],
         ['POST via gateway', gateway.url, post],
+        ['GET 9 KiB direct', service.url, list],
+        ['GET 9 KiB via gateway', gateway.url, list],
       ] as const) {
         const { result, cpuMsPerRequest } = await withCpu(pids, () => runOpenLoop({ origin: url, request, rate: half, durationSeconds: MEASURE_SECONDS, connections: 64 }));
         log(`  round ${round} ${name}: p50 ${fmt(result.p50, 3)} ms, p99 ${fmt(result.p99, 3)} ms, ${result.ok}/${result.scheduled} ok, gateway CPU ${fmt(cpuMsPerRequest.gateway!, 3)} ms/req, bare proxy CPU ${fmt(cpuMsPerRequest.bareProxy!, 3)} ms/req, service CPU ${fmt(cpuMsPerRequest.service!, 3)} ms/req`);
@@ -214,8 +230,10 @@ async function main(): Promise<void> {
     const postGateway = merged('POST via gateway');
     const getBare = merged('GET via bare proxy');
     const postBare = merged('POST via bare proxy');
+    const listDirect = merged('GET 9 KiB direct');
+    const listGateway = merged('GET 9 KiB via gateway');
     if (fixedRate) {
-      log(`GET gateway CPU ${fmt(getGateway.gatewayCpu, 3)} ms/req (bare proxy ${fmt(getBare.bareProxyCpu, 3)}), POST ${fmt(postGateway.gatewayCpu, 3)} ms/req (bare proxy ${fmt(postBare.bareProxyCpu, 3)}); adds GET p50 +${fmt(getGateway.p50 - getDirect.p50, 3)} p99 +${fmt(getGateway.p99 - getDirect.p99, 3)} ms`);
+      log(`GET gateway CPU ${fmt(getGateway.gatewayCpu, 3)} ms/req (bare proxy ${fmt(getBare.bareProxyCpu, 3)}), POST ${fmt(postGateway.gatewayCpu, 3)} ms/req (bare proxy ${fmt(postBare.bareProxyCpu, 3)}), 9 KiB GET (br accepted) ${fmt(listGateway.gatewayCpu, 3)} ms/req; adds GET p50 +${fmt(getGateway.p50 - getDirect.p50, 3)} p99 +${fmt(getGateway.p99 - getDirect.p99, 3)} ms`);
       return;
     }
     const cap = (name: string) => capacities[name]!.rate;
@@ -243,6 +261,8 @@ async function main(): Promise<void> {
         ['POST direct', fmt(postDirect.p50, 3), fmt(postDirect.p99, 3), `${postDirect.ok}/${postDirect.scheduled}`, '', fmt(postDirect.serviceCpu, 3)],
         ['POST via bare proxy', fmt(postBare.p50, 3), fmt(postBare.p99, 3), `${postBare.ok}/${postBare.scheduled}`, fmt(postBare.bareProxyCpu, 3), fmt(postBare.serviceCpu, 3)],
         ['POST via gateway', fmt(postGateway.p50, 3), fmt(postGateway.p99, 3), `${postGateway.ok}/${postGateway.scheduled}`, fmt(postGateway.gatewayCpu, 3), fmt(postGateway.serviceCpu, 3)],
+        ['GET 9 KiB direct', fmt(listDirect.p50, 3), fmt(listDirect.p99, 3), `${listDirect.ok}/${listDirect.scheduled}`, '', fmt(listDirect.serviceCpu, 3)],
+        ['GET 9 KiB via gateway (br)', fmt(listGateway.p50, 3), fmt(listGateway.p99, 3), `${listGateway.ok}/${listGateway.scheduled}`, fmt(listGateway.gatewayCpu, 3), fmt(listGateway.serviceCpu, 3)],
       ]),
       '',
       ...formatTable([
@@ -251,6 +271,7 @@ async function main(): Promise<void> {
         ['gateway adds, GET p99', `+${fmt(getGateway.p99 - getDirect.p99, 3)} ms`, '<= 5 ms'],
         ['gateway CPU per proxied GET', `${fmt(getGateway.gatewayCpu, 3)} ms`, `<= 0.25 ms   (bare proxy ${fmt(getBare.bareProxyCpu, 3)} ms)`],
         ['gateway CPU per proxied POST', `${fmt(postGateway.gatewayCpu, 3)} ms`, `<= 0.4 ms    (bare proxy ${fmt(postBare.bareProxyCpu, 3)} ms)`],
+        ['gateway CPU per 9 KiB GET, br accepted', `${fmt(listGateway.gatewayCpu, 3)} ms`, '(compressed to br at quality 3 since issue 27)'],
         ['capacity via gateway / direct', fmt(cap('via gateway') / cap('service (direct)'), 2), `>= 0.5        (bare proxy ${fmt(cap('via bare proxy') / cap('service (direct)'), 2)}; gateway / bare proxy ${fmt(cap('via gateway') / cap('via bare proxy'), 2)})`],
       ]),
       '',
@@ -262,7 +283,7 @@ async function main(): Promise<void> {
     const strip = (c: TCapacity) => ({ rate: c.rate, probes: c.probes });
     writeFileSync(
       join(RESULTS_DIR, 'gateway.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), p99BoundMs: P99_BOUND_MS, capacities: Object.fromEntries(Object.entries(capacities).map(([k, v]) => [k, strip(v)])), half, getDirect, getBare, getGateway, postDirect, postBare, postGateway }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), p99BoundMs: P99_BOUND_MS, capacities: Object.fromEntries(Object.entries(capacities).map(([k, v]) => [k, strip(v)])), half, getDirect, getBare, getGateway, postDirect, postBare, postGateway, listDirect, listGateway }, null, 2)}\n`,
     );
   } finally {
     for (const child of children) child.kill('SIGTERM');

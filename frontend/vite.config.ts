@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -57,6 +58,15 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
+    }),
+    // Beside each text file of the build, name.br and name.gz at the highest levels (brotli 11, gzip 9): the gateway
+    // sends the one the browser accepts (gateway/src/frontend.ts), at no CPU cost per request. A copy that would
+    // not be smaller is not written (the plain file is sent).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      threshold: 512,
+      logLevel: 'silent',
     }),
   ],
   build: {

@@ -3,15 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createI18n, detectLanguage, loadRussianCatalogue } from './app/i18n';
-import { AppRoutes, loadAuthScreens } from './app/router';
+import { AppRoutes, loadAuthScreens, loadWorkerScreens } from './app/router';
 import { setupStore } from './app/store';
 import { startInstallPromptCapture } from './features/install/installPrompt';
 import './styles.css';
 
 startInstallPromptCapture();
 const store = setupStore();
-// Nobody signed in: fetch the sign-in screens now, in parallel with the first render.
-if (store.getState().session.status !== 'signedIn') void loadAuthScreens();
+// Fetch the screens the first render most likely needs now, in parallel with it: the sign-in screens when nobody
+// is signed in, the worker's frame and home when a session is kept (an admin's console loads on its own route).
+const session = store.getState().session;
+if (session.status === 'signedOut') void loadAuthScreens();
+else if (session.user?.role !== 'admin') void loadWorkerScreens();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 

@@ -1,11 +1,18 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
+import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
-import { COMMON_ERRORS, type TApp } from '@platform/service-kit';
+import { AppError, COMMON_ERRORS, type TApp } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files whose name carries no hash (the icons, fonts and images outside assets/, the welcome video): a week, then
+ * revalidated with their ETag, so a replaced file reaches every browser within a week.
+ */
+const LONG = 'public, max-age=604800';
 const NO_CACHE = 'no-cache';
+const LONG_LIVED_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg', '.ico', '.woff', '.woff2', '.webm', '.mp4']);
 
 const PLACEHOLDER_PAGE = `<!doctype html>
 <html lang="en">
@@ -18,11 +25,17 @@ const PLACEHOLDER_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Hashed bundles never change under the same name; the entry page and the service worker must be revalidated. */
+/**
+ * Hashed bundles (assets/) never change under the same name: a year, immutable. Unhashed images and fonts: a week.
+ * The entry page, the service worker, the web manifest and everything else must be revalidated. A precompressed
+ * copy (`.br`, `.gz`) is cached as the file it stands for.
+ */
 export function cacheControlFor(filePath: string): string {
-  const name = basename(filePath);
+  const path = filePath.replace(/\.(br|gz)$/, '');
+  const name = basename(path);
   if (name === 'index.html' || name === 'sw.js') return NO_CACHE;
-  if (/[\\/]assets[\\/]/.test(filePath)) return IMMUTABLE;
+  if (/[\\/]assets[\\/]/.test(path)) return IMMUTABLE;
+  if (LONG_LIVED_EXTENSIONS.has(extname(name).toLowerCase())) return LONG;
   return NO_CACHE;
 }
 
@@ -54,6 +67,10 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
     // goes to the SPA fallback below.
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each text file (frontend/vite.config.ts): the one the client accepts
+    // (brotli first; `q=0` refuses an encoding) is sent with Content-Encoding, the plain file otherwise, and every
+    // answer says `Vary: Accept-Encoding`.
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
@@ -73,14 +90,24 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
 
 /**
  * The onboarding welcome video at /assets/welcome-video (spec 01 s.7). The project ships a short generated clip;
- * an operator replaces it by pointing WELCOME_VIDEO_FILE at another WebM or MP4 file.
+ * an operator replaces it by pointing WELCOME_VIDEO_FILE at another WebM or MP4 file. Served by @fastify/send:
+ * byte ranges (206, the player seeks and a phone fetches only what it plays; 416 past the end), HEAD,
+ * ETag/Last-Modified revalidation, and a week of caching.
  */
 export function registerWelcomeVideo(app: TApp, file: string): void {
   const path = resolve(file);
   const type = path.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
-  app.get('/assets/welcome-video', async (_request, reply) => {
+  app.get('/assets/welcome-video', async (request, reply) => {
     if (!existsSync(path)) throw COMMON_ERRORS.notFound('The welcome video is not available');
-    const { size } = statSync(path);
-    return reply.type(type).header('content-length', size).header('cache-control', 'public, max-age=3600').send(createReadStream(path));
+    const result = await send(request.raw, `/${encodeURIComponent(basename(path))}`, { root: dirname(path), dotfiles: 'allow', cacheControl: false, acceptRanges: true, etag: true, lastModified: true });
+    if (result.statusCode === 416) {
+      void reply.header('content-range', result.headers['Content-Range']);
+      throw new AppError('REQUEST.RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the video');
+    }
+    if (result.statusCode === 412) throw new AppError('REQUEST.PRECONDITION_FAILED', 412, 'The video has changed since the version asked for');
+    if (result.type !== 'file') throw COMMON_ERRORS.notFound('The welcome video is not available');
+    void reply.code(result.statusCode).headers(result.headers).header('cache-control', LONG);
+    if (result.statusCode !== 304) void reply.type(type);
+    return reply.send(result.stream);
   });
 }

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoUpstream, startGateway, type TEchoUpstream, type TGatewayHarness } from './helpers.js';
 
@@ -8,7 +10,8 @@ let upstream: TEchoUpstream;
 let gw: TGatewayHarness;
 let dist: string;
 
-const VIDEO = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]);
+const VIDEO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from(Array.from({ length: 2044 }, (_, i) => i % 251))]);
+const SCRIPT = `console.log(${JSON.stringify('app '.repeat(200))});`;
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
 
 beforeAll(async () => {
@@ -16,7 +19,14 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app");');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+  // What the build writes beside each text file (frontend/vite.config.ts).
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync(INDEX));
+  mkdirSync(join(dist, 'icons'));
+  writeFileSync(join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'clip.webm'), VIDEO);
   upstream = await startEchoUpstream();
@@ -44,13 +54,21 @@ describe('the built frontend (FRONTEND_DIST)', () => {
     const res = await fetch(`${gw.url}/assets/index-abc123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await res.text()).toBe('console.log("app");');
+    expect(await res.text()).toBe(SCRIPT);
   });
 
-  it('when the welcome video is requested, then the configured clip is served as video', async () => {
+  it('when an unhashed image is requested, then it is cached for a week', async () => {
+    const res = await fetch(`${gw.url}/icons/icon-192.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=604800');
+  });
+
+  it('when the welcome video is requested, then the configured clip is served as video, cached for a week', async () => {
     const res = await fetch(`${gw.url}/assets/welcome-video`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=604800');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(VIDEO);
   });
 
@@ -83,6 +101,130 @@ describe('the built frontend (FRONTEND_DIST)', () => {
       expect(res.status).toBe(404);
       expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
     }
+  });
+});
+
+/** A raw request: undici's fetch would decode the body and hide what was sent. */
+async function get(path: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') {
+  const res = await request(`${gw.url}${path}`, { method, headers });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  return { status: res.statusCode, headers: res.headers, body };
+}
+
+describe('precompressed files (Accept-Encoding)', () => {
+  const asset = '/assets/index-abc123.js';
+
+  it('when the client accepts br, then the .br file is sent with Content-Encoding br and Vary', async () => {
+    const res = await get(asset, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 4);
+    expect(brotliDecompressSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('when the client accepts only gzip, then the .gz file is sent with Content-Encoding gzip and Vary', async () => {
+    const res = await get(asset, { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.body).toString()).toBe(SCRIPT);
+  });
+
+  it('when the client accepts no encoding, then the plain file is sent, still with Vary', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
+      const res = await get(asset, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body.toString()).toBe(SCRIPT);
+    }
+  });
+
+  it('when br is refused with q=0, then gzip is sent; when both are, the plain file', async () => {
+    const gzip = await get(asset, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(SCRIPT);
+    const plain = await get(asset, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('when a file has no compressed copy, then the plain file is sent whatever is accepted', async () => {
+    const res = await get('/sw.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toBe('self.addEventListener("fetch", () => {});');
+  });
+
+  it('when a page is loaded (SPA fallback) accepting br, then the compressed index.html is sent with no-cache', async () => {
+    const res = await get('/login', { ...html, 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toBe(INDEX);
+  });
+
+  it('when HEAD is asked, then the headers of the GET come without a body', async () => {
+    const getRes = await get(asset, { 'accept-encoding': 'br' });
+    const head = await get(asset, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(getRes.headers['content-length']);
+    expect(head.headers.etag).toBe(getRes.headers.etag);
+  });
+
+  it('when the same file is asked in two encodings, then their ETags differ (a cache never mixes them)', async () => {
+    const br = await get(asset, { 'accept-encoding': 'br' });
+    const plain = await get(asset, {});
+    expect(br.headers.etag).toBeTruthy();
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+  });
+});
+
+describe('the welcome video: ranges and HEAD', () => {
+  const video = '/assets/welcome-video';
+
+  it('when a byte range is asked, then 206 with that range and its Content-Range', async () => {
+    const res = await get(video, { range: 'bytes=100-199' });
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
+    expect(res.headers['content-length']).toBe('100');
+    expect(res.headers['content-type']).toBe('video/webm');
+    expect(res.body).toEqual(VIDEO.subarray(100, 200));
+  });
+
+  it('when an open range is asked, then the rest of the file', async () => {
+    const res = await get(video, { range: 'bytes=2000-' });
+    expect(res.status).toBe(206);
+    expect(res.body).toEqual(VIDEO.subarray(2000));
+  });
+
+  it('when a range past the end is asked, then 416 with the size in Content-Range', async () => {
+    const res = await get(video, { range: `bytes=${VIDEO.length + 10}-` });
+    expect(res.status).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${VIDEO.length}`);
+    expect((JSON.parse(res.body.toString()) as { code: string }).code).toBe('REQUEST.RANGE_NOT_SATISFIABLE');
+  });
+
+  it('when HEAD is asked, then the length and type without a body', async () => {
+    const res = await get(video, {}, 'HEAD');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(VIDEO.length));
+    expect(res.headers['content-type']).toBe('video/webm');
+    expect(res.body.length).toBe(0);
+  });
+
+  it('when the browser revalidates with its ETag, then 304', async () => {
+    const first = await get(video, {});
+    const again = await get(video, { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });
 

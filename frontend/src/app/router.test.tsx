@@ -47,7 +47,7 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
     quietApi();
     renderWithProviders(<AppRoutes />, { route: '/admin', preloadedState: signedInState(worker) });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(screen.getByText('Hello, Ada')).toBeInTheDocument();
+    expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
   });
 
   it('when an admin opens /admin, then the console shows the side menu of spec 03 in order', async () => {

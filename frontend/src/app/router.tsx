@@ -5,25 +5,28 @@ import { Spin } from 'antd';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { NotFound } from '../components/NotFound';
 import { InstallWatcher } from '../features/install/InstallWatcher';
-import { OnboardingOverlays } from '../features/onboarding/OnboardingOverlays';
 import { EXIT_REFERRAL_FLAG } from '../features/referral/referralSource';
 import type { TSessionStatus } from '../features/session/session.slice';
 import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
 import { homePathFor } from '../features/session/useSignIn';
-import { WorkerLayout } from '../layouts/WorkerLayout';
-import { ChatPage } from '../pages/worker/ChatPage';
-import { HomePage } from '../pages/worker/HomePage';
-import { TasksPage } from '../pages/worker/TasksPage';
-import { WithdrawalsPage } from '../pages/worker/WithdrawalsPage';
 import { useAppSelector } from './hooks';
 import { registerNavigator, reportCurrentPath } from './navigation';
 
 // Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser).
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
+// The worker's frame, Home, and the frames of Tasks, Chat and Withdrawals (which load their screens lazily
+// themselves), with the onboarding overlays: one chunk, fetched at start when someone is signed in (main.tsx), never
+// by a signed-out visitor.
+export const loadWorkerScreens = () => import('../pages/worker/workerScreens');
+const WorkerLayout = lazy(() => loadWorkerScreens().then((m) => ({ default: m.WorkerLayout })));
+const HomePage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.HomePage })));
+const TasksPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.TasksPage })));
+const ChatPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.ChatPage })));
+const WithdrawalsPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.WithdrawalsPage })));
+const OnboardingOverlays = lazy(() => loadWorkerScreens().then((m) => ({ default: m.OnboardingOverlays })));
 // Worker screens that are not the first one, each its own chunk: the Profile (verification dialog, account deletion,
-// activity history and their antd Select, Modal, Input) and Awards. Home, and the frames of Tasks, Chat and
-// Withdrawals (which load their screens lazily themselves), stay in the first download.
+// activity history and their antd Select, Modal, Input) and Awards.
 const ProfilePage = lazy(() => import('../pages/worker/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const AwardsPage = lazy(() => import('../pages/worker/AwardsPage').then((m) => ({ default: m.AwardsPage })));
 // The landing and referral screens: their own small chunk, so a visitor from a link on a phone downloads little.
@@ -134,7 +137,9 @@ export function signedInRoutes(role: TRole, skipReferral: boolean): RouteObject[
     {
       element: (
         <ProtectedRoute>
-          <WorkerLayout />
+          <Suspense fallback={<FullPageSpinner />}>
+            <WorkerLayout />
+          </Suspense>
         </ProtectedRoute>
       ),
       children: [
@@ -206,7 +211,11 @@ export function AppRoutes() {
   return (
     <>
       {element}
-      {status === 'signedIn' && <OnboardingOverlays />}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <OnboardingOverlays />
+        </Suspense>
+      )}
       <InstallWatcher />
     </>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Panel } from '../components/Panel';
 
-/** The frame of the signed-out screens: brand, one card, the language switch. Mobile first. */
+/** The frame of the signed-out screens: brand, one card (the page's main landmark), the language switch. Mobile first. */
 export function AuthLayout({ title, subtitle, children }: { title?: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -12,15 +12,17 @@ export function AuthLayout({ title, subtitle, children }: { title?: string; subt
         <img src="/icons/icon-192.png" alt="" width={40} height={40} />
         <span>{t('app.name')}</span>
       </header>
-      <Panel className="auth-card">
-        {title && (
-          <h1 className="auth-title" style={{ marginBottom: subtitle ? 4 : 16 }}>
-            {title}
-          </h1>
-        )}
-        {subtitle && <p className="muted auth-subtitle">{subtitle}</p>}
-        {children}
-      </Panel>
+      <main className="auth-main">
+        <Panel className="auth-card">
+          {title && (
+            <h1 className="auth-title" style={{ marginBottom: subtitle ? 4 : 16 }}>
+              {title}
+            </h1>
+          )}
+          {subtitle && <p className="muted auth-subtitle">{subtitle}</p>}
+          {children}
+        </Panel>
+      </main>
       <footer className="auth-footer">
         <LanguageSwitch size="small" />
       </footer>

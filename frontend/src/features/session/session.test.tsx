@@ -17,7 +17,8 @@ describe('session (spec 01 s.4)', () => {
 
     renderWithProviders(<AppRoutes />, { route: '/' });
 
-    expect(screen.getByText('Hello, Stored')).toBeInTheDocument();
+    // Before GET /api/auth/me has answered (the home screen's chunk loads lazily, hence find).
+    expect(await screen.findByText('Hello, Stored')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/auth/me')).toHaveLength(1));
     const headers = callsTo(fetchMock, 'GET /api/auth/me')[0]?.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer stored-token');
