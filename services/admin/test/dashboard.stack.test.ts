@@ -136,8 +136,8 @@ async function takeAndSubmit(worker: { token: string }, taskId: string): Promise
   const form = new FormData();
   form.append('submission', 'Done: the page works, nothing broken.');
   await api('POST', `/api/tasks/${taskId}/submit`, worker.token, form);
-  const submissions = await api<{ id: string; taskId: string }[]>('GET', '/api/admin/submissions', adminToken);
-  const mine = submissions.find((s) => s.taskId === taskId);
+  const { items } = await api<{ items: { id: string; taskId: string }[] }>('GET', `/api/admin/submissions?taskId=${taskId}`, adminToken);
+  const mine = items.find((s) => s.taskId === taskId);
   if (!mine) throw new Error(`no submission for task ${taskId}`);
   return mine.id;
 }
