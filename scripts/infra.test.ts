@@ -1,33 +1,9 @@
-import net from 'node:net';
+import { refusingPort } from '@platform/service-kit/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/**
- * Ports that refuse connections for as long as the test runs: the local ends of connections this test holds open.
- * Such a port is bound (nobody else can listen on it) and nothing listens there, so a connect is refused: unlike a
- * port found free and released, which any other process may take before it is used.
- */
-async function refusingPorts(count: number): Promise<{ ports: number[]; release(): void }> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  const clients = await Promise.all(
-    Array.from({ length: count }, () => new Promise<net.Socket>((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-      socket.once('error', reject);
-    })),
-  );
-  return {
-    ports: clients.map((socket) => socket.localPort!),
-    release() {
-      for (const socket of clients) socket.destroy();
-      server.close();
-    },
-  };
-}
-
 describe('checkInfrastructure', () => {
-  let release: (() => void) | undefined;
-  afterEach(() => release?.());
+  const held: { release(): void }[] = [];
+  afterEach(() => held.splice(0).forEach((port) => port.release()));
 
   it('when every server is reachable, then nothing is reported', async () => {
     const { checkInfrastructure } = await import('./infra.js');
@@ -35,9 +11,9 @@ describe('checkInfrastructure', () => {
   });
 
   it('when PostgreSQL, RabbitMQ and Redis cannot be reached, then each is named with how to start it', async () => {
-    const refusing = await refusingPorts(3);
-    release = refusing.release;
-    const [pgPort, amqpPort, redisPort] = refusing.ports;
+    // Ports nothing listens on and no other process can take meanwhile (not ports found free and released).
+    held.push(...(await Promise.all([refusingPort(), refusingPort(), refusingPort()])));
+    const [pgPort, amqpPort, redisPort] = held.map((p) => p.port);
     process.env.POSTGRES_URL = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
     process.env.RABBITMQ_URL = `amqp://guest:guest@127.0.0.1:${amqpPort}`;
     process.env.REDIS_URL = `redis://127.0.0.1:${redisPort}`;

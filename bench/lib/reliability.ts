@@ -6,7 +6,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -567,7 +566,10 @@ export async function poisonEventReplayed(stack: TStack, options: { workers?: nu
  * infra/k8s run it (append-only file), or without persistence (as the development servers run) to show what is lost.
  */
 export interface TPrivateRedis {
+  /** REDIS_URL for the stack: unix:///.../redis.sock. */
   url: string;
+  /** The socket's path (redis-cli -s). */
+  socket: string;
   /** With an append-only file (what survives a restart). */
   persistent: boolean;
   /** Stops the server (SIGTERM, as a restart does) and starts it again on the same port; resolves when it answers. */
@@ -579,17 +581,13 @@ export async function startPrivateRedis(options: { persistence?: boolean } = {})
   const dir = mkdtempSync(join(tmpdir(), 'reliability-redis-'));
   const persistent = options.persistence ?? true;
   const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir] : ['--appendonly', 'no'];
-  const port = await new Promise<number>((resolvePort) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolvePort(free));
-    });
-  });
+  // A Unix socket of its own, not a TCP port: the restarted server is found at the same place, and no other process
+  // can take its address in between (as one could a port found free and released).
+  const socket = join(dir, 'redis.sock');
   let server: ChildProcess | undefined;
-  const ping = async () => (await execFileAsync('redis-cli', ['-p', String(port), 'ping'], { timeout: 5_000 })).stdout.trim() === 'PONG';
+  const ping = async () => (await execFileAsync('redis-cli', ['-s', socket, 'ping'], { timeout: 5_000 })).stdout.trim() === 'PONG';
   const start = async () => {
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
+    server = spawn('redis-server', ['--port', '0', '--unixsocket', socket, '--unixsocketperm', '700', '--save', '', ...persistence], { stdio: 'ignore' });
     await waitFor('the private redis-server', ping, 20_000);
   };
   const stop = async () => {
@@ -603,7 +601,8 @@ export async function startPrivateRedis(options: { persistence?: boolean } = {})
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `unix://${socket}`,
+    socket,
     persistent,
     restart: async () => {
       await stop();
@@ -634,7 +633,7 @@ export async function redisRestartedMidChat(stack: TStack, redis: TPrivateRedis,
   if (loggedOut.status !== 200) throw new Error(`logout answered ${loggedOut.status}`);
   const refusedBefore = (await call(stack, 'GET', '/auth/me', revoked.token)).status;
   const ns = namespaceOf(stack);
-  const schedulers = async () => (await execFileAsync('redis-cli', ['-u', redis.url, '--scan', '--pattern', `${ns}:bull:*:repeat`], { timeout: 5_000 })).stdout.split('\n').filter(Boolean).length;
+  const schedulers = async () => (await execFileAsync('redis-cli', ['-s', redis.socket, '--scan', '--pattern', `${ns}:bull:*:repeat`], { timeout: 5_000 })).stdout.split('\n').filter(Boolean).length;
   const schedulersBefore = await schedulers();
 
   const accepted: number[] = [];

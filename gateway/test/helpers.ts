@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createTokenSigner, listen, type TTokenSigner } from '@platform/service-kit';
-import { createTestEnvironment, type TTestEnvironment } from '@platform/service-kit/testing';
+import { createTestEnvironment, refusingPort, type TTestEnvironment } from '@platform/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { start, ZGatewayConfigSchema, type TGatewayConfig } from '../src/index.js';
@@ -95,12 +95,9 @@ export async function startEchoUpstream(options: { websocket?: boolean } = {}): 
   };
 }
 
-/** A URL on which nothing listens (a port that was just free). */
+/** An upstream URL that refuses connections for the rest of the test file (see refusingPort). */
 export async function closedPortUrl(): Promise<string> {
-  const app = Fastify();
-  const url = await listen(app as never, '127.0.0.1', 0);
-  await app.close();
-  return url;
+  return (await refusingPort()).url;
 }
 
 export interface TGatewayHarness {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
@@ -11,6 +12,30 @@ import { getContext } from './context.js';
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_RABBITMQ_URL = process.env.TEST_RABBITMQ_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * A loopback port that refuses connections for as long as it is held: the local end of a connection this process
+ * keeps open. The port is bound (no other process can listen on it) and nothing listens there. Unlike a port found
+ * free and released, which another process may take before it is used (issue 24). `release()` ends the connection.
+ */
+export async function refusingPort(): Promise<{ port: number; url: string; release(): void }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1', () => resolve(client));
+    client.once('error', reject);
+  });
+  // The accepting side can go: the client end keeps its port bound.
+  server.close();
+  const port = socket.localPort!;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    release() {
+      socket.destroy();
+    },
+  };
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
