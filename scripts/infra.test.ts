@@ -2,7 +2,7 @@ import { refusingPort } from '@platform/service-kit/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 describe('checkInfrastructure', () => {
-  const held: { release(): void }[] = [];
+  const held: Awaited<ReturnType<typeof refusingPort>>[] = [];
   afterEach(() => held.splice(0).forEach((port) => port.release()));
 
   it('when every server is reachable, then nothing is reported', async () => {
