@@ -178,7 +178,7 @@ describe('referral journey', () => {
     const visitor = await context.newPage();
     await visitor.goto(`${baseUrl}/ref/${code}`);
     // The markup was stripped by the server: the visitor reads the words, never an element an admin typed.
-    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent()).toBe('Test new games this spring');
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Test new games this spring');
     expect(await visitor.locator('.landing-title b').count()).toBe(0);
     await context.close();
     await adminContext.close();
