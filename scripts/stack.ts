@@ -235,8 +235,10 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     ...options.env,
   };
 
+  // Sockets bound here and not yet handed over (a start that fails part-way must not leave them open).
+  const heldSockets = [gatewaySocket];
   const stopAll = async () => {
-    if (gatewaySocket.listening) gatewaySocket.close();
+    for (const held of heldSockets) if (held.listening) held.close();
     await Promise.all([...children].reverse().map(stopChild));
     if (options.ephemeral) await removeNamespace(ns, Object.values(databaseUrls));
   };
@@ -280,6 +282,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   try {
     const instanceUrls: Record<string, string[]> = {};
     const authSocket = await bindSocket('127.0.0.1', 0, 'auth');
+    heldSockets.push(authSocket);
     const authUrl = `http://127.0.0.1:${portOf(authSocket)}`;
     for (const service of SERVICES) {
       const env: Record<string, string> = {};
