@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -23,6 +23,9 @@ interface TTier {
   /** The command; vitest's arguments for a JSON report are appended. */
   command: string[];
 }
+
+/** How many of each tier's slowest files the summary names. */
+const SLOWEST = 5;
 
 const TIERS: TTier[] = [
   { key: 'unit', name: 'unit and integration', command: ['npx', 'vitest', 'run'] },
@@ -41,6 +44,8 @@ interface TTierResult {
   skipped: number;
   /** Why the tier has no count (it could not start, or its runner died before reporting). */
   error?: string;
+  /** The slowest files, where the tier's time goes. */
+  slowest: { file: string; seconds: number }[];
 }
 
 /** vitest's JSON report (the fields read here). */
@@ -51,7 +56,7 @@ interface TJsonReport {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: { name: string; status: string; message?: string }[];
+  testResults: { name: string; status: string; message?: string; startTime: number; endTime: number }[];
 }
 
 function runTier(tier: TTier, reportDir: string): TTierResult {
@@ -60,7 +65,7 @@ function runTier(tier: TTier, reportDir: string): TTierResult {
   const run = spawnSync(tier.command[0]!, [...tier.command.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: ROOT, stdio: 'inherit' });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!existsSync(report)) {
-    return { tier: tier.name, seconds, files: 0, passed: 0, failed: 0, skipped: 0, error: `no report (exit ${run.status ?? run.signal ?? run.error?.message})` };
+    return { tier: tier.name, seconds, files: 0, passed: 0, failed: 0, skipped: 0, error: `no report (exit ${run.status ?? run.signal ?? run.error?.message})`, slowest: [] };
   }
   const json = JSON.parse(readFileSync(report, 'utf8')) as TJsonReport;
   // A file that failed before any test ran (an import error, a failing beforeAll) counts as a failure too.
@@ -72,6 +77,10 @@ function runTier(tier: TTier, reportDir: string): TTierResult {
     passed: json.numPassedTests,
     failed: Math.max(json.numFailedTests, json.numFailedTests === 0 && failedFiles > 0 ? failedFiles : 0),
     skipped: json.numPendingTests + json.numTodoTests,
+    slowest: json.testResults
+      .map((file) => ({ file: relative(ROOT, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, SLOWEST),
   };
   if (run.status !== 0 && result.failed === 0) result.error = `exit ${run.status ?? run.signal}`;
   return result;
@@ -86,6 +95,11 @@ function summaryLines(results: TTierResult[]): string[] {
   const lines = [`${pad('tier', 22)} ${pad('time', 9, true)} ${pad('files', 6, true)} ${pad('passed', 7, true)} ${pad('failed', 7, true)} ${pad('skipped', 8, true)}`];
   for (const r of results) {
     lines.push(`${pad(r.tier, 22)} ${pad(`${r.seconds} s`, 9, true)} ${pad(r.files, 6, true)} ${pad(r.passed, 7, true)} ${pad(r.failed, 7, true)} ${pad(r.skipped, 8, true)}${r.error ? `  ${r.error}` : ''}`);
+  }
+  for (const r of results) {
+    if (!r.slowest.length) continue;
+    lines.push('', `slowest files, ${r.tier}:`);
+    for (const file of r.slowest) lines.push(`  ${pad(`${file.seconds} s`, 7, true)}  ${file.file}`);
   }
   return lines;
 }
