@@ -109,7 +109,18 @@ export const ZWithdrawalSchema = z.object({
   txReference: z.string().nullable(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawalSchema>;
-export const ZWithdrawalListSchema = z.array(ZWithdrawalSchema);
+
+/**
+ * GET /api/withdrawals?status&pageSize&cursor: the caller's own withdrawals, newest request first (keyset on
+ * (created_at, id); the paging convention of paging.ts). status narrows to pending, approved or rejected.
+ */
+export const ZMyWithdrawalsQuerySchema = z.strictObject({
+  status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
+  ...PAGE_QUERY_SHAPE,
+});
+export type TMyWithdrawalsQuery = z.output<typeof ZMyWithdrawalsQuerySchema>;
+export const ZWithdrawalPageSchema = ZPageSchema(ZWithdrawalSchema);
+export type TWithdrawalPage = z.infer<typeof ZWithdrawalPageSchema>;
 
 /** The admin view adds the owner (from the service's copy of users; empty names when not known yet). */
 export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
@@ -250,13 +261,49 @@ const ZDateQuerySchema = ZTextSchema('Dates')
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Dates must be YYYY-MM-DD or ISO date-times')
   .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), 'Dates must be YYYY-MM-DD or ISO date-times');
 
-/** from and to are inclusive; a bare date `to` covers that whole day (UTC). */
+/**
+ * GET /api/admin/users/{id}/ledger: from and to are inclusive; a bare date `to` covers that whole day (UTC). The whole
+ * range in one answer (ZStatementSchema), or CSV.
+ */
 export const ZStatementQuerySchema = z.strictObject({
   from: ZDateQuerySchema.optional(),
   to: ZDateQuerySchema.optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
 export type TStatementQuery = z.infer<typeof ZStatementQuerySchema>;
+
+/**
+ * GET /api/ledger/statement?from&to&pageSize&cursor&format: the caller's statement, a page of entries newest first
+ * (keyset on the ledger's own order, seq; the paging convention of paging.ts). from/to as ZStatementQuerySchema.
+ * format=csv is the whole range as one download (oldest first), so a cursor is refused with it.
+ */
+export const ZStatementPageQuerySchema = z
+  .strictObject({
+    from: ZDateQuerySchema.optional(),
+    to: ZDateQuerySchema.optional(),
+    format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine((q, ctx) => {
+    if (q.format === 'csv' && q.cursor !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'cursor does not apply to format=csv: the CSV is the whole statement', path: ['cursor'] });
+    }
+  });
+export type TStatementPageQuery = z.output<typeof ZStatementPageQuerySchema>;
+
+/**
+ * GET /api/ledger/statement (JSON): a page of the caller's entries, newest first, each with the balances after it
+ * (the running balance), and the balances before the range (opening) and at its end (closing), read with the page.
+ * Consecutive entries chain across pages: an entry's prevHash is the hash of the entry after it in this order.
+ */
+export const ZStatementPageSchema = ZPageSchema(ZLedgerEntrySchema).extend({
+  userId: z.uuid(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  opening: ZBalanceSchema,
+  closing: ZBalanceSchema,
+});
+export type TStatementPage = z.infer<typeof ZStatementPageSchema>;
 
 export const ZLedgerVerificationSchema = z.object({
   valid: z.boolean(),

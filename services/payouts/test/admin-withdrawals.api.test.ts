@@ -40,7 +40,7 @@ describe('PATCH /api/admin/withdrawals/{id}', () => {
     expect(res.body).toMatchObject({ id, status: 'approved', txReference: '0xabc123', adminComment: 'Paid', reviewedBy: h.admin.id, userId: worker.id, user: { firstName: 'Ada', lastName: 'Lovelace', email: `w.${worker.id}@example.com` } });
     expect(res.body.reviewedAt).toEqual(expect.any(String));
     expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toEqual({ available: '40.00', held: '0.00' });
-    const mine = (await h.api('GET', '/api/withdrawals', { token: worker.token })).body;
+    const mine = (await h.api('GET', '/api/withdrawals', { token: worker.token })).body.items;
     expect(mine[0]).toMatchObject({ id, status: 'approved', txReference: '0xabc123', adminComment: 'Paid', reviewedAt: res.body.reviewedAt });
     expect(await decidedEvents(id)).toEqual([
       {

@@ -31,21 +31,22 @@ async function workerWithHistory(): Promise<TTestUser> {
 }
 
 describe('GET /api/ledger/statement', () => {
-  it('when the worker has a history, then every entry is listed oldest first with the running balances and its hash', async () => {
+  it('when the worker has a history, then every entry is listed newest first with the running balances and its hash, chained', async () => {
     const worker = await workerWithHistory();
     const res = await h.api('GET', '/api/ledger/statement', { token: worker.token });
     expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId: worker.id, from: null, to: null, nextCursor: null, total: 6, totalExact: true });
     expect(res.body.opening).toEqual({ available: '0.00', held: '0.00' });
     expect(res.body.closing).toEqual({ available: '100.25', held: '0.00' });
-    expect(res.body.entries.map((e: Record<string, unknown>) => [e.seq, e.kind, e.amount, e.availableAfter, e.heldAfter])).toEqual([
-      [1, 'task_reward', '150.00', '150.00', '0.00'],
-      [2, 'admin_adjustment', '10.25', '160.25', '0.00'],
-      [3, 'withdrawal_hold', '-60.00', '100.25', '60.00'],
-      [4, 'withdrawal_hold', '-50.00', '50.25', '110.00'],
-      [5, 'withdrawal_payout', '-60.00', '50.25', '50.00'],
+    expect(res.body.items.map((e: Record<string, unknown>) => [e.seq, e.kind, e.amount, e.availableAfter, e.heldAfter])).toEqual([
       [6, 'withdrawal_release', '50.00', '100.25', '0.00'],
+      [5, 'withdrawal_payout', '-60.00', '50.25', '50.00'],
+      [4, 'withdrawal_hold', '-50.00', '50.25', '110.00'],
+      [3, 'withdrawal_hold', '-60.00', '100.25', '60.00'],
+      [2, 'admin_adjustment', '10.25', '160.25', '0.00'],
+      [1, 'task_reward', '150.00', '150.00', '0.00'],
     ]);
-    const [first, second] = res.body.entries;
+    const [second, first] = res.body.items.slice(-2);
     expect(first).toMatchObject({ referenceType: 'assignment', createdBy: h.admin.id, prevHash: '0'.repeat(64), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(second).toMatchObject({ reason: '=HYPERLINK("http://evil"), bonus "for" March\nline two', prevHash: first.hash });
     expect((await h.api('GET', '/api/ledger/verify', { token: worker.token })).body).toEqual({ valid: true, entries: 6 });
@@ -53,15 +54,21 @@ describe('GET /api/ledger/statement', () => {
 
   it('when from and to are given, then only entries in that range are listed, with the opening balance before it', async () => {
     const worker = await workerWithHistory();
-    const all = (await h.api('GET', '/api/ledger/statement', { token: worker.token })).body.entries;
+    const all = (await h.api('GET', '/api/ledger/statement', { token: worker.token })).body.items.reverse();
     const third = all[2];
     const res = await h.api('GET', `/api/ledger/statement?from=${encodeURIComponent(third.createdAt)}&to=${encodeURIComponent(all[3].createdAt)}`, { token: worker.token });
     expect(res.status).toBe(200);
-    expect(res.body.entries.map((e: { seq: number }) => e.seq)).toEqual([3, 4]);
+    expect(res.body.items.map((e: { seq: number }) => e.seq)).toEqual([4, 3]);
+    expect(res.body).toMatchObject({ total: 2, totalExact: true, from: third.createdAt, to: all[3].createdAt });
     expect(res.body.opening).toEqual({ available: all[1].availableAfter, held: all[1].heldAfter });
+    expect(res.body.closing).toEqual({ available: all[3].availableAfter, held: all[3].heldAfter });
     const future = await h.api('GET', '/api/ledger/statement?from=2999-01-01', { token: worker.token });
-    expect(future.body).toMatchObject({ entries: [], opening: { available: '100.25', held: '0.00' }, closing: { available: '100.25', held: '0.00' } });
-    expect((await h.api('GET', '/api/ledger/statement?from=yesterday', { token: worker.token })).status).toBe(400);
+    expect(future.body).toMatchObject({ items: [], total: 0, opening: { available: '100.25', held: '0.00' }, closing: { available: '100.25', held: '0.00' } });
+    const past = await h.api('GET', '/api/ledger/statement?to=2000-01-01', { token: worker.token });
+    expect(past.body).toMatchObject({ items: [], total: 0, opening: { available: '0.00', held: '0.00' }, closing: { available: '0.00', held: '0.00' } });
+    const bad = await h.api('GET', '/api/ledger/statement?from=yesterday', { token: worker.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('querystring.from');
   });
 
   it('when format=csv, then a CSV attachment with escaped cells and formula injection neutralised', async () => {
@@ -84,7 +91,7 @@ describe('GET /api/ledger/statement', () => {
     const worker = await workerWithHistory();
     const other = await h.newUser();
     const res = await h.api('GET', '/api/ledger/statement', { token: other.token });
-    expect(res.body.entries).toEqual([]);
+    expect(res.body).toMatchObject({ items: [], total: 0, nextCursor: null });
     expect((await h.api('GET', '/api/ledger/balance', { token: other.token })).status).toBe(404);
     expect((await h.api('GET', `/api/admin/users/${worker.id}/ledger`, { token: other.token })).status).toBe(403);
   });
@@ -184,7 +191,7 @@ describe('PATCH /api/admin/users/{id}/balance', () => {
     expect(up.body).toEqual({ userId: worker.id, before: '0.00', after: '25.50', amount: '25.50', held: '0.00', entryId: expect.any(String) });
     const down = await adjust(worker.id, { balance: 10, reason: 'Duplicate payment' });
     expect(down.body).toMatchObject({ before: '25.50', after: '10.00', amount: '-15.50' });
-    const entries = (await h.api('GET', '/api/ledger/statement', { token: worker.token })).body.entries;
+    const entries = (await h.api('GET', '/api/ledger/statement', { token: worker.token })).body.items.reverse();
     expect(entries.map((e: Record<string, unknown>) => [e.kind, e.amount, e.reason, e.createdBy])).toEqual([
       ['admin_adjustment', '25.50', 'Compensation for ticket 42', h.admin.id],
       ['admin_adjustment', '-15.50', 'Duplicate payment', h.admin.id],

@@ -43,7 +43,7 @@ describe('GET /api/ledger/balance', () => {
     expect(res.body).toEqual({ message: 'Your account is not open yet. Please try again in a moment.', code: 'PAYOUTS.ACCOUNT_NOT_FOUND' });
     expect(await h.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [stranger.id])).toEqual([]);
     // Its statement and verification are empty reads that open nothing either.
-    expect((await h.api('GET', '/api/ledger/statement', { token: stranger.token })).body.entries).toEqual([]);
+    expect((await h.api('GET', '/api/ledger/statement', { token: stranger.token })).body.items).toEqual([]);
     expect(await h.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [stranger.id])).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ describe('POST /api/withdrawals', () => {
 
     const list = await h.api('GET', '/api/withdrawals', { token: worker.token });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([res.body]);
+    expect(list.body).toEqual({ items: [res.body], nextCursor: null, total: 1, totalExact: true });
   });
 
   it('when the Idempotency-Key header is missing, then 400 "Idempotency-Key header is required" and nothing is created', async () => {
@@ -176,7 +176,7 @@ describe('POST /api/withdrawals', () => {
     const res = await withdraw(h, worker, { amount: '60', currency: 'ETH', walletAddress: ETH_ADDRESS });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Amount exceeds your balance');
-    expect((await h.api('GET', '/api/withdrawals', { token: worker.token })).body).toEqual([]);
+    expect((await h.api('GET', '/api/withdrawals', { token: worker.token })).body).toEqual({ items: [], nextCursor: null, total: 0, totalExact: true });
   });
 
   it('when there is no token, then 401', async () => {

@@ -1,5 +1,7 @@
 import type { TLedgerEntryKind } from '@platform/contracts';
-import type { PoolClient, Queryable } from '@platform/service-kit';
+import { countCapped, decodeCursor, SqlConditions, toPage, type PoolClient, type Queryable } from '@platform/service-kit';
+import type { TPage } from '@platform/contracts';
+import { z } from 'zod';
 import type { TAccountState, TStoredEntry } from '../domain/ledger.js';
 
 export interface TAccountRow extends TAccountState {
@@ -164,11 +166,51 @@ export async function listEntries(db: Queryable, userId: string, range: { from?:
   return rows.map(toEntry);
 }
 
-/** The newest entry created before the moment (the opening balance of a statement from then). */
-export async function findLastEntryBefore(db: Queryable, userId: string, before: Date): Promise<TStoredEntry | undefined> {
+/** The cursor list of the statement: its key is the ledger's own order within a user, seq. */
+const STATEMENT_LIST = 'ledger.statement';
+const ZSeqCursorKeySchema = z.tuple([z.number().int().positive()]);
+
+/**
+ * One page of the user's entries, newest first, created within [from, to) when given: keyset on seq (the ledger's
+ * order, unique per user and only ever growing, so an entry posted while the user pages lands before the first page
+ * and never shifts another), always within `user_id = userId` (a cursor carries only a seq). UNIQUE (user_id, seq)
+ * serves the order; ledger_entries_user_time_idx the range and its count (without a range, the account's entry_count).
+ */
+export async function listEntriesPage(
+  db: Queryable,
+  userId: string,
+  q: { from?: Date; toExclusive?: Date; pageSize: number; cursor?: string },
+): Promise<TPage<TStoredEntry>> {
+  const after = decodeCursor(q.cursor, STATEMENT_LIST, ZSeqCursorKeySchema);
+  const filters = new SqlConditions().add('user_id = ?', userId);
+  if (q.from) filters.add('created_at >= ?', q.from);
+  if (q.toExclusive) filters.add('created_at < ?', q.toExclusive);
+  // Without a range the account's entry_count is the exact total (one row); a range is counted up to the cap.
+  const count =
+    q.from || q.toExclusive
+      ? countCapped(db, 'ledger_entries', filters.where(), filters.values)
+      : db
+          .query<{ n: number }>('SELECT entry_count AS n FROM ledger_accounts WHERE user_id = $1', [userId])
+          .then(({ rows }) => ({ total: rows[0]?.n ?? 0, totalExact: true }));
+  const page = new SqlConditions();
+  for (const value of filters.values) page.values.push(value);
+  const keyset = after ? `seq < $${page.values.push(after[0])}` : undefined;
+  const limit = page.param(q.pageSize + 1);
   const { rows } = await db.query<TEntryDbRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE user_id = $1 AND created_at < $2 ORDER BY seq DESC LIMIT 1`,
-    [userId, before],
+    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries ${filters.where(keyset)} ORDER BY seq DESC LIMIT ${limit}`,
+    page.values,
+  );
+  return toPage(rows, q.pageSize, STATEMENT_LIST, (row) => [row.seq], toEntry, await count);
+}
+
+/**
+ * The newest entry created before the moment (the opening balance of a statement from then, or the closing one of a
+ * statement to then), or the newest of all without a moment.
+ */
+export async function findLastEntryBefore(db: Queryable, userId: string, before?: Date): Promise<TStoredEntry | undefined> {
+  const { rows } = await db.query<TEntryDbRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE user_id = $1 AND ($2::timestamptz IS NULL OR created_at < $2) ORDER BY seq DESC LIMIT 1`,
+    [userId, before ?? null],
   );
   return rows[0] ? toEntry(rows[0]) : undefined;
 }

@@ -1,4 +1,13 @@
-import type { TAdminWithdrawal, TAdminWithdrawalList, TAdminWithdrawalPage, TAdminWithdrawalsQuery, TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
+import type {
+  TAdminWithdrawal,
+  TAdminWithdrawalList,
+  TAdminWithdrawalPage,
+  TAdminWithdrawalsQuery,
+  TMyWithdrawalsQuery,
+  TWithdrawal,
+  TWithdrawalPage,
+  TWithdrawalStatus,
+} from '@platform/contracts';
 import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 interface TWithdrawalDbRow {
@@ -80,9 +89,32 @@ export async function insertWithdrawal(
   };
 }
 
-export async function listWithdrawalsOfUser(db: Queryable, userId: string): Promise<TWithdrawalRecord[]> {
-  const { rows } = await db.query<TWithdrawalDbRow>(`SELECT ${COLUMNS} FROM withdrawals w WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id`, [userId]);
-  return rows.map(toRecord);
+/** The cursor list of GET /api/withdrawals: a cursor of an admin list (or of another sort) is refused. */
+const OWN_LIST = 'withdrawals.own';
+
+/**
+ * One page of the user's own withdrawals, newest request first: keyset on (created_at, id) descending after the
+ * cursor, always within `user_id = userId` (a cursor carries no user: another user's cursor only positions the
+ * caller's own list). withdrawals_user_idx serves it, withdrawals_user_status_idx the ?status filter (0005).
+ */
+export async function listOwnWithdrawalsPage(db: Queryable, userId: string, q: TMyWithdrawalsQuery): Promise<TWithdrawalPage> {
+  const after = decodeCursor(q.cursor, OWN_LIST, ZTimeIdCursorKeySchema);
+  const filters = new SqlConditions().add('w.user_id = ?', userId);
+  if (q.status) filters.add('w.status = ?', q.status);
+  const count = countCapped(db, 'withdrawals w', filters.where(), filters.values);
+  const page = new SqlConditions();
+  for (const value of filters.values) page.values.push(value);
+  const keyset = after ? `(w.created_at, w.id) < ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TWithdrawalDbRow & { sort_key: string }>(
+    `SELECT ${COLUMNS}, ${cursorTimeSql('w.created_at')} AS sort_key
+     FROM withdrawals w
+     ${filters.where(keyset)}
+     ORDER BY w.created_at DESC, w.id DESC
+     LIMIT ${limit}`,
+    page.values,
+  );
+  return toPage(rows, q.pageSize, OWN_LIST, (row) => [row.sort_key, row.id], (row) => toWithdrawalView(toRecord(row)), await count);
 }
 
 /** The sort of each admin list: pending oldest request first; the others newest decision first. Both end in id. */

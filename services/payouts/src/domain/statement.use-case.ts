@@ -1,5 +1,5 @@
-import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementQuery } from '@platform/contracts';
-import { findAccount, findLastEntryBefore, listEntries } from '../data-access/ledger.repository.js';
+import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementPage, TStatementPageQuery, TStatementQuery } from '@platform/contracts';
+import { findAccount, findLastEntryBefore, listEntries, listEntriesPage } from '../data-access/ledger.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { verifyChain, type TStoredEntry } from './ledger.js';
 
@@ -33,6 +33,25 @@ export async function getStatement(deps: TPayoutsDeps, userId: string, query: Pi
   const last = entries.at(-1);
   const closing = last ? { available: last.availableAfter, held: last.heldAfter } : opening;
   return { userId, from: query.from ?? null, to: query.to ?? null, opening, closing, entries: entries.map(toView) };
+}
+
+const ZERO = { available: '0.00', held: '0.00' };
+
+/**
+ * GET /api/ledger/statement (JSON): one page of the user's entries in the range, newest first, with the balances
+ * before the range (opening) and at its end (closing). Each entry keeps its hash and prevHash, so pages chain.
+ */
+export async function getStatementPage(deps: TPayoutsDeps, userId: string, query: TStatementPageQuery): Promise<TStatementPage> {
+  const range = rangeOf(query);
+  const [page, before, last] = await Promise.all([
+    listEntriesPage(deps.pool, userId, { ...range, pageSize: query.pageSize, cursor: query.cursor }),
+    range.from ? findLastEntryBefore(deps.pool, userId, range.from) : undefined,
+    findLastEntryBefore(deps.pool, userId, range.toExclusive),
+  ]);
+  const opening = before ? { available: before.availableAfter, held: before.heldAfter } : ZERO;
+  // The newest entry before the range's end: in the range, or else the one before it (then closing = opening).
+  const closing = last ? { available: last.availableAfter, held: last.heldAfter } : ZERO;
+  return { ...page, items: page.items.map(toView), userId, from: query.from ?? null, to: query.to ?? null, opening, closing };
 }
 
 /* ---- CSV ---- */

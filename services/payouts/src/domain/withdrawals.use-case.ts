@@ -1,5 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { TAdminWithdrawal, TAdminWithdrawalPage, TAdminWithdrawalsQuery, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TWithdrawal } from '@platform/contracts';
+import type {
+  TAdminWithdrawal,
+  TAdminWithdrawalPage,
+  TAdminWithdrawalsQuery,
+  TCreateWithdrawalRequest,
+  TDecideWithdrawalRequest,
+  TMyWithdrawalsQuery,
+  TWithdrawal,
+  TWithdrawalPage,
+} from '@platform/contracts';
 import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import { findSavedWallet } from '../data-access/wallets.repository.js';
 import {
@@ -7,8 +16,8 @@ import {
   findIdempotentAnswer,
   findWithdrawal,
   insertWithdrawal,
+  listOwnWithdrawalsPage,
   listWithdrawalsPage,
-  listWithdrawalsOfUser,
   saveIdempotentAnswer,
   toWithdrawalView,
   type TIdempotentAnswer,
@@ -112,8 +121,9 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
   });
 }
 
-export async function listMyWithdrawals(deps: TPayoutsDeps, userId: string): Promise<TWithdrawal[]> {
-  return (await listWithdrawalsOfUser(deps.pool, userId)).map(toWithdrawalView);
+/** GET /api/withdrawals: one page of the caller's own withdrawals, newest request first. */
+export async function listMyWithdrawals(deps: TPayoutsDeps, userId: string, query: TMyWithdrawalsQuery): Promise<TWithdrawalPage> {
+  return listOwnWithdrawalsPage(deps.pool, userId, query);
 }
 
 /** GET /api/admin/withdrawals: one page of the pending queue (oldest first) or of the history (newest decision first). */

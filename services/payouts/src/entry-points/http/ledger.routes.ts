@@ -4,6 +4,8 @@ import {
   ZBalanceSchema,
   ZIdParamsSchema,
   ZLedgerVerificationSchema,
+  ZStatementPageQuerySchema,
+  ZStatementPageSchema,
   ZStatementQuerySchema,
   type TStatementQuery,
 } from '@platform/contracts';
@@ -12,15 +14,19 @@ import type { FastifyReply } from 'fastify';
 import { getOwnBalance } from '../../domain/accounts.use-case.js';
 import { adjustBalance } from '../../domain/adjust-balance.use-case.js';
 import type { TPayoutsDeps } from '../../domain/deps.js';
-import { getStatement, statementCsv, verifyLedger } from '../../domain/statement.use-case.js';
+import { getStatement, getStatementPage, statementCsv, verifyLedger } from '../../domain/statement.use-case.js';
 import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
 
 const ZUserParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.userNotFound);
 
-/** JSON, or CSV as a download when format=csv. */
+/** The whole statement of the range as JSON, or as a CSV download when format=csv. */
 async function sendStatement(deps: TPayoutsDeps, reply: FastifyReply, userId: string, query: TStatementQuery) {
   const statement = await getStatement(deps, userId, query);
   if (query.format !== 'csv') return reply.send(statement);
+  return sendCsv(reply, statement);
+}
+
+function sendCsv(reply: FastifyReply, statement: Awaited<ReturnType<typeof getStatement>>) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="statement.csv"')
@@ -29,8 +35,26 @@ async function sendStatement(deps: TPayoutsDeps, reply: FastifyReply, userId: st
 
 /** /api/ledger (the worker's statement, verification, balance) and the admin's view and adjustment of a user's ledger. */
 export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPayoutsDeps>): void {
-  app.get('/api/ledger/statement', { onRequest: hooks.authenticate, schema: { querystring: ZStatementQuerySchema } }, async (request, reply) =>
-    sendStatement(deps, reply, authUserOf(request).userId, request.query),
+  app.get(
+    '/api/ledger/statement',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: "A page of the caller's ledger statement, newest entry first (or the whole range as CSV)",
+        description:
+          "Keyset paging on the ledger's order (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. " +
+          'from/to (YYYY-MM-DD or ISO date-time, inclusive) bound the entries; opening and closing are the balances before and at the end of the range. ' +
+          'format=csv answers the whole range as a CSV download (text/csv), oldest first; a cursor is refused with it. ' +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZStatementPageQuerySchema,
+        response: { 200: ZStatementPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = authUserOf(request).userId;
+      if (request.query.format === 'csv') return sendCsv(reply, await getStatement(deps, userId, request.query));
+      return reply.send(await getStatementPage(deps, userId, request.query));
+    },
   );
 
   app.get('/api/ledger/verify', { onRequest: hooks.authenticate, schema: { response: { 200: ZLedgerVerificationSchema } } }, async (request) =>

@@ -5,7 +5,8 @@ import {
   ZCreateWithdrawalRequestSchema,
   ZDecideWithdrawalRequestSchema,
   ZIdParamsSchema,
-  ZWithdrawalListSchema,
+  ZMyWithdrawalsQuerySchema,
+  ZWithdrawalPageSchema,
   ZWithdrawalSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
@@ -48,8 +49,21 @@ export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps<
     },
   );
 
-  app.get('/api/withdrawals', { onRequest: hooks.authenticate, schema: { response: { 200: ZWithdrawalListSchema } } }, async (request) =>
-    listMyWithdrawals(deps, authUserOf(request).userId),
+  app.get(
+    '/api/withdrawals',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: "A page of the caller's own withdrawals, newest request first",
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. " +
+          'Filter: status (pending | approved | rejected). total counts up to 10,000 (totalExact false beyond). ' +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZMyWithdrawalsQuerySchema,
+        response: { 200: ZWithdrawalPageSchema },
+      },
+    },
+    async (request) => listMyWithdrawals(deps, authUserOf(request).userId, request.query),
   );
 
   app.get(
