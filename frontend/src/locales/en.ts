@@ -46,6 +46,9 @@ export const en = {
     cancel: 'Cancel',
     previousPage: 'Previous page',
     nextPage: 'Next page',
+    loadMore: 'Load more',
+    loadMoreFailed: 'Could not load more. Try again.',
+    shownOfTotal: 'Showing {{shown}} of {{total}}',
   },
   languages: { en: 'English', ru: 'Русский' },
   /**

@@ -43,6 +43,9 @@ export const ru: TCatalogue = {
     cancel: 'Отмена',
     previousPage: 'Предыдущая страница',
     nextPage: 'Следующая страница',
+    loadMore: 'Показать ещё',
+    loadMoreFailed: 'Не удалось загрузить ещё. Попробуйте снова.',
+    shownOfTotal: 'Показано {{shown}} из {{total}}',
   },
   languages: { en: 'English', ru: 'Русский' },
   serverErrors: {

@@ -17,11 +17,13 @@ const pending = (id: string, amount: string): TWithdrawal => ({
   txReference: null,
 });
 
+const pageOf = (items: TWithdrawal[], nextCursor: string | null = null, total = items.length) => ({ items, nextCursor, total, totalExact: true });
+
 describe('Home balance card and pending summary (spec 02 Home)', () => {
   it('when money is held, then the available balance is shown with 2 decimals and the held amount beside it', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '1234.5', held: '75.25' }),
-      'GET /api/withdrawals': () => jsonResponse([pending('a', '50.00'), pending('b', '25.25')]),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([pending('a', '50.00'), pending('b', '25.25')])),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     const card = await screen.findByTestId('balance-card');
@@ -34,7 +36,8 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
   it('when there are pending requests, then their sum and "View N Pending Request(s)" lead to /withdrawals', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '75.25' }),
-      'GET /api/withdrawals': () => jsonResponse([pending('a', '50.00'), pending('b', '25.25'), { ...pending('c', '99.00'), status: 'approved' }]),
+      // The server filters the pending ones (?status=pending).
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([pending('a', '50.00'), pending('b', '25.25')])),
     });
     const { user } = renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     const summary = await screen.findByTestId('pending-summary');
@@ -43,10 +46,21 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/withdrawals');
   });
 
+  it('when there are more pending requests than one page holds, then the count is the server\'s total and the sum the held balance', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '7650.00' }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf(Array.from({ length: 100 }, (_, i) => pending(`p${i}`, '75.00')), 'next', 102)),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const summary = await screen.findByTestId('pending-summary');
+    expect(within(summary).getByRole('button', { name: 'View 102 Pending Request(s)' })).toBeInTheDocument();
+    expect(await within(summary).findByText('Pending total: $7,650.00')).toBeInTheDocument();
+  });
+
   it('when nothing is pending, then no pending summary is shown', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '0.00' }),
-      'GET /api/withdrawals': () => jsonResponse([]),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(await screen.findByText('$10.00')).toBeInTheDocument();
@@ -57,7 +71,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
   it('when the balance cannot be read, then "—" and "Balance unavailable, try again" are shown, never 0.00', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ message: 'Service unavailable' }, 503),
-      'GET /api/withdrawals': () => jsonResponse([]),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(await screen.findByText('Balance unavailable, try again')).toBeInTheDocument();
@@ -68,7 +82,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
   it('when there is no company news, then Home shows the list with its empty state', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }),
-      'GET /api/withdrawals': () => jsonResponse([]),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
       'GET /api/news': () => jsonResponse({ items: [], page: 1, pageSize: 20, total: 0 }),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });

@@ -4,19 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
 import { formatUsd, sumAmounts } from './money';
-import { useMyWithdrawalsQuery } from './payouts.api';
+import { useLedgerBalanceQuery, useMyWithdrawalsQuery } from './payouts.api';
+
+/** Pending requests read at once for the sum; more than this (rare: each holds at least the minimum) sum to `held`. */
+const PENDING_PAGE = 100;
 
 /**
  * Spec 02 Home: the sum of pending requests, only when there are any, and 'View N Pending Request(s)' leading to
  * /withdrawals. Without pending requests a plain link to the history remains (there is no other way there).
+ * The server filters the pending ones (?status=pending) and counts them (total); the sum is that of the page, or,
+ * when there are more than one page holds, the held balance (every pending request holds exactly its amount).
  */
 export function PendingSummary() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useMyWithdrawalsQuery();
-  const pending = (data ?? []).filter((w) => w.status === 'pending');
+  const { data } = useMyWithdrawalsQuery({ status: 'pending', pageSize: PENDING_PAGE });
+  const { data: balance } = useLedgerBalanceQuery();
+  const count = data?.total ?? 0;
+  const sum = data && data.nextCursor === null ? sumAmounts(data.items.map((w) => w.amount)) : balance?.held;
 
-  if (pending.length === 0) {
+  if (count === 0) {
     return (
       <Button block icon={<HistoryOutlined />} onClick={() => navigate('/withdrawals')}>
         {t('payouts.pending.history')}
@@ -28,9 +35,9 @@ export function PendingSummary() {
       <div className="stat-label">
         <ClockCircleOutlined /> {t('payouts.pending.title')}
       </div>
-      <div className="pending-summary-sum">{t('payouts.pending.sum', { amount: formatUsd(sumAmounts(pending.map((w) => w.amount))) })}</div>
+      {sum !== undefined && <div className="pending-summary-sum">{t('payouts.pending.sum', { amount: formatUsd(sum) })}</div>}
       <Button block onClick={() => navigate('/withdrawals')}>
-        {t('payouts.pending.view', { count: pending.length })}
+        {t('payouts.pending.view', { count })}
       </Button>
     </Panel>
   );

@@ -1,22 +1,26 @@
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Spin } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { readToken } from '../session/session.storage';
 import { downloadStatementCsv } from './downloadStatement';
 import { formatUsd } from './money';
-import { useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
+import { useLazyStatementQuery, useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
 import { StatementEntry, VerificationResult } from './StatementEntry';
 
 /**
  * The Statement tab (spec 02 /withdrawals, AMENDED; principle 2): every ledger entry of the worker, newest first,
- * with the signed amount and the balances after it (the running balance); CSV download; the chain check.
+ * with the signed amount and the balances after it (the running balance), 20 at a time from the server with "Load
+ * more"; CSV download (the whole statement); the chain check (the server recomputes the whole chain).
  */
 export function StatementTable() {
   const { t } = useTranslation();
   const token = useAppSelector((s) => s.session.token);
-  const { data, isLoading, isError } = useStatementQuery();
+  const { data, isLoading, isError } = useStatementQuery({});
+  const [fetchPage] = useLazyStatementQuery();
+  const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ cursor }).unwrap(), [fetchPage]));
   const [verify, verification] = useLazyVerifyLedgerQuery();
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -34,7 +38,7 @@ export function StatementTable() {
     }
   };
 
-  const entries = data ? [...data.entries].reverse() : [];
+  const entries = list.items;
   return (
     <div className="page-stack">
       <p className="muted small" style={{ margin: 0 }}>
@@ -70,11 +74,14 @@ export function StatementTable() {
         </div>
       )}
       {entries.length > 0 && (
-        <div className="payouts-list" data-testid="statement">
-          {entries.map((entry) => (
-            <StatementEntry key={entry.id} entry={entry} />
-          ))}
-        </div>
+        <>
+          <div className="payouts-list" data-testid="statement">
+            {entries.map((entry) => (
+              <StatementEntry key={entry.id} entry={entry} />
+            ))}
+          </div>
+          <LoadMoreFooter list={list} testId="statement-more" />
+        </>
       )}
     </div>
   );

@@ -34,7 +34,7 @@ function renderDialog(handlers: THandlers = {}, options: { settings?: TPublicSet
     'GET /api/settings/public': () => jsonResponse(options.settings ?? SETTINGS),
     'GET /api/ledger/balance': () => jsonResponse({ available: '100.00', held: '0.00' }),
     'GET /api/user/payout-wallets': () => jsonResponse(options.wallets ?? []),
-    'GET /api/withdrawals': () => jsonResponse([]),
+    'GET /api/withdrawals': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
     'GET /api/auth/me': () => jsonResponse(makeUser({ balance: '50.00', heldBalance: '50.00' })),
     ...handlers,
   });

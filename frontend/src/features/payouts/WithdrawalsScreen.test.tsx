@@ -1,7 +1,8 @@
-import type { TLedgerEntry, TStatement, TWithdrawal } from '@platform/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { TLedgerEntry, TStatementPage, TWithdrawal } from '@platform/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { callsTo, jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { payoutsApi } from './payouts.api';
 import WithdrawalsScreen from './WithdrawalsScreen';
 
 const base: TWithdrawal = {
@@ -37,31 +38,44 @@ const entry = (seq: number, kind: TLedgerEntry['kind'], amount: string, availabl
   prevHash: '0'.repeat(64),
   hash: 'f'.repeat(64),
 });
-const STATEMENT: TStatement = {
+/** The statement as GET /api/ledger/statement pages it: newest entry first. */
+const STATEMENT: TStatementPage = {
   userId: 'u1',
   from: null,
   to: null,
   opening: { available: '0.00', held: '0.00' },
   closing: { available: '35.00', held: '0.00' },
-  entries: [
-    entry(1, 'task_reward', '100.00', '100.00', '0.00'),
-    entry(2, 'admin_adjustment', '-5.00', '95.00', '0.00', 'Duplicate reward corrected'),
-    entry(3, 'withdrawal_hold', '-60.00', '35.00', '60.00'),
+  items: [
     entry(4, 'withdrawal_payout', '-60.00', '35.00', '0.00'),
+    entry(3, 'withdrawal_hold', '-60.00', '35.00', '60.00'),
+    entry(2, 'admin_adjustment', '-5.00', '95.00', '0.00', 'Duplicate reward corrected'),
+    entry(1, 'task_reward', '100.00', '100.00', '0.00'),
   ],
+  nextCursor: null,
+  total: 4,
+  totalExact: true,
 };
 
-function renderScreen(verify: unknown = { valid: true, entries: 4 }) {
-  mockApi({
+const page = <T,>(items: T[], nextCursor: string | null = null, total = items.length, totalExact = true) => ({ items, nextCursor, total, totalExact });
+const withdrawal = (n: number, over: Partial<TWithdrawal> = {}): TWithdrawal => ({ ...base, id: `${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`, amount: `${n}.00`, ...over });
+
+function renderScreen(verify: unknown = { valid: true, entries: 4 }, handlers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({
     'GET /api/ledger/balance': () => jsonResponse({ available: '35.00', held: '60.00' }),
-    'GET /api/withdrawals': () => jsonResponse(WITHDRAWALS),
+    'GET /api/withdrawals': () => jsonResponse(page(WITHDRAWALS)),
     'GET /api/ledger/statement': () => jsonResponse(STATEMENT),
     'GET /api/ledger/verify': () => jsonResponse(verify),
     'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
     'GET /api/user/payout-wallets': () => jsonResponse([]),
+    'GET /api/auth/me': () => jsonResponse({}),
+    ...handlers,
   });
-  return renderWithProviders(<WithdrawalsScreen />, { route: '/withdrawals', preloadedState: signedInState() });
+  return { ...renderWithProviders(<WithdrawalsScreen />, { route: '/withdrawals', preloadedState: signedInState() }), fetchMock };
 }
+
+// (The button's name is matched loosely: in jsdom antd's loading icon never finishes its leave animation, so the name
+// keeps "loading" after a page arrived although the button is enabled again.)
+const amountsShown = () => screen.getAllByTestId('withdrawal-card').map((card) => within(card).getByText(/^\$\d/).textContent?.replace(/\s*USD$/, ''));
 
 describe('/withdrawals (spec 02)', () => {
   it('when a request is pending, then it reads "Processing"; a reviewed one shows its comment, date and (approved) reference', async () => {
@@ -116,5 +130,71 @@ describe('/withdrawals (spec 02)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     await user.click(await screen.findByRole('button', { name: /Verify/ }));
     await waitFor(() => expect(screen.getByTestId('verify-result')).toHaveTextContent('The check failed at entry #3: hash mismatch'));
+  });
+});
+
+describe('/withdrawals: pages from the server', () => {
+  it('when there are more withdrawals than one page, then "Load more" appends the next page and the count says how many of how many', async () => {
+    const { user, fetchMock } = renderScreen(undefined, {
+      'GET /api/withdrawals': () => jsonResponse(page([withdrawal(5), withdrawal(4)], 'c1', 5)),
+      'GET /api/withdrawals?cursor=c1': () => jsonResponse(page([withdrawal(3), withdrawal(2)], 'c2', 5)),
+      'GET /api/withdrawals?cursor=c2': () => jsonResponse(page([withdrawal(1, { status: 'rejected', reviewedAt: '2025-03-02T10:00:00.000Z', adminComment: 'Wrong network' })], null, 5)),
+    });
+    await screen.findAllByTestId('withdrawal-card');
+    expect(amountsShown()).toEqual(['$5.00', '$4.00']);
+    expect(screen.getByTestId('withdrawals-more-count')).toHaveTextContent('Showing 2 of 5');
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(amountsShown()).toEqual(['$5.00', '$4.00', '$3.00', '$2.00']));
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(amountsShown()).toHaveLength(5));
+    expect(screen.getByTestId('withdrawals-more-count')).toHaveTextContent('Showing 5 of 5');
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    // What the worker saw before is still there on a later page: the rejection and its reason.
+    const last = screen.getAllByTestId('withdrawal-card').at(-1) as HTMLElement;
+    expect(within(last).getByTestId('withdrawal-status')).toHaveTextContent('Rejected');
+    expect(within(last).getByTestId('admin-comment')).toHaveTextContent('Wrong network');
+    expect(callsTo(fetchMock, 'GET /api/withdrawals?cursor=c1')).toHaveLength(1);
+  });
+
+  it('when the count stopped at the cap, then the total reads "10,000+"', async () => {
+    renderScreen(undefined, { 'GET /api/withdrawals': () => jsonResponse(page([withdrawal(2), withdrawal(1)], 'c1', 10_000, false)) });
+    expect(await screen.findByTestId('withdrawals-more-count')).toHaveTextContent('Showing 2 of 10,000+');
+  });
+
+  it('when a new withdrawal is made after loading more, then the list starts again from the fresh first page, and Load more still works', async () => {
+    let made = false;
+    const { user, store } = renderScreen(undefined, {
+      'GET /api/withdrawals': () => jsonResponse(made ? page([withdrawal(9), withdrawal(5)], 'n1', 6) : page([withdrawal(5), withdrawal(4)], 'c1', 5)),
+      'GET /api/withdrawals?cursor=c1': () => jsonResponse(page([withdrawal(3), withdrawal(2)], 'c2', 5)),
+      'GET /api/withdrawals?cursor=n1': () => jsonResponse(page([withdrawal(4), withdrawal(3)], 'n2', 6)),
+      'POST /api/withdrawals': () => {
+        made = true;
+        return jsonResponse(withdrawal(9), 201);
+      },
+    });
+    await screen.findAllByTestId('withdrawal-card');
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(amountsShown()).toHaveLength(4));
+    await act(async () => {
+      await store.dispatch(payoutsApi.endpoints.createWithdrawal.initiate({ body: { amount: '9.00', currency: 'ETH', walletAddress: base.walletAddress }, idempotencyKey: 'k1' }));
+    });
+    await waitFor(() => expect(amountsShown()).toEqual(['$9.00', '$5.00']));
+    expect(screen.getByTestId('withdrawals-more-count')).toHaveTextContent('Showing 2 of 6');
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(amountsShown()).toEqual(['$9.00', '$5.00', '$4.00', '$3.00']));
+  });
+
+  it('when the statement has more entries than one page, then "Load more" appends the older ones', async () => {
+    const { user } = renderScreen(undefined, {
+      'GET /api/ledger/statement': () => jsonResponse({ ...STATEMENT, items: STATEMENT.items.slice(0, 2), nextCursor: 's1', total: 4 }),
+      'GET /api/ledger/statement?cursor=s1': () => jsonResponse({ ...STATEMENT, items: STATEMENT.items.slice(2), nextCursor: null, total: 4 }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Statement' }));
+    await waitFor(() => expect(screen.getAllByTestId('statement-entry')).toHaveLength(2));
+    expect(screen.getByTestId('statement-more-count')).toHaveTextContent('Showing 2 of 4');
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(screen.getAllByTestId('statement-entry').map((e) => e.getAttribute('data-kind'))).toEqual(['withdrawal_payout', 'withdrawal_hold', 'admin_adjustment', 'task_reward']));
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('statement-closing')).toHaveTextContent('$35.00');
   });
 });

@@ -1,4 +1,19 @@
-import type { TAdminWithdrawal, TAdminWithdrawalList, TAdminWithdrawalPage, TBalance, TCreatePayoutWalletRequest, TCreateWithdrawalRequest, TDecideWithdrawalRequest, TLedgerVerification, TPayoutWallet, TPublicSettings, TStatement, TWithdrawal } from '@platform/contracts';
+import type {
+  TAdminWithdrawal,
+  TAdminWithdrawalList,
+  TAdminWithdrawalPage,
+  TBalance,
+  TCreatePayoutWalletRequest,
+  TCreateWithdrawalRequest,
+  TDecideWithdrawalRequest,
+  TLedgerVerification,
+  TPayoutWallet,
+  TPublicSettings,
+  TStatementPage,
+  TWithdrawal,
+  TWithdrawalPage,
+  TWithdrawalStatus,
+} from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -12,6 +27,14 @@ export const payoutsTaggedApi = api.enhanceEndpoints({
 
 const MONEY_TAGS = ['Balance', 'Withdrawal', 'Statement', 'AdminWithdrawal'] as const;
 
+/** The path with the parameters that are set (none: the bare path, the server's defaults apply). */
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export const payoutsApi = payoutsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     publicSettings: build.query<TPublicSettings, void>({
@@ -22,8 +45,9 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
       query: () => '/ledger/balance',
       providesTags: ['Balance'],
     }),
-    myWithdrawals: build.query<TWithdrawal[], void>({
-      query: () => '/withdrawals',
+    /** One page of the worker's own withdrawals, newest first (the first page without a cursor). */
+    myWithdrawals: build.query<TWithdrawalPage, { status?: TWithdrawalStatus; cursor?: string; pageSize?: number }>({
+      query: ({ status, cursor, pageSize }) => withQuery('/withdrawals', { status, pageSize: pageSize === undefined ? undefined : String(pageSize), cursor }),
       providesTags: ['Withdrawal'],
     }),
     createWithdrawal: build.mutation<TWithdrawal, { body: TCreateWithdrawalRequest; idempotencyKey: string }>({
@@ -31,8 +55,9 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
       // Also after a failure: an attempt whose outcome is unknown may have been applied.
       invalidatesTags: [...MONEY_TAGS],
     }),
-    statement: build.query<TStatement, void>({
-      query: () => '/ledger/statement',
+    /** One page of the worker's statement, newest entry first (the first page without a cursor). */
+    statement: build.query<TStatementPage, { cursor?: string }>({
+      query: ({ cursor }) => withQuery('/ledger/statement', { cursor }),
       providesTags: ['Statement'],
     }),
     verifyLedger: build.query<TLedgerVerification, void>({
@@ -72,8 +97,10 @@ export const {
   usePublicSettingsQuery,
   useLedgerBalanceQuery,
   useMyWithdrawalsQuery,
+  useLazyMyWithdrawalsQuery,
   useCreateWithdrawalMutation,
   useStatementQuery,
+  useLazyStatementQuery,
   useLazyVerifyLedgerQuery,
   usePayoutWalletsQuery,
   useAddPayoutWalletMutation,
