@@ -147,7 +147,7 @@ describe('admin money journey', () => {
     await withdraw.getByText('Amount too low').waitFor();
     await withdraw.getByText('Minimum withdrawal amount is $75.00').waitFor();
     await snap(worker, '08-worker-amount-too-low');
-    expect((await api<unknown[]>('/withdrawals', workerToken)).length).toBe(0);
+    expect((await api<{ items: unknown[]; total: number }>('/withdrawals', workerToken)).total).toBe(0);
     await workerContext.close();
 
     // The admin finds both actions in the Audit Log (written from events: refreshed until they arrive).

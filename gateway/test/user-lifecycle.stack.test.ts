@@ -210,7 +210,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: newEmail, isVerified: true, balance: '12.50' });
     const statement = await call('GET', '/api/ledger/statement', { token: worker.token });
-    expect(statement.body.entries.map((e: { kind: string; amount: string; reason: string }) => [e.kind, e.amount, e.reason])).toEqual([
+    expect(statement.body.items.map((e: { kind: string; amount: string; reason: string }) => [e.kind, e.amount, e.reason])).toEqual([
       ['admin_adjustment', '12.50', 'Bonus for the pilot'],
     ]);
     await eventually('the work copy to follow', async () => {
