@@ -143,6 +143,10 @@ describe('a withdrawal journey through the gateway', () => {
     const withdrawal = await api('POST', '/api/withdrawals', { token: worker.token, body: { amount: '100', currency: 'BTC', walletAddress: BTC_ADDRESS }, headers: { 'idempotency-key': randomUUID() } });
     expect(withdrawal.status).toBe(201);
     expect((await api('GET', '/api/withdrawals', { token: worker.token })).status).toBe(200);
+    // The worker's paged lists (issue 25), their answers checked against the documented page schemas.
+    expect((await api('GET', '/api/withdrawals?status=pending&pageSize=5', { token: worker.token })).body).toMatchObject({ total: 1, totalExact: true, nextCursor: null });
+    expect((await api('GET', '/api/ledger/statement?pageSize=1', { token: worker.token })).body).toMatchObject({ total: 2, totalExact: true, nextCursor: expect.any(String) });
+    expect((await api('GET', '/api/withdrawals?pageSize=101', { token: worker.token })).status).toBe(400);
     expect((await api('GET', '/api/admin/withdrawals', { token: admin })).status).toBe(200);
 
     decisionRequestId = `ops-decision-${randomUUID()}`;
