@@ -80,6 +80,9 @@ export const payoutsEn = {
     comment: 'Comment',
     txReference: 'Transaction reference',
     loadFailed: 'Could not load your withdrawals',
+    filterAll: 'All',
+    filterLabel: 'Show withdrawals',
+    emptyFiltered: 'No withdrawals with this status',
   },
   statement: {
     intro: 'Every change of your balance is an entry here, newest first. Each entry carries a hash of the one before it, so the list can be checked for tampering.',

@@ -1,6 +1,6 @@
-import type { TWithdrawal } from '@platform/contracts';
-import { Alert, Spin } from 'antd';
-import { useCallback } from 'react';
+import { WITHDRAWAL_STATUSES, type TWithdrawal, type TWithdrawalStatus } from '@platform/contracts';
+import { Alert, Segmented, Spin } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { formatDateTime } from './dates';
@@ -52,33 +52,56 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
   );
 }
 
+type TFilter = 'all' | TWithdrawalStatus;
+const FILTERS: TFilter[] = ['all', ...WITHDRAWAL_STATUSES];
+
 /**
- * The worker's withdrawals, newest first (spec 02 /withdrawals history), 20 at a time from the server with "Load more";
- * a new withdrawal refreshes the first page and the list starts again from it.
+ * The worker's withdrawals, newest first (spec 02 /withdrawals history), 20 at a time from the server with "Load more",
+ * narrowed by status on the server (?status); a new withdrawal refreshes the first page and the list starts again
+ * from it.
  */
 export function WithdrawalHistory() {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useMyWithdrawalsQuery({});
+  const [filter, setFilter] = useState<TFilter>('all');
+  const status = filter === 'all' ? undefined : filter;
+  const { data, isLoading, isError } = useMyWithdrawalsQuery({ status });
   const [fetchPage] = useLazyMyWithdrawalsQuery();
-  const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ cursor }).unwrap(), [fetchPage]));
-  if (isLoading) return <div className="center-block"><Spin /></div>;
-  if (isError) return <Alert type="error" showIcon title={t('payouts.history.loadFailed')} />;
-  if (list.items.length === 0) {
-    return (
+  const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ status, cursor }).unwrap(), [fetchPage, status]));
+  const filters = (
+    <Segmented<TFilter>
+      block
+      aria-label={t('payouts.history.filterLabel')}
+      value={filter}
+      onChange={setFilter}
+      options={FILTERS.map((value) => ({ value, label: value === 'all' ? t('payouts.history.filterAll') : t(`payouts.status.${value}`) }))}
+    />
+  );
+  let body;
+  if (isLoading) body = <div className="center-block"><Spin /></div>;
+  else if (isError) body = <Alert type="error" showIcon title={t('payouts.history.loadFailed')} />;
+  else if (list.items.length === 0) {
+    body = (
       <div className="payouts-empty">
-        <div className="payouts-empty-title">{t('payouts.history.empty')}</div>
-        <div className="muted">{t('payouts.history.emptyHint')}</div>
+        <div className="payouts-empty-title">{status ? t('payouts.history.emptyFiltered') : t('payouts.history.empty')}</div>
+        {!status && <div className="muted">{t('payouts.history.emptyHint')}</div>}
       </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="payouts-list">
+          {list.items.map((w) => (
+            <WithdrawalCard key={w.id} withdrawal={w} />
+          ))}
+        </div>
+        <LoadMoreFooter list={list} testId="withdrawals-more" />
+      </>
     );
   }
   return (
     <div className="page-stack">
-      <div className="payouts-list">
-        {list.items.map((w) => (
-          <WithdrawalCard key={w.id} withdrawal={w} />
-        ))}
-      </div>
-      <LoadMoreFooter list={list} testId="withdrawals-more" />
+      {(status !== undefined || list.items.length > 0) && filters}
+      {body}
     </div>
   );
 }

@@ -156,6 +156,23 @@ describe('/withdrawals: pages from the server', () => {
     expect(callsTo(fetchMock, 'GET /api/withdrawals?cursor=c1')).toHaveLength(1);
   });
 
+  it('when a status is chosen, then the server is asked for that status only, and its pages load more of it', async () => {
+    const rejected = (n: number) => withdrawal(n, { status: 'rejected', reviewedAt: '2025-03-02T10:00:00.000Z', adminComment: `Reason ${n}` });
+    const { user, fetchMock } = renderScreen(undefined, {
+      'GET /api/withdrawals?status=rejected': () => jsonResponse(page([rejected(7)], 'r1', 2)),
+      'GET /api/withdrawals?status=rejected&cursor=r1': () => jsonResponse(page([rejected(3)], null, 2)),
+    });
+    await screen.findAllByTestId('withdrawal-card');
+    expect(amountsShown()).toHaveLength(3);
+    await user.click(screen.getByText('Rejected', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(amountsShown()).toEqual(['$7.00']));
+    expect(screen.getByTestId('withdrawals-more-count')).toHaveTextContent('Showing 1 of 2');
+    await user.click(await screen.findByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(amountsShown()).toEqual(['$7.00', '$3.00']));
+    expect(screen.getAllByTestId('admin-comment').map((c) => c.textContent)).toEqual(['Reason 7', 'Reason 3']);
+    expect(callsTo(fetchMock, 'GET /api/withdrawals?status=rejected&cursor=r1')).toHaveLength(1);
+  });
+
   it('when the count stopped at the cap, then the total reads "10,000+"', async () => {
     renderScreen(undefined, { 'GET /api/withdrawals': () => jsonResponse(page([withdrawal(2), withdrawal(1)], 'c1', 10_000, false)) });
     expect(await screen.findByTestId('withdrawals-more-count')).toHaveTextContent('Showing 2 of 10,000+');
