@@ -11,8 +11,8 @@ import {
   ZIdSchema,
   ZRejectSubmissionRequestSchema,
   ZReviewResponseSchema,
-  ZTaskRequestListQuerySchema,
-  ZTaskRequestListSchema,
+  ZTaskRequestPageSchema,
+  ZTaskRequestsQuerySchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
@@ -81,8 +81,21 @@ export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
     }),
   );
 
-  app.get('/api/admin/task-requests', { onRequest: hooks.requireAdmin, schema: { querystring: ZTaskRequestListQuerySchema, response: { 200: ZTaskRequestListSchema } } }, async (request) =>
-    listTaskRequests(deps, request.query.status),
+  app.get(
+    '/api/admin/task-requests',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the task requests (admin), newest first',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Filters: status, user (part of the worker\'s e-mail or name, 3+ characters), from/to (request time). ' +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZTaskRequestsQuerySchema,
+        response: { 200: ZTaskRequestPageSchema },
+      },
+    },
+    async (request) => listTaskRequests(deps, request.query),
   );
 
   app.patch(
