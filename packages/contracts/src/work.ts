@@ -322,6 +322,19 @@ export type TTaskRequestsQuery = z.output<typeof ZTaskRequestsQuerySchema>;
 export const ZTaskRequestPageSchema = ZPageSchema(ZTaskRequestSchema);
 export type TTaskRequestPage = z.infer<typeof ZTaskRequestPageSchema>;
 
+/**
+ * GET /api/admin/task-requests/stats: the Task Requests screen's cards (spec 03), over all requests, not a page.
+ * approved is counted up to TOTAL_COUNT_CAP (approvedExact false beyond it); pending requests are one per task at most.
+ */
+export const ZTaskRequestStatsSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  approvedExact: z.boolean(),
+  /** The sum of the pending requests' task rewards, 2 decimals. */
+  pendingRewards: z.string(),
+});
+export type TTaskRequestStats = z.infer<typeof ZTaskRequestStatsSchema>;
+
 export const ZDecideTaskRequestRequestSchema = z.strictObject({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
   reason: ZTextSchema('Reason').trim().max(2_000, 'Reason is too long').nullable().optional(),

@@ -189,6 +189,27 @@ describe('GET /api/admin/task-requests: paging', () => {
   });
 });
 
+describe('GET /api/admin/task-requests/stats', () => {
+  it('when requests are pending, approved and rejected, then the cards count them over all requests and sum the pending rewards', async () => {
+    const before = (await h.api('GET', '/api/admin/task-requests/stats', { token: h.admin.token })).body;
+    const at = new Date().toISOString();
+    const [pendingA, pendingB] = await seedRequests([{ requestedAt: at }, { requestedAt: at }]);
+    await seedRequests([{ requestedAt: at, status: 'approved' }, { requestedAt: at, status: 'rejected' }]);
+    await h.query(`UPDATE tasks SET reward = 2.25 WHERE id IN (SELECT task_id FROM task_requests WHERE id = ANY($1::uuid[]))`, [[pendingA, pendingB]]);
+    const res = await h.api('GET', '/api/admin/task-requests/stats', { token: h.admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      pending: before.pending + 2,
+      approved: before.approved + 1,
+      approvedExact: true,
+      pendingRewards: (Number(before.pendingRewards) + 4.5).toFixed(2),
+    });
+    const worker = await h.newUser();
+    expect((await h.api('GET', '/api/admin/task-requests/stats', { token: worker.token })).status).toBe(403);
+    expect((await h.api('GET', '/api/admin/task-requests/stats?x=1', { token: h.admin.token })).status).toBe(400);
+  });
+});
+
 async function seedPackages(rows: { createdAt: string; name?: string; isActive?: boolean }[]): Promise<string[]> {
   const ids: string[] = [];
   for (const r of rows) {

@@ -112,3 +112,16 @@ export async function listTaskRequestsPage(db: Queryable, q: TTaskRequestsQuery)
   );
   return toPage(rows, q.pageSize, list, (row) => [row.sort_key, row.id], mapTaskRequest, await count);
 }
+
+/** The Task Requests cards: pending requests and their rewards (one per task at most), approved counted up to the cap. */
+export async function countTaskRequests(db: Queryable): Promise<{ pending: number; pendingRewards: string; approved: number; approvedExact: boolean }> {
+  const [pending, approved] = await Promise.all([
+    db.query<{ n: number; rewards: string }>(
+      `SELECT count(*)::int AS n, COALESCE(sum(t.reward), 0)::numeric(14, 2)::text AS rewards
+         FROM task_requests r JOIN tasks t ON t.id = r.task_id WHERE r.status = 'pending'`,
+    ),
+    countCapped(db, 'task_requests r', `WHERE r.status = 'approved'`, []),
+  ]);
+  const row = pending.rows[0];
+  return { pending: row?.n ?? 0, pendingRewards: row?.rewards ?? '0.00', approved: approved.total, approvedExact: approved.totalExact };
+}

@@ -1,7 +1,8 @@
-import type { TDecideTaskRequestRequest, TTaskRequest, TTaskRequestPage, TTaskRequestsQuery } from '@platform/contracts';
+import type { TDecideTaskRequestRequest, TTaskRequest, TTaskRequestPage, TTaskRequestsQuery, TTaskRequestStats } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { insertAssignment } from '../data-access/assignments.repository.js';
 import {
+  countTaskRequests,
   decideTaskRequest as decideTaskRequestRow,
   findPendingRequestOfTask,
   findTaskRequest,
@@ -27,6 +28,11 @@ async function toTaskRequests(deps: TWorkDeps, records: TTaskRequestRecord[]): P
 export async function listTaskRequests(deps: TWorkDeps, query: TTaskRequestsQuery): Promise<TTaskRequestPage> {
   const page = await listTaskRequestsPage(deps.pool, query);
   return { ...page, items: await toTaskRequests(deps, page.items) };
+}
+
+/** GET /api/admin/task-requests/stats: the screen's cards over all requests. */
+export async function taskRequestStats(deps: TWorkDeps): Promise<TTaskRequestStats> {
+  return countTaskRequests(deps.pool);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   ZReviewResponseSchema,
   ZTaskRequestPageSchema,
   ZTaskRequestsQuerySchema,
+  ZTaskRequestStatsSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
@@ -23,7 +24,7 @@ import {
   listSubmissionsAwaitingReview,
   rejectSubmission,
 } from '../../domain/review.use-case.js';
-import { decideTaskRequest, listTaskRequests } from '../../domain/task-requests.use-case.js';
+import { decideTaskRequest, listTaskRequests, taskRequestStats } from '../../domain/task-requests.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
@@ -96,6 +97,19 @@ export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
       },
     },
     async (request) => listTaskRequests(deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/task-requests/stats',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'The Task Requests cards (admin): pending, approved (up to 10,000) and the pending requests\' rewards',
+        querystring: z.strictObject({}),
+        response: { 200: ZTaskRequestStatsSchema },
+      },
+    },
+    async () => taskRequestStats(deps),
   );
 
   app.patch(
