@@ -43,7 +43,6 @@ export const workEn = {
     task: 'Task',
     submittedAt: 'Submitted',
     requestedAt: 'Requested',
-    search: 'Search tasks',
     notSet: '—',
   },
   files: {

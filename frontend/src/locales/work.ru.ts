@@ -41,7 +41,6 @@ export const workRu: TCatalogue['work'] = {
     task: 'Задание',
     submittedAt: 'Отправлено',
     requestedAt: 'Запрошено',
-    search: 'Поиск заданий',
     notSet: '—',
   },
   files: {
