@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
 import { apiClient, waitUntil } from './support/api.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 5, items 4-6 (the admin's side of money): the admin sets the minimum withdrawal in System Settings, gives a
@@ -9,7 +10,7 @@ import { apiClient, waitUntil } from './support/api.js';
  * adjustment and its reason in the Statement and is refused a withdrawal under the new minimum; the admin finds
  * both actions in the Audit Log; the settings are reset so that other journeys see the defaults.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const PASSWORD = 'secret-pass-9';
 const REASON = 'Bonus for the March testing campaign';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

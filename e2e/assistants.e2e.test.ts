@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 13, "Proven by": the admin creates an assistant in Chat Management (the spec's validation message first),
@@ -11,7 +12,7 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOB
  * afterwards, so later journeys see a quiet room.
  */
 const JOURNEY = 'assistants';
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const { api, adminToken } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 const BOT_NAME = 'Guide Bot';

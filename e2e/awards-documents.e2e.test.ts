@@ -1,14 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
 import { apiClient } from './support/api.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 14 items 4 and 5 in the browser: the admin gives a worker a manual award in Admin > Awards (the worker sees it
  * on /awards at phone width, in its group with its value format) and changes a company document's content in Admin >
  * Documents (version 2.0): the worker, who accepted version 1.0, is asked again at the next start.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const PASSWORD = 'secret-pass-9';
 let browser: Browser;
 let adminToken = '';

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.js';
 import { DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, signInTo, uniqueEmail } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 27, "Proven by": the first load of each kind of page, counted as the bytes Chromium receives from the
@@ -21,7 +22,7 @@ export const BUDGET_KIB = {
   admin: 700,
 };
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const signIn = signInTo(baseUrl);
 let browser: Browser;
 

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 11, "Proven by": two workers in two browser contexts chat live; one goes offline (its context's network
@@ -10,8 +11,7 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOB
  * refuses it with the reason, and Chat Monitor shows the conversation. Screenshots in e2e/artifacts/chat/.
  */
 const JOURNEY = 'chat';
-const baseUrl = inject('baseUrl');
-const internalUrls = inject('internalUrls');
+const { baseUrl, internalUrls } = e2eStack();
 const { api, adminToken } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 let browser: Browser;

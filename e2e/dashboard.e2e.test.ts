@@ -1,15 +1,16 @@
 import type { TAdminStats } from '@platform/contracts';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Admin > Dashboard (issue 14 item 1): after today's activity (a registration, an approved submission, a paid
  * withdrawal, arranged through the API) the admin sees it on the dashboard: the cards, today's line of the chart of
  * the last 30 days, and a card that opens its section.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const { api, registerWorker, adminToken: signInAdmin } = apiClient(baseUrl);
 let browser: Browser;
 

@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
 import { apiClient } from './support/api.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 14 item 3: the admin writes a news item in Admin > Company News and publishes it (a draft stays hidden); the
  * worker (phone width) sees it on Home with the update count, opens it, and reads the full text and its date.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const PASSWORD = 'secret-pass-9';
 let browser: Browser;
 

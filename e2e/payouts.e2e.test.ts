@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 import { waitUntil } from './support/api.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 5, "Proven by": a worker with an approved task withdraws, the admin approves, the worker sees it paid and
  * the statement lines. The approved task is arranged through the API (admin creates it, the worker takes and
  * submits it with a small PNG, the admin approves); everything about money happens in the browser.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const REWARD = '120.00';
 const WITHDRAW = '60';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 import { watchCsp } from './support/csp.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 16: the admin creates a referral link in the Referral System; a visitor opens /ref/{code} on a phone, sees
@@ -10,7 +11,7 @@ import { watchCsp } from './support/csp.js';
  * admin sees one click and one registration on that link. An inactive link's code sends the visitor to /register,
  * where registering still works.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const PASSWORD = 'secret-pass-16';
 const client = apiClient(baseUrl);
 let browser: Browser;

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOnboarding, decodeQuotedPrintable, extractResetLink, launchBrowser, MOBILE, newContext, checkScreen, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
-const outboxDir = inject('outboxDir');
+const { baseUrl, outboxDir } = e2eStack();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, makePng, waitUntil } from './support/api.js';
 import { takeCspViolations } from './support/csp.js';
 import {
@@ -15,13 +15,14 @@ import {
   uniqueEmail,
   waitForPath,
 } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 10, "Proven by": how every screen behaves, at 390 px in English and in Russian, and the admin console at
  * 900 px and 1440 px. Each screen passed goes through checkScreen (no sideways scrolling, no toast over the header,
  * no serious axe violation, no CSP violation; screenshots at phone and desktop width in e2e/artifacts/screens/).
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const JOURNEY = 'screens';
 const PASSWORD = 'secret-pass-10';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 12, "Proven by": a worker writes to support, the admin sees it appear live in CRM - Support, assigns it and
@@ -9,8 +10,7 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOB
  * resolves; the worker writes again and the conversation reopens. Screenshots in e2e/artifacts/support/.
  */
 const JOURNEY = 'support';
-const baseUrl = inject('baseUrl');
-const internalUrls = inject('internalUrls');
+const { baseUrl, internalUrls } = e2eStack();
 const { api } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 let browser: Browser;

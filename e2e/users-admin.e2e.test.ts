@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * User management (issue 14 item 2) and the worker's own account deletion (issue 15 item 5), in two browsers: the
@@ -9,8 +10,7 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOB
  * account is suspended, and signing in says so too. The admin unbans, then deletes the account with confirmation.
  * A second worker deletes their own account from the Profile with their password and gets the confirmation e-mail.
  */
-const baseUrl = inject('baseUrl');
-const outboxDir = inject('outboxDir');
+const { baseUrl, outboxDir } = e2eStack();
 const client = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 const SUSPENDED = 'Your account has been suspended. Please contact support.';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
 import { checkScreen, DESKTOP, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
 /**
  * Issue 15: identity verification done honestly, the activity history and the worker's own data. Through the
@@ -12,7 +13,7 @@ import { checkScreen, DESKTOP, launchBrowser, MOBILE, newContext, signInTo, uniq
  * browser journey at phone size: apply with two photos, pending, the admin rejects with a reason, the worker reads
  * it and applies again, the admin approves, the worker sees the verified badge and the activity, and downloads the data.
  */
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 const { api, registerWorker, adminToken: signInAdmin } = apiClient(baseUrl);
 const PASSWORD = 'secret-pass-9';
 const ETH_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys against the whole stack (scripts/e2e.ts builds the frontend first). One stack for all files
-// (globalSetup), files one after another, generous time limits: each journey drives a real Chromium.
+/**
+ * Browser journeys against the whole stack (scripts/e2e.ts builds the frontend first). Two journeys at a time, each
+ * worker on a stack of its own (support/global-setup.ts starts one per worker, support/stack.ts picks it): on this
+ * 2-core machine a journey leaves the CPU idle about half the time (waiting on the browser, the services, the network),
+ * so two workers take the tier from about 690 s to under 450 s. E2E_WORKERS=1 runs them one after another on one stack.
+ * Generous time limits: each journey drives a real Chromium.
+ */
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -11,7 +16,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     // Fails a journey on any Content-Security-Policy violation (support/csp.ts).
     setupFiles: ['./support/setup.ts'],
-    fileParallelism: false,
+    pool: 'forks',
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { concurrent: false },
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -1,13 +1,14 @@
 import { crc32, deflateSync } from 'node:zlib';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 import { waitUntil } from './support/api.js';
 import type { TPageDocument } from './support/screens.js';
+import { e2eStack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
-const workDatabaseUrl = inject('databaseUrls').work;
+const { baseUrl } = e2eStack();
+const workDatabaseUrl = e2eStack().databaseUrls.work!;
 const JOURNEY = 'work';
 let browser: Browser;
 

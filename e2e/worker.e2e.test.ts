@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOnboarding, launchBrowser, MOBILE, newContext, checkScreen, uniqueEmail, waitForPath } from './support/browser.js';
+import { e2eStack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eStack();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -2,31 +2,43 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../scripts/stack.js';
+import { startStack, type TStack } from '../../scripts/stack.js';
+import type { TE2eStack } from './stack.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    outboxDir: string;
-    /** Each service's database (e.g. `databaseUrls.work`), for journeys that check what the server stored. */
-    databaseUrls: Record<string, string>;
-    /** Each process's internal port (/health, /ready, /metrics) by name: `chat` and `chat-2` are the chat instances. */
-    internalUrls: Record<string, string>;
+/**
+ * Starts one whole stack per worker (services, gateway serving the built frontend, seeded admin and documents), all at
+ * once, each in a namespace of its own removed afterwards: every run starts from empty databases, and journeys running
+ * at the same time never share a stack (support/stack.ts gives each worker its own).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const count = project.config.maxWorkers;
+  const run = Date.now().toString(36);
+  const logs: string[] = [];
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startOne(`e2e_${run}_${i + 1}`, logs)));
+  const stacks = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(stacks.map((s) => s.stop()));
+    console.error(logs.join('\n'));
+    throw failed.reason;
   }
+  project.provide(
+    'stacks',
+    stacks.map((stack): TE2eStack => ({ baseUrl: stack.baseUrl, outboxDir: stack.outboxDir, databaseUrls: stack.databaseUrls, internalUrls: stack.internalUrls })),
+  );
+  return async () => {
+    await Promise.all(stacks.map((s) => s.stop()));
+  };
 }
 
-/** Starts the whole stack once (services, gateway serving frontend/dist, seeded admin and documents). */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const outboxDir = mkdtempSync(join(tmpdir(), 'e2e-outbox-'));
-  const logs: string[] = [];
-  const stack = await startStack({
-    // A namespace of its own each run, removed afterwards: every run starts from empty databases.
-    namespace: `e2e_${Date.now().toString(36)}`,
+function startOne(namespace: string, logs: string[]): Promise<TStack> {
+  return startStack({
+    namespace,
     ephemeral: true,
     // scripts/e2e.ts builds into a folder of its own; run directly, the suite uses frontend/dist.
     ...(process.env.E2E_FRONTEND_DIST ? { frontendDist: process.env.E2E_FRONTEND_DIST } : {}),
     seed: true,
-    outboxDir,
+    outboxDir: mkdtempSync(join(tmpdir(), 'e2e-outbox-')),
     logLevel: 'warn',
     // The journeys register and sign in many times from one address; the limits themselves are tested elsewhere.
     env: {
@@ -42,18 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       RATE_LIMIT_WS_UPGRADE_PER_ADDRESS: '10000/1m',
     },
     onLog: (line) => {
-      logs.push(line);
+      logs.push(`[${namespace}] ${line}`);
       if (logs.length > 500) logs.shift();
     },
-  }).catch((error: unknown) => {
-    console.error(logs.join('\n'));
-    throw error;
   });
-  project.provide('baseUrl', stack.baseUrl);
-  project.provide('outboxDir', stack.outboxDir);
-  project.provide('databaseUrls', stack.databaseUrls);
-  project.provide('internalUrls', stack.internalUrls);
-  return async () => {
-    await stack.stop();
-  };
 }

@@ -125,11 +125,17 @@ describe('a withdrawal journey through the gateway', () => {
     expect((await api('GET', '/api/auth/me', { token: worker.token })).status).toBe(200);
     expect((await api('GET', '/api/settings/public', { token: worker.token })).status).toBe(200);
     expect((await api('GET', '/api/tasks', { token: worker.token })).status).toBe(200);
+    expect((await api('GET', '/api/tasks/completed?pageSize=5', { token: worker.token })).status).toBe(200);
     expect((await api('GET', '/api/chat/unread', { token: worker.token })).status).toBe(200);
     expect((await api('GET', '/api/user/payout-wallets', { token: worker.token })).status).toBe(200);
     expect((await api('POST', '/api/user/payout-wallets', { token: worker.token, body: { currency: 'BTC', address: BTC_ADDRESS, label: 'Main' } })).status).toBe(201);
     expect((await api('GET', '/api/admin/audit-log', { token: admin })).status).toBe(200);
     expect((await api('GET', '/api/admin/settings', { token: admin })).status).toBe(200);
+    // The work service's paged admin lists (contracts paging.ts).
+    expect((await api('GET', '/api/admin/tasks?pageSize=5', { token: admin })).status).toBe(200);
+    expect((await api('GET', '/api/admin/task-requests?status=pending', { token: admin })).status).toBe(200);
+    expect((await api('GET', '/api/admin/task-packages', { token: admin })).status).toBe(200);
+    expect((await api('GET', '/api/admin/tasks?pageSize=500', { token: admin })).status).toBe(400);
     // Refusals are documented too: no token, and a bad body.
     expect((await api('GET', '/api/ledger/balance')).status).toBe(401);
     expect((await api('POST', '/api/user/payout-wallets', { token: worker.token, body: { currency: '', address: '' } })).status).toBe(400);

@@ -43,7 +43,6 @@ export const workEn = {
     task: 'Task',
     submittedAt: 'Submitted',
     requestedAt: 'Requested',
-    search: 'Search tasks',
     notSet: '—',
   },
   files: {
@@ -66,6 +65,9 @@ export const workEn = {
     tabs: { available: 'Available', mine: 'My Tasks', revision: 'Revision', done: 'Done' },
     doneShown: 'Your latest {{shown}} of {{total}} completed tasks. Every reward is in your statement:',
     doneShownLink: 'Withdrawals, Statement',
+    loadMore: 'Load more',
+    completedOn: 'Completed {{date}}',
+    olderLoadFailed: 'Could not load more completed tasks',
     empty: {
       available: 'No tasks available right now',
       availableHint: 'New tasks appear here as soon as they are published.',
@@ -137,6 +139,9 @@ export const workEn = {
       deleteConfirm: 'Delete this task?',
       deleteConfirmText: 'Its assignments, submissions, files and package entries are deleted with it.',
       empty: 'No tasks yet',
+      searchPlaceholder: 'Search by title (3+ letters)',
+      allStatuses: 'All statuses',
+      statusFilter: 'Filter by status',
       columns: {
         order: 'Order',
         title: 'Title',
@@ -182,6 +187,7 @@ export const workEn = {
       createTitle: 'Create Package',
       editTitle: 'Edit Package',
       empty: 'No packages yet',
+      searchPlaceholder: 'Search by name (3+ letters)',
       select: 'Select a package to see its tasks',
       name: 'Name',
       description: 'Description',
@@ -221,6 +227,7 @@ export const workEn = {
       allList: 'All Requests',
       emptyPending: 'No requests waiting for review',
       emptyAll: 'No task requests yet',
+      userSearch: 'Search by worker e-mail or name (3+ letters)',
       review: 'Review',
       reviewTitle: 'Review task request',
       reason: 'Reason (optional, shown to the worker)',

@@ -41,7 +41,6 @@ export const workRu: TCatalogue['work'] = {
     task: 'Задание',
     submittedAt: 'Отправлено',
     requestedAt: 'Запрошено',
-    search: 'Поиск заданий',
     notSet: '—',
   },
   files: {
@@ -64,6 +63,9 @@ export const workRu: TCatalogue['work'] = {
     tabs: { available: 'Доступные', mine: 'Мои задания', revision: 'Доработка', done: 'Готово' },
     doneShown: 'Последние {{shown}} из {{total}} выполненных заданий. Все вознаграждения есть в выписке:',
     doneShownLink: 'Выводы, Выписка',
+    loadMore: 'Показать ещё',
+    completedOn: 'Выполнено {{date}}',
+    olderLoadFailed: 'Не удалось загрузить выполненные задания',
     empty: {
       available: 'Сейчас нет доступных заданий',
       availableHint: 'Новые задания появятся здесь сразу после публикации.',
@@ -135,6 +137,9 @@ export const workRu: TCatalogue['work'] = {
       deleteConfirm: 'Удалить это задание?',
       deleteConfirmText: 'Вместе с ним удаляются назначения, ответы, файлы и записи в пакетах.',
       empty: 'Заданий пока нет',
+      searchPlaceholder: 'Поиск по названию (от 3 букв)',
+      allStatuses: 'Все статусы',
+      statusFilter: 'Фильтр по статусу',
       columns: {
         order: 'Порядок',
         title: 'Название',
@@ -180,6 +185,7 @@ export const workRu: TCatalogue['work'] = {
       createTitle: 'Новый пакет',
       editTitle: 'Изменить пакет',
       empty: 'Пакетов пока нет',
+      searchPlaceholder: 'Поиск по названию (от 3 букв)',
       select: 'Выберите пакет, чтобы увидеть его задания',
       name: 'Название',
       description: 'Описание',
@@ -219,6 +225,7 @@ export const workRu: TCatalogue['work'] = {
       allList: 'Все запросы',
       emptyPending: 'Нет запросов на рассмотрении',
       emptyAll: 'Запросов пока нет',
+      userSearch: 'Поиск по e-mail или имени исполнителя (от 3 букв)',
       review: 'Рассмотреть',
       reviewTitle: 'Рассмотрение запроса',
       reason: 'Причина (необязательно, её увидит исполнитель)',

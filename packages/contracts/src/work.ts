@@ -145,7 +145,26 @@ export const ZAdminTaskSchema = z.object({
   assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
 });
 export type TAdminTask = z.infer<typeof ZAdminTaskSchema>;
-export const ZAdminTaskListSchema = z.array(ZAdminTaskSchema);
+
+/** ?search: part of a title, case-insensitive, at least 3 characters (a trigram index serves it). */
+const ZTitleSearchSchema = ZTextSchema('search')
+  .trim()
+  .min(3, 'search must be at least 3 characters')
+  .max(200, 'search is too long (at most 200 characters)')
+  .optional();
+
+/**
+ * GET /api/admin/tasks?status&search&pageSize&cursor (the paging convention of paging.ts): in the admin's order,
+ * sortOrder (0 on top), then oldest first (keyset on sortOrder, createdAt, id); search is part of the title.
+ */
+export const ZAdminTasksQuerySchema = z.strictObject({
+  status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).optional(),
+  search: ZTitleSearchSchema,
+  ...PAGE_QUERY_SHAPE,
+});
+export type TAdminTasksQuery = z.output<typeof ZAdminTasksQuerySchema>;
+export const ZAdminTaskPageSchema = ZPageSchema(ZAdminTaskSchema);
+export type TAdminTaskPage = z.infer<typeof ZAdminTaskPageSchema>;
 
 export const ZUserTaskRequestSchema = z.object({
   id: z.uuid(),
@@ -181,6 +200,29 @@ export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);
  */
 export const WORKER_DONE_TASKS_SHOWN = 50;
 export const COMPLETED_TOTAL_HEADER = 'x-completed-total';
+
+/** GET /api/tasks/completed items: one of the calling worker's completed assignments with its task. */
+export const ZCompletedTaskSchema = z.object({
+  /** The assignment's id. */
+  id: z.uuid(),
+  taskId: z.uuid(),
+  title: z.string(),
+  reward: z.string(),
+  submittedAt: z.string().nullable(),
+  completedAt: z.string(),
+  /** true when approved by the auto-approval job. */
+  autoApproved: z.boolean(),
+});
+export type TCompletedTask = z.infer<typeof ZCompletedTaskSchema>;
+
+/**
+ * GET /api/tasks/completed?pageSize&cursor (the paging convention of paging.ts): every task the calling worker
+ * completed, newest first (keyset on completedAt, id); only the caller's own.
+ */
+export const ZCompletedTasksQuerySchema = z.strictObject({ ...PAGE_QUERY_SHAPE });
+export type TCompletedTasksQuery = z.output<typeof ZCompletedTasksQuerySchema>;
+export const ZCompletedTaskPageSchema = ZPageSchema(ZCompletedTaskSchema);
+export type TCompletedTaskPage = z.infer<typeof ZCompletedTaskPageSchema>;
 
 /** POST /api/tasks/{id}/take: an assignment (201), or for a task that requires approval a pending request (202). */
 export const ZTakeTaskResponseSchema = z.object({
@@ -262,8 +304,36 @@ export const ZTaskRequestSchema = z.object({
   task: z.object({ title: z.string(), reward: z.string(), description: z.string(), dueDate: z.string().nullable() }),
 });
 export type TTaskRequest = z.infer<typeof ZTaskRequestSchema>;
-export const ZTaskRequestListSchema = z.array(ZTaskRequestSchema);
-export const ZTaskRequestListQuerySchema = z.strictObject({ status: ZTaskRequestStatusSchema.optional() });
+
+/**
+ * GET /api/admin/task-requests?status&user&from&to&pageSize&cursor (the paging convention of paging.ts): newest
+ * first (keyset on requestedAt, id); from/to bound the request time; user is part of the worker's e-mail or name.
+ */
+export const ZTaskRequestsQuerySchema = z
+  .strictObject({
+    status: z.enum(TASK_REQUEST_STATUSES, { error: `status must be one of ${TASK_REQUEST_STATUSES.join(', ')}` }).optional(),
+    user: ZUserSearchSchema('user'),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
+export type TTaskRequestsQuery = z.output<typeof ZTaskRequestsQuerySchema>;
+export const ZTaskRequestPageSchema = ZPageSchema(ZTaskRequestSchema);
+export type TTaskRequestPage = z.infer<typeof ZTaskRequestPageSchema>;
+
+/**
+ * GET /api/admin/task-requests/stats: the Task Requests screen's cards (spec 03), over all requests, not a page.
+ * approved is counted up to TOTAL_COUNT_CAP (approvedExact false beyond it); pending requests are one per task at most.
+ */
+export const ZTaskRequestStatsSchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  approvedExact: z.boolean(),
+  /** The sum of the pending requests' task rewards, 2 decimals. */
+  pendingRewards: z.string(),
+});
+export type TTaskRequestStats = z.infer<typeof ZTaskRequestStatsSchema>;
 
 export const ZDecideTaskRequestRequestSchema = z.strictObject({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
@@ -308,7 +378,19 @@ export const ZTaskPackageSchema = z.object({
   taskCount: z.number().int(),
 });
 export type TTaskPackage = z.infer<typeof ZTaskPackageSchema>;
-export const ZTaskPackageListSchema = z.array(ZTaskPackageSchema);
+
+/**
+ * GET /api/admin/task-packages?active&search&pageSize&cursor (the paging convention of paging.ts): oldest first
+ * (keyset on createdAt, id); active 'true' or 'false'; search is part of the name.
+ */
+export const ZTaskPackagesQuerySchema = z.strictObject({
+  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
+  search: ZTitleSearchSchema,
+  ...PAGE_QUERY_SHAPE,
+});
+export type TTaskPackagesQuery = z.output<typeof ZTaskPackagesQuerySchema>;
+export const ZTaskPackagePageSchema = ZPageSchema(ZTaskPackageSchema);
+export type TTaskPackagePage = z.infer<typeof ZTaskPackagePageSchema>;
 export const ZTaskPackageDetailSchema = ZTaskPackageSchema.extend({ tasks: z.array(ZPackageTaskSchema) });
 export type TTaskPackageDetail = z.infer<typeof ZTaskPackageDetailSchema>;
 export const ZPackageTaskListSchema = z.array(ZPackageTaskSchema);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
-import { decodeCursor, encodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema } from './paging.js';
+import { countCapped, decodeCursor, encodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema } from './paging.js';
+import type { Queryable } from './db.js';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -52,5 +53,23 @@ describe('SqlConditions', () => {
     expect(c.param(20)).toBe('$4');
     expect(c.values).toEqual([1, 2, 3, 20]);
     expect(new SqlConditions().where()).toBe('');
+  });
+});
+
+describe('countCapped', () => {
+  it('when the count fails while no one awaits it yet (the page query failed first), then no unhandled rejection ends the process, and awaiting it still rejects', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = { query: () => Promise.reject(new Error('connection lost')) } as unknown as Queryable;
+      const count = countCapped(failing, 'withdrawals w', '', []);
+      // Long enough for Node to report a rejection left without a handler.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      await expect(count).rejects.toThrow('connection lost');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -74,13 +74,18 @@ export function toPage<R, T>(
  * The rows matching `where` counted up to TOTAL_COUNT_CAP (a bounded scan of the filter's index however many
  * match): { total, totalExact: false } at the cap. `from` is the FROM clause and `where` the WHERE clause (or '').
  */
-export async function countCapped(db: Queryable, from: string, where: string, values: readonly unknown[]): Promise<{ total: number; totalExact: boolean }> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${TOTAL_COUNT_CAP + 1}) capped`,
-    [...values],
-  );
-  const n = rows[0]?.n ?? 0;
-  return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+export function countCapped(db: Queryable, from: string, where: string, values: readonly unknown[]): Promise<{ total: number; totalExact: boolean }> {
+  const counted = db
+    .query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${TOTAL_COUNT_CAP + 1}) capped`, [...values])
+    .then(({ rows }) => {
+      const n = rows[0]?.n ?? 0;
+      return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+    });
+  // Repositories start the count beside the page's query and await it after that query: should the page's query
+  // fail first, the count's failure is never awaited, and an unhandled rejection would end the process. The
+  // promise returned still rejects for whoever awaits it.
+  counted.catch(() => undefined);
+  return counted;
 }
 
 /**

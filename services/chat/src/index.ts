@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ZUserSchema, type TChatMessage } from '@platform/contracts';
-import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type TConsumer } from '@platform/service-kit';
+import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
@@ -87,8 +87,11 @@ function chatSecretsKey(config: TChatConfig): string {
 }
 
 /** Starts the chat service: migrations, HTTP API, the WebSocket endpoint, the Redis bus, consumers and the archive job. */
-/** `overrides`: the assistants' clock and dice (tests simulate time with them). */
-export async function start(config: TChatConfig, overrides: { now?: () => Date; random?: () => number } = {}): Promise<TChatService> {
+/**
+ * `overrides`: the assistants' clock and dice (tests simulate time with them), and the chat bus's publishing
+ * connection (tests give one that cannot reach Redis).
+ */
+export async function start(config: TChatConfig, overrides: { now?: () => Date; random?: () => number; busPublisher?: Redis } = {}): Promise<TChatService> {
   const runtime = await createServiceRuntime(config, {
     name: 'chat',
     migrationsDir: CHAT_MIGRATIONS_DIR,
@@ -97,7 +100,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
   });
   const { app, pool, logger, hooks, redis, metrics } = runtime;
   try {
-    const bus = await createChatBus({ redis, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger });
+    const bus = await createChatBus({ redis, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger, ...(overrides.busPublisher ? { publisher: overrides.busPublisher } : {}) });
     runtime.onStop(() => bus.stop());
     const moderation = await createModerationStore({ pool, bus, logger });
     runtime.onStop(() => moderation.stop());

@@ -1,5 +1,7 @@
-import { eventually } from '@platform/service-kit/testing';
+import { eventually, refusingPort } from '@platform/service-kit/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadChatConfig, start } from '../src/index.js';
 import { post, startChatHarness, type TChatHarness, type TTestUser } from './helpers.js';
 
 /**
@@ -49,5 +51,39 @@ describe('a message stored but never published', () => {
       expect(socket.messageIds().filter((id) => id === orphan)).toHaveLength(1);
     }
     await Promise.all([onA.close(), onB.close()]);
+  });
+
+  it('when the writer cannot publish (Redis away for it alone), then its sockets hear the message at once, every other instance hears it once Redis takes it, and no socket hears it twice', async () => {
+    // A third instance whose publishing connection is a real client of a port that refuses: every publish fails, as
+    // while Redis restarts; its subscription (and everything else) reaches Redis.
+    const refusing = await refusingPort();
+    const publisher = new Redis({ host: '127.0.0.1', port: refusing.port, enableOfflineQueue: false, retryStrategy: () => 1_000 });
+    publisher.on('error', () => undefined);
+    const c = await start(
+      loadChatConfig({ ...h.environment.env, JOBS_ENABLED: 'false', REPAIR_INTERVAL_MS: '60000', CREATE_DATABASE: 'false', CONSUMERS_ENABLED: 'false' }),
+      { busPublisher: publisher },
+    );
+    try {
+      const onC = await h.connect(bob, c);
+      const onA = await h.connect(bob, h.a);
+      const onB = await h.connect(ada, h.b);
+      const sent = await h.api('POST', '/api/chat/messages', { token: ada.token, body: { content: 'sent while Redis is away for this instance', chatType: 'general' }, instance: c });
+      expect(sent.status).toBe(201);
+      const id = (sent.body as { id: number }).id;
+      await eventually(async () => onC.messageIds().includes(id), { what: 'the message on the writer instance' });
+      // Left unpublished, so the repair of another instance (or the room's next writer) publishes it.
+      expect(await h.a.deps.log.repair()).toBe(1);
+      const after = await post(h, ada, 'published as usual');
+      for (const socket of [onA, onB, onC]) {
+        // The next message comes after the republished one on every subscription (one publisher, in order).
+        await eventually(async () => socket.messageIds().includes(after.id), { what: 'the next message on every socket' });
+        expect(socket.messageIds().filter((m) => m === id)).toHaveLength(1);
+      }
+      await Promise.all([onA.close(), onB.close(), onC.close()]);
+    } finally {
+      await c.stop();
+      publisher.disconnect();
+      refusing.release();
+    }
   });
 });

@@ -109,7 +109,7 @@ describe('task requests (tasks that require approval)', () => {
 
     const list = await h.api('GET', '/api/admin/task-requests?status=pending', { token: h.admin.token });
     expect(list.status).toBe(200);
-    const request = list.body.find((r: { taskId: string }) => r.taskId === task.id);
+    const request = list.body.items.find((r: { taskId: string }) => r.taskId === task.id);
     expect(request).toMatchObject({
       status: 'pending',
       userId: worker.id,

@@ -18,8 +18,8 @@ describe('/api/admin/task-packages', () => {
     const edited = await h.api('PUT', `/api/admin/task-packages/${id}`, { token: h.admin.token, body: { name: 'Starter pack', isActive: false } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Starter pack', description: 'First tasks', isActive: false });
-    const list = await h.api('GET', '/api/admin/task-packages', { token: h.admin.token });
-    expect(list.body.map((p: { id: string }) => p.id)).toContain(id);
+    const list = await h.api('GET', '/api/admin/task-packages?pageSize=100', { token: h.admin.token });
+    expect(list.body.items.map((p: { id: string }) => p.id)).toContain(id);
     expect((await h.api('DELETE', `/api/admin/task-packages/${id}`, { token: h.admin.token })).status).toBe(200);
     expect((await h.api('GET', `/api/admin/task-packages/${id}`, { token: h.admin.token })).status).toBe(404);
   });

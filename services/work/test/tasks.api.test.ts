@@ -87,8 +87,9 @@ describe('PATCH and DELETE /api/admin/tasks/{id}', () => {
     const res = await h.api('DELETE', `/api/admin/tasks/${task.id}`, { token: h.admin.token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Task deleted successfully');
-    const list = await h.api('GET', '/api/admin/tasks', { token: h.admin.token });
-    expect(list.body.map((t: { id: string }) => t.id)).not.toContain(task.id);
+    const list = await h.api('GET', `/api/admin/tasks?${new URLSearchParams({ search: String(task.title) }).toString()}`, { token: h.admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ items: [], total: 0, totalExact: true, nextCursor: null });
   });
 });
 
@@ -104,14 +105,15 @@ describe('GET /api/admin/tasks', () => {
     const unknownWorker = await h.newUser();
     await h.api('POST', `/api/tasks/${later.id}/take`, { token: unknownWorker.token });
 
-    const list = await h.api('GET', '/api/admin/tasks', { token: h.admin.token });
+    const list = await h.api('GET', '/api/admin/tasks?pageSize=100', { token: h.admin.token });
     expect(list.status).toBe(200);
-    const ids = list.body.map((t: { id: string }) => t.id);
+    expect(list.body.nextCursor).toBeNull();
+    const ids = list.body.items.map((t: { id: string }) => t.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(later.id));
-    const taken = list.body.find((t: { id: string }) => t.id === second.id);
+    const taken = list.body.items.find((t: { id: string }) => t.id === second.id);
     expect(taken).toMatchObject({ status: 'assigned', assignedUser: { id: worker.id, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' } });
-    const unknown = list.body.find((t: { id: string }) => t.id === later.id);
+    const unknown = list.body.items.find((t: { id: string }) => t.id === later.id);
     expect(unknown.assignedUser).toEqual({ id: unknownWorker.id, firstName: '', lastName: '', email: '' });
   });
 

@@ -16,7 +16,7 @@ describe('users copy (queue work.users)', () => {
   it('when user.registered and later user.updated arrive on the broker, then admin lists show the names; a stale event changes nothing', async () => {
     const worker = await h.newUser();
     const { taskId } = await takenTask(h, worker);
-    const assignedUser = async () => (await h.api('GET', '/api/admin/tasks', { token: h.admin.token })).body.find((t: { id: string }) => t.id === taskId).assignedUser;
+    const assignedUser = async () => (await h.api('GET', '/api/admin/tasks?pageSize=100', { token: h.admin.token })).body.items.find((t: { id: string }) => t.id === taskId).assignedUser;
     expect(await assignedUser()).toEqual({ id: worker.id, firstName: '', lastName: '', email: '' });
 
     const connection = await amqp.connect(TEST_RABBITMQ_URL);

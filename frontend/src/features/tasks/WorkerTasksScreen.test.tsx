@@ -44,12 +44,39 @@ describe('worker Tasks screen', () => {
     expect(within(screen.getByTestId('done-shown-note')).getByRole('link')).toHaveAttribute('href', '/withdrawals');
   });
 
+  it('when the worker completed more tasks than the list holds, then "Load more" pages the older ones from the server, newest first, each once', async () => {
+    const finished = makeWorkerTask({ id: 'd1', title: 'Finished task', status: 'completed', userStatus: 'completed', userAssignment: makeAssignment({ id: 'as-d1', taskId: 'd1', status: 'completed' }) });
+    const completed = (id: string, title: string, completedAt: string) => ({ id, taskId: `t-${id}`, title, reward: '2.00', submittedAt: completedAt, completedAt, autoApproved: false });
+    const fetchMock = mockApi({
+      'GET /api/tasks': () => jsonResponse([...TASKS.slice(0, 4), finished], 200, { 'X-Completed-Total': '3' }),
+      // The first request reaches past the one card shown (1 + 20); the card's own row is not listed twice.
+      'GET /api/tasks/completed?pageSize=21': () =>
+        jsonResponse({ items: [completed('as-d1', 'Finished task', '2026-11-20T10:00:00.000Z'), completed('as-o1', 'Older task', '2026-11-19T10:00:00.000Z')], nextCursor: 'c2', total: 3, totalExact: true }),
+      'GET /api/tasks/completed?pageSize=20&cursor=c2': () => jsonResponse({ items: [completed('as-o2', 'Oldest task', '2026-11-18T10:00:00.000Z')], nextCursor: null, total: 3, totalExact: true }),
+    });
+    const { user } = renderWithProviders(<WorkerTasksScreen />, { route: '/tasks', preloadedState: signedInState() });
+    await screen.findByText('Open task one');
+    await user.click(tab(/Done/));
+    expect(callsTo(fetchMock, 'GET /api/tasks/completed?pageSize=21')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const older = screen.getByTestId('older-completed');
+    await within(older).findByRole('article', { name: 'Older task' });
+    expect(within(older).queryByRole('article', { name: 'Finished task' })).toBeNull();
+    await user.click(within(older).getByRole('button', { name: /Load more/ }));
+    await within(older).findByRole('article', { name: 'Oldest task' });
+    expect(titlesIn('older-completed')).toEqual(['Older task', 'Oldest task']);
+    expect(titlesIn('tab-done')).toEqual(['Finished task', 'Older task', 'Oldest task']);
+    // The last page was read: no more to load.
+    expect(within(older).queryByRole('button', { name: /Load more/ })).toBeNull();
+  });
+
   it('when every completed task is in the list, then Done has no note', async () => {
     const { user } = renderScreen(TASKS, { 'GET /api/tasks': () => jsonResponse(TASKS, 200, { 'X-Completed-Total': '1' }) });
     await screen.findByText('Open task one');
     await user.click(tab(/Done/));
     expect(titlesIn('tab-done')).toEqual(['Finished task']);
     expect(screen.queryByTestId('done-shown-note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('when each tab is opened, then it shows only its own tasks', async () => {

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
 import { AppTabs } from '../../components/AppTabs';
 import { useToast } from '../../components/toast';
+import { OlderCompletedTasks } from './OlderCompletedTasks';
 import { SubmitTaskDialog } from './SubmitTaskDialog';
 import { TaskCard } from './TaskCard';
 import { TaskDetailsDialog } from './TaskDetailsDialog';
@@ -31,6 +32,7 @@ export default function WorkerTasksScreen() {
   const byTab = useMemo(() => Object.fromEntries(WORKER_TABS.map((key) => [key, tasksInTab(tasks, key)])) as Record<TWorkerTab, TWorkerTask[]>, [tasks]);
   // How many the worker completed in all (the list holds the latest only; the header counts them all).
   const completedTotal = data?.completedTotal ?? byTab.done.length;
+  const doneIds = useMemo(() => new Set(byTab.done.flatMap((task) => (task.userAssignment ? [task.userAssignment.id] : []))), [byTab.done]);
   const detailsTask = tasks.find((task) => task.id === detailsId) ?? null;
   const submitTask = tasks.find((task) => task.id === submitId) ?? null;
 
@@ -75,6 +77,7 @@ export default function WorkerTasksScreen() {
         {byTab[key].map((task) => (
           <TaskCard key={task.id} task={task} taking={takingId === task.id} onView={(item) => setDetailsId(item.id)} onTake={(item) => void take(item)} onSubmit={openSubmit} />
         ))}
+        {key === 'done' && completedTotal > byTab.done.length && <OlderCompletedTasks shownIds={doneIds} />}
       </div>
     );
 

@@ -1,11 +1,42 @@
-import type { TAdminSubmission, TAdminSubmissionPage, TAdminTask, TAssignment, TCreateTaskRequest, TMessageResponse, TPackageTask, TTaskPackage, TTaskPackageDetail, TTaskPackageRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
+import type {
+  TAdminSubmission,
+  TAdminSubmissionPage,
+  TAdminTask,
+  TAdminTaskPage,
+  TAssignment,
+  TCreateTaskRequest,
+  TMessageResponse,
+  TPackageTask,
+  TTaskPackageDetail,
+  TTaskPackagePage,
+  TTaskPackageRequest,
+  TTaskRequest,
+  TTaskRequestPage,
+  TTaskRequestStats,
+  TTaskRequestStatus,
+  TTaskStatus,
+} from '@platform/contracts';
 import { workApi } from './tasks.api';
+
+/** A query string of the set values only (an empty filter is not sent: the server would refuse a blank one). */
+export function listQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
+export const SEARCH_MIN_LENGTH = 3;
+/** How long typing pauses before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
 export const tasksAdminApi = workApi.injectEndpoints({
   endpoints: (build) => ({
-    adminTasks: build.query<TAdminTask[], void>({
-      query: () => '/admin/tasks',
+    /** One page (20) of the tasks in the admin's order; cursor: the previous page's nextCursor. */
+    adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; cursor?: string }>({
+      query: ({ status, search, cursor }) => listQuery('/admin/tasks', { status, search, cursor }),
       providesTags: ['AdminTask'],
     }),
     createTask: build.mutation<TAdminTask, TCreateTaskRequest>({
@@ -43,8 +74,14 @@ export const tasksAdminApi = workApi.injectEndpoints({
       invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
     }),
 
-    taskRequests: build.query<TTaskRequest[], void>({
-      query: () => '/admin/task-requests',
+    /** One page (20) of the task requests, newest first, optionally of one status. */
+    taskRequests: build.query<TTaskRequestPage, { status?: TTaskRequestStatus; user?: string; cursor?: string }>({
+      query: ({ status, user, cursor }) => listQuery('/admin/task-requests', { status, user, cursor }),
+      providesTags: ['TaskRequest'],
+    }),
+    /** The Task Requests cards over all requests. */
+    taskRequestStats: build.query<TTaskRequestStats, void>({
+      query: () => '/admin/task-requests/stats',
       providesTags: ['TaskRequest'],
     }),
     decideTaskRequest: build.mutation<{ message: string; request: TTaskRequest }, { taskId: string; status: Exclude<TTaskRequestStatus, 'pending'>; reason?: string | null }>({
@@ -56,8 +93,9 @@ export const tasksAdminApi = workApi.injectEndpoints({
       invalidatesTags: ['TaskRequest', 'AdminTask', 'WorkerTask'],
     }),
 
-    taskPackages: build.query<TTaskPackage[], void>({
-      query: () => '/admin/task-packages',
+    /** One page (20) of the task packages, oldest first. */
+    taskPackages: build.query<TTaskPackagePage, { search?: string; cursor?: string }>({
+      query: ({ search, cursor }) => listQuery('/admin/task-packages', { search, cursor }),
       providesTags: ['TaskPackage'],
     }),
     taskPackage: build.query<TTaskPackageDetail, string>({
@@ -102,6 +140,7 @@ export const {
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,
   useTaskRequestsQuery,
+  useTaskRequestStatsQuery,
   useDecideTaskRequestMutation,
   useTaskPackagesQuery,
   useTaskPackageQuery,

@@ -1,4 +1,4 @@
-import type { TAssignment, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
+import type { TAssignment, TCompletedTaskPage, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -37,6 +37,11 @@ export const tasksApi = workApi.injectEndpoints({
       },
       providesTags: ['WorkerTask'],
     }),
+    /** A page of the worker's own completed tasks, newest first (GET /api/tasks/completed); read on demand ("Load more"). */
+    completedTasks: build.query<TCompletedTaskPage, { pageSize: number; cursor?: string }>({
+      query: ({ pageSize, cursor }) => `/tasks/completed?${new URLSearchParams(cursor ? { pageSize: String(pageSize), cursor } : { pageSize: String(pageSize) }).toString()}`,
+      keepUnusedDataFor: 0,
+    }),
     takeTask: build.mutation<TTakeTaskResponse, string>({
       query: (id) => ({ url: `/tasks/${encodeURIComponent(id)}/take`, method: 'POST' }),
       invalidatesTags: ['WorkerTask', 'AdminTask', 'TaskRequest'],
@@ -44,4 +49,4 @@ export const tasksApi = workApi.injectEndpoints({
   }),
 });
 
-export const { useWorkerTasksQuery, useTakeTaskMutation } = tasksApi;
+export const { useWorkerTasksQuery, useTakeTaskMutation, useLazyCompletedTasksQuery } = tasksApi;

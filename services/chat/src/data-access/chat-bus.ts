@@ -24,11 +24,16 @@ export interface TChatBus {
 
 /**
  * Redis pub/sub between the chat instances, on `<REDIS_PREFIX>chat:events` (ioredis does not prefix channels).
- * Publishing uses the shared client; subscribing needs a connection of its own, which reconnects and resubscribes
- * by itself; after such a gap the instance is told (onResubscribed) so its sockets can catch up from the database.
+ * Subscribing needs a connection of its own, which reconnects and resubscribes by itself; after such a gap the
+ * instance is told (onResubscribed) so its sockets can catch up from the database.
+ * Publishing has a connection of its own too, without an offline queue: while Redis is away a publish fails at once
+ * and is never sent later behind the caller's back (a late copy would reach sockets that the caller, told it failed,
+ * has served another way: message-log.ts). `publisher` replaces it (tests give one that cannot reach Redis).
  */
-export async function createChatBus(options: { redis: Redis; redisUrl: string; redisPrefix: string; logger: Logger }): Promise<TChatBus> {
+export async function createChatBus(options: { redis: Redis; redisUrl: string; redisPrefix: string; logger: Logger; publisher?: Redis }): Promise<TChatBus> {
   const channel = `${options.redisPrefix}chat:events`;
+  const publisher = options.publisher ?? options.redis.duplicate({ keyPrefix: '', enableOfflineQueue: false, connectionName: 'chat-bus-publisher' });
+  publisher.on('error', () => undefined); // the subscriber's and the shared client's errors already say Redis is away
   const handlers: ((event: TBusEvent) => void)[] = [];
   const resubscribed: (() => void)[] = [];
   const subscriber = new RedisClient(options.redisUrl, { maxRetriesPerRequest: null, autoResubscribe: true, connectionName: 'chat-bus' });
@@ -64,7 +69,7 @@ export async function createChatBus(options: { redis: Redis; redisUrl: string; r
 
   return {
     async publish(event) {
-      await options.redis.publish(channel, JSON.stringify(event));
+      await publisher.publish(channel, JSON.stringify(event));
     },
     onEvent(handler) {
       handlers.push(handler);
@@ -73,7 +78,7 @@ export async function createChatBus(options: { redis: Redis; redisUrl: string; r
       resubscribed.push(handler);
     },
     async stop() {
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
     },
   };
 }

@@ -31,8 +31,11 @@ function roomOf(row: { chat_type: string; support_user_id: string | null }): TRo
 /**
  * Within the process, writers of a room queue behind each other (one connection waits for the lock, not the whole
  * pool); across processes, a PostgreSQL session advisory lock per room orders them. Should the publish fail (Redis
- * away), the message stays stored and is delivered to this instance's sockets directly; the other instances' sockets
- * catch up when their subscription comes back (resync) or on their next reconnect.
+ * away), the message stays stored, is delivered to this instance's sockets directly, and is left unpublished in the
+ * room's watermark: the room's next writer, or the repair within REPAIR_INTERVAL_MS once Redis answers, publishes it
+ * to every instance. (Resync alone is not enough: another instance's subscription may come back, and its sockets
+ * catch up, before this publish fails; found by bench/reliability.ts, Redis restarted mid-chat.) The instance that
+ * delivered it directly hears it again then, and its sockets do not (chat-socket.ts drops an id delivered already).
  */
 export function createMessageLog(options: {
   pool: Pool;
@@ -44,21 +47,24 @@ export function createMessageLog(options: {
 }): TMessageLog {
   const tails = new Map<string, Promise<unknown>>();
 
-  const publish = async (message: TChatMessage): Promise<void> => {
+  /** Publishes; false if Redis did not take it (the message stays unpublished in the room's watermark). */
+  const publish = async (message: TChatMessage): Promise<boolean> => {
     try {
       await options.bus.publish({ kind: 'message', message });
+      return true;
     } catch (error) {
-      options.logger.warn({ err: error, messageId: message.id }, 'chat: message stored but not published; delivered on this instance only');
-      options.deliverLocally(message);
+      options.logger.warn({ err: error, messageId: message.id }, 'chat: message stored but not published yet; published once Redis answers');
+      return false;
     }
   };
 
   /**
    * Holding the room's lock: the room's messages stored after the last one known published are published now, in
-   * order (a writer died between its commit and its publish). Returns how many; the first sight of a room records
-   * its newest id as published (what was stored before this table existed went out then).
+   * order (a writer died between its commit and its publish, or Redis was away). Returns how many, and whether none is
+   * left; the first sight of a room records its newest id as published (what was stored before this table existed
+   * went out then).
    */
-  const catchUp = async (client: PoolClient, room: TRoom): Promise<number> => {
+  const catchUp = async (client: PoolClient, room: TRoom): Promise<{ count: number; complete: boolean }> => {
     const key = roomKey(room);
     // One read-only round trip in the common case: the watermark and the room's newest id.
     const params: unknown[] = [key];
@@ -73,24 +79,29 @@ export function createMessageLog(options: {
         'INSERT INTO chat_room_published (room, chat_type, support_user_id, last_id) VALUES ($1, $2, $3, $4) ON CONFLICT (room) DO NOTHING',
         [key, room.chatType, room.chatType === 'support' ? room.supportUserId : null, latest],
       );
-      return 0;
+      return { count: 0, complete: true };
     }
     let published = Number(rows[0].last_id);
     let count = 0;
-    while (published < latest) {
+    let failed = false;
+    // In order, up to the first that Redis does not take: the rest wait for the next writer or repair.
+    pages: while (published < latest) {
       const page = await findPage(client, room, { after: published, limit: 100 });
       if (page.messages.length === 0) break;
       for (const stored of page.messages) {
-        await publish(options.toView(stored));
+        if (!(await publish(options.toView(stored)))) {
+          failed = true;
+          break pages;
+        }
         published = stored.id;
         count += 1;
       }
     }
     if (count > 0) {
       await markPublished(client, room, published);
-      options.logger.warn({ room: key, count }, 'chat: published messages a writer had stored but not published');
+      options.logger.warn({ room: key, count }, 'chat: published messages stored earlier but not published');
     }
-    return count;
+    return { count, complete: !failed };
   };
 
   const markPublished = (client: PoolClient, room: TRoom, id: number) =>
@@ -118,13 +129,18 @@ export function createMessageLog(options: {
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [lockName]);
       locked = true;
-      await catchUp(client, room);
+      const { complete } = await catchUp(client, room);
       const result = await write(client);
       if (result.created) {
-        await publish(result.message);
-        // Sent with the unlock in one round trip (the pool pipelines). Should it be lost with the connection, the
-        // next writer publishes this message once more; clients drop an id they hold.
-        markPublished(client, room, result.message.id).catch(() => undefined);
+        // Behind an unpublished one, it waits its turn: the instances hear a room's messages in order.
+        if (complete && (await publish(result.message))) {
+          // Sent with the unlock in one round trip (the pool pipelines). Should it be lost with the connection, the
+          // next writer publishes this message once more; every instance drops an id it delivered already.
+          markPublished(client, room, result.message.id).catch(() => undefined);
+        } else {
+          // This instance's sockets hear it now; the others once it is published (unmarked, it will be).
+          options.deliverLocally(result.message);
+        }
       }
       return { result, unlock: unlockAndRelease(client, lockName) };
     } catch (error) {
@@ -151,7 +167,7 @@ export function createMessageLog(options: {
       throw error;
     }
     try {
-      return await catchUp(client, room);
+      return (await catchUp(client, room)).count;
     } finally {
       await unlockAndRelease(client, lockName);
     }

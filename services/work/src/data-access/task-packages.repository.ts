@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TTaskPackage, TTaskStatus } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TPage, TTaskPackage, TTaskPackagesQuery, TTaskStatus } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { likeEscape } from './tasks.repository.js';
 import { iso } from './rows.js';
 
 interface TPackageRow {
@@ -31,9 +32,26 @@ function mapPackage(row: TPackageRow): TTaskPackage {
   };
 }
 
-export async function listPackages(db: Queryable): Promise<TTaskPackage[]> {
-  const { rows } = await db.query<TPackageRow>(`${PACKAGE_SELECT} ORDER BY p.created_at, p.id`);
-  return rows.map(mapPackage);
+/**
+ * One page of the task packages, oldest first: keyset on (created_at, id) after the cursor (task_packages_created_idx;
+ * with ?active task_packages_active_created_idx; ?search by trigrams on the name, migration 0006); the total counted
+ * up to the cap.
+ */
+export async function listPackagesPage(db: Queryable, q: TTaskPackagesQuery): Promise<TPage<TTaskPackage>> {
+  const list = 'task_packages.oldest';
+  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const c = new SqlConditions();
+  if (q.active) c.add('p.is_active = ?', q.active === 'true');
+  if (q.search) c.add('lower(p.name) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  const count = countCapped(db, 'task_packages p', c.where(), c.values);
+  const keyset = after ? `(p.created_at, p.id) > (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<TPackageRow & { sort_key: string }>(
+    `${PACKAGE_SELECT.replace('FROM task_packages p', `, ${cursorTimeSql('p.created_at')} AS sort_key FROM task_packages p`)}
+     ${c.where(keyset)} ORDER BY p.created_at, p.id LIMIT ${limit}`,
+    c.values,
+  );
+  return toPage(rows, q.pageSize, list, (row) => [row.sort_key, row.id], mapPackage, await count);
 }
 
 export async function findPackage(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TTaskPackage | undefined> {

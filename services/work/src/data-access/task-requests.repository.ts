@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { TTaskRequestStatus } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TPage, TTaskRequestsQuery, TTaskRequestStatus } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { likeEscape } from './tasks.repository.js';
 import { iso } from './rows.js';
 
 interface TTaskRequestRow {
@@ -83,10 +84,44 @@ export async function decideTaskRequest(
   return (result.rowCount ?? 0) > 0;
 }
 
-/** Newest first; optionally only one status. */
-export async function listTaskRequestRecords(db: Queryable, status?: TTaskRequestStatus): Promise<TTaskRequestRecord[]> {
-  const { rows } = status
-    ? await db.query<TTaskRequestRow>(`${REQUEST_SELECT} WHERE r.status = $1 ORDER BY r.requested_at DESC, r.id`, [status])
-    : await db.query<TTaskRequestRow>(`${REQUEST_SELECT} ORDER BY r.requested_at DESC, r.id`);
-  return rows.map(mapTaskRequest);
+/**
+ * One page of the task requests, newest first: keyset on (requested_at, id) descending after the cursor
+ * (task_requests_requested_idx read backwards; with ?status task_requests_status_requested_idx, migration 0006;
+ * ?user through users_search_idx and task_requests_user_idx); the total counted up to the cap.
+ */
+export async function listTaskRequestsPage(db: Queryable, q: TTaskRequestsQuery): Promise<TPage<TTaskRequestRecord>> {
+  const list = 'task_requests.newest';
+  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const c = new SqlConditions();
+  if (q.status) c.add('r.status = ?', q.status);
+  if (q.from) c.add('r.requested_at >= ?', q.from);
+  if (q.to) c.add('r.requested_at < ?', q.to);
+  if (q.user) {
+    c.add(`r.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, `%${likeEscape(q.user.toLowerCase())}%`);
+  }
+  const count = countCapped(db, 'task_requests r', c.where(), c.values);
+  const keyset = after ? `(r.requested_at, r.id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<TTaskRequestRow & { sort_key: string }>(
+    `SELECT r.id, r.task_id, r.user_id, r.status, r.submission, r.reason, r.decided_at, r.requested_at,
+            t.title AS task_title, t.reward::text AS task_reward, t.description AS task_description, t.due_date::text AS task_due_date,
+            ${cursorTimeSql('r.requested_at')} AS sort_key
+       FROM task_requests r JOIN tasks t ON t.id = r.task_id
+       ${c.where(keyset)} ORDER BY r.requested_at DESC, r.id DESC LIMIT ${limit}`,
+    c.values,
+  );
+  return toPage(rows, q.pageSize, list, (row) => [row.sort_key, row.id], mapTaskRequest, await count);
+}
+
+/** The Task Requests cards: pending requests and their rewards (one per task at most), approved counted up to the cap. */
+export async function countTaskRequests(db: Queryable): Promise<{ pending: number; pendingRewards: string; approved: number; approvedExact: boolean }> {
+  const [pending, approved] = await Promise.all([
+    db.query<{ n: number; rewards: string }>(
+      `SELECT count(*)::int AS n, COALESCE(sum(t.reward), 0)::numeric(14, 2)::text AS rewards
+         FROM task_requests r JOIN tasks t ON t.id = r.task_id WHERE r.status = 'pending'`,
+    ),
+    countCapped(db, 'task_requests r', `WHERE r.status = 'approved'`, []),
+  ]);
+  const row = pending.rows[0];
+  return { pending: row?.n ?? 0, pendingRewards: row?.rewards ?? '0.00', approved: approved.total, approvedExact: approved.totalExact };
 }

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { TAssignmentStatus, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
-import { writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
+import type { TAdminTasksQuery, TAssignmentStatus, TCompletedTask, TCompletedTasksQuery, TPage, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
+import {
+  countCapped,
+  cursorTimeSql,
+  decodeCursor,
+  SqlConditions,
+  toPage,
+  writeEvent,
+  ZCursorIdSchema,
+  ZCursorTimeSchema,
+  ZTimeIdCursorKeySchema,
+  type PoolClient,
+  type Queryable,
+} from '@platform/service-kit';
+import { z } from 'zod';
 import { iso, mapAssignment, mapTask, TASK_COLUMNS, type TAssignmentRecord, type TAssignmentRow, type TTaskCore, type TTaskRow } from './rows.js';
 
 export interface TNewTask {
@@ -105,21 +118,17 @@ export interface TAdminTaskRecord extends TTaskCore {
   slot: { id: string; status: TAssignmentStatus; userId: string; assignedAt: string; submittedAt: string | null } | null;
 }
 
-/** Every task (or the one with `onlyId`), 0 on top, then oldest first; with the assignment holding (or having completed) its slot. */
-export async function listTasksForAdmin(db: Queryable, onlyId?: string): Promise<TAdminTaskRecord[]> {
-  const { rows } = await db.query<TAdminTaskRow>(
-    `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
-            sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
-     FROM tasks t
-     LEFT JOIN LATERAL (
-       SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
-       WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
-     ) sa ON true
-     WHERE $1::uuid IS NULL OR t.id = $1
-     ORDER BY t.sort_order, t.created_at, t.id`,
-    [onlyId ?? null],
-  );
-  return rows.map((row) => ({
+/** A task with the assignment holding (or having completed) its one slot. */
+const ADMIN_TASK_SELECT = `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
+       sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
+  FROM tasks t
+  LEFT JOIN LATERAL (
+    SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
+    WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
+  ) sa ON true`;
+
+function mapAdminTask(row: TAdminTaskRow): TAdminTaskRecord {
+  return {
     ...mapTask(row),
     slot:
       row.assignment_id && row.assignment_status && row.assignment_user_id && row.assignment_assigned_at
@@ -131,7 +140,51 @@ export async function listTasksForAdmin(db: Queryable, onlyId?: string): Promise
             submittedAt: iso(row.assignment_submitted_at),
           }
         : null,
-  }));
+  };
+}
+
+/** One task with the assignment holding (or having completed) its slot. */
+export async function findTaskForAdmin(db: Queryable, id: string): Promise<TAdminTaskRecord | undefined> {
+  const { rows } = await db.query<TAdminTaskRow>(`${ADMIN_TASK_SELECT} WHERE t.id = $1`, [id]);
+  return rows[0] && mapAdminTask(rows[0]);
+}
+
+/** A cursor of the admin's task list: the last row's sort order, creation time and id. */
+const ZAdminTaskCursorKeySchema = z.tuple([z.number().int().min(0), ZCursorTimeSchema, ZCursorIdSchema]);
+
+/**
+ * One page of the admin's task list: sortOrder (0 on top), then oldest first, keyset on (sort_order, created_at, id)
+ * after the cursor (tasks_order_idx; with ?status tasks_status_idx; ?search by trigrams on the title, migration
+ * 0006); each with the assignment holding (or having completed) its slot; the total counted up to the cap.
+ */
+export async function listTasksPage(db: Queryable, q: TAdminTasksQuery): Promise<TPage<TAdminTaskRecord>> {
+  const list = 'tasks.admin';
+  const after = decodeCursor(q.cursor, list, ZAdminTaskCursorKeySchema);
+  const c = new SqlConditions();
+  if (q.status) c.add('t.status = ?', q.status);
+  if (q.search) c.add('lower(t.title) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  const count = countCapped(db, 'tasks t', c.where(), c.values);
+  const keyset = after ? `(t.sort_order, t.created_at, t.id) > (${c.param(after[0])}, ${c.param(after[1])}, ${c.param(after[2])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  // The page's tasks first (an index scan that stops at the limit), then each one's slot.
+  const { rows } = await db.query<TAdminTaskRow & { sort_key: string }>(
+    `WITH page AS (SELECT t.id FROM tasks t ${c.where(keyset)} ORDER BY t.sort_order, t.created_at, t.id LIMIT ${limit})
+     SELECT ${TASK_COLUMNS}, ${cursorTimeSql('t.created_at')} AS sort_key, sa.id AS assignment_id, sa.status AS assignment_status,
+            sa.user_id AS assignment_user_id, sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
+       FROM page p JOIN tasks t ON t.id = p.id
+       LEFT JOIN LATERAL (
+         SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
+         WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
+       ) sa ON true
+      ORDER BY t.sort_order, t.created_at, t.id`,
+    c.values,
+  );
+  return toPage(rows, q.pageSize, list, (row) => [row.sort_order, row.sort_key, row.id], mapAdminTask, await count);
+}
+
+/** A search text as a LIKE pattern's literal part (\\, % and _ escaped). */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 interface TWorkerTaskRow extends TTaskRow {
@@ -193,6 +246,33 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
 export async function countCompletedByWorker(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM task_assignments WHERE user_id = $1 AND status = 'completed'`, [userId]);
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * One page of the tasks the worker completed, newest first: keyset on (completed_at, id) descending after the cursor,
+ * on task_assignments_user_completed_idx (migration 0003); only the worker's own rows.
+ */
+export async function listCompletedPage(db: Queryable, userId: string, q: TCompletedTasksQuery): Promise<TPage<TCompletedTask>> {
+  const list = 'tasks.completed';
+  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const c = new SqlConditions().add('a.user_id = ?', userId).add(`a.status = 'completed'`);
+  const count = countCapped(db, 'task_assignments a', c.where(), c.values);
+  const keyset = after ? `(a.completed_at, a.id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<{ id: string; task_id: string; title: string; reward: string; submitted_at: Date | null; completed_at: Date; auto_approved: boolean; sort_key: string }>(
+    `SELECT a.id, a.task_id, t.title, t.reward::text AS reward, a.submitted_at, a.completed_at, a.auto_approved, ${cursorTimeSql('a.completed_at')} AS sort_key
+       FROM task_assignments a JOIN tasks t ON t.id = a.task_id
+       ${c.where(keyset)} ORDER BY a.completed_at DESC, a.id DESC LIMIT ${limit}`,
+    c.values,
+  );
+  return toPage(
+    rows,
+    q.pageSize,
+    list,
+    (row) => [row.sort_key, row.id],
+    (row) => ({ id: row.id, taskId: row.task_id, title: row.title, reward: row.reward, submittedAt: iso(row.submitted_at), completedAt: iso(row.completed_at), autoApproved: row.auto_approved }),
+    await count,
+  );
 }
 
 /** Tasks not in the package (for its add-task dialog). */

@@ -1,4 +1,4 @@
-import { isUuid, type TAddPackageTaskRequest, type TTaskPackage, type TTaskPackageDetail, type TTaskPackageRequest } from '@platform/contracts';
+import { isUuid, type TAddPackageTaskRequest, type TTaskPackageDetail, type TTaskPackagePage, type TTaskPackageRequest, type TTaskPackagesQuery } from '@platform/contracts';
 import { withTransaction } from '@platform/service-kit';
 import {
   deletePackage as deletePackageRow,
@@ -6,7 +6,7 @@ import {
   findPackage,
   insertPackage,
   insertPackageItem,
-  listPackages,
+  listPackagesPage,
   listPackageTasks,
   type TPackageTask,
   updatePackage as updatePackageRow,
@@ -15,8 +15,9 @@ import { findTask, listTasksNotInPackage } from '../data-access/tasks.repository
 import type { TWorkDeps } from './deps.js';
 import { WORK_ERRORS } from './work.errors.js';
 
-export async function listTaskPackages(deps: TWorkDeps): Promise<TTaskPackage[]> {
-  return listPackages(deps.pool);
+/** GET /api/admin/task-packages: a page of the packages, oldest first. */
+export async function listTaskPackages(deps: TWorkDeps, query: TTaskPackagesQuery): Promise<TTaskPackagePage> {
+  return listPackagesPage(deps.pool, query);
 }
 
 /** The package with its tasks in package order. */

@@ -1,11 +1,12 @@
-import type { TDecideTaskRequestRequest, TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
+import type { TDecideTaskRequestRequest, TTaskRequest, TTaskRequestPage, TTaskRequestsQuery, TTaskRequestStats } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { insertAssignment } from '../data-access/assignments.repository.js';
 import {
+  countTaskRequests,
   decideTaskRequest as decideTaskRequestRow,
   findPendingRequestOfTask,
   findTaskRequest,
-  listTaskRequestRecords,
+  listTaskRequestsPage,
   type TTaskRequestRecord,
 } from '../data-access/task-requests.repository.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
@@ -23,9 +24,15 @@ async function toTaskRequests(deps: TWorkDeps, records: TTaskRequestRecord[]): P
   });
 }
 
-/** GET /api/admin/task-requests: newest first, optionally one status. */
-export async function listTaskRequests(deps: TWorkDeps, status?: TTaskRequestStatus): Promise<TTaskRequest[]> {
-  return toTaskRequests(deps, await listTaskRequestRecords(deps.pool, status));
+/** GET /api/admin/task-requests: a page of the requests, newest first, with the filters asked for. */
+export async function listTaskRequests(deps: TWorkDeps, query: TTaskRequestsQuery): Promise<TTaskRequestPage> {
+  const page = await listTaskRequestsPage(deps.pool, query);
+  return { ...page, items: await toTaskRequests(deps, page.items) };
+}
+
+/** GET /api/admin/task-requests/stats: the screen's cards over all requests. */
+export async function taskRequestStats(deps: TWorkDeps): Promise<TTaskRequestStats> {
+  return countTaskRequests(deps.pool);
 }
 
 /**

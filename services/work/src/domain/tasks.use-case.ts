@@ -1,4 +1,15 @@
-import { WORKER_DONE_TASKS_SHOWN, type TAdminTask, type TCreateTaskRequest, type TUpdateTaskRequest, type TWorkerTask } from '@platform/contracts';
+import {
+  WORKER_DONE_TASKS_SHOWN,
+  type TAdminTask,
+  type TAdminTaskPage,
+  type TAdminTasksQuery,
+  type TCompletedTaskPage,
+  type TCompletedTasksQuery,
+  type TCreateTaskRequest,
+  type TPage,
+  type TUpdateTaskRequest,
+  type TWorkerTask,
+} from '@platform/contracts';
 import { withTransaction } from '@platform/service-kit';
 import { findFilesOfAssignments } from '../data-access/assignments.repository.js';
 import type { TTaskCore } from '../data-access/rows.js';
@@ -6,9 +17,12 @@ import {
   countCompletedByWorker,
   deleteTask as deleteTaskRow,
   findTask,
+  findTaskForAdmin,
   insertTask,
-  listTasksForAdmin,
+  listCompletedPage,
   listTasksForWorker,
+  listTasksPage,
+  type TAdminTaskRecord,
   updateTask as updateTaskRow,
 } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
@@ -21,8 +35,10 @@ function toAdminTask(task: TTaskCore, extra: Pick<TAdminTask, 'assignedUser' | '
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
-  const [found] = await listAdminTasks(deps, task.id);
-  return found ?? toAdminTask(task, { assignedUser: null, assignment: null });
+  const found = await findTaskForAdmin(deps.pool, task.id);
+  if (!found) return toAdminTask(task, { assignedUser: null, assignment: null });
+  const [withUser] = await withAssignedUsers(deps, [found]);
+  return withUser ?? toAdminTask(task, { assignedUser: null, assignment: null });
 }
 
 /** POST /api/admin/tasks. */
@@ -65,9 +81,8 @@ export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
   }
 }
 
-/** GET /api/admin/tasks: every task in order, with the worker holding its slot (names from the local users copy). */
-export async function listAdminTasks(deps: TWorkDeps, onlyId?: string): Promise<TAdminTask[]> {
-  const tasks = await listTasksForAdmin(deps.pool, onlyId);
+/** The tasks with the worker holding each one's slot (names from the local users copy). */
+async function withAssignedUsers(deps: TWorkDeps, tasks: TAdminTaskRecord[]): Promise<TAdminTask[]> {
   const users = await findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : [])));
   return tasks.map(({ slot, ...task }) =>
     toAdminTask(task, {
@@ -75,6 +90,17 @@ export async function listAdminTasks(deps: TWorkDeps, onlyId?: string): Promise<
       assignment: slot ? { id: slot.id, status: slot.status, assignedAt: slot.assignedAt, submittedAt: slot.submittedAt } : null,
     }),
   );
+}
+
+/** GET /api/admin/tasks: a page of the tasks in the admin's order, with the worker holding each one's slot. */
+export async function listAdminTasks(deps: TWorkDeps, query: TAdminTasksQuery): Promise<TAdminTaskPage> {
+  const page: TPage<TAdminTaskRecord> = await listTasksPage(deps.pool, query);
+  return { ...page, items: await withAssignedUsers(deps, page.items) };
+}
+
+/** GET /api/tasks/completed: a page of the calling worker's own completed tasks, newest first. */
+export async function listCompletedTasks(deps: TWorkDeps, userId: string, query: TCompletedTasksQuery): Promise<TCompletedTaskPage> {
+  return listCompletedPage(deps.pool, userId, query);
 }
 
 /**

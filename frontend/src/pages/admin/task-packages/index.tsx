@@ -1,7 +1,7 @@
 import type { TPackageTask, TTaskPackage } from '@platform/contracts';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Spin, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Empty, Input, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
@@ -9,7 +9,15 @@ import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
-import { useDeleteTaskPackageMutation, useRemovePackageTaskMutation, useTaskPackageQuery, useTaskPackagesQuery } from '../../../features/tasks/tasks.admin.api';
+import {
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  useDeleteTaskPackageMutation,
+  useRemovePackageTaskMutation,
+  useTaskPackageQuery,
+  useTaskPackagesQuery,
+} from '../../../features/tasks/tasks.admin.api';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { AddPackageTaskDialog } from './components/AddPackageTaskDialog';
 import { PackageFormDialog } from './components/PackageFormDialog';
 import { DataTable } from '../../../components/DataTable';
@@ -18,10 +26,22 @@ import { DataTable } from '../../../components/DataTable';
 export function TaskPackagesSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: packages = [], isLoading } = useTaskPackagesQuery();
+  // The list is paged on the server (20 a page, oldest first) and searched by name there; the selected package is
+  // read on its own, so it stays open whichever page the list shows (a package just created is on the last page).
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const pages = useKeysetPages();
+  const { data: page, isLoading } = useTaskPackagesQuery({ search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
+  const packages = page?.items ?? [];
+  const { reset } = pages;
+  useEffect(() => reset(), [search, reset]);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = packages.find((pkg) => pkg.id === selectedId) ?? null;
-  const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selected?.id ?? '', { skip: !selected });
+  const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selectedId ?? '', { skip: !selectedId });
+  const selected: TTaskPackage | null = selectedId && detail?.id === selectedId ? detail : null;
   const [deletePackage, deleteState] = useDeleteTaskPackageMutation();
   const [removeTask, removeState] = useRemovePackageTaskMutation();
   const deleting = useDialog<TTaskPackage>();
@@ -82,6 +102,17 @@ export function TaskPackagesSection() {
             {t('work.admin.packages.create')}
           </Button>
         </div>
+        <Input
+          className="admin-search"
+          size="small"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('work.admin.packages.searchPlaceholder')}
+          aria-label={t('work.admin.packages.searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={() => setSearch(typed.trim())}
+        />
         {isLoading ? (
           <div className="center-block">
             <Spin />
@@ -103,10 +134,17 @@ export function TaskPackagesSection() {
             ))}
           </ul>
         )}
+        <KeysetPager pages={pages} nextCursor={page?.nextCursor} testId="packages-pager" />
       </aside>
       <section className="package-detail-panel">
         {!selected ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('work.admin.packages.select')} />
+          selectedId && detailLoading ? (
+            <div className="center-block">
+              <Spin />
+            </div>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('work.admin.packages.select')} />
+          )
         ) : (
           <>
             <div className="package-detail-head">

@@ -1,38 +1,59 @@
 import type { TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Tag, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Tag, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { AppTabs } from '../../../components/AppTabs';
 import { useToast } from '../../../components/toast';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
-import { useDecideTaskRequestMutation, useTaskRequestsQuery } from '../../../features/tasks/tasks.admin.api';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, useDecideTaskRequestMutation, useTaskRequestsQuery, useTaskRequestStatsQuery } from '../../../features/tasks/tasks.admin.api';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ReviewRequestDialog } from './components/ReviewRequestDialog';
 import { DataTable } from '../../../components/DataTable';
 
 const REQUEST_COLORS: Record<TTaskRequestStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
-/** Spec 03 "Task Requests": Pending, Approved and Pending Rewards (the sum of the pending requests' rewards). */
-export function requestStats(requests: readonly TTaskRequest[]): { pending: number; approved: number; pendingRewards: number } {
-  const pending = requests.filter((request) => request.status === 'pending');
-  return {
-    pending: pending.length,
-    approved: requests.filter((request) => request.status === 'approved').length,
-    pendingRewards: pending.reduce((sum, request) => sum + Number(request.task.reward || 0), 0),
-  };
+/** A page's total as the screen shows it: "10,000+" when the count stopped at the cap. */
+function totalLabel(page: { total: number; totalExact: boolean } | undefined, language: string): string {
+  if (!page) return '0';
+  return `${page.total.toLocaleString(language)}${page.totalExact ? '' : '+'}`;
 }
 
-/** Admin > Task Requests: stat cards, Pending Requests and All Requests, and the review dialog. */
+/**
+ * Admin > Task Requests: stat cards (over all requests, from the server), Pending Requests and All Requests (each
+ * paged on the server, newest first, 20 a page; the worker search applies to both), and the review dialog.
+ */
 export function TaskRequestsSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: requests = [], isLoading, isFetching, refetch } = useTaskRequestsQuery();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const user = search.length >= SEARCH_MIN_LENGTH ? search : undefined;
+  const pendingPages = useKeysetPages();
+  const allPages = useKeysetPages();
+  const pendingQuery = useTaskRequestsQuery({ status: 'pending', user, cursor: pendingPages.cursor });
+  const allQuery = useTaskRequestsQuery({ user, cursor: allPages.cursor });
+  const statsQuery = useTaskRequestStatsQuery();
   const [decide] = useDecideTaskRequestMutation();
   const [reviewing, setReviewing] = useState<TTaskRequest | null>(null);
   const [deciding, setDeciding] = useState<'approved' | 'rejected' | null>(null);
-  const stats = useMemo(() => requestStats(requests), [requests]);
-  const pending = useMemo(() => requests.filter((request) => request.status === 'pending'), [requests]);
+  const stats = statsQuery.data;
+  const { reset: resetPending } = pendingPages;
+  const { reset: resetAll } = allPages;
+  useEffect(() => {
+    resetPending();
+    resetAll();
+  }, [search, resetPending, resetAll]);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const refetch = () => {
+    void pendingQuery.refetch();
+    void allQuery.refetch();
+    void statsQuery.refetch();
+  };
 
   const onDecide = async (request: TTaskRequest, status: 'approved' | 'rejected', reason: string) => {
     setDeciding(status);
@@ -89,18 +110,21 @@ export function TaskRequestsSection() {
     },
   ];
 
-  const table = (rows: TTaskRequest[], empty: string) => (
-    <DataTable<TTaskRequest>
-      label={t('admin.menu.task-requests')}
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={isLoading || isFetching}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      scroll={{ x: 900 }}
-      locale={{ emptyText: empty }}
-    />
+  const table = (query: typeof pendingQuery, pages: typeof pendingPages, empty: string, testId: string) => (
+    <>
+      <DataTable<TTaskRequest>
+        label={t('admin.menu.task-requests')}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.items ?? []}
+        loading={query.isLoading || query.isFetching}
+        pagination={false}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: empty }}
+      />
+      <KeysetPager pages={pages} nextCursor={query.data?.nextCursor} testId={testId} />
+    </>
   );
 
   return (
@@ -108,27 +132,45 @@ export function TaskRequestsSection() {
       <div className="admin-stats">
         <div className="admin-stat" data-testid="stat-pending">
           <div className="stat-label">{t('work.admin.requests.stats.pending')}</div>
-          <div className="stat-value">{stats.pending}</div>
+          <div className="stat-value">{(stats?.pending ?? 0).toLocaleString(i18n.language)}</div>
         </div>
         <div className="admin-stat" data-testid="stat-approved">
           <div className="stat-label">{t('work.admin.requests.stats.approved')}</div>
-          <div className="stat-value">{stats.approved}</div>
+          <div className="stat-value">{stats ? totalLabel({ total: stats.approved, totalExact: stats.approvedExact }, i18n.language) : '0'}</div>
         </div>
         <div className="admin-stat" data-testid="stat-pending-rewards">
           <div className="stat-label">{t('work.admin.requests.stats.pendingRewards')}</div>
-          <div className="stat-value">{formatReward(stats.pendingRewards)}</div>
+          <div className="stat-value">{formatReward(stats?.pendingRewards ?? '0')}</div>
         </div>
       </div>
       {/* Refresh beside the tab strip, not inside it: a tablist holds tabs only. */}
-      <div className="admin-toolbar admin-toolbar-end">
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+      <div className="admin-toolbar">
+        <Input
+          className="admin-search"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('work.admin.requests.userSearch')}
+          aria-label={t('work.admin.requests.userSearch')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={() => setSearch(typed.trim())}
+        />
+        <Button icon={<ReloadOutlined />} onClick={refetch}>
           {t('work.common.refresh')}
         </Button>
       </div>
       <AppTabs
         items={[
-          { key: 'pending', label: `${t('work.admin.requests.pendingList')} (${pending.length})`, children: table(pending, t('work.admin.requests.emptyPending')) },
-          { key: 'all', label: `${t('work.admin.requests.allList')} (${requests.length})`, children: table(requests, t('work.admin.requests.emptyAll')) },
+          {
+            key: 'pending',
+            label: `${t('work.admin.requests.pendingList')} (${totalLabel(pendingQuery.data, i18n.language)})`,
+            children: table(pendingQuery, pendingPages, t('work.admin.requests.emptyPending'), 'pending-requests-pager'),
+          },
+          {
+            key: 'all',
+            label: `${t('work.admin.requests.allList')} (${totalLabel(allQuery.data, i18n.language)})`,
+            children: table(allQuery, allPages, t('work.admin.requests.emptyAll'), 'all-requests-pager'),
+          },
         ]}
       />
       <ReviewRequestDialog request={reviewing} deciding={deciding} onClose={() => setReviewing(null)} onDecide={(request, status, reason) => void onDecide(request, status, reason)} />

@@ -1,7 +1,7 @@
-import type { TAdminTask } from '@platform/contracts';
+import type { TAdminTask, TTaskStatus } from '@platform/contracts';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
@@ -10,34 +10,41 @@ import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
-import { useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { TaskViewDialog } from './components/TaskViewDialog';
 import { DataTable } from '../../../components/DataTable';
 
-const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
+/** contracts' TASK_STATUSES (the app imports only types from contracts). */
+const TASK_STATUSES: readonly TTaskStatus[] = ['available', 'pending', 'assigned', 'in_progress', 'submitted', 'completed', 'cancelled'];
 
-export function matchesSearch(task: TAdminTask, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (q === '') return true;
-  const user = task.assignedUser ? `${task.assignedUser.firstName} ${task.assignedUser.lastName} ${task.assignedUser.email}` : '';
-  return [task.title, task.description, user].some((text) => text.toLowerCase().includes(q));
-}
+const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
 
 /** Admin > Tasks (spec 03 "Task Management"): search, create, view, edit, delete; cancel a live assignment. */
 export function TasksSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: tasks = [], isLoading, isFetching, refetch } = useAdminTasksQuery();
+  // Paged on the server (20 a page, in the admin's order); the title search and the status filter are the server's,
+  // and a new filter starts from the first page.
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<TTaskStatus | undefined>(undefined);
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, refetch } = useAdminTasksQuery({ status, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
+  const tasks = data?.items ?? [];
+  const { reset } = pages;
+  useEffect(() => reset(), [search, status, reset]);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
   const [deleteTask, deleteState] = useDeleteTaskMutation();
   const deleting = useDialog<TAdminTask>();
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
-  const [query, setQuery] = useState('');
   const [form, setForm] = useState<{ open: boolean; task: TAdminTask | null }>({ open: false, task: null });
   const [viewing, setViewing] = useState<TAdminTask | null>(null);
   const [cancelling, setCancelling] = useState<TAdminTask | null>(null);
-
-  const visible = useMemo(() => tasks.filter((task) => matchesSearch(task, query)), [tasks, query]);
 
   const remove = async (task: TAdminTask) => {
     const action = `task.delete:${task.id}`;
@@ -63,7 +70,7 @@ export function TasksSection() {
   };
 
   const columns: TableColumnsType<TAdminTask> = [
-    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 90, sorter: (a, b) => a.sortOrder - b.sortOrder },
+    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 90 },
     {
       title: t('work.admin.tasks.columns.title'),
       dataIndex: 'title',
@@ -81,7 +88,7 @@ export function TasksSection() {
         </div>
       ),
     },
-    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward), sorter: (a, b) => Number(a.reward) - Number(b.reward) },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward) },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
       title: t('work.admin.tasks.columns.assignedTo'),
@@ -127,7 +134,27 @@ export function TasksSection() {
   return (
     <div className="admin-section" data-testid="admin-tasks">
       <div className="admin-toolbar">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('work.common.search')} aria-label={t('work.common.search')} value={query} onChange={(event) => setQuery(event.target.value)} className="admin-search" />
+        <Space wrap>
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('work.admin.tasks.searchPlaceholder')}
+            aria-label={t('work.admin.tasks.searchPlaceholder')}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onPressEnter={() => setSearch(query.trim())}
+            className="admin-search"
+          />
+          <Select<TTaskStatus>
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('work.admin.tasks.allStatuses')}
+            aria-label={t('work.admin.tasks.statusFilter')}
+            value={status}
+            onChange={(value) => setStatus(value)}
+            options={TASK_STATUSES.map((value) => ({ value, label: t(`work.status.${value}`) }))}
+          />
+        </Space>
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
             {t('work.common.refresh')}
@@ -142,12 +169,13 @@ export function TasksSection() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={visible}
+        dataSource={tasks}
         loading={isLoading || isFetching}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={false}
         scroll={{ x: 960 }}
         locale={{ emptyText: t('work.admin.tasks.empty') }}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="tasks-pager" />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
       <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

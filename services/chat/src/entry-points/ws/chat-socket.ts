@@ -19,6 +19,9 @@ import type { TActor, TChatDeps } from '../../domain/deps.js';
 import { postMessage } from '../../domain/post-message.use-case.js';
 import { markChatRead, readUnreadCounts } from '../../domain/unread.use-case.js';
 
+/** How many delivered message ids an instance remembers, to drop a second copy (far more than arrive in a Redis gap). */
+const RECENTLY_DELIVERED = 10_000;
+
 export const WS_PATH = '/ws';
 
 export interface TChatSocketOptions {
@@ -403,7 +406,14 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   };
   const stopHearingRevocations = verifier.onRevocation(onRevocation);
 
+  // The ids of the latest messages delivered here. A message can reach this instance twice: delivered directly when
+  // its publish failed, then published once Redis answers (message-log.ts); or published again by the room's next
+  // writer when the mark of its publish was lost. Its sockets hear it once.
+  const deliveredIds = new Set<number>();
   const deliver = (message: TChatMessage): void => {
+    if (deliveredIds.has(message.id)) return;
+    deliveredIds.add(message.id);
+    if (deliveredIds.size > RECENTLY_DELIVERED) deliveredIds.delete(deliveredIds.values().next().value!);
     // Encoded once for every socket of this instance.
     const frame = Buffer.from(JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message }));
     const type = message.isBot ? 'message' : 'new_message';

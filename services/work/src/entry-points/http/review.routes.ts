@@ -11,8 +11,9 @@ import {
   ZIdSchema,
   ZRejectSubmissionRequestSchema,
   ZReviewResponseSchema,
-  ZTaskRequestListQuerySchema,
-  ZTaskRequestListSchema,
+  ZTaskRequestPageSchema,
+  ZTaskRequestsQuerySchema,
+  ZTaskRequestStatsSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
@@ -23,7 +24,7 @@ import {
   listSubmissionsAwaitingReview,
   rejectSubmission,
 } from '../../domain/review.use-case.js';
-import { decideTaskRequest, listTaskRequests } from '../../domain/task-requests.use-case.js';
+import { decideTaskRequest, listTaskRequests, taskRequestStats } from '../../domain/task-requests.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
@@ -81,8 +82,34 @@ export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
     }),
   );
 
-  app.get('/api/admin/task-requests', { onRequest: hooks.requireAdmin, schema: { querystring: ZTaskRequestListQuerySchema, response: { 200: ZTaskRequestListSchema } } }, async (request) =>
-    listTaskRequests(deps, request.query.status),
+  app.get(
+    '/api/admin/task-requests',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the task requests (admin), newest first',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Filters: status, user (part of the worker\'s e-mail or name, 3+ characters), from/to (request time). ' +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZTaskRequestsQuerySchema,
+        response: { 200: ZTaskRequestPageSchema },
+      },
+    },
+    async (request) => listTaskRequests(deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/task-requests/stats',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'The Task Requests cards (admin): pending, approved (up to 10,000) and the pending requests\' rewards',
+        querystring: z.strictObject({}),
+        response: { 200: ZTaskRequestStatsSchema },
+      },
+    },
+    async () => taskRequestStats(deps),
   );
 
   app.patch(

@@ -5,8 +5,9 @@ import {
   ZIdSchema,
   ZPackageTaskListSchema,
   ZTaskPackageDetailSchema,
-  ZTaskPackageListSchema,
+  ZTaskPackagePageSchema,
   ZTaskPackageRequestSchema,
+  ZTaskPackagesQuerySchema,
   ZWorkMessageSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
@@ -23,7 +24,6 @@ import {
 } from '../../domain/task-packages.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
-const ZNoQuerySchema = z.strictObject({});
 const ZPackageParamsSchema = ZIdParamsSchema(WORK_ERRORS.packageNotFound);
 const ZPackageTaskParamsSchema = z.strictObject({ id: ZIdSchema(WORK_ERRORS.packageNotFound), taskId: ZIdSchema(WORK_ERRORS.taskNotInPackage, 'Task id') });
 
@@ -31,8 +31,18 @@ const ZPackageTaskParamsSchema = z.strictObject({ id: ZIdSchema(WORK_ERRORS.pack
 export function registerTaskPackageRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
   app.get(
     '/api/admin/task-packages',
-    { onRequest: hooks.requireAdmin, schema: { querystring: ZNoQuerySchema, response: { 200: ZTaskPackageListSchema } } },
-    async () => listTaskPackages(deps),
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the task packages (admin), oldest first',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Filters: active (true or false), search (part of the name, 3+ characters). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZTaskPackagesQuerySchema,
+        response: { 200: ZTaskPackagePageSchema },
+      },
+    },
+    async (request) => listTaskPackages(deps, request.query),
   );
 
   app.post(

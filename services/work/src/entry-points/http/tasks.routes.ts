@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
   COMPLETED_TOTAL_HEADER,
-  ZAdminTaskListSchema,
+  ZAdminTaskPageSchema,
   ZAdminTaskSchema,
+  ZAdminTasksQuerySchema,
+  ZCompletedTaskPageSchema,
+  ZCompletedTasksQuerySchema,
   ZCreateTaskRequestSchema,
   ZIdParamsSchema,
   ZUpdateTaskRequestSchema,
@@ -11,7 +14,7 @@ import {
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
-import { createTask, deleteTask, listAdminTasks, listWorkerTasks, updateTask } from '../../domain/tasks.use-case.js';
+import { createTask, deleteTask, listAdminTasks, listCompletedTasks, listWorkerTasks, updateTask } from '../../domain/tasks.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZNoQuerySchema = z.strictObject({});
@@ -19,8 +22,20 @@ const ZTaskParamsSchema = ZIdParamsSchema(WORK_ERRORS.taskNotFound);
 
 /** Admin task management (spec 03 "Task Management") and the worker's task list (spec 02 "Tasks"). */
 export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
-  app.get('/api/admin/tasks', { onRequest: hooks.requireAdmin, schema: { querystring: ZNoQuerySchema, response: { 200: ZAdminTaskListSchema } } }, async () =>
-    listAdminTasks(deps),
+  app.get(
+    '/api/admin/tasks',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the tasks (admin): sortOrder (0 on top), then oldest first',
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Filters: status, search (part of the title, 3+ characters). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminTasksQuerySchema,
+        response: { 200: ZAdminTaskPageSchema },
+      },
+    },
+    async (request) => listAdminTasks(deps, request.query),
   );
 
   app.post(
@@ -54,5 +69,21 @@ export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkD
       void reply.header(COMPLETED_TOTAL_HEADER, String(completedTotal));
       return tasks;
     },
+  );
+
+  app.get(
+    '/api/tasks/completed',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: "A page of the calling worker's completed tasks, newest first",
+        description:
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
+          'Only the caller\'s own tasks. An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZCompletedTasksQuerySchema,
+        response: { 200: ZCompletedTaskPageSchema },
+      },
+    },
+    async (request) => listCompletedTasks(deps, authUserOf(request).userId, request.query),
   );
 }

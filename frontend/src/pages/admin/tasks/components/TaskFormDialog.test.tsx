@@ -8,7 +8,7 @@ const admin = signedInState(makeUser({ role: 'admin' }), 'admin-token');
 function renderForm() {
   const fetchMock = mockApi({
     'POST /api/admin/tasks': (init) => jsonResponse({ id: 't1', ...JSON.parse(String(init?.body)) }, 201),
-    'GET /api/admin/tasks': () => jsonResponse([]),
+    'GET /api/admin/tasks': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
   });
   const onClose = vi.fn();
   const utils = renderWithProviders(<TaskFormDialog open task={null} onClose={onClose} />, { route: '/admin/tasks', preloadedState: admin });

@@ -1,0 +1,63 @@
+import type { TAdminTask } from '@platform/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import { TasksSection } from './index';
+
+function makeTask(id: string, title: string): TAdminTask {
+  return {
+    id,
+    title,
+    description: 'Describe it',
+    submissionInstructions: 'Attach a photo',
+    reward: '3.00',
+    status: 'available',
+    sortOrder: 0,
+    dueDate: null,
+    timeLimitMinutes: null,
+    requiresApproval: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    createdBy: null,
+    assignedUser: null,
+    assignment: null,
+  };
+}
+
+const page = (items: TAdminTask[], nextCursor: string | null, total = items.length) => jsonResponse({ items, nextCursor, total, totalExact: true });
+
+function renderTasks(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(handlers);
+  return { ...renderWithProviders(<TasksSection />, { route: '/admin/tasks', preloadedState: signedInState(makeUser({ role: 'admin' })) }), fetchMock };
+}
+
+describe('admin Tasks', () => {
+  it('when there is a next page, then Next asks the server with its cursor and Previous goes back', async () => {
+    const { user, fetchMock } = renderTasks({
+      'GET /api/admin/tasks': () => page([makeTask('t1', 'First page task')], 'c2', 2),
+      'GET /api/admin/tasks?cursor=c2': () => page([makeTask('t2', 'Second page task')], null, 2),
+    });
+    await screen.findByText('First page task');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('Second page task');
+    expect(screen.queryByText('First page task')).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/admin/tasks?cursor=c2')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /Previous/ }));
+    await screen.findByText('First page task');
+  });
+
+  it('when the admin types a title search, then the server is asked with ?search= from 3 letters on, from the first page', async () => {
+    const { user, fetchMock } = renderTasks({
+      'GET /api/admin/tasks': () => page([makeTask('t1', 'Shop sign'), makeTask('t2', 'Library hours')], null),
+      'GET /api/admin/tasks?search=libr': () => page([makeTask('t2', 'Library hours')], null),
+    });
+    await screen.findByText('Shop sign');
+    // Enter applies the search at once: two letters are not sent (the server needs three).
+    await user.type(screen.getByLabelText('Search by title (3+ letters)'), 'li{Enter}');
+    await user.type(screen.getByLabelText('Search by title (3+ letters)'), 'br');
+    await waitFor(() => expect(screen.queryByText('Shop sign')).toBeNull());
+    expect(screen.getByText('Library hours')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('search='))).toEqual(['/api/admin/tasks?search=libr']);
+  });
+});
