@@ -166,6 +166,19 @@ export async function listEntries(db: Queryable, userId: string, range: { from?:
   return rows.map(toEntry);
 }
 
+/**
+ * The user's entries, exact: the account's entry_count. Started beside the page's query and awaited after it, so, as
+ * countCapped does, a failure is also caught here (should the page's query fail first, this one would never be
+ * awaited and its rejection would end the process); the promise returned still rejects.
+ */
+function countEntries(db: Queryable, userId: string): Promise<{ total: number; totalExact: boolean }> {
+  const counted = db
+    .query<{ n: number }>('SELECT entry_count AS n FROM ledger_accounts WHERE user_id = $1', [userId])
+    .then(({ rows }) => ({ total: rows[0]?.n ?? 0, totalExact: true }));
+  counted.catch(() => undefined);
+  return counted;
+}
+
 /** The cursor list of the statement: its key is the ledger's own order within a user, seq. */
 const STATEMENT_LIST = 'ledger.statement';
 const ZSeqCursorKeySchema = z.tuple([z.number().int().positive()]);
@@ -186,12 +199,7 @@ export async function listEntriesPage(
   if (q.from) filters.add('created_at >= ?', q.from);
   if (q.toExclusive) filters.add('created_at < ?', q.toExclusive);
   // Without a range the account's entry_count is the exact total (one row); a range is counted up to the cap.
-  const count =
-    q.from || q.toExclusive
-      ? countCapped(db, 'ledger_entries', filters.where(), filters.values)
-      : db
-          .query<{ n: number }>('SELECT entry_count AS n FROM ledger_accounts WHERE user_id = $1', [userId])
-          .then(({ rows }) => ({ total: rows[0]?.n ?? 0, totalExact: true }));
+  const count = q.from || q.toExclusive ? countCapped(db, 'ledger_entries', filters.where(), filters.values) : countEntries(db, userId);
   const page = new SqlConditions();
   for (const value of filters.values) page.values.push(value);
   const keyset = after ? `seq < $${page.values.push(after[0])}` : undefined;
