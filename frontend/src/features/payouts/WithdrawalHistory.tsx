@@ -1,4 +1,4 @@
-import { WITHDRAWAL_STATUSES, type TWithdrawal, type TWithdrawalStatus } from '@platform/contracts';
+import type { TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
 import { Alert, Segmented, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,8 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
 }
 
 type TFilter = 'all' | TWithdrawalStatus;
-const FILTERS: TFilter[] = ['all', ...WITHDRAWAL_STATUSES];
+// The statuses of contracts WITHDRAWAL_STATUSES (the frontend imports types only from contracts).
+const FILTERS: TFilter[] = ['all', 'pending', 'approved', 'rejected'];
 
 /**
  * The worker's withdrawals, newest first (spec 02 /withdrawals history), 20 at a time from the server with "Load more",
