@@ -30,6 +30,8 @@ export const THEME: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.6)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    // A placeholder that says what an empty filter means ("All statuses") is read, not decoration (antd: 1.8:1).
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 10,
     fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
