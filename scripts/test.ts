@@ -104,7 +104,23 @@ function summaryLines(results: TTierResult[]): string[] {
   return lines;
 }
 
+/** The connections the tiers need at once: two test files, some with whole stacks, or the journeys' two stacks. */
+const CONNECTIONS_NEEDED = 300;
+
+/** Says, before anything runs, when PostgreSQL allows too few connections (tests would fail with "too many clients"). */
+function checkPostgresConnections(): void {
+  const shown = spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-Atc', 'SHOW max_connections'], { encoding: 'utf8' });
+  const allowed = Number(shown.stdout?.trim());
+  if (shown.status === 0 && allowed < CONNECTIONS_NEEDED) {
+    console.warn(
+      `PostgreSQL allows ${allowed} connections; the tests need ${CONNECTIONS_NEEDED} (two files at a time, some with whole stacks). ` +
+        `Raise it: psql -h 127.0.0.1 -U postgres -c 'ALTER SYSTEM SET max_connections = ${CONNECTIONS_NEEDED}', then restart PostgreSQL (.ci/run does both).`,
+    );
+  }
+}
+
 function main(): void {
+  checkPostgresConnections();
   const asked = process.argv.slice(2).filter((arg) => arg !== '--');
   const unknown = asked.filter((key) => !TIERS.some((tier) => tier.key === key));
   if (unknown.length) {
