@@ -28,8 +28,6 @@ export function listQuery(path: string, params: Record<string, string | number |
 
 /** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
 export const SEARCH_MIN_LENGTH = 3;
-/** How long typing pauses before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
 export const tasksAdminApi = workApi.injectEndpoints({

@@ -1,8 +1,9 @@
 import type { TPackageTask, TTaskPackage } from '@platform/contracts';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Space, Spin, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/ListSearch';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
@@ -10,7 +11,6 @@ import { useToast } from '../../../components/toast';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
 import {
-  SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
   useDeleteTaskPackageMutation,
   useRemovePackageTaskMutation,
@@ -28,17 +28,12 @@ export function TaskPackagesSection() {
   const toast = useToast();
   // The list is paged on the server (20 a page, oldest first) and searched by name there; the selected package is
   // read on its own, so it stays open whichever page the list shows (a package just created is on the last page).
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const pages = useKeysetPages();
   const { data: page, isLoading } = useTaskPackagesQuery({ search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
   const packages = page?.items ?? [];
   const { reset } = pages;
   useEffect(() => reset(), [search, reset]);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selectedId ?? '', { skip: !selectedId });
   const selected: TTaskPackage | null = selectedId && detail?.id === selectedId ? detail : null;
@@ -102,17 +97,7 @@ export function TaskPackagesSection() {
             {t('work.admin.packages.create')}
           </Button>
         </div>
-        <Input
-          className="admin-search"
-          size="small"
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('work.admin.packages.searchPlaceholder')}
-          aria-label={t('work.admin.packages.searchPlaceholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onPressEnter={() => setSearch(typed.trim())}
-        />
+        <ListSearch size="small" label={t('work.admin.packages.searchPlaceholder')} onSearch={setSearch} />
         {isLoading ? (
           <div className="center-block">
             <Spin />

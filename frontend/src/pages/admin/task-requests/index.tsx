@@ -1,13 +1,14 @@
 import type { TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Tag, type TableColumnsType } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/ListSearch';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { AppTabs } from '../../../components/AppTabs';
 import { useToast } from '../../../components/toast';
 import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, useDecideTaskRequestMutation, useTaskRequestsQuery, useTaskRequestStatsQuery } from '../../../features/tasks/tasks.admin.api';
+import { SEARCH_MIN_LENGTH, useDecideTaskRequestMutation, useTaskRequestsQuery, useTaskRequestStatsQuery } from '../../../features/tasks/tasks.admin.api';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ReviewRequestDialog } from './components/ReviewRequestDialog';
 import { DataTable } from '../../../components/DataTable';
@@ -27,7 +28,6 @@ function totalLabel(page: { total: number; totalExact: boolean } | undefined, la
 export function TaskRequestsSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const user = search.length >= SEARCH_MIN_LENGTH ? search : undefined;
   const pendingPages = useKeysetPages();
@@ -45,10 +45,6 @@ export function TaskRequestsSection() {
     resetPending();
     resetAll();
   }, [search, resetPending, resetAll]);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const refetch = () => {
     void pendingQuery.refetch();
     void allQuery.refetch();
@@ -145,16 +141,7 @@ export function TaskRequestsSection() {
       </div>
       {/* Refresh beside the tab strip, not inside it: a tablist holds tabs only. */}
       <div className="admin-toolbar">
-        <Input
-          className="admin-search"
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('work.admin.requests.userSearch')}
-          aria-label={t('work.admin.requests.userSearch')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onPressEnter={() => setSearch(typed.trim())}
-        />
+        <ListSearch label={t('work.admin.requests.userSearch')} onSearch={setSearch} />
         <Button icon={<ReloadOutlined />} onClick={refetch}>
           {t('work.common.refresh')}
         </Button>

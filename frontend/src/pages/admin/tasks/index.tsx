@@ -1,8 +1,9 @@
 import type { TAdminTask, TTaskStatus } from '@platform/contracts';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/ListSearch';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
@@ -10,7 +11,7 @@ import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
+import { SEARCH_MIN_LENGTH, useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { TaskViewDialog } from './components/TaskViewDialog';
@@ -27,7 +28,6 @@ export function TasksSection() {
   const toast = useToast();
   // Paged on the server (20 a page, in the admin's order); the title search and the status filter are the server's,
   // and a new filter starts from the first page.
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TTaskStatus | undefined>(undefined);
   const pages = useKeysetPages();
@@ -35,10 +35,6 @@ export function TasksSection() {
   const tasks = data?.items ?? [];
   const { reset } = pages;
   useEffect(() => reset(), [search, status, reset]);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
   const [deleteTask, deleteState] = useDeleteTaskMutation();
   const deleting = useDialog<TAdminTask>();
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
@@ -135,16 +131,7 @@ export function TasksSection() {
     <div className="admin-section" data-testid="admin-tasks">
       <div className="admin-toolbar">
         <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('work.admin.tasks.searchPlaceholder')}
-            aria-label={t('work.admin.tasks.searchPlaceholder')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onPressEnter={() => setSearch(query.trim())}
-            className="admin-search"
-          />
+          <ListSearch label={t('work.admin.tasks.searchPlaceholder')} onSearch={setSearch} />
           <Select<TTaskStatus>
             allowClear
             style={{ minWidth: 160 }}

@@ -1,8 +1,9 @@
 import type { TAdminUser } from '@platform/contracts';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
@@ -16,7 +17,6 @@ import { UserStatCards } from './components/UserStatCards';
 import './users.css';
 
 /** How long typing pauses before the search is sent (the server matches e-mail or full name, case-insensitive). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Admin > All Users (spec 03): search, the four stat cards, the list with View, Edit, Adjust balance, Ban/Unban and
@@ -24,7 +24,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function UsersSection() {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   // Each dialog is about one user, keyed by the user: nothing typed for one user is offered for the next.
   const viewing = useDialog<TAdminUser>();
@@ -38,24 +37,10 @@ export function UsersSection() {
   const { reset } = pages;
   useEffect(() => reset(), [search, reset]);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-
   return (
     <div className="admin-section" data-testid="users-section">
       <div className="admin-toolbar">
-        <Input
-          className="admin-search"
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('admin.users.searchPlaceholder')}
-          aria-label={t('admin.users.searchPlaceholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onPressEnter={() => setSearch(typed.trim())}
-        />
+        <ListSearch label={t('admin.users.searchPlaceholder')} onSearch={setSearch} />
         <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
           {t('admin.common.refresh')}
         </Button>
