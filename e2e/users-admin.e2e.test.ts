@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
-import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
+import { checkScreen, clickRowAction, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForEmail, waitForPath } from './support/browser.js';
 import { e2eStack } from './support/stack.js';
 
 /**
@@ -75,13 +75,12 @@ describe('user management journey', () => {
     await row.waitFor();
     await expect.poll(() => admin.getByTestId('users-table').locator('tbody tr.ant-table-row').count()).toBe(1);
     await snap(admin, '01-users-row-actions');
-    await row.getByRole('button', { name: 'Ban', exact: true }).click();
+    await clickRowAction(row, 'Ban');
     const confirmBan = admin.getByTestId('toggle-user-dialog');
     await confirmBan.getByText('Boris Banned will be signed out everywhere at once').waitFor();
     await snap(admin, '02-ban-confirmation');
     await confirmBan.getByRole('button', { name: 'Ban', exact: true }).click();
     await admin.getByText('User status updated successfully').waitFor();
-    await row.getByRole('button', { name: 'Unban', exact: true }).waitFor();
     await row.getByText('Banned', { exact: true }).waitFor();
     await snap(admin, '03-banned');
     await dismissToasts(admin);
@@ -99,12 +98,12 @@ describe('user management journey', () => {
     expect(new URL(worker.url()).pathname).toBe('/login');
 
     // Unban, then Delete: the dialog checks first (nothing held, nothing pending) and deletes on confirmation.
-    await row.getByRole('button', { name: 'Unban', exact: true }).click();
+    await clickRowAction(row, 'Unban');
     await admin.getByTestId('toggle-user-dialog').getByRole('button', { name: 'Unban', exact: true }).click();
     await admin.getByText('User status updated successfully').waitFor();
-    await row.getByRole('button', { name: 'Ban', exact: true }).waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
     await dismissToasts(admin);
-    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await clickRowAction(row, 'Delete');
     const confirmDelete = admin.getByTestId('delete-user-dialog');
     await confirmDelete.getByText(/personal data of Boris Banned/).waitFor();
     await expect.poll(() => confirmDelete.locator('.ant-spin-spinning').count()).toBe(0);

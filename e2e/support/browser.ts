@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { watchCsp } from './csp.js';
 import { checkScreen, PHONE, WIDE_DESKTOP } from './screens.js';
 
@@ -139,4 +139,15 @@ export function extractResetLink(eml: string): string {
   const match = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>&]+/.exec(decoded);
   if (!match) throw new Error(`No reset link in the e-mail:\n${decoded.slice(0, 2000)}`);
   return match[0];
+}
+
+/**
+ * A table row's action (frontend components/list/RowActions): the link when the row shows it, else the entry of the
+ * row's "More" menu (the menu is attached to the page, not to the row).
+ */
+export async function clickRowAction(row: Locator, name: string): Promise<void> {
+  const link = row.getByRole('button', { name, exact: true });
+  if ((await link.count()) > 0) return link.click();
+  await row.getByRole('button', { name: /More/ }).click();
+  await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name, exact: true }).click();
 }

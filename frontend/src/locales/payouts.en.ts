@@ -146,6 +146,7 @@ export const payoutsEn = {
     loadFailed: 'Could not load your wallets',
   },
   admin: {
+    filters: { user: 'User: e-mail or name', requested: 'Requested from' },
     pendingTitle: 'Pending Requests',
     historyTitle: 'Request History',
     emptyPending: 'No pending requests',
@@ -161,9 +162,7 @@ export const payoutsEn = {
     reviewedAt: 'Reviewed at',
     comment: 'Comment',
     txReference: 'Transaction reference',
-    actions: 'Actions',
     review: 'Review',
-    refresh: 'Refresh',
     unknownUser: 'Unknown user',
     ageMinutes: '{{count}} min',
     ageHours: '{{count}} h',

@@ -144,6 +144,7 @@ export const payoutsRu: TCatalogue['payouts'] = {
     loadFailed: 'Не удалось загрузить кошельки',
   },
   admin: {
+    filters: { user: 'Пользователь: e-mail или имя', requested: 'Запрошено с' },
     pendingTitle: 'Заявки в ожидании',
     historyTitle: 'История заявок',
     emptyPending: 'Нет заявок в ожидании',
@@ -159,9 +160,7 @@ export const payoutsRu: TCatalogue['payouts'] = {
     reviewedAt: 'Рассмотрена',
     comment: 'Комментарий',
     txReference: 'Идентификатор транзакции',
-    actions: 'Действия',
     review: 'Рассмотреть',
-    refresh: 'Обновить',
     unknownUser: 'Неизвестный пользователь',
     ageMinutes: '{{count}} мин',
     ageHours: '{{count}} ч',

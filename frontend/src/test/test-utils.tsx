@@ -1,5 +1,5 @@
 import type { TUser } from '@platform/contracts';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, screen, within, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -91,3 +91,15 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): (Re
     .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${typeof input === 'string' ? input : String(input)}` === key)
     .map(([, init]) => init);
 }
+
+/**
+ * A table row's action (components/list/RowActions): the link when it is shown in the row, else the entry of the
+ * row's "More" menu.
+ */
+export async function clickRowAction(user: { click: (element: Element) => Promise<void> }, row: HTMLElement, name: string): Promise<void> {
+  const link = within(row).queryByRole('button', { name });
+  if (link) return user.click(link);
+  await user.click(within(row).getByRole('button', { name: /More/ }));
+  await user.click(await screen.findByRole('menuitem', { name }));
+}
+

@@ -35,6 +35,19 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
   return text ? `${path}?${text}` : path;
 }
 
+/** The admin Withdrawals lists' filters (the server's ZAdminWithdrawalsQuerySchema); an empty value is not sent. */
+export interface TAdminWithdrawalsArgs {
+  status: TAdminWithdrawalList;
+  currency?: string;
+  user?: string;
+  from?: string;
+  to?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  cursor?: string;
+  pageSize?: number;
+}
+
 export const payoutsApi = payoutsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     publicSettings: build.query<TPublicSettings, void>({
@@ -77,9 +90,10 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
       invalidatesTags: ['PayoutWallet'],
     }),
     /** One page of the pending queue (oldest first) or of the history (status 'decided', newest decision first). */
-    adminWithdrawals: build.query<TAdminWithdrawalPage, { status: TAdminWithdrawalList; cursor?: string; pageSize?: number }>({
-      query: ({ status, cursor, pageSize = 20 }) => {
-        const params = new URLSearchParams({ status, pageSize: String(pageSize) });
+    adminWithdrawals: build.query<TAdminWithdrawalPage, TAdminWithdrawalsArgs>({
+      query: ({ cursor, pageSize = 20, ...filters }) => {
+        const params = new URLSearchParams({ pageSize: String(pageSize) });
+        for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
         if (cursor) params.set('cursor', cursor);
         return `/admin/withdrawals?${params.toString()}`;
       },

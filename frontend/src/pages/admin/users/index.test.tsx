@@ -1,8 +1,9 @@
 import type { TStatement } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAdminUser } from '../../../features/admin/testAdminData';
-import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import { clickRowAction, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { UsersSection } from './index';
 
 const KNOWN = makeAdminUser({ balance: '1234.50', heldBalance: '60.00' });
@@ -28,9 +29,14 @@ describe('All Users (spec 03)', () => {
     expect(within(adaRow).getByText('$60.00')).toBeInTheDocument();
     expect(screen.getByTestId('stat-totalBalance')).toHaveTextContent('Total Balance—');
     expect(screen.getByTestId('stat-total')).toHaveTextContent('Total2');
-    // Every user can be edited; Ban and Delete are offered for workers (an admin row is in the next test).
+    // Every user can be viewed, edited and credited from the row; Ban and Delete are under More, for workers only
+    // (an admin row is in the next test).
     expect(within(adaRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(adaRow).getByRole('button', { name: 'Ban' })).toBeInTheDocument();
+    expect(within(adaRow).getByRole('button', { name: 'Adjust balance' })).toBeInTheDocument();
+    expect(within(adaRow).queryByRole('button', { name: 'Ban' })).toBeNull();
+    await userEvent.click(within(adaRow).getByRole('button', { name: /More/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Ban' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('when a user is an admin, then Ban/Unban and Delete are not offered; a banned worker shows Unban', async () => {
@@ -41,10 +47,11 @@ describe('All Users (spec 03)', () => {
     });
     const adminRow = (await screen.findByText('root@example.test')).closest('tr') as HTMLElement;
     expect(within(adminRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(adminRow).queryByRole('button', { name: /Ban|Unban|Delete/ })).toBeNull();
+    expect(within(adminRow).queryByRole('button', { name: /Ban|Unban|Delete|More/ })).toBeNull();
     const bannedRow = screen.getByText('gone@example.test').closest('tr') as HTMLElement;
-    expect(within(bannedRow).getByRole('button', { name: 'Unban' })).toBeInTheDocument();
-    expect(within(bannedRow).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    await userEvent.click(within(bannedRow).getByRole('button', { name: /More/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Unban' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('when the admin confirms a ban, then the toggle is called and "User status updated successfully" is shown', async () => {
@@ -53,7 +60,7 @@ describe('All Users (spec 03)', () => {
       [`PATCH /api/admin/users/${KNOWN.id}/toggle`]: () => jsonResponse({ ...KNOWN, isActive: false }),
     });
     const row = (await screen.findByText('ada@example.test')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Ban' }));
+    await clickRowAction(user, row, 'Ban');
     const dialog = await screen.findByTestId('toggle-user-dialog');
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/toggle'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));

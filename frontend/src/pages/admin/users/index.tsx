@@ -1,11 +1,9 @@
 import type { TAdminUser } from '@platform/contracts';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { useKeysetPages } from '../../../components/KeysetPager';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { DeleteUserDialog } from './components/DeleteUserDialog';
@@ -15,8 +13,6 @@ import { UserDetailsDialog } from './components/UserDetailsDialog';
 import { UsersTable } from './components/UsersTable';
 import { UserStatCards } from './components/UserStatCards';
 import './users.css';
-
-/** How long typing pauses before the search is sent (the server matches e-mail or full name, case-insensitive). */
 
 /**
  * Admin > All Users (spec 03): search, the four stat cards, the list with View, Edit, Adjust balance, Ban/Unban and
@@ -33,30 +29,23 @@ export function UsersSection() {
   const deleting = useDialog<TAdminUser>();
   // Paged on the server (20 a page, newest first); a new search starts from the first page.
   const pages = useKeysetPages();
-  const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery(pages.cursor ? { search, cursor: pages.cursor } : search);
+  const query = useAdminUsersQuery(pages.cursor ? { search, cursor: pages.cursor } : search);
   const { reset } = pages;
   useEffect(() => reset(), [search, reset]);
 
   return (
     <div className="admin-section" data-testid="users-section">
-      <div className="admin-toolbar">
-        <ListSearch label={t('admin.users.searchPlaceholder')} onSearch={setSearch} />
-        <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-          {t('admin.common.refresh')}
-        </Button>
-      </div>
-      <UserStatCards stats={data?.stats} />
-      {isError && <Alert type="error" showIcon title={t('admin.users.loadFailed')} />}
       <UsersTable
-        users={data?.users ?? []}
-        loading={isLoading || (isFetching && !data)}
+        query={query}
+        pages={pages}
+        filters={<ListSearch label={t('admin.users.searchPlaceholder')} onSearch={setSearch} />}
+        summary={<UserStatCards stats={query.data?.stats} />}
         onView={viewing.open}
         onAdjust={adjusting.open}
         onEdit={editing.open}
         onToggle={toggling.open}
         onDelete={deleting.open}
       />
-      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="users-pager" />
       {viewing.target && (
         <UserDetailsDialog
           key={viewing.target.id}

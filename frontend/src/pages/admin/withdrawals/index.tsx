@@ -1,54 +1,59 @@
 import type { TAdminWithdrawal } from '@platform/contracts';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
-import { useAdminWithdrawalsQuery } from '../../../features/payouts/payouts.api';
+import { AmountRangeFilter, DateRangeFilter, SelectFilter } from '../../../components/list/filters';
+import { usePublicSettingsQuery, useAdminWithdrawalsQuery, type TAdminWithdrawalsArgs } from '../../../features/payouts/payouts.api';
 import { DecisionDialog } from './components/DecisionDialog';
 import { PendingWithdrawalsTable, WithdrawalHistoryTable } from './components/WithdrawalTables';
 import '../../../features/payouts/payouts.css';
 
-/** The admin Withdrawals section (spec 03): Pending Requests, Request History and the approve/reject dialog. */
+type TFilters = Omit<TAdminWithdrawalsArgs, 'status' | 'cursor' | 'pageSize'>;
+
+/**
+ * The admin Withdrawals section (spec 03): Pending Requests (the queue, oldest first), Request History (newest
+ * decision first) and the approve/reject dialog. One filter bar (user, currency, requested between, amount) applies
+ * to both lists; both are paged on the server, 20 a page, so the section opens at once whatever the queue's length.
+ */
 export default function AdminWithdrawalsSection() {
   const { t } = useTranslation();
-  // Both lists are paged on the server (20 a page): the queue oldest first, the history newest decision first.
+  const [filters, setFilters] = useState<TFilters>({});
+  const change = (next: TFilters) => setFilters((current) => ({ ...current, ...next }));
   const pendingPages = useKeysetPages();
   const historyPages = useKeysetPages();
-  const pendingQuery = useAdminWithdrawalsQuery({ status: 'pending', cursor: pendingPages.cursor });
-  const historyQuery = useAdminWithdrawalsQuery({ status: 'decided', cursor: historyPages.cursor });
+  const pendingQuery = useAdminWithdrawalsQuery({ status: 'pending', ...filters, cursor: pendingPages.cursor });
+  const historyQuery = useAdminWithdrawalsQuery({ status: 'decided', ...filters, cursor: historyPages.cursor });
+  const resetPending = pendingPages.reset;
+  const resetHistory = historyPages.reset;
+  useEffect(() => {
+    resetPending();
+    resetHistory();
+  }, [filters, resetPending, resetHistory]);
+  const currencies = usePublicSettingsQuery().data?.currencies ?? [];
   const reviewing = useDialog<TAdminWithdrawal>();
-  const isError = pendingQuery.isError || historyQuery.isError;
-  const isLoading = pendingQuery.isLoading;
-  const isFetching = pendingQuery.isFetching || historyQuery.isFetching;
-  const refetch = () => {
-    void pendingQuery.refetch();
-    void historyQuery.refetch();
-  };
-  const pendingTotal = pendingQuery.data ? `${pendingQuery.data.total}${pendingQuery.data.totalExact ? '' : '+'}` : '0';
+
+  const filterBar = (
+    <>
+      <ListSearch label={t('payouts.admin.filters.user')} onSearch={(user) => change({ user: user.length >= 3 ? user : undefined })} />
+      <SelectFilter
+        label={t('payouts.admin.currency')}
+        allLabel={t('common.allCurrencies')}
+        options={currencies.map((currency) => ({ value: currency.value, label: currency.value }))}
+        value={filters.currency}
+        onChange={(currency) => change({ currency })}
+        width={150}
+      />
+      <DateRangeFilter label={t('payouts.admin.filters.requested')} onChange={change} />
+      <AmountRangeFilter label={t('payouts.admin.amount')} onChange={change} />
+    </>
+  );
 
   return (
     <div className="admin-withdrawals">
-      {isError && <Alert type="error" showIcon title={t('payouts.admin.loadFailed')} />}
-      <section>
-        <div className="payouts-title-row" style={{ marginBottom: 12 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('payouts.admin.pendingTitle')} ({pendingTotal})
-          </Typography.Title>
-          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={refetch}>
-            {t('payouts.admin.refresh')}
-          </Button>
-        </div>
-        <PendingWithdrawalsTable rows={pendingQuery.data?.items ?? []} loading={isLoading} onReview={reviewing.open} />
-        <KeysetPager pages={pendingPages} nextCursor={pendingQuery.data?.nextCursor} testId="pending-withdrawals-pager" />
-      </section>
-      <section>
-        <Typography.Title level={5} style={{ margin: '0 0 12px' }}>
-          {t('payouts.admin.historyTitle')}
-        </Typography.Title>
-        <WithdrawalHistoryTable rows={historyQuery.data?.items ?? []} loading={historyQuery.isLoading} />
-        <KeysetPager pages={historyPages} nextCursor={historyQuery.data?.nextCursor} testId="withdrawal-history-pager" />
-      </section>
+      <PendingWithdrawalsTable query={pendingQuery} pages={pendingPages} filters={filterBar} onReview={reviewing.open} />
+      <WithdrawalHistoryTable query={historyQuery} pages={historyPages} />
       {reviewing.target && (
         <DecisionDialog key={reviewing.target.id} withdrawal={reviewing.target} open={reviewing.isOpen} onClose={reviewing.close} afterClose={reviewing.afterClose} />
       )}

@@ -1,23 +1,26 @@
-import type { TAdminUser } from '@platform/contracts';
-import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import type { TAdminUser, TAdminUsersResponse } from '@platform/contracts';
+import { Tag, Tooltip, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../features/payouts/dates';
-import { fullName, usdOrDash } from './money';
-import { DataTable } from '../../../../components/DataTable';
+import { useFormat } from '../../../../app/format';
+import type { useKeysetPages } from '../../../../components/KeysetPager';
+import { ListPage, type TListQuery } from '../../../../components/list/ListPage';
+import { RowActions } from '../../../../components/list/RowActions';
+import { fullName } from './money';
 
 function Balance({ amount }: { amount: string | null }) {
   const { t } = useTranslation();
-  const dash = t('admin.common.dash');
+  const format = useFormat();
   if (amount === null) {
     return (
       <Tooltip title={t('admin.users.balanceUnknownHint')}>
         <span className="muted" data-testid="balance-unknown">
-          {dash}
+          {t('common.dash')}
         </span>
       </Tooltip>
     );
   }
-  return <span className="admin-amount">{usdOrDash(amount, dash)}</span>;
+  return <span className="admin-amount">{format.money(amount)}</span>;
 }
 
 /**
@@ -25,23 +28,28 @@ function Balance({ amount }: { amount: string | null }) {
  * Edit, Adjust balance, Ban/Unban and Delete (the last two are not offered for admin users, spec 03 s.6).
  */
 export function UsersTable({
-  users,
-  loading,
+  query,
+  pages,
+  filters,
+  summary,
   onView,
   onAdjust,
   onEdit,
   onToggle,
   onDelete,
 }: {
-  users: TAdminUser[];
-  loading: boolean;
+  query: TListQuery<TAdminUsersResponse>;
+  pages: ReturnType<typeof useKeysetPages>;
+  filters: ReactNode;
+  summary: ReactNode;
   onView: (user: TAdminUser) => void;
   onAdjust: (user: TAdminUser) => void;
   onEdit: (user: TAdminUser) => void;
   onToggle: (user: TAdminUser) => void;
   onDelete: (user: TAdminUser) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const columns: TableColumnsType<TAdminUser> = [
     {
       key: 'user',
@@ -76,48 +84,47 @@ export function UsersTable({
     },
     { key: 'available', title: t('admin.users.columns.available'), width: 104, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
     { key: 'held', title: t('admin.users.columns.held'), width: 90, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
-    { key: 'joined', title: t('admin.users.columns.joined'), width: 112, render: (_, user) => formatDate(user.createdAt, i18n.language) },
+    { key: 'joined', title: t('admin.users.columns.joined'), width: 112, render: (_, user) => format.date(user.createdAt) },
     {
       key: 'actions',
-      title: t('admin.users.columns.actions'),
-      width: 380,
+      title: t('common.actions'),
+      width: 200,
       render: (_, user) => (
-        <Space size={6} wrap>
-          <Button size="small" onClick={() => onView(user)}>
-            {t('admin.users.view')}
-          </Button>
-          <Button size="small" onClick={() => onEdit(user)} data-testid={`edit-user-${user.id}`}>
-            {t('users.admin.edit')}
-          </Button>
-          <Button size="small" type="primary" ghost onClick={() => onAdjust(user)}>
-            {t('admin.users.adjust')}
-          </Button>
-          {user.role !== 'admin' && (
-            <>
-              <Button size="small" danger={user.isActive} onClick={() => onToggle(user)} data-testid={`toggle-user-${user.id}`}>
-                {user.isActive ? t('users.admin.ban') : t('users.admin.unban')}
-              </Button>
-              <Button size="small" danger onClick={() => onDelete(user)} data-testid={`delete-user-${user.id}`}>
-                {t('users.admin.delete')}
-              </Button>
-            </>
-          )}
-        </Space>
+        <RowActions
+          inline={3}
+          actions={[
+            { key: 'view', label: t('common.view'), onClick: () => onView(user) },
+            { key: 'adjust', label: t('admin.users.adjust'), onClick: () => onAdjust(user) },
+            { key: 'edit', label: t('common.edit'), onClick: () => onEdit(user), testId: `edit-user-${user.id}` },
+            user.role !== 'admin' && {
+              key: 'toggle',
+              label: user.isActive ? t('users.admin.ban') : t('users.admin.unban'),
+              danger: user.isActive,
+              onClick: () => onToggle(user),
+              testId: `toggle-user-${user.id}`,
+            },
+            user.role !== 'admin' && { key: 'delete', label: t('common.delete'), danger: true, onClick: () => onDelete(user), testId: `delete-user-${user.id}` },
+          ]}
+        />
       ),
     },
   ];
   return (
-    <DataTable<TAdminUser>
-      label={t('admin.menu.users-list')}
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 1200 }}
-      locale={{ emptyText: t('admin.users.empty') }}
-      data-testid="users-table"
+    <ListPage<TAdminUser>
+      query={query}
+      pages={pages}
+      filters={filters}
+      summary={summary}
+      loadFailed={t('admin.users.loadFailed')}
+      testId="users-list"
+      table={{
+        label: t('admin.menu.users-list'),
+        rowKey: 'id',
+        columns,
+        dataSource: query.data?.users ?? [],
+        emptyText: t('admin.users.empty'),
+        'data-testid': 'users-table',
+      }}
     />
   );
 }

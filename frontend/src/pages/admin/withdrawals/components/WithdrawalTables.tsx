@@ -1,9 +1,13 @@
-import type { TAdminWithdrawal } from '@platform/contracts';
+import type { TAdminWithdrawal, TAdminWithdrawalPage } from '@platform/contracts';
 import { Button, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DataTable, WrapText } from '../../../../components/DataTable';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ageOf, formatDateTime } from '../../../../features/payouts/dates';
-import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
+import { useFormat } from '../../../../app/format';
+import { WrapText } from '../../../../components/DataTable';
+import type { useKeysetPages } from '../../../../components/KeysetPager';
+import { ListPage, type TListQuery } from '../../../../components/list/ListPage';
+import { ageOf } from '../../../../features/payouts/dates';
+import { formatFee, shortenAddress } from '../../../../features/payouts/money';
 import { WithdrawalStatusTag } from '../../../../features/payouts/WithdrawalStatusTag';
 
 function UserCell({ w }: { w: TAdminWithdrawal }) {
@@ -28,20 +32,26 @@ function LongTextCell({ text }: { text: string }) {
   );
 }
 
+interface TListProps {
+  query: TListQuery<TAdminWithdrawalPage>;
+  pages: ReturnType<typeof useKeysetPages>;
+}
+
 function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   return [
     { key: 'user', title: t('payouts.admin.user'), render: (_, w) => <UserCell w={w} /> },
-    { key: 'amount', title: t('payouts.admin.amount'), align: 'right', render: (_, w) => <strong>{formatUsd(w.amount)}</strong> },
+    { key: 'amount', title: t('payouts.admin.amount'), align: 'right', render: (_, w) => <strong>{format.money(w.amount)}</strong> },
     { key: 'currency', title: t('payouts.admin.currency'), dataIndex: 'currency' },
     { key: 'fee', title: t('payouts.admin.fee'), render: (_, w) => formatFee(w.networkFee, w.currency) },
     { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <LongTextCell text={w.walletAddress} /> },
-    { key: 'requestedAt', title: t('payouts.admin.requestedAt'), render: (_, w) => formatDateTime(w.createdAt, i18n.language) },
+    { key: 'requestedAt', title: t('payouts.admin.requestedAt'), render: (_, w) => format.dateTime(w.createdAt) },
   ];
 }
 
 /** Pending Requests: oldest first (the service's order), with their age and the Review action. */
-export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAdminWithdrawal[]; loading: boolean; onReview: (w: TAdminWithdrawal) => void }) {
+export function PendingWithdrawalsTable({ query, pages, filters, onReview }: TListProps & { filters: ReactNode; onReview: (w: TAdminWithdrawal) => void }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<TAdminWithdrawal> = [
     ...useCommonColumns(),
@@ -55,7 +65,7 @@ export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAd
     },
     {
       key: 'actions',
-      title: t('payouts.admin.actions'),
+      title: t('common.actions'),
       render: (_, w) => (
         <Button type="primary" size="small" onClick={() => onReview(w)}>
           {t('payouts.admin.review')}
@@ -64,24 +74,22 @@ export function PendingWithdrawalsTable({ rows, loading, onReview }: { rows: TAd
     },
   ];
   return (
-    <DataTable<TAdminWithdrawal>
-      label={t('payouts.admin.pendingTitle')}
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('payouts.admin.emptyPending') }}
-      data-testid="pending-withdrawals"
+    <ListPage<TAdminWithdrawal>
+      title={t('payouts.admin.pendingTitle')}
+      query={query}
+      pages={pages}
+      filters={filters}
+      loadFailed={t('payouts.admin.loadFailed')}
+      testId="pending-withdrawals-list"
+      table={{ label: t('payouts.admin.pendingTitle'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], emptyText: t('payouts.admin.emptyPending'), 'data-testid': 'pending-withdrawals' }}
     />
   );
 }
 
 /** Request History: processed requests with status, review time, comment and transaction reference. */
-export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdrawal[]; loading: boolean }) {
-  const { t, i18n } = useTranslation();
+export function WithdrawalHistoryTable({ query, pages }: TListProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const common = useCommonColumns().filter((c) => c.key !== 'fee');
   const columns: TableColumnsType<TAdminWithdrawal> = [
     ...common.map((c) =>
@@ -99,22 +107,26 @@ export function WithdrawalHistoryTable({ rows, loading }: { rows: TAdminWithdraw
         : c,
     ),
     { key: 'status', title: t('payouts.admin.status'), render: (_, w) => <WithdrawalStatusTag status={w.status} /> },
-    { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => formatDateTime(w.reviewedAt, i18n.language) },
+    { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => format.dateTime(w.reviewedAt) },
     { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <LongTextCell text={w.txReference} /> : '') },
     { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => (w.adminComment ? <WrapText>{w.adminComment}</WrapText> : '') },
   ];
   return (
-    <DataTable<TAdminWithdrawal>
-      label={t('payouts.admin.historyTitle')}
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 1000 }}
-      locale={{ emptyText: t('payouts.admin.emptyHistory') }}
-      data-testid="withdrawal-history"
+    <ListPage<TAdminWithdrawal>
+      title={t('payouts.admin.historyTitle')}
+      query={query}
+      pages={pages}
+      loadFailed={t('payouts.admin.loadFailed')}
+      testId="withdrawal-history-list"
+      table={{
+        label: t('payouts.admin.historyTitle'),
+        rowKey: 'id',
+        columns,
+        dataSource: query.data?.items ?? [],
+        scroll: { x: 1000 },
+        emptyText: t('payouts.admin.emptyHistory'),
+        'data-testid': 'withdrawal-history',
+      }}
     />
   );
 }

@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseCents } from '../features/payouts/money';
+
+/**
+ * One way to write dates, money and counts on every screen, in the reader's language (Intl: no date library in the
+ * first download). A date is "Nov 27, 2026" / "27 нояб. 2026 г.", a moment adds the time ("Nov 27, 2026, 6:30 PM"),
+ * money is "$1,234.50" / "1 234,50 $", a count "12,345" / "12 345". A text that is not a date or an amount is shown
+ * as it is, never as an invented value.
+ */
+
+export function localeOf(language: string): string {
+  return language.startsWith('ru') ? 'ru-RU' : 'en-US';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as F;
+}
+
+/** A calendar day ("2026-11-27") is that day wherever the reader is; a moment is shown in the reader's time zone. */
+function toDate(value: string): { date: Date; calendarDay: boolean } | null {
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(calendarDay ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
+}
+
+export function formatDate(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const parsed = toDate(value);
+  if (!parsed) return value;
+  const locale = localeOf(language);
+  const zone = parsed.calendarDay ? 'UTC' : undefined;
+  return cached(`d:${locale}:${zone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: zone })).format(parsed.date);
+}
+
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const parsed = toDate(value);
+  if (!parsed) return value;
+  if (parsed.calendarDay) return formatDate(value, language);
+  const locale = localeOf(language);
+  return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(parsed.date);
+}
+
+export function formatCount(value: number, language: string): string {
+  const locale = localeOf(language);
+  return cached(`n:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** A list's total: "12,345", or "10,000+" when the server stopped counting (totalExact false). */
+export function formatTotal(total: number, totalExact: boolean, language: string): string {
+  return `${formatCount(total, language)}${totalExact ? '' : '+'}`;
+}
+
+/** A decimal amount text ("1234.5") in dollars with 2 decimals and the locale's separators. */
+export function formatMoney(amount: string | number, language: string, currency = 'USD'): string {
+  const cents = parseCents(typeof amount === 'number' ? amount.toFixed(2) : amount);
+  if (cents === null) return String(amount);
+  const locale = localeOf(language);
+  // Cents below 2^53 are exact as a Number; the amounts here are numeric(12,2).
+  return cached(`m:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(
+    Number(cents) / 100,
+  );
+}
+
+export interface TFormat {
+  date: (value: string | null | undefined) => string;
+  dateTime: (value: string | null | undefined) => string;
+  count: (value: number) => string;
+  total: (total: number, totalExact: boolean) => string;
+  money: (amount: string | number, currency?: string) => string;
+}
+
+/** The formatters bound to the interface language; a screen re-renders with the new language when it changes. */
+export function useFormat(): TFormat {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      date: (value) => formatDate(value, language),
+      dateTime: (value) => formatDateTime(value, language),
+      count: (value) => formatCount(value, language),
+      total: (total, totalExact) => formatTotal(total, totalExact, language),
+      money: (amount, currency) => formatMoney(amount, language, currency),
+    }),
+    [language],
+  );
+}

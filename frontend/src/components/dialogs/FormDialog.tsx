@@ -1,0 +1,99 @@
+import { Button, Form, Modal, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../app/errorMessage';
+import type { TFieldMap } from '../forms/serverErrors';
+import { useFormServerErrors } from '../forms/useFormServerErrors';
+import { useToast } from '../toast';
+
+export interface TFormDialogProps<V extends object, F extends string> {
+  open: boolean;
+  title: string;
+  form: FormInstance<V>;
+  /** The server's field names this form shows under its fields (the rest becomes a toast). */
+  fields: TFieldMap<F>;
+  initialValues?: Partial<V>;
+  /** Sends the values; resolves when the server took them, rejects with its error. */
+  onSubmit: (values: V) => Promise<unknown>;
+  /** Toast titles: after saving, and when the server refused for no field of the form. */
+  savedTitle: string;
+  failedTitle: string;
+  /** Identifies the toast, so a second try replaces the first one's message. */
+  toastKey: string;
+  onClose: () => void;
+  afterClose?: () => void;
+  submitLabel?: string;
+  width?: number;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * The one form dialog of the admin console (issue 25: it replaces a Modal + Form + footer + server-errors block
+ * that every dialog repeated): Cancel and Save in the footer, Enter submits, Save shows progress while the server
+ * works, a refusal of one field is shown under it with what was typed kept, any other refusal is a toast, and the
+ * dialog closes with a toast once saved.
+ */
+export function FormDialog<V extends object, F extends string>({
+  open,
+  title,
+  form,
+  fields,
+  initialValues,
+  onSubmit,
+  savedTitle,
+  failedTitle,
+  toastKey,
+  onClose,
+  afterClose,
+  submitLabel,
+  width,
+  testId,
+  children,
+}: TFormDialogProps<V, F>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const serverErrors = useFormServerErrors(form, fields);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (values: V) => {
+    setSaving(true);
+    try {
+      await onSubmit(values);
+      toast({ title: savedTitle, action: toastKey });
+      onClose();
+    } catch (error) {
+      if (serverErrors.showServerError(error)) {
+        toast.dismiss(toastKey);
+        return;
+      }
+      toast({ title: failedTitle, description: errorMessageOf(error), variant: 'destructive', action: toastKey });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      afterClose={afterClose}
+      forceRender
+      width={width}
+      data-testid={testId}
+      footer={
+        <div className="dialog-footer">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {submitLabel ?? t('common.save')}
+          </Button>
+        </div>
+      }
+    >
+      <Form<V> form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange} initialValues={initialValues}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

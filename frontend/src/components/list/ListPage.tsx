@@ -1,0 +1,93 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
+import { DataTable, type TDataTableProps } from '../DataTable';
+import { KeysetPager, type useKeysetPages } from '../KeysetPager';
+
+/** What a server-paged list answered (packages/contracts paging.ts), as far as the page needs it. */
+interface TPageLike {
+  nextCursor: string | null;
+  total: number;
+  totalExact: boolean;
+}
+
+/** The parts of an RTK Query list query the page reads. */
+export interface TListQuery<D extends TPageLike = TPageLike> {
+  data?: D;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface TListPageProps<T extends object> {
+  /** The list's heading inside the section ("Pending requests"); the section's own title is in the console header. */
+  title?: string;
+  /** The filter bar: search box, selects, date range (left), above the table. */
+  filters?: ReactNode;
+  /** Figures above the table (stat cards). */
+  summary?: ReactNode;
+  /** Toolbar buttons beside Refresh (right), e.g. an export. */
+  extra?: ReactNode;
+  /** The primary Create button of the toolbar. */
+  create?: { label: string; onClick: () => void; testId?: string };
+  /** The query of the list: its data gives the total and the next cursor; refetch backs the Refresh button. */
+  query: TListQuery;
+  pages: ReturnType<typeof useKeysetPages>;
+  /** Shown when the list could not be loaded. */
+  loadFailed: string;
+  /** The table (DataTable: label, columns, rows...). Loading, pagination and the empty text come from here. */
+  table: TDataTableProps<T> & { emptyText: ReactNode; 'data-testid'?: string };
+  testId?: string;
+  /** Dialogs of the list, and anything else under it. */
+  children?: ReactNode;
+}
+
+/**
+ * The one list page of the admin console (issue 25, Ant Design Pro's list convention): heading with the total,
+ * toolbar with Refresh and Create, the filter bar, the server-paged table with its empty state, and Previous/Next by
+ * cursor under it. Every paged admin list is one of these, so they look and behave alike.
+ */
+export function ListPage<T extends object>({ title, filters, summary, extra, create, query, pages, loadFailed, table, testId, children }: TListPageProps<T>) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { emptyText, ...tableProps } = table;
+  const total = query.data ? format.total(query.data.total, query.data.totalExact) : null;
+  return (
+    <section className="list-page" data-testid={testId}>
+      <div className="list-page-head">
+        <div className="list-page-title">
+          {title && (
+            <Typography.Title level={2} className="list-page-heading">
+              {title}
+            </Typography.Title>
+          )}
+          {total !== null && (
+            <span className="muted list-page-total" data-testid={testId ? `${testId}-total` : undefined}>
+              {t('common.totalRows', { total })}
+            </span>
+          )}
+        </div>
+        <div className="list-page-toolbar">
+          {extra}
+          <Button icon={<ReloadOutlined />} loading={query.isFetching && !query.isLoading} onClick={() => void query.refetch()}>
+            {t('common.refresh')}
+          </Button>
+          {create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={create.onClick} data-testid={create.testId}>
+              {create.label}
+            </Button>
+          )}
+        </div>
+      </div>
+      {filters && <div className="list-page-filters">{filters}</div>}
+      {summary}
+      {query.isError && <Alert type="error" showIcon title={loadFailed} />}
+      <DataTable<T> size="middle" pagination={false} loading={query.isLoading || (query.isFetching && !query.data)} locale={{ emptyText }} {...tableProps} />
+      <KeysetPager pages={pages} nextCursor={query.data?.nextCursor} testId={testId ? `${testId}-pager` : undefined} />
+      {children}
+    </section>
+  );
+}

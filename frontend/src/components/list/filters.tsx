@@ -1,0 +1,73 @@
+import { DatePicker, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A date range as the lists' `from`/`to` take it: calendar days (YYYY-MM-DD), `to` included. */
+export interface TDateRange {
+  from?: string;
+  to?: string;
+}
+
+/** The filter bar's date range: two calendar days, either may be open. */
+export function DateRangeFilter({ label, onChange }: { label: string; onChange: (range: TDateRange) => void }) {
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      allowEmpty={[true, true]}
+      format="YYYY-MM-DD"
+      placeholder={[label, '']}
+      onChange={(values: [Dayjs | null, Dayjs | null] | null) =>
+        onChange({ from: values?.[0]?.format('YYYY-MM-DD') ?? undefined, to: values?.[1]?.format('YYYY-MM-DD') ?? undefined })
+      }
+    />
+  );
+}
+
+/** An amount range ("from 10 to 250.50"): sent once both texts are amounts or empty; a half-typed one waits. */
+export function AmountRangeFilter({ label, onChange }: { label: string; onChange: (range: { minAmount?: string; maxAmount?: string }) => void }) {
+  const { t } = useTranslation();
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const valid = (text: string) => text === '' || /^\d{1,10}(\.\d{1,2})?$/.test(text);
+  useEffect(() => {
+    if (valid(min.trim()) && valid(max.trim())) onChange({ minAmount: min.trim() || undefined, maxAmount: max.trim() || undefined });
+    // onChange is the page's setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [min, max]);
+  return (
+    <span className="amount-range-filter" role="group" aria-label={label}>
+      <Input
+        inputMode="decimal"
+        placeholder={t('common.amountFrom')}
+        aria-label={`${label}: ${t('common.amountFrom')}`}
+        status={valid(min.trim()) ? undefined : 'error'}
+        value={min}
+        onChange={(event) => setMin(event.target.value)}
+        style={{ width: 110 }}
+      />
+      <Input
+        inputMode="decimal"
+        placeholder={t('common.amountTo')}
+        aria-label={`${label}: ${t('common.amountTo')}`}
+        status={valid(max.trim()) ? undefined : 'error'}
+        value={max}
+        onChange={(event) => setMax(event.target.value)}
+        style={{ width: 110 }}
+      />
+    </span>
+  );
+}
+
+/** A select of the filter bar with an "All" entry (value undefined). */
+export function SelectFilter<V extends string>({ label, allLabel, options, value, onChange, width = 180 }: { label: string; allLabel: string; options: readonly { value: V; label: string }[]; value?: V; onChange: (value: V | undefined) => void; width?: number }) {
+  return (
+    <Select<V | ''>
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(next) => onChange(next === '' ? undefined : next)}
+      options={[{ value: '' as const, label: allLabel }, ...options]}
+      style={{ width }}
+    />
+  );
+}
