@@ -170,20 +170,18 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     expect(Math.max(...progress)).toBe(100);
     await worker.getByRole('article', { name: title }).getByTestId('task-status').filter({ hasText: 'Submitted' }).waitFor();
 
-    // The admin opens the submission, views the image through the file call and rejects with a reason.
+    // The admin opens the submission, sees the image inline and rejects with a reason.
     await admin.goto(`${baseUrl}/admin/submissions`);
     const queue = admin.getByTestId('admin-submissions').locator('tr.ant-table-row');
     const row = queue.filter({ hasText: title });
     await row.getByRole('button', { name: /View/ }).click();
     const detail = admin.getByTestId('submission-detail');
     await detail.getByText('Sign of the bakery on Elm Street.').waitFor();
-    await detail.getByRole('button', { name: 'Open shop-sign.png' }).click();
-    const preview = admin.getByTestId('file-preview');
-    await preview.waitFor();
-    await admin.waitForFunction(() => ((globalThis as unknown as { document: { querySelector: (s: string) => { naturalWidth: number } | null } }).document.querySelector('[data-testid="file-preview"]')?.naturalWidth ?? 0) === 420);
-    await shot(admin, 'admin-file-preview');
-    await admin.keyboard.press('Escape');
-    await preview.waitFor({ state: 'detached' });
+    // The image is shown inline in the review, fetched through the file call with the admin's token.
+    await detail.getByTestId('inline-media').getByRole('img', { name: 'shop-sign.png' }).waitFor();
+    await admin.waitForFunction(
+      () => ((globalThis as unknown as { document: { querySelector: (s: string) => { naturalWidth: number } | null } }).document.querySelector('[data-testid="inline-media"] img')?.naturalWidth ?? 0) === 420,
+    );
     await shot(admin, 'admin-submission-detail');
     await admin.getByRole('dialog', { name: title }).getByRole('button', { name: 'Reject' }).click();
     const rejectDialog = admin.getByRole('dialog', { name: 'Reject submission' });

@@ -241,6 +241,8 @@ export const workEn = {
       },
     },
     submissions: {
+      searchUser: 'Worker: e-mail or name',
+      submittedFrom: 'Submitted from',
       title: 'Submissions awaiting review',
       empty: 'No submissions awaiting review',
       files: 'Files',

@@ -239,6 +239,8 @@ export const workRu: TCatalogue['work'] = {
       },
     },
     submissions: {
+      searchUser: 'Исполнитель: e-mail или имя',
+      submittedFrom: 'Отправлено с',
       title: 'Ответы на проверке',
       empty: 'Нет ответов на проверке',
       files: 'Файлы',

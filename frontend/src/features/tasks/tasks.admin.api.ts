@@ -27,6 +27,14 @@ export function listQuery(path: string, params: Record<string, string | number |
 }
 
 /** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
+/** The review queue's filters (ZAdminSubmissionsQuerySchema); an empty value is not sent. */
+export interface TAdminSubmissionsArgs {
+  user?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
 export const SEARCH_MIN_LENGTH = 3;
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
@@ -55,8 +63,13 @@ export const tasksAdminApi = workApi.injectEndpoints({
     }),
 
     /** One page (20) of the submissions awaiting review, oldest first; cursor: the previous page's nextCursor. */
-    submissions: build.query<TAdminSubmissionPage, string | undefined>({
-      query: (cursor) => (cursor ? `/admin/submissions?${new URLSearchParams({ cursor }).toString()}` : '/admin/submissions'),
+    submissions: build.query<TAdminSubmissionPage, TAdminSubmissionsArgs>({
+      query: (args) => {
+        const params = new URLSearchParams();
+        for (const [name, value] of Object.entries(args)) if (value) params.set(name, value);
+        const query = params.toString();
+        return query ? `/admin/submissions?${query}` : '/admin/submissions';
+      },
       providesTags: ['Submission'],
     }),
     submission: build.query<TAdminSubmission, string>({

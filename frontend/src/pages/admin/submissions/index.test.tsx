@@ -111,14 +111,23 @@ describe('admin Task Submissions', () => {
     expect(await screen.findByText('Failed to load submission details')).toBeInTheDocument();
   });
 
-  it('when the detail opens, then it shows the task, the user, the text and the files', async () => {
-    const { user } = renderSection();
+  it('when the detail opens, then it shows the task, the user, the text, and the submitted image inline without an Open', async () => {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:inline-1' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const { user, fetchMock } = renderSection({
+      // jsdom's Blob is not the one fetch's Response reads: the answer is given as the file call's reader sees it.
+      'GET /api/files/abc.png': () => ({ ok: true, status: 200, headers: new Headers({ 'Content-Type': 'image/png' }), blob: async () => new Blob(['png'], { type: 'image/png' }) }) as unknown as Response,
+    });
     await screen.findByText('Review the app');
     await user.click(screen.getByRole('button', { name: /View/ }));
     const detail = await screen.findByTestId('submission-detail');
     expect(within(detail).getByText('Install it and write three sentences.')).toBeInTheDocument();
     expect(within(detail).getByTestId('submission-text')).toHaveTextContent('It works well on Android.');
-    expect(within(detail).getByText('screen.png')).toBeInTheDocument();
+    const inline = await within(detail).findByTestId('inline-media');
+    expect(within(inline).getByRole('img', { name: 'screen.png' })).toHaveAttribute('src', 'blob:inline-1');
+    expect(callsTo(fetchMock, 'GET /api/files/abc.png')).toHaveLength(1);
+    // The list of files stays under it, for the download and the original.
+    expect(within(within(detail).getByTestId('attachment-list')).getByText('screen.png')).toBeInTheDocument();
     await waitFor(() => expect(within(detail).getByText(/ada@example.test/)).toBeInTheDocument());
   });
 });

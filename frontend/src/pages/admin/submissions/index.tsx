@@ -1,27 +1,44 @@
 import type { TAdminSubmission } from '@platform/contracts';
-import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
-import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
-import { useApproveSubmissionMutation, useLazySubmissionQuery, useRejectSubmissionMutation, useSubmissionsQuery } from '../../../features/tasks/tasks.admin.api';
+import { useFormat } from '../../../app/format';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { DateRangeFilter, type TDateRange } from '../../../components/list/filters';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
+import {
+  SEARCH_MIN_LENGTH,
+  useApproveSubmissionMutation,
+  useLazySubmissionQuery,
+  useRejectSubmissionMutation,
+  useSubmissionsQuery,
+  type TAdminSubmissionsArgs,
+} from '../../../features/tasks/tasks.admin.api';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
-import { DataTable } from '../../../components/DataTable';
 
-/** Admin > Task Submissions: the review queue, the detail dialog, approve, and reject with a required reason. */
+/**
+ * Admin > Task Submissions: the review queue (filtered by worker and submission date), the detail dialog with the
+ * submitted images and videos inline, approve, and reject with a required reason.
+ */
 export function SubmissionsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
-  // Paged on the server (20 a page, oldest first): Previous/Next under the table.
+  // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1.
+  const [filters, setFilters] = useState<Omit<TAdminSubmissionsArgs, 'cursor'>>({});
+  const change = (next: Omit<TAdminSubmissionsArgs, 'cursor'>) => setFilters((current) => ({ ...current, ...next }));
   const pages = useKeysetPages();
-  const { data, isLoading, isFetching, refetch } = useSubmissionsQuery(pages.cursor);
-  const submissions = data?.items ?? [];
+  const { reset } = pages;
+  useEffect(() => reset(), [filters, reset]);
+  const query = useSubmissionsQuery({ ...filters, cursor: pages.cursor });
+  const submissions = query.data?.items ?? [];
   const [loadSubmission, detailState] = useLazySubmissionQuery();
   const [approveSubmission, approveState] = useApproveSubmissionMutation();
   const [rejectSubmission, rejectState] = useRejectSubmissionMutation();
@@ -82,7 +99,7 @@ export function SubmissionsSection() {
         </Button>
       ),
     },
-    { title: t('work.common.reward'), dataIndex: 'taskReward', width: 110, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.common.reward'), dataIndex: 'taskReward', width: 110, align: 'right', render: (reward: string) => format.money(reward) },
     {
       title: t('work.common.user'),
       key: 'user',
@@ -95,48 +112,41 @@ export function SubmissionsSection() {
         </div>
       ),
     },
-    { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (at: string | null) => (at ? formatDateTime(at, i18n.language) : t('work.common.notSet')) },
-    { title: t('work.admin.submissions.files'), key: 'files', width: 90, align: 'center', render: (_: unknown, row) => row.files.length },
+    { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (at: string | null) => (at ? format.dateTime(at) : t('work.common.notSet')) },
+    { title: t('work.admin.submissions.files'), key: 'files', width: 80, align: 'right', render: (_: unknown, row) => format.count(row.files.length) },
     {
-      title: t('work.common.actions'),
+      title: t('common.actions'),
       key: 'actions',
-      width: 300,
+      width: 220,
       render: (_: unknown, row) => (
-        <Space size={4}>
-          <Button size="small" icon={<EyeOutlined />} onClick={() => void openDetail(row)}>
-            {t('work.common.view')}
-          </Button>
-          <Button size="small" type="primary" icon={<CheckOutlined />} loading={approveState.isLoading && approveState.originalArgs === row.id} onClick={() => approving.open(row)}>
-            {t('work.admin.submissions.approve')}
-          </Button>
-          <Button size="small" danger icon={<CloseOutlined />} onClick={() => setRejecting(row)}>
-            {t('work.admin.submissions.reject')}
-          </Button>
-        </Space>
+        <RowActions
+          inline={3}
+          actions={[
+            { key: 'view', label: t('common.view'), onClick: () => void openDetail(row) },
+            { key: 'approve', label: t('work.admin.submissions.approve'), onClick: () => approving.open(row) },
+            { key: 'reject', label: t('work.admin.submissions.reject'), danger: true, onClick: () => setRejecting(row) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <div className="admin-section" data-testid="admin-submissions">
-      <div className="admin-toolbar">
-        <h2 className="admin-section-title">{t('work.admin.submissions.title')}</h2>
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
-          {t('work.common.refresh')}
-        </Button>
-      </div>
-      <DataTable<TAdminSubmission>
-        label={t('work.admin.submissions.title')}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={submissions}
-        loading={isLoading || isFetching}
-        pagination={false}
-        scroll={{ x: 1200 }}
-        locale={{ emptyText: t('work.admin.submissions.empty') }}
+      <ListPage<TAdminSubmission>
+        title={t('work.admin.submissions.title')}
+        query={query}
+        pages={pages}
+        filters={
+          <>
+            <ListSearch label={t('work.admin.submissions.searchUser')} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />
+            <DateRangeFilter label={t('work.admin.submissions.submittedFrom')} onChange={(range: TDateRange) => change(range)} />
+          </>
+        }
+        loadFailed={t('work.admin.submissions.toasts.loadFailed')}
+        testId="submissions"
+        table={{ label: t('work.admin.submissions.title'), rowKey: 'id', columns, dataSource: submissions, emptyText: t('work.admin.submissions.empty') }}
       />
-      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="submissions-pager" />
       <SubmissionDetailDialog
         open={detailOpen}
         submission={detail}
@@ -151,7 +161,7 @@ export function SubmissionsSection() {
         open={approving.isOpen}
         afterClose={approving.afterClose}
         title={t('work.admin.submissions.confirmTitle')}
-        confirmLabel={t('work.admin.submissions.confirmOk', { amount: formatReward(approving.target?.taskReward ?? '0') })}
+        confirmLabel={t('work.admin.submissions.confirmOk', { amount: format.money(approving.target?.taskReward ?? '0') })}
         loading={approveState.isLoading}
         onConfirm={() => approving.target && void approve(approving.target)}
         onCancel={approving.close}
@@ -160,7 +170,7 @@ export function SubmissionsSection() {
         {approving.target && (
           <>
             <p className="confirm-dialog-lead">
-              {t('work.admin.submissions.confirmCredit', { amount: formatReward(approving.target.taskReward), name: workerName(approving.target) })}
+              {t('work.admin.submissions.confirmCredit', { amount: format.money(approving.target.taskReward), name: workerName(approving.target) })}
             </p>
             <p className="muted">{t('work.admin.submissions.confirmText', { task: approving.target.taskTitle })}</p>
           </>

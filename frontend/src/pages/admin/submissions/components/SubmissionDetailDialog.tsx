@@ -2,6 +2,7 @@ import type { TAdminSubmission } from '@platform/contracts';
 import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from '../../../../features/tasks/AttachmentList';
+import { InlineMedia, isInlineMedia } from '../../../../features/tasks/InlineMedia';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { formatDateTime, formatReward } from '../../../../features/tasks/taskStatus';
 
@@ -24,7 +25,7 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
       open={open}
       title={submission?.taskTitle ?? t('work.admin.submissions.detailTitle')}
       onCancel={onClose}
-      width={760}
+      width={900}
       footer={
         <div className="dialog-footer">
           <Button onClick={onClose}>{t('work.common.close')}</Button>
@@ -70,6 +71,13 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
             </Descriptions>
             <section>
               <h4 className="task-details-heading">{t('work.files.title')}</h4>
+              {submission.files.some(isInlineMedia) && (
+                <div className="inline-media-list">
+                  {submission.files.filter(isInlineMedia).map((file) => (
+                    <InlineMedia key={file.id} file={file} />
+                  ))}
+                </div>
+              )}
               <AttachmentList files={submission.files} showMetadataNotes />
             </section>
           </div>
