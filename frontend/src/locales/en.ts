@@ -61,6 +61,7 @@ export const en = {
     allStatuses: 'All statuses',
     totalRows: '{{total}} in all',
     dash: '—',
+    loadFailed: 'Could not load the list. Try Refresh.',
     amountFrom: 'Amount from',
     amountTo: 'to',
     allCurrencies: 'All currencies',

@@ -58,6 +58,7 @@ export const ru: TCatalogue = {
     allStatuses: 'Все статусы',
     totalRows: 'всего {{total}}',
     dash: '—',
+    loadFailed: 'Не удалось загрузить список. Нажмите «Обновить».',
     amountFrom: 'Сумма от',
     amountTo: 'до',
     allCurrencies: 'Все валюты',

@@ -36,8 +36,8 @@ export interface TListPageProps<T extends object> {
   /** The query of the list: its data gives the total and the next cursor; refetch backs the Refresh button. */
   query: TListQuery;
   pages: ReturnType<typeof useKeysetPages>;
-  /** Shown when the list could not be loaded. */
-  loadFailed: string;
+  /** Shown when the list could not be loaded (default: the common "Could not load the list"). */
+  loadFailed?: string;
   /** The table (DataTable: label, columns, rows...). Loading, pagination and the empty text come from here. */
   table: TDataTableProps<T> & { emptyText: ReactNode; 'data-testid'?: string };
   testId?: string;
@@ -84,7 +84,7 @@ export function ListPage<T extends object>({ title, filters, summary, extra, cre
       </div>
       {filters && <div className="list-page-filters">{filters}</div>}
       {summary}
-      {query.isError && <Alert type="error" showIcon title={loadFailed} />}
+      {query.isError && <Alert type="error" showIcon title={loadFailed ?? t('common.loadFailed')} />}
       <DataTable<T> size="middle" pagination={false} loading={query.isLoading || (query.isFetching && !query.data)} locale={{ emptyText }} {...tableProps} />
       <KeysetPager pages={pages} nextCursor={query.data?.nextCursor} testId={testId ? `${testId}-pager` : undefined} />
       {children}

@@ -143,7 +143,6 @@ export function SubmissionsSection() {
             <DateRangeFilter label={t('work.admin.submissions.submittedFrom')} onChange={(range: TDateRange) => change(range)} />
           </>
         }
-        loadFailed={t('work.admin.submissions.toasts.loadFailed')}
         testId="submissions"
         table={{ label: t('work.admin.submissions.title'), rowKey: 'id', columns, dataSource: submissions, emptyText: t('work.admin.submissions.empty') }}
       />

@@ -1,21 +1,21 @@
 import type { TAdminTask, TTaskStatus } from '@platform/contracts';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearch } from '../../../components/ListSearch';
 import { errorMessageOf } from '../../../app/errorMessage';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { useDialog } from '../../../components/dialogs/useDialog';
+import { useFormat } from '../../../app/format';
+import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { SelectFilter } from '../../../components/list/filters';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
+import { ListSearch } from '../../../components/ListSearch';
 import { useToast } from '../../../components/toast';
 import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
-import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
 import { SEARCH_MIN_LENGTH, useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { TaskFormDialog } from './components/TaskFormDialog';
 import { TaskViewDialog } from './components/TaskViewDialog';
-import { DataTable } from '../../../components/DataTable';
 
 /** contracts' TASK_STATUSES (the app imports only types from contracts). */
 const TASK_STATUSES: readonly TTaskStatus[] = ['available', 'pending', 'assigned', 'in_progress', 'submitted', 'completed', 'cancelled'];
@@ -24,35 +24,35 @@ const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'reject
 
 /** Admin > Tasks (spec 03 "Task Management"): search, create, view, edit, delete; cancel a live assignment. */
 export function TasksSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   // Paged on the server (20 a page, in the admin's order); the title search and the status filter are the server's,
   // and a new filter starts from the first page.
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TTaskStatus | undefined>(undefined);
   const pages = useKeysetPages();
-  const { data, isLoading, isFetching, refetch } = useAdminTasksQuery({ status, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
-  const tasks = data?.items ?? [];
+  const query = useAdminTasksQuery({ status, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
   const { reset } = pages;
   useEffect(() => reset(), [search, status, reset]);
-  const [deleteTask, deleteState] = useDeleteTaskMutation();
-  const deleting = useDialog<TAdminTask>();
+  const [deleteTask] = useDeleteTaskMutation();
+  const deleting = useDeleteConfirm<TAdminTask>({
+    title: t('work.admin.tasks.deleteConfirm'),
+    describe: (task) => (
+      <>
+        <p className="confirm-dialog-lead">{task.title}</p>
+        <p className="muted">{t('work.admin.tasks.deleteConfirmText')}</p>
+      </>
+    ),
+    remove: (task) => deleteTask(task.id).unwrap(),
+    deletedTitle: t('work.admin.tasks.toasts.deleted'),
+    failedTitle: t('work.admin.tasks.toasts.deleteFailed'),
+    toastKey: (task) => `task.delete:${task.id}`,
+  });
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
   const [form, setForm] = useState<{ open: boolean; task: TAdminTask | null }>({ open: false, task: null });
   const [viewing, setViewing] = useState<TAdminTask | null>(null);
   const [cancelling, setCancelling] = useState<TAdminTask | null>(null);
-
-  const remove = async (task: TAdminTask) => {
-    const action = `task.delete:${task.id}`;
-    try {
-      await deleteTask(task.id).unwrap();
-      deleting.close();
-      toast({ title: t('work.admin.tasks.toasts.deleted'), action });
-    } catch (error) {
-      deleting.close();
-      toast({ title: t('work.admin.tasks.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive', action });
-    }
-  };
 
   const cancel = async (reason: string) => {
     if (!cancelling?.assignment) return;
@@ -84,7 +84,7 @@ export function TasksSection() {
         </div>
       ),
     },
-    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => format.money(reward) },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
       title: t('work.admin.tasks.columns.assignedTo'),
@@ -101,85 +101,48 @@ export function TasksSection() {
           <span className="muted">{t('work.common.notSet')}</span>
         ),
     },
-    { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
+    { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? format.date(due) : <span className="muted">{t('work.common.notSet')}</span>) },
     {
-      title: t('work.common.actions'),
+      title: t('common.actions'),
       key: 'actions',
-      width: 160,
+      width: 170,
       render: (_: unknown, task) => (
-        <Space size={2}>
-          <Tooltip title={t('work.common.view')}>
-            <Button type="text" icon={<EyeOutlined />} aria-label={`${t('work.common.view')} ${task.title}`} onClick={() => setViewing(task)} />
-          </Tooltip>
-          <Tooltip title={t('work.common.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={`${t('work.common.edit')} ${task.title}`} onClick={() => setForm({ open: true, task })} />
-          </Tooltip>
-          {task.assignment && LIVE_ASSIGNMENT.has(task.assignment.status) && (
-            <Tooltip title={t('work.admin.tasks.cancelAssignment')}>
-              <Button type="text" icon={<StopOutlined />} aria-label={`${t('work.admin.tasks.cancelAssignment')} ${task.title}`} onClick={() => setCancelling(task)} />
-            </Tooltip>
-          )}
-          <Tooltip title={t('work.common.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('work.common.delete')} ${task.title}`} onClick={() => deleting.open(task)} />
-          </Tooltip>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'view', label: t('common.view'), onClick: () => setViewing(task) },
+            { key: 'edit', label: t('common.edit'), onClick: () => setForm({ open: true, task }) },
+            task.assignment && LIVE_ASSIGNMENT.has(task.assignment.status) && { key: 'cancel', label: t('work.admin.tasks.cancelAssignment'), onClick: () => setCancelling(task) },
+            { key: 'delete', label: t('common.delete'), danger: true, onClick: () => deleting.ask(task) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <div className="admin-section" data-testid="admin-tasks">
-      <div className="admin-toolbar">
-        <Space wrap>
-          <ListSearch label={t('work.admin.tasks.searchPlaceholder')} onSearch={setSearch} />
-          <Select<TTaskStatus>
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={t('work.admin.tasks.allStatuses')}
-            aria-label={t('work.admin.tasks.statusFilter')}
-            value={status}
-            onChange={(value) => setStatus(value)}
-            options={TASK_STATUSES.map((value) => ({ value, label: t(`work.status.${value}`) }))}
-          />
-        </Space>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
-            {t('work.common.refresh')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, task: null })}>
-            {t('work.admin.tasks.create')}
-          </Button>
-        </Space>
-      </div>
-      <DataTable<TAdminTask>
-        label={t('admin.menu.tasks')}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={tasks}
-        loading={isLoading || isFetching}
-        pagination={false}
-        scroll={{ x: 960 }}
-        locale={{ emptyText: t('work.admin.tasks.empty') }}
+      <ListPage<TAdminTask>
+        query={query}
+        pages={pages}
+        create={{ label: t('work.admin.tasks.create'), onClick: () => setForm({ open: true, task: null }) }}
+        filters={
+          <>
+            <ListSearch label={t('work.admin.tasks.searchPlaceholder')} onSearch={setSearch} />
+            <SelectFilter<TTaskStatus>
+              label={t('work.admin.tasks.statusFilter')}
+              allLabel={t('common.allStatuses')}
+              value={status}
+              onChange={setStatus}
+              options={TASK_STATUSES.map((value) => ({ value, label: t(`work.status.${value}`) }))}
+            />
+          </>
+        }
+        testId="tasks"
+        table={{ label: t('admin.menu.tasks'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 960 }, emptyText: t('work.admin.tasks.empty') }}
       />
-      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="tasks-pager" />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
       <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        key={deleting.target?.id}
-        open={deleting.isOpen}
-        afterClose={deleting.afterClose}
-        title={t('work.admin.tasks.deleteConfirm')}
-        confirmLabel={t('work.common.delete')}
-        cancelLabel={t('work.common.cancel')}
-        danger
-        loading={deleteState.isLoading}
-        onConfirm={() => deleting.target && void remove(deleting.target)}
-        onCancel={deleting.close}
-      >
-        <p className="confirm-dialog-lead">{deleting.target?.title}</p>
-        <p className="muted">{t('work.admin.tasks.deleteConfirmText')}</p>
-      </ConfirmDialog>
+      {deleting.element}
       <ReasonDialog
         open={cancelling !== null}
         title={t('work.admin.tasks.cancelTitle')}
