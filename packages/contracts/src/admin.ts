@@ -5,7 +5,7 @@ import { checkRanges, PAGE_QUERY_SHAPE, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPage
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
-export { SYSTEM_SETTING_KEYS, type TSystemSettingKey } from './constants.js';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, SYSTEM_SETTING_KEYS, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
 export const ZSystemSettingSchema = z.object({

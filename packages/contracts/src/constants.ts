@@ -18,3 +18,45 @@ export const MAX_UPLOAD_IMAGE_PIXELS = 25_000_000;
 export const MAX_SUBMISSION_FILES = 10;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
 export const SUBMISSION_ACCEPT = 'image/*,video/*';
+
+/**
+ * Every action the audit log records (admin service, from the events of each service) and the kinds of thing it is
+ * about. The admin service types its rows by these, and the console names each in words from its catalogue: an
+ * action added here without its words fails the frontend's typecheck.
+ */
+export const AUDIT_ACTIONS = [
+  'balance.adjusted',
+  'settings.changed',
+  'withdrawal.approved',
+  'withdrawal.rejected',
+  'submission.approved',
+  'submission.rejected',
+  'assignment.cancelled',
+  'task_request.approved',
+  'task_request.rejected',
+  'chat_settings.changed',
+  'chat_settings.provider_key_changed',
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'support.status_changed',
+  'support.assigned',
+  'user.edited',
+  'user.banned',
+  'user.unbanned',
+  'user.deleted',
+  'user.deleted_own_account',
+  'verification.approved',
+  'verification.rejected',
+  'verification.file_viewed',
+  'award.created',
+  'award.updated',
+  'award.deleted',
+  'news.created',
+  'news.updated',
+  'news.deleted',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news'] as const;
+export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

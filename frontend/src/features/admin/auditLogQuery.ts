@@ -1,20 +1,7 @@
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type TAuditAction, type TAuditTargetType } from '@platform/contracts/constants';
 /** The Audit Log's filters and the query string they make (GET /api/admin/audit-log, services/admin/README.md). */
 
-export const AUDIT_ACTIONS = [
-  'balance.adjusted',
-  'settings.changed',
-  'withdrawal.approved',
-  'withdrawal.rejected',
-  'submission.approved',
-  'submission.rejected',
-  'assignment.cancelled',
-  'task_request.approved',
-  'task_request.rejected',
-] as const;
-export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'task_request'] as const;
-export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type TAuditAction, type TAuditTargetType } from '@platform/contracts/constants';
 
 export const AUDIT_PAGE_SIZE = 20;
 

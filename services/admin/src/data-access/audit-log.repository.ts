@@ -1,10 +1,11 @@
+import type { TAuditAction, TAuditTargetType } from '@platform/contracts';
 import { countCapped, cursorTimeSql, type Queryable } from '@platform/service-kit';
 
 export interface TNewAuditEntry {
   eventId: string;
   actorId: string;
-  action: string;
-  targetType: string;
+  action: TAuditAction;
+  targetType: TAuditTargetType;
   targetId: string;
   before: unknown;
   after: unknown;

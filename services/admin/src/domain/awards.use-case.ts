@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
 import { AWARD_CATEGORIES, AWARD_PERIODS, isUuid, type TAward, type TAwardRequest, type TAwardsQuery } from '@platform/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@platform/service-kit';
@@ -34,7 +35,7 @@ async function checkedAward(db: Queryable, input: TAwardRequest & { value: strin
   return { userId, category: input.category, rank: input.rank, value: input.value, period: input.period };
 }
 
-async function audit(db: Queryable, actorId: string, action: string, targetId: string, before: unknown, after: unknown): Promise<void> {
+async function audit(db: Queryable, actorId: string, action: TAuditAction, targetId: string, before: unknown, after: unknown): Promise<void> {
   await insertAuditEntry(db, { eventId: randomUUID(), actorId, action, targetType: 'award', targetId, before, after, createdAt: new Date().toISOString() });
 }
 

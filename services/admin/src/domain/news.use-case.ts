@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
 import type { TCreateNewsRequest, TNewsArticle, TNewsListQuery, TNewsPage, TUpdateNewsRequest } from '@platform/contracts';
 import { withTransaction, writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
@@ -30,7 +31,7 @@ function auditOf(news: TNewsRecord) {
   return { title: news.title, isPublished: news.isPublished };
 }
 
-async function audit(db: Queryable, actorId: string, action: string, targetId: string, before: unknown, after: unknown): Promise<void> {
+async function audit(db: Queryable, actorId: string, action: TAuditAction, targetId: string, before: unknown, after: unknown): Promise<void> {
   await insertAuditEntry(db, { eventId: randomUUID(), actorId, action, targetType: 'news', targetId, before, after, createdAt: new Date().toISOString() });
 }
 
