@@ -228,6 +228,7 @@ export const workEn = {
       emptyPending: 'No requests waiting for review',
       emptyAll: 'No task requests yet',
       userSearch: 'Search by worker e-mail or name (3+ letters)',
+      requestedFrom: 'Requested from',
       review: 'Review',
       reviewTitle: 'Review task request',
       reason: 'Reason (optional, shown to the worker)',

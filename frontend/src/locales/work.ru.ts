@@ -226,6 +226,7 @@ export const workRu: TCatalogue['work'] = {
       emptyPending: 'Нет запросов на рассмотрении',
       emptyAll: 'Запросов пока нет',
       userSearch: 'Поиск по e-mail или имени исполнителя (от 3 букв)',
+      requestedFrom: 'Запрошено с',
       review: 'Рассмотреть',
       reviewTitle: 'Рассмотрение запроса',
       reason: 'Причина (необязательно, её увидит исполнитель)',

@@ -64,12 +64,7 @@ export const tasksAdminApi = workApi.injectEndpoints({
 
     /** One page (20) of the submissions awaiting review, oldest first; cursor: the previous page's nextCursor. */
     submissions: build.query<TAdminSubmissionPage, TAdminSubmissionsArgs>({
-      query: (args) => {
-        const params = new URLSearchParams();
-        for (const [name, value] of Object.entries(args)) if (value) params.set(name, value);
-        const query = params.toString();
-        return query ? `/admin/submissions?${query}` : '/admin/submissions';
-      },
+      query: (args) => listQuery('/admin/submissions', { ...args }),
       providesTags: ['Submission'],
     }),
     submission: build.query<TAdminSubmission, string>({
@@ -86,8 +81,8 @@ export const tasksAdminApi = workApi.injectEndpoints({
     }),
 
     /** One page (20) of the task requests, newest first, optionally of one status. */
-    taskRequests: build.query<TTaskRequestPage, { status?: TTaskRequestStatus; user?: string; cursor?: string }>({
-      query: ({ status, user, cursor }) => listQuery('/admin/task-requests', { status, user, cursor }),
+    taskRequests: build.query<TTaskRequestPage, { status?: TTaskRequestStatus; user?: string; from?: string; to?: string; cursor?: string }>({
+      query: ({ status, user, from, to, cursor }) => listQuery('/admin/task-requests', { status, user, from, to, cursor }),
       providesTags: ['TaskRequest'],
     }),
     /** The Task Requests cards over all requests. */

@@ -1,39 +1,37 @@
 import type { TTaskRequest, TTaskRequestStatus } from '@platform/contracts';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearch } from '../../../components/ListSearch';
 import { errorMessageOf } from '../../../app/errorMessage';
+import { useFormat } from '../../../app/format';
 import { AppTabs } from '../../../components/AppTabs';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { DateRangeFilter, type TDateRange } from '../../../components/list/filters';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
+import { ListSearch } from '../../../components/ListSearch';
 import { useToast } from '../../../components/toast';
-import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
 import { SEARCH_MIN_LENGTH, useDecideTaskRequestMutation, useTaskRequestsQuery, useTaskRequestStatsQuery } from '../../../features/tasks/tasks.admin.api';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ReviewRequestDialog } from './components/ReviewRequestDialog';
-import { DataTable } from '../../../components/DataTable';
 
 const REQUEST_COLORS: Record<TTaskRequestStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
 
-/** A page's total as the screen shows it: "10,000+" when the count stopped at the cap. */
-function totalLabel(page: { total: number; totalExact: boolean } | undefined, language: string): string {
-  if (!page) return '0';
-  return `${page.total.toLocaleString(language)}${page.totalExact ? '' : '+'}`;
-}
-
 /**
  * Admin > Task Requests: stat cards (over all requests, from the server), Pending Requests and All Requests (each
- * paged on the server, newest first, 20 a page; the worker search applies to both), and the review dialog.
+ * paged on the server, newest first, 20 a page; the worker search and the date range apply to both), and the review
+ * dialog.
  */
 export function TaskRequestsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [search, setSearch] = useState('');
+  const [range, setRange] = useState<TDateRange>({});
   const user = search.length >= SEARCH_MIN_LENGTH ? search : undefined;
   const pendingPages = useKeysetPages();
   const allPages = useKeysetPages();
-  const pendingQuery = useTaskRequestsQuery({ status: 'pending', user, cursor: pendingPages.cursor });
-  const allQuery = useTaskRequestsQuery({ user, cursor: allPages.cursor });
+  const pendingQuery = useTaskRequestsQuery({ status: 'pending', user, ...range, cursor: pendingPages.cursor });
+  const allQuery = useTaskRequestsQuery({ user, ...range, cursor: allPages.cursor });
   const statsQuery = useTaskRequestStatsQuery();
   const [decide] = useDecideTaskRequestMutation();
   const [reviewing, setReviewing] = useState<TTaskRequest | null>(null);
@@ -44,7 +42,7 @@ export function TaskRequestsSection() {
   useEffect(() => {
     resetPending();
     resetAll();
-  }, [search, resetPending, resetAll]);
+  }, [search, range, resetPending, resetAll]);
   const refetch = () => {
     void pendingQuery.refetch();
     void allQuery.refetch();
@@ -78,8 +76,8 @@ export function TaskRequestsSection() {
       ),
     },
     { title: t('work.common.task'), key: 'task', ellipsis: true, render: (_: unknown, row) => row.task.title },
-    { title: t('work.common.reward'), key: 'reward', width: 110, align: 'right', render: (_: unknown, row) => formatReward(row.task.reward) },
-    { title: t('work.common.requestedAt'), dataIndex: 'requestedAt', width: 180, render: (at: string) => formatDateTime(at, i18n.language) },
+    { title: t('work.common.reward'), key: 'reward', width: 110, align: 'right', render: (_: unknown, row) => format.money(row.task.reward) },
+    { title: t('work.common.requestedAt'), dataIndex: 'requestedAt', width: 180, render: (at: string) => format.dateTime(at) },
     {
       title: t('work.common.status'),
       dataIndex: 'status',
@@ -92,71 +90,59 @@ export function TaskRequestsSection() {
       ),
     },
     {
-      title: t('work.common.actions'),
+      title: t('common.actions'),
       key: 'actions',
-      width: 120,
+      width: 150,
       render: (_: unknown, row) =>
         row.status === 'pending' ? (
-          <Button size="small" type="primary" onClick={() => setReviewing(row)}>
-            {t('work.admin.requests.review')}
-          </Button>
+          <RowActions actions={[{ key: 'review', label: t('work.admin.requests.review'), onClick: () => setReviewing(row) }]} />
         ) : (
-          <span className="muted small">{row.decidedAt ? formatDateTime(row.decidedAt, i18n.language) : ''}</span>
+          <span className="muted small">{row.decidedAt ? format.dateTime(row.decidedAt) : ''}</span>
         ),
     },
   ];
 
   const table = (query: typeof pendingQuery, pages: typeof pendingPages, empty: string, testId: string) => (
-    <>
-      <DataTable<TTaskRequest>
-        label={t('admin.menu.task-requests')}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.items ?? []}
-        loading={query.isLoading || query.isFetching}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: empty }}
-      />
-      <KeysetPager pages={pages} nextCursor={query.data?.nextCursor} testId={testId} />
-    </>
+    <ListPage<TTaskRequest>
+      query={{ ...query, refetch }}
+      pages={pages}
+      testId={testId}
+      table={{ label: t('admin.menu.task-requests'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 900 }, emptyText: empty }}
+    />
   );
+  const total = (query: typeof pendingQuery) => (query.data ? format.total(query.data.total, query.data.totalExact) : format.count(0));
 
   return (
     <div className="admin-section" data-testid="admin-task-requests">
       <div className="admin-stats">
         <div className="admin-stat" data-testid="stat-pending">
           <div className="stat-label">{t('work.admin.requests.stats.pending')}</div>
-          <div className="stat-value">{(stats?.pending ?? 0).toLocaleString(i18n.language)}</div>
+          <div className="stat-value">{format.count(stats?.pending ?? 0)}</div>
         </div>
         <div className="admin-stat" data-testid="stat-approved">
           <div className="stat-label">{t('work.admin.requests.stats.approved')}</div>
-          <div className="stat-value">{stats ? totalLabel({ total: stats.approved, totalExact: stats.approvedExact }, i18n.language) : '0'}</div>
+          <div className="stat-value">{stats ? format.total(stats.approved, stats.approvedExact) : format.count(0)}</div>
         </div>
         <div className="admin-stat" data-testid="stat-pending-rewards">
           <div className="stat-label">{t('work.admin.requests.stats.pendingRewards')}</div>
-          <div className="stat-value">{formatReward(stats?.pendingRewards ?? '0')}</div>
+          <div className="stat-value">{format.money(stats?.pendingRewards ?? '0')}</div>
         </div>
       </div>
-      {/* Refresh beside the tab strip, not inside it: a tablist holds tabs only. */}
-      <div className="admin-toolbar">
+      <div className="list-page-filters">
         <ListSearch label={t('work.admin.requests.userSearch')} onSearch={setSearch} />
-        <Button icon={<ReloadOutlined />} onClick={refetch}>
-          {t('work.common.refresh')}
-        </Button>
+        <DateRangeFilter label={t('work.admin.requests.requestedFrom')} onChange={setRange} />
       </div>
       <AppTabs
         items={[
           {
             key: 'pending',
-            label: `${t('work.admin.requests.pendingList')} (${totalLabel(pendingQuery.data, i18n.language)})`,
-            children: table(pendingQuery, pendingPages, t('work.admin.requests.emptyPending'), 'pending-requests-pager'),
+            label: `${t('work.admin.requests.pendingList')} (${total(pendingQuery)})`,
+            children: table(pendingQuery, pendingPages, t('work.admin.requests.emptyPending'), 'pending-requests'),
           },
           {
             key: 'all',
-            label: `${t('work.admin.requests.allList')} (${totalLabel(allQuery.data, i18n.language)})`,
-            children: table(allQuery, allPages, t('work.admin.requests.emptyAll'), 'all-requests-pager'),
+            label: `${t('work.admin.requests.allList')} (${total(allQuery)})`,
+            children: table(allQuery, allPages, t('work.admin.requests.emptyAll'), 'all-requests'),
           },
         ]}
       />
