@@ -1,6 +1,7 @@
 import type { TAdminDocumentsQuery, TPage } from '@platform/contracts';
 import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
 import { z } from 'zod';
+import { likePattern, searchedFirst } from './list-sql.js';
 
 export interface TDocumentRecord {
   id: string;
@@ -193,6 +194,7 @@ export async function findDocumentWithAcceptances(db: Queryable, id: string): Pr
 }
 
 const ADMIN_DOCUMENTS_LIST = 'documents.admin';
+
 /** The cursor key of the admins' list: sort_order, created_at, id. */
 const ZDocumentCursorKeySchema = z.tuple([z.number().int(), ZCursorTimeSchema, ZCursorIdSchema]);
 
@@ -205,7 +207,7 @@ export async function listDocumentsPage(db: Queryable, q: TAdminDocumentsQuery):
   const after = decodeCursor(q.cursor, ADMIN_DOCUMENTS_LIST, ZDocumentCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('d.is_active = ?', q.active === 'true');
-  if (q.search) filters.add('lower(d.title) LIKE ?', `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.search) filters.add('lower(d.title) LIKE ?', likePattern(q.search));
   const count = countCapped(db, 'company_documents d', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);
@@ -214,7 +216,7 @@ export async function listDocumentsPage(db: Queryable, q: TAdminDocumentsQuery):
     : undefined;
   const limit = page.param(q.pageSize + 1);
   const { rows } = await db.query<TDocumentRow & { sort_key: string }>(
-    `SELECT ${DOCUMENT_COLUMNS}, ${cursorTimeSql('d.created_at')} AS sort_key FROM company_documents d ${filters.where(keyset)}
+    `SELECT ${DOCUMENT_COLUMNS}, ${cursorTimeSql('d.created_at')} AS sort_key FROM ${searchedFirst('company_documents', 'd', q.search, filters, keyset)}
      ORDER BY d.sort_order, d.created_at, d.id LIMIT ${limit}`,
     page.values,
   );

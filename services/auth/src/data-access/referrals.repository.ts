@@ -1,5 +1,6 @@
 import type { TLandingContent, TLandingPagesQuery, TPage, TReferralLinksQuery } from '@platform/contracts';
 import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { likePattern, searchedFirst } from './list-sql.js';
 
 /* ---- Landing pages ---- */
 
@@ -57,14 +58,14 @@ export async function listLandingPagesPage(db: Queryable, q: TLandingPagesQuery)
   const after = decodeCursor(q.cursor, LANDING_LIST, ZTimeIdCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('is_active = ?', q.active === 'true');
-  if (q.search) filters.add(`lower(name || ' ' || display_name) LIKE ?`, likeLiteral(q.search));
+  if (q.search) filters.add(`lower(name || ' ' || display_name) LIKE ?`, likePattern(q.search));
   const count = countCapped(db, 'landing_pages', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);
   const keyset = after ? `(created_at, id) > ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
   const limit = page.param(q.pageSize + 1);
   const { rows } = await db.query<TLandingPageRow & { sort_key: string }>(
-    `SELECT ${LANDING_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM landing_pages ${filters.where(keyset)}
+    `SELECT ${LANDING_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM ${searchedFirst('landing_pages', 'lp', q.search, filters, keyset)}
      ORDER BY created_at, id LIMIT ${limit}`,
     page.values,
   );
@@ -158,8 +159,7 @@ interface TReferralLinkRow {
 
 const LINK_SELECT_COLUMNS = `SELECT l.id, l.code, l.name, l.description, l.landing_page_id, p.name AS landing_name,
   p.display_name AS landing_display_name, l.is_active, l.created_by, l.created_at, l.updated_at`;
-const LINK_FROM = 'FROM referral_links l JOIN landing_pages p ON p.id = l.landing_page_id';
-const LINK_SELECT = `${LINK_SELECT_COLUMNS} ${LINK_FROM}`;
+const LINK_SELECT = `${LINK_SELECT_COLUMNS} FROM referral_links l JOIN landing_pages p ON p.id = l.landing_page_id`;
 
 function toLink(row: TReferralLinkRow): TReferralLinkRecord {
   return {
@@ -207,11 +207,6 @@ async function funnelsOf(db: Queryable, ids: string[]): Promise<Map<string, TRef
 
 const NO_FUNNEL: TReferralLinkFunnel = { totalClicks: 0, rawClicks: 0, totalRegistrations: 0, firstTaskCount: 0, paidCount: 0 };
 
-/** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
-function likeLiteral(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const LINKS_LIST = 'referral-links.admin';
 
 /**
@@ -223,14 +218,15 @@ export async function listReferralLinksPage(db: Queryable, q: TReferralLinksQuer
   const after = decodeCursor(q.cursor, LINKS_LIST, ZTimeIdCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('l.is_active = ?', q.active === 'true');
-  if (q.search) filters.add(`lower(l.code || ' ' || l.name) LIKE ?`, likeLiteral(q.search));
+  if (q.search) filters.add(`lower(l.code || ' ' || l.name) LIKE ?`, likePattern(q.search));
   const count = countCapped(db, 'referral_links l', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);
   const keyset = after ? `(l.created_at, l.id) < ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
   const limit = page.param(q.pageSize + 1);
   const { rows } = await db.query<TReferralLinkRow & { sort_key: string }>(
-    `${LINK_SELECT_COLUMNS}, ${cursorTimeSql('l.created_at')} AS sort_key ${LINK_FROM} ${filters.where(keyset)}
+    `${LINK_SELECT_COLUMNS}, ${cursorTimeSql('l.created_at')} AS sort_key
+     FROM ${searchedFirst('referral_links', 'l', q.search, filters, keyset)} JOIN landing_pages p ON p.id = l.landing_page_id
      ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
     page.values,
   );
