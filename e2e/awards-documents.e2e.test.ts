@@ -56,7 +56,7 @@ describe('awards and documents journey', () => {
     await admin.getByText('Document created').first().waitFor();
     const docRow = documents.locator('tr', { hasText: docTitle });
     await docRow.waitFor();
-    const docId = (await api<{ id: string; title: string }[]>('/admin/documents', adminToken)).find((d) => d.title === docTitle)!.id;
+    const docId = (await api<{ items: { id: string; title: string }[] }>(`/admin/documents?search=${encodeURIComponent(docTitle)}`, adminToken)).items.find((d) => d.title === docTitle)!.id;
     cleanup.push(() => api(`/admin/documents/${docId}`, adminToken, { method: 'DELETE' }));
     expect(await docRow.innerText()).toContain('1.0');
 

@@ -59,8 +59,9 @@ async function register(page: Page, email: string, firstName: string): Promise<v
 }
 
 async function linkByCode(code: string): Promise<TLinkRow | undefined> {
-  const links = await client.api<TLinkRow[]>('/admin/referral-links', adminToken);
-  return links.find((link) => link.code === code);
+  // The list is paged (newest first); the code is searched.
+  const links = await client.api<{ items: TLinkRow[] }>(`/admin/referral-links?search=${encodeURIComponent(code)}`, adminToken);
+  return links.items.find((link) => link.code === code);
 }
 
 beforeAll(async () => {
@@ -164,9 +165,11 @@ describe('referral journey', () => {
     await completeOnboarding(admin);
     await admin.goto(`${baseUrl}/admin/referrals`);
     await admin.getByRole('tab', { name: 'Landing pages' }).click();
+    // The pages are listed (paged, searched by name); choosing one opens it in the editor.
+    await admin.getByRole('textbox', { name: 'Search by name or display name' }).fill(name);
+    await admin.getByRole('button', { name: `Spring promo (${name})` }).click();
     const editor = admin.getByTestId('landing-editor');
-    await editor.getByRole('combobox', { name: 'Landing pages' }).click();
-    await admin.locator('.ant-select-item-option', { hasText: `(${name})` }).click();
+    await editor.getByTestId('landing-editing').getByText(`(${name})`).waitFor();
     await editor.getByTestId('landing-copy-title').fill('Test new games <b>this spring</b>');
     await expect.poll(() => admin.getByTestId('landing-preview').getByRole('heading', { level: 1 }).textContent()).toBe('Test new games this spring');
     await checkScreen(admin, 'referral', 'landing-editor');

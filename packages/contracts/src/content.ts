@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { PAGE_QUERY_SHAPE, ZPageSchema } from './paging.js';
 
 /* ---- Company news (admin service; spec 02 Home, spec 03 Company News). ---- */
 
@@ -147,7 +148,19 @@ export const ZAdminDocumentSchema = z.object({
   acceptances: z.array(z.object({ version: z.string(), count: z.number().int() })),
 });
 export type TAdminDocument = z.infer<typeof ZAdminDocumentSchema>;
-export const ZAdminDocumentListSchema = z.array(ZAdminDocumentSchema);
+/**
+ * GET /api/admin/documents?search&active&pageSize&cursor (the paging convention of paging.ts): in display order,
+ * sortOrder (0 on top), then oldest first (keyset on sortOrder, createdAt, id); search is part of the title (3+
+ * characters, case-insensitive); active 'true' (shown to workers) or 'false'.
+ */
+export const ZAdminDocumentsQuerySchema = z.strictObject({
+  search: ZTextSchema('search').trim().min(3, 'search must be at least 3 characters').max(200, 'search is too long (at most 200 characters)').optional(),
+  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
+  ...PAGE_QUERY_SHAPE,
+});
+export type TAdminDocumentsQuery = z.output<typeof ZAdminDocumentsQuerySchema>;
+export const ZAdminDocumentPageSchema = ZPageSchema(ZAdminDocumentSchema);
+export type TAdminDocumentPage = z.infer<typeof ZAdminDocumentPageSchema>;
 
 const ZDocumentTitleSchema = ZTextSchema('Title', { error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long (at most 200 characters)');
 const ZDocumentContentSchema = ZTextSchema('Content', { error: 'Content is required' }).trim().min(1, 'Content is required').max(200_000, 'Content is too long');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { PAGE_QUERY_SHAPE, ZPageSchema } from './paging.js';
 
 /**
  * Referral links, landing pages and the public figures (issue 16; spec 01 "Referral", spec 03 "Referral
@@ -74,6 +75,24 @@ export const ZReferralLinkSchema = z.object({
 });
 export type TReferralLink = z.infer<typeof ZReferralLinkSchema>;
 
+/** ?search of the referral lists: 3+ characters, case-insensitive, matched as plain text (a trigram index serves it). */
+const ZReferralSearchSchema = ZTextSchema('search')
+  .trim()
+  .min(3, 'search must be at least 3 characters')
+  .max(200, 'search is too long (at most 200 characters)')
+  .optional();
+const ZActiveFilterSchema = z.enum(['true', 'false'], { error: 'active must be true or false' }).optional();
+
+/**
+ * GET /api/admin/referral-links?search&active&pageSize&cursor (the paging convention of paging.ts): newest first
+ * (keyset on createdAt, id); search is part of the code or the name; active 'true' or 'false'. Each link of the page
+ * carries its funnel.
+ */
+export const ZReferralLinksQuerySchema = z.strictObject({ search: ZReferralSearchSchema, active: ZActiveFilterSchema, ...PAGE_QUERY_SHAPE });
+export type TReferralLinksQuery = z.output<typeof ZReferralLinksQuerySchema>;
+export const ZReferralLinkPageSchema = ZPageSchema(ZReferralLinkSchema);
+export type TReferralLinkPage = z.infer<typeof ZReferralLinkPageSchema>;
+
 export const ZDeleteReferralLinkResponseSchema = z.object({
   deleted: z.boolean(),
   deactivated: z.boolean(),
@@ -135,6 +154,17 @@ export const ZLandingPageSchema = z.object({
   updatedAt: z.string(),
 });
 export type TLandingPage = z.infer<typeof ZLandingPageSchema>;
+
+/**
+ * GET /api/admin/landing-pages?search&active&pageSize&cursor (the paging convention of paging.ts): oldest first
+ * (keyset on createdAt, id; the built-in pages first); search is part of the name (slug) or the display name;
+ * active 'true' or 'false'. (GET /api/admin/landing-pages/active stays the whole list of active pages, for a link's
+ * picker.)
+ */
+export const ZLandingPagesQuerySchema = z.strictObject({ search: ZReferralSearchSchema, active: ZActiveFilterSchema, ...PAGE_QUERY_SHAPE });
+export type TLandingPagesQuery = z.output<typeof ZLandingPagesQuerySchema>;
+export const ZLandingPagePageSchema = ZPageSchema(ZLandingPageSchema);
+export type TLandingPagePage = z.infer<typeof ZLandingPagePageSchema>;
 
 /** GET /api/public/landing-pages/{name}: what a visitor's screen needs. */
 export const ZPublicLandingPageSchema = ZLandingPageSchema.pick({ name: true, displayName: true, content: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /* Identity verification (spec 02 s.3, s.5, s.7; spec 03 Verifications, user_verifications), the activity history
  * (spec 02 s.3) and the worker's data export (spec 02 Profile AMENDED). Owned by the auth service. */
@@ -89,12 +90,32 @@ export const ZAdminVerificationSchema = z.object({
 });
 export type TAdminVerification = z.infer<typeof ZAdminVerificationSchema>;
 
-export const ZAdminVerificationsQuerySchema = z.strictObject({
-  status: z.enum(['pending', 'approved', 'rejected', 'all']).optional(),
-  userId: z.uuid('User id must be a uuid').optional(),
-});
-export const ZAdminVerificationsResponseSchema = z.object({ verifications: z.array(ZAdminVerificationSchema) });
-export type TAdminVerificationsResponse = z.infer<typeof ZAdminVerificationsResponseSchema>;
+/**
+ * The lists GET /api/admin/verifications answers (?status): `pending` (the review queue, oldest application first),
+ * `approved` or `rejected` (newest decision first), `all` (newest application first). Without status: pending, or
+ * all when userId is given.
+ */
+export const ADMIN_VERIFICATION_LISTS = ['pending', 'approved', 'rejected', 'all'] as const;
+export type TAdminVerificationList = (typeof ADMIN_VERIFICATION_LISTS)[number];
+
+/**
+ * GET /api/admin/verifications?status&userId&search&from&to&pageSize&cursor (the paging convention of paging.ts):
+ * keyset on (the list's time, id). search is part of the applicant's account e-mail or name (3+ characters);
+ * from/to bound the list's own time: the application's for pending and all, the decision's for approved and rejected.
+ */
+export const ZAdminVerificationsQuerySchema = z
+  .strictObject({
+    status: z.enum(ADMIN_VERIFICATION_LISTS, { error: 'status must be pending, approved, rejected or all' }).optional(),
+    userId: z.uuid('User id must be a uuid').optional(),
+    search: ZUserSearchSchema('search'),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine(checkRanges);
+export type TAdminVerificationsQuery = z.output<typeof ZAdminVerificationsQuerySchema>;
+export const ZAdminVerificationPageSchema = ZPageSchema(ZAdminVerificationSchema);
+export type TAdminVerificationPage = z.infer<typeof ZAdminVerificationPageSchema>;
 
 /** PATCH /api/admin/verifications/{id}. */
 export const REJECTION_REASON_REQUIRED = 'A reason is required to reject a verification';
@@ -126,17 +147,13 @@ export const ZActivityEntrySchema = z.object({
 });
 export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;
 
+/** GET /api/user/activity?pageSize&cursor&lang (the paging convention of paging.ts): newest first, keyset on (timestamp, id). */
 export const ZActivityQuerySchema = z.strictObject({
-  page: z.coerce.number('Page must be a whole number').int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
-  pageSize: z.coerce.number('Page size must be a whole number').int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100').default(20),
+  ...PAGE_QUERY_SHAPE,
   lang: z.enum(['en', 'ru'], 'Language must be en or ru').optional(),
 });
-export const ZActivityPageSchema = z.object({
-  entries: z.array(ZActivityEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export type TActivityQuery = z.output<typeof ZActivityQuerySchema>;
+export const ZActivityPageSchema = ZPageSchema(ZActivityEntrySchema);
 export type TActivityPage = z.infer<typeof ZActivityPageSchema>;
 
 /* ---- The worker's data export (GET /api/user/export). ---- */

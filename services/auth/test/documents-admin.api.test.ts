@@ -45,7 +45,7 @@ describe('GET, POST /api/admin/documents; PATCH, DELETE /api/admin/documents/{id
     const created = await t.api('POST', '/api/admin/documents', { token: adminToken, body: { title: 'House rules', content: '<p>Version one</p>', type: 'rules', sortOrder: 5 } });
     const id = created.body.id as string;
     const worker = await onboardedWorker();
-    expect((await t.api('GET', '/api/admin/documents', { token: adminToken })).body.find((d: { id: string }) => d.id === id)).toMatchObject({ version: '1.0', acceptedCount: 1 });
+    expect((await t.api('GET', '/api/admin/documents?pageSize=100', { token: adminToken })).body.items.find((d: { id: string }) => d.id === id)).toMatchObject({ version: '1.0', acceptedCount: 1 });
 
     // A change of title or order only keeps the version and the acceptance.
     const retitled = await t.api('PATCH', `/api/admin/documents/${id}`, { token: adminToken, body: { title: 'House rules (short)', sortOrder: 6, content: '<p>Version one</p>' } });
@@ -64,7 +64,7 @@ describe('GET, POST /api/admin/documents; PATCH, DELETE /api/admin/documents/{id
 
     expect((await t.api('POST', `/api/documents/${id}/accept`, { token: worker.token })).body.documentVersion).toBe('2.0');
     expect((await t.api('POST', '/api/user/documents-completed', { token: worker.token })).body.documentsAccepted).toBe(true);
-    const listed = (await t.api('GET', '/api/admin/documents', { token: adminToken })).body.find((d: { id: string }) => d.id === id);
+    const listed = (await t.api('GET', '/api/admin/documents?pageSize=100', { token: adminToken })).body.items.find((d: { id: string }) => d.id === id);
     expect(listed).toMatchObject({ version: '2.0', acceptedCount: 1, acceptances: [{ version: '2.0', count: 1 }, { version: '1.0', count: 1 }] });
 
     expect((await t.api('DELETE', `/api/admin/documents/${id}`, { token: adminToken })).body).toEqual({ message: 'Document deleted' });
@@ -83,7 +83,7 @@ describe('GET, POST /api/admin/documents; PATCH, DELETE /api/admin/documents/{id
     const worker = await t.registerWorker();
     expect((await t.api('GET', '/api/admin/documents', { token: worker.token })).status).toBe(403);
     expect((await t.api('POST', '/api/admin/documents', { token: worker.token, body: { title: 'x', content: 'y', type: 'z' } })).status).toBe(403);
-    const before = (await t.api('GET', '/api/admin/documents', { token: adminToken })).body.length;
+    const before = (await t.api('GET', '/api/admin/documents', { token: adminToken })).body.total;
     const noTitle = await t.api('POST', '/api/admin/documents', { token: adminToken, body: { title: '', content: '<p>x</p>', type: 'z' } });
     expect(noTitle.body).toMatchObject({ message: 'Title is required', field: 'title' });
     const onlyScript = await t.api('POST', '/api/admin/documents', { token: adminToken, body: { title: 'T', content: '<script>x</script>', type: 'z' } });
@@ -92,7 +92,7 @@ describe('GET, POST /api/admin/documents; PATCH, DELETE /api/admin/documents/{id
       'Type is too long (at most 50 characters)',
     );
     expect((await t.api('PATCH', `/api/admin/documents/${randomUUID()}`, { token: adminToken, body: { title: 'x' } })).status).toBe(404);
-    expect((await t.api('GET', '/api/admin/documents', { token: adminToken })).body.length).toBe(before);
+    expect((await t.api('GET', '/api/admin/documents', { token: adminToken })).body.total).toBe(before);
   });
 });
 

@@ -35,8 +35,8 @@ async function createLink(body: Record<string, unknown>) {
 }
 
 async function linkById(id: string) {
-  const list = await t.api('GET', '/api/admin/referral-links', { token: adminToken });
-  return list.body.find((l: { id: string }) => l.id === id);
+  const list = await t.api('GET', '/api/admin/referral-links?pageSize=100', { token: adminToken });
+  return list.body.items.find((l: { id: string }) => l.id === id);
 }
 
 function click(code: string, address: string, headers: Record<string, string> = {}) {
@@ -257,7 +257,7 @@ describe('DELETE /api/admin/referral-links/{id}', () => {
 describe('landing pages', () => {
   it('when an admin edits the copy with markup, then it is stored as plain text and the public page shows it; inactive pages are not public', async () => {
     const all = await t.api('GET', '/api/admin/landing-pages', { token: adminToken });
-    expect(all.body.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['crypto-gaming', 'professional-tester']));
+    expect(all.body.items.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['crypto-gaming', 'professional-tester']));
     const edited = await t.api('PATCH', `/api/admin/landing-pages/${cryptoGamingId}`, {
       token: adminToken,
       body: { content: { title: 'Test <b>games</b> & apps', intro: '<script>alert(1)</script>Paid per task', payment: '<img src=x onerror=alert(1)>Weekly' } },

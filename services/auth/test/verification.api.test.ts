@@ -163,7 +163,7 @@ describe('the review: /api/admin/verifications', () => {
     const id = first.body.id as string;
 
     const queue = await t.api('GET', '/api/admin/verifications?status=pending', { token: a.token });
-    const listed = queue.body.verifications.find((v: { id: string }) => v.id === id);
+    const listed = queue.body.items.find((v: { id: string }) => v.id === id);
     expect(listed).toMatchObject({ userId: worker.user.id, status: 'pending', hasImages: true, userEmail: worker.email });
     expect(listed.documentNumber).toBe('••••••6789');
     expect((await t.api('GET', `/api/admin/verifications/${id}`, { token: a.token })).body.documentNumber).toBe('P123456789');
@@ -204,23 +204,23 @@ describe('the review: /api/admin/verifications', () => {
       const res = await t.api('GET', '/api/user/activity?pageSize=2', { token: worker.token });
       return res.body.total >= 5 ? res.body : undefined;
     }, { what: 'the activity entries' });
-    expect(activity.entries).toHaveLength(2);
-    expect(activity.entries[0]).toMatchObject({ type: 'verification', title: 'Identity verified', color: 'green', badge: 'Verified', icon: 'shield-check' });
+    expect(activity.items).toHaveLength(2);
+    expect(activity.items[0]).toMatchObject({ type: 'verification', title: 'Identity verified', color: 'green', badge: 'Verified', icon: 'shield-check' });
     const all = await t.api('GET', '/api/user/activity?pageSize=100&lang=ru', { token: worker.token });
-    expect(all.body.entries.map((e: { title: string }) => e.title)).toEqual([
+    expect(all.body.items.map((e: { title: string }) => e.title)).toEqual([
       'Личность подтверждена',
       'Заявка на верификацию отправлена',
       'Верификация отклонена',
       'Заявка на верификацию отправлена',
       'Аккаунт создан',
     ]);
-    expect(all.body.entries[2].description).toBe(`Причина: ${winner.rejectionReason}`);
+    expect(all.body.items[2].description).toBe(`Причина: ${winner.rejectionReason}`);
     const other = await t.registerWorker();
     const othersActivity = await eventually(async () => {
       const res = await t.api('GET', '/api/user/activity', { token: other.token });
       return res.body.total >= 1 ? res.body : undefined;
     });
-    expect(othersActivity.entries.map((e: { type: string }) => e.type), JSON.stringify(othersActivity)).toEqual(['account_created']);
+    expect(othersActivity.items.map((e: { type: string }) => e.type), JSON.stringify(othersActivity)).toEqual(['account_created']);
   });
 
   it('when the images are asked for, then a worker (even the applicant) gets 403, an admin the image without caching, and each view is an event for the audit log', async () => {

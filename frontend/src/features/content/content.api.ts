@@ -1,5 +1,6 @@
 import type {
   TAdminDocument,
+  TAdminDocumentPage,
   TAward,
   TAwardCategory,
   TAwardPeriod,
@@ -69,8 +70,16 @@ export const contentApi = taggedApi.injectEndpoints({
       query: (id) => ({ url: `/admin/awards/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Award'],
     }),
-    adminDocuments: build.query<TAdminDocument[], void>({
-      query: () => '/admin/documents',
+    /** One page (20) of the documents in display order; cursor: the previous page's nextCursor. */
+    adminDocuments: build.query<TAdminDocumentPage, { search?: string; active?: 'true' | 'false'; cursor?: string }>({
+      query: ({ search, active, cursor }) => {
+        const params = new URLSearchParams();
+        if (search) params.set('search', search);
+        if (active) params.set('active', active);
+        if (cursor) params.set('cursor', cursor);
+        const text = params.toString();
+        return text ? `/admin/documents?${text}` : '/admin/documents';
+      },
       providesTags: ['AdminDocument'],
     }),
     createDocument: build.mutation<TAdminDocument, TCreateDocumentRequest>({

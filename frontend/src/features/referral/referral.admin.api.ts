@@ -3,20 +3,41 @@ import type {
   TCreateReferralLinkRequest,
   TDeleteReferralLinkResponse,
   TLandingPage,
+  TLandingPagePage,
   TReferralLink,
+  TReferralLinkPage,
   TReferralStats,
   TUpdateLandingPageRequest,
   TUpdateReferralLinkRequest,
 } from '@platform/contracts';
 import { api } from '../../app/api';
 
+/** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
+export const REFERRAL_SEARCH_MIN_LENGTH = 3;
+
+export interface TReferralListArgs {
+  /** Part of the code or name (links), of the name or display name (landing pages); 3+ characters. */
+  search?: string;
+  active?: 'true' | 'false';
+  cursor?: string;
+}
+
+/** A query string of the set values only (an empty filter is not sent: the server would refuse a blank one). */
+function listQuery(path: string, params: TReferralListArgs): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** The Referral System's admin calls (spec 03 "Referral Management"); loaded only with the admin console. */
 const referralAdminBase = api.enhanceEndpoints({ addTagTypes: ['ReferralLink', 'ReferralStats', 'LandingPage'] });
 
 export const referralAdminApi = referralAdminBase.injectEndpoints({
   endpoints: (build) => ({
-    referralLinks: build.query<TReferralLink[], void>({
-      query: () => '/admin/referral-links',
+    /** One page (20) of the links, newest first; cursor: the previous page's nextCursor. */
+    referralLinks: build.query<TReferralLinkPage, TReferralListArgs>({
+      query: (args) => listQuery('/admin/referral-links', args),
       providesTags: ['ReferralLink'],
     }),
     referralStats: build.query<TReferralStats, void>({
@@ -35,8 +56,9 @@ export const referralAdminApi = referralAdminBase.injectEndpoints({
       query: (id) => ({ url: `/admin/referral-links/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ReferralLink', 'ReferralStats'],
     }),
-    landingPages: build.query<TLandingPage[], void>({
-      query: () => '/admin/landing-pages',
+    /** One page (20) of the landing pages, oldest first; cursor: the previous page's nextCursor. */
+    landingPages: build.query<TLandingPagePage, TReferralListArgs>({
+      query: (args) => listQuery('/admin/landing-pages', args),
       providesTags: ['LandingPage'],
     }),
     activeLandingPages: build.query<TLandingPage[], void>({

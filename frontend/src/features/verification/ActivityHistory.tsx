@@ -1,12 +1,13 @@
 import type { TActivityEntry } from '@platform/contracts';
 import { CheckCircleOutlined, CloseCircleOutlined, FileTextOutlined, SafetyCertificateOutlined, UserAddOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert, Button, Tag } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './verification.css';
+import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
 import { formatDateTime } from '../payouts/dates';
-import { useMyActivityQuery } from './verification.api';
+import { useLazyMyActivityQuery, useMyActivityQuery } from './verification.api';
 
 /** Spec 02 s.9: three entries unless expanded. */
 export const ACTIVITY_PREVIEW = 3;
@@ -44,12 +45,16 @@ function Entry({ entry, language }: { entry: TActivityEntry; language: string })
 /**
  * Profile > Activity History (spec 02): the worker's own entries from the server (newest first, in the interface
  * language), 3 shown, 'View All Activity (N total)' / 'Show Less' only when there are more than 3, and the empty text.
+ * Expanded, the list is paged on the server (20 at a time) with "Load more".
  */
 export function ActivityHistory() {
   const { t, i18n } = useTranslation();
-  const activity = useMyActivityQuery({ lang: i18n.language });
+  const lang = i18n.language;
+  const activity = useMyActivityQuery({ lang });
+  const [fetchPage] = useLazyMyActivityQuery();
+  const list = useLoadMore(activity.data, useCallback((cursor: string) => fetchPage({ lang, cursor }).unwrap(), [fetchPage, lang]));
   const [expanded, setExpanded] = useState(false);
-  const entries = activity.data?.entries ?? [];
+  const entries = list.items;
   const total = activity.data?.total ?? 0;
   const shown = expanded ? entries : entries.slice(0, ACTIVITY_PREVIEW);
 
@@ -69,6 +74,7 @@ export function ActivityHistory() {
           ))}
         </ul>
       )}
+      {expanded && <LoadMoreFooter list={list} testId="activity-more" />}
       {total > ACTIVITY_PREVIEW && (
         <Button block type="link" onClick={() => setExpanded((v) => !v)} data-testid="activity-toggle">
           {expanded ? t('verification.activity.showLess') : t('verification.activity.viewAll', { count: total })}

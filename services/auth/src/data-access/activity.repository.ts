@@ -1,5 +1,5 @@
-import type { TActivityType } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TActivityType, TPage } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 export interface TActivityRecord {
   id: string;
@@ -29,20 +29,34 @@ export async function insertActivity(db: Queryable, entry: TNewActivity): Promis
   return (rowCount ?? 0) > 0;
 }
 
-/** The user's entries, newest first, one page, and how many there are in all (one statement: one snapshot). */
-export async function listActivity(db: Queryable, userId: string, page: number, pageSize: number): Promise<{ entries: TActivityRecord[]; total: number }> {
-  const { rows } = await db.query<{ total: number; entries: { id: string; type: TActivityType; params: Record<string, string | null>; occurred_at: string }[] }>(
-    `SELECT (SELECT count(*)::int FROM activity_entries WHERE user_id = $1) AS total,
-       coalesce((SELECT json_agg(p ORDER BY p.occurred_at DESC, p.id DESC) FROM (
-         SELECT id, type, params, occurred_at FROM activity_entries WHERE user_id = $1
-         ORDER BY occurred_at DESC, id DESC LIMIT $2 OFFSET $3) p), '[]'::json) AS entries`,
-    [userId, pageSize, (page - 1) * pageSize],
+/** The cursor list of GET /api/user/activity (a cursor carries no user: it only positions the caller's own list). */
+const ACTIVITY_LIST = 'activity.own';
+
+/**
+ * One page of the user's entries, newest first: keyset on (occurred_at, id) descending after the cursor, always
+ * within `user_id = userId` (activity_entries_user_idx), and how many there are, counted up to the cap.
+ */
+export async function listActivityPage(db: Queryable, userId: string, q: { pageSize: number; cursor?: string }): Promise<TPage<TActivityRecord>> {
+  const after = decodeCursor(q.cursor, ACTIVITY_LIST, ZTimeIdCursorKeySchema);
+  const filters = new SqlConditions().add('user_id = ?', userId);
+  const count = countCapped(db, 'activity_entries', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after ? `(occurred_at, id) < ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<{ id: string; type: TActivityType; params: Record<string, string | null>; occurred_at: Date; sort_key: string }>(
+    `SELECT id, type, params, occurred_at, ${cursorTimeSql('occurred_at')} AS sort_key FROM activity_entries ${filters.where(keyset)}
+     ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`,
+    page.values,
   );
-  const row = rows[0]!;
-  return {
-    entries: row.entries.map((r) => ({ id: r.id, userId, type: r.type, params: r.params, occurredAt: new Date(r.occurred_at) })),
-    total: row.total,
-  };
+  return toPage(
+    rows,
+    q.pageSize,
+    ACTIVITY_LIST,
+    (row) => [row.sort_key, row.id],
+    (row) => ({ id: row.id, userId, type: row.type, params: row.params, occurredAt: row.occurred_at }),
+    await count,
+  );
 }
 
 /** Erases a deleted user's history and identity applications (the images go with them: ON DELETE CASCADE). */

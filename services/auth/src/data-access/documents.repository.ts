@@ -1,4 +1,7 @@
-import type { Queryable } from '@platform/service-kit';
+import type { TAdminDocumentsQuery, TPage } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { z } from 'zod';
+import { likePattern, searchedFirst } from './list-sql.js';
 
 export interface TDocumentRecord {
   id: string;
@@ -163,22 +166,70 @@ export async function recordAcceptance(
 
 /* ---- Admin management (spec 03 Documents AMENDED). ---- */
 
-/** Every document (active or not), in display order, with its acceptances per version (newest version first). */
-export async function listAllDocuments(db: Queryable): Promise<(TDocumentRecord & { acceptances: { version: string; count: number }[] })[]> {
-  const docs = await db.query<TDocumentRow>(`SELECT ${DOCUMENT_COLUMNS} FROM company_documents d ORDER BY d.sort_order, d.created_at, d.id`);
-  const counts = await db.query<{ document_id: string; document_version: string; n: string }>(
-    `SELECT document_id, document_version, count(*) AS n FROM user_document_acceptances GROUP BY document_id, document_version`,
-  );
+/** Acceptances per version (newest version first) of the given documents only. */
+async function acceptancesOf(db: Queryable, ids: string[]): Promise<Map<string, { version: string; count: number }[]>> {
   const byDocument = new Map<string, { version: string; count: number }[]>();
+  if (ids.length === 0) return byDocument;
+  const counts = await db.query<{ document_id: string; document_version: string; n: string }>(
+    `SELECT document_id, document_version, count(*) AS n FROM user_document_acceptances WHERE document_id = ANY($1::uuid[])
+     GROUP BY document_id, document_version`,
+    [ids],
+  );
   for (const row of counts.rows) {
     const list = byDocument.get(row.document_id) ?? [];
     list.push({ version: row.document_version, count: Number(row.n) });
     byDocument.set(row.document_id, list);
   }
-  return docs.rows.map((row) => ({
-    ...toDocument(row),
-    acceptances: (byDocument.get(row.id) ?? []).sort((a, b) => compareVersions(b.version, a.version)),
-  }));
+  for (const list of byDocument.values()) list.sort((a, b) => compareVersions(b.version, a.version));
+  return byDocument;
+}
+
+export type TDocumentWithAcceptances = TDocumentRecord & { acceptances: { version: string; count: number }[] };
+
+/** One document (active or not) with its acceptances per version; null when there is none. */
+export async function findDocumentWithAcceptances(db: Queryable, id: string): Promise<TDocumentWithAcceptances | null> {
+  const doc = await findDocumentById(db, id);
+  if (!doc) return null;
+  return { ...doc, acceptances: (await acceptancesOf(db, [id])).get(id) ?? [] };
+}
+
+const ADMIN_DOCUMENTS_LIST = 'documents.admin';
+
+/** The cursor key of the admins' list: sort_order, created_at, id. */
+const ZDocumentCursorKeySchema = z.tuple([z.number().int(), ZCursorTimeSchema, ZCursorIdSchema]);
+
+/**
+ * One page of every document (active or not) for admins, in display order: keyset on (sort_order, created_at, id)
+ * after the cursor; search is part of the title (trigrams, company_documents_title_search_idx), active the flag
+ * (company_documents_admin_active_idx); migration 0008. Each with its acceptances per version.
+ */
+export async function listDocumentsPage(db: Queryable, q: TAdminDocumentsQuery): Promise<TPage<TDocumentWithAcceptances>> {
+  const after = decodeCursor(q.cursor, ADMIN_DOCUMENTS_LIST, ZDocumentCursorKeySchema);
+  const filters = new SqlConditions();
+  if (q.active) filters.add('d.is_active = ?', q.active === 'true');
+  if (q.search) filters.add('lower(d.title) LIKE ?', likePattern(q.search));
+  const count = countCapped(db, 'company_documents d', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after
+    ? `(d.sort_order, d.created_at, d.id) > ($${page.values.push(after[0])}, $${page.values.push(after[1])}, $${page.values.push(after[2])})`
+    : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TDocumentRow & { sort_key: string }>(
+    `SELECT ${DOCUMENT_COLUMNS}, ${cursorTimeSql('d.created_at')} AS sort_key FROM ${searchedFirst('company_documents', 'd', q.search, filters, keyset)}
+     ORDER BY d.sort_order, d.created_at, d.id LIMIT ${limit}`,
+    page.values,
+  );
+  const kept = rows.slice(0, q.pageSize);
+  const acceptances = await acceptancesOf(db, kept.map((r) => r.id));
+  return toPage(
+    rows,
+    q.pageSize,
+    ADMIN_DOCUMENTS_LIST,
+    (row) => [row.sort_order, row.sort_key, row.id],
+    (row) => ({ ...toDocument(row), acceptances: acceptances.get(row.id) ?? [] }),
+    await count,
+  );
 }
 
 /** "2.0" > "1.10" > "1.9": numeric parts compared in order, text parts as text. */

@@ -1,5 +1,6 @@
-import type { TLandingContent } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TLandingContent, TLandingPagesQuery, TPage, TReferralLinksQuery } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { likePattern, searchedFirst } from './list-sql.js';
 
 /* ---- Landing pages ---- */
 
@@ -40,11 +41,35 @@ function toLandingPage(row: TLandingPageRow): TLandingPageRecord {
   };
 }
 
-export async function listLandingPages(db: Queryable, onlyActive = false): Promise<TLandingPageRecord[]> {
-  const { rows } = await db.query<TLandingPageRow>(
-    `SELECT ${LANDING_COLUMNS} FROM landing_pages ${onlyActive ? 'WHERE is_active' : ''} ORDER BY created_at, name`,
-  );
+/** Every active landing page (a link's picker: a handful, written by admins), oldest first. */
+export async function listActiveLandingPages(db: Queryable): Promise<TLandingPageRecord[]> {
+  const { rows } = await db.query<TLandingPageRow>(`SELECT ${LANDING_COLUMNS} FROM landing_pages WHERE is_active ORDER BY created_at, id`);
   return rows.map(toLandingPage);
+}
+
+const LANDING_LIST = 'landing-pages.admin';
+
+/**
+ * One page of the landing pages for admins, oldest first (the built-in ones on top): keyset on (created_at, id)
+ * after the cursor; search is part of the name or the display name (trigrams, landing_pages_search_idx), active the
+ * flag; migration 0008.
+ */
+export async function listLandingPagesPage(db: Queryable, q: TLandingPagesQuery): Promise<TPage<TLandingPageRecord>> {
+  const after = decodeCursor(q.cursor, LANDING_LIST, ZTimeIdCursorKeySchema);
+  const filters = new SqlConditions();
+  if (q.active) filters.add('is_active = ?', q.active === 'true');
+  if (q.search) filters.add(`lower(name || ' ' || display_name) LIKE ?`, likePattern(q.search));
+  const count = countCapped(db, 'landing_pages', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after ? `(created_at, id) > ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TLandingPageRow & { sort_key: string }>(
+    `SELECT ${LANDING_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM ${searchedFirst('landing_pages', 'lp', q.search, filters, keyset)}
+     ORDER BY created_at, id LIMIT ${limit}`,
+    page.values,
+  );
+  return toPage(rows, q.pageSize, LANDING_LIST, (row) => [row.sort_key, row.id], toLandingPage, await count);
 }
 
 export async function findLandingPageById(db: Queryable, id: string): Promise<TLandingPageRecord | undefined> {
@@ -132,9 +157,9 @@ interface TReferralLinkRow {
   updated_at: Date;
 }
 
-const LINK_SELECT = `SELECT l.id, l.code, l.name, l.description, l.landing_page_id, p.name AS landing_name,
-  p.display_name AS landing_display_name, l.is_active, l.created_by, l.created_at, l.updated_at
-  FROM referral_links l JOIN landing_pages p ON p.id = l.landing_page_id`;
+const LINK_SELECT_COLUMNS = `SELECT l.id, l.code, l.name, l.description, l.landing_page_id, p.name AS landing_name,
+  p.display_name AS landing_display_name, l.is_active, l.created_by, l.created_at, l.updated_at`;
+const LINK_SELECT = `${LINK_SELECT_COLUMNS} FROM referral_links l JOIN landing_pages p ON p.id = l.landing_page_id`;
 
 function toLink(row: TReferralLinkRow): TReferralLinkRecord {
   return {
@@ -151,34 +176,69 @@ function toLink(row: TReferralLinkRow): TReferralLinkRecord {
   };
 }
 
-export async function listReferralLinks(db: Queryable): Promise<(TReferralLinkRecord & TReferralLinkFunnel)[]> {
-  const { rows } = await db.query<TReferralLinkRow & { total_clicks: number; raw_clicks: number; registrations: number; first_task: number; paid: number }>(
-    `WITH clicks AS (
-       SELECT referral_link_id, count(*) FILTER (WHERE counted)::int AS counted, count(*)::int AS raw
-       FROM referral_clicks GROUP BY referral_link_id
-     ), days AS (
-       SELECT referral_link_id, sum(counted_clicks)::int AS counted FROM referral_click_days GROUP BY referral_link_id
-     ), regs AS (
-       SELECT referral_link_id, count(*)::int AS registrations,
-              count(first_task_at)::int AS first_task, count(first_paid_at)::int AS paid
-       FROM referral_registrations GROUP BY referral_link_id
-     )
-     SELECT x.*, COALESCE(c.counted, 0) + COALESCE(d.counted, 0) AS total_clicks, COALESCE(c.raw, 0) AS raw_clicks,
-            COALESCE(r.registrations, 0) AS registrations, COALESCE(r.first_task, 0) AS first_task, COALESCE(r.paid, 0) AS paid
-     FROM (${LINK_SELECT}) x
-     LEFT JOIN clicks c ON c.referral_link_id = x.id
-     LEFT JOIN days d ON d.referral_link_id = x.id
-     LEFT JOIN regs r ON r.referral_link_id = x.id
-     ORDER BY x.created_at DESC, x.id`,
+/** The funnel of the given links only (their clicks, per-day counts and registrations, each read by the link's index). */
+async function funnelsOf(db: Queryable, ids: string[]): Promise<Map<string, TReferralLinkFunnel>> {
+  const funnels = new Map<string, TReferralLinkFunnel>();
+  if (ids.length === 0) return funnels;
+  const { rows } = await db.query<{ id: string; total_clicks: number; raw_clicks: number; registrations: number; first_task: number; paid: number }>(
+    `SELECT x.id,
+       (SELECT count(*) FROM referral_clicks c WHERE c.referral_link_id = x.id AND c.counted)::int
+         + COALESCE((SELECT sum(d.counted_clicks) FROM referral_click_days d WHERE d.referral_link_id = x.id), 0)::int AS total_clicks,
+       (SELECT count(*) FROM referral_clicks c WHERE c.referral_link_id = x.id)::int AS raw_clicks,
+       r.registrations, r.first_task, r.paid
+     FROM unnest($1::uuid[]) AS x(id)
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS registrations, count(first_task_at)::int AS first_task, count(first_paid_at)::int AS paid
+       FROM referral_registrations WHERE referral_link_id = x.id
+     ) r`,
+    [ids],
   );
-  return rows.map((row) => ({
-    ...toLink(row),
-    totalClicks: row.total_clicks,
-    rawClicks: row.raw_clicks,
-    totalRegistrations: row.registrations,
-    firstTaskCount: row.first_task,
-    paidCount: row.paid,
-  }));
+  for (const row of rows) {
+    funnels.set(row.id, {
+      totalClicks: row.total_clicks,
+      rawClicks: row.raw_clicks,
+      totalRegistrations: row.registrations,
+      firstTaskCount: row.first_task,
+      paidCount: row.paid,
+    });
+  }
+  return funnels;
+}
+
+const NO_FUNNEL: TReferralLinkFunnel = { totalClicks: 0, rawClicks: 0, totalRegistrations: 0, firstTaskCount: 0, paidCount: 0 };
+
+const LINKS_LIST = 'referral-links.admin';
+
+/**
+ * One page of the referral links for admins, newest first: keyset on (created_at, id) descending after the cursor;
+ * search is part of the code or the name (trigrams, referral_links_search_idx), active the flag; migration 0008.
+ * Each link of the page with its funnel.
+ */
+export async function listReferralLinksPage(db: Queryable, q: TReferralLinksQuery): Promise<TPage<TReferralLinkRecord & TReferralLinkFunnel>> {
+  const after = decodeCursor(q.cursor, LINKS_LIST, ZTimeIdCursorKeySchema);
+  const filters = new SqlConditions();
+  if (q.active) filters.add('l.is_active = ?', q.active === 'true');
+  if (q.search) filters.add(`lower(l.code || ' ' || l.name) LIKE ?`, likePattern(q.search));
+  const count = countCapped(db, 'referral_links l', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after ? `(l.created_at, l.id) < ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TReferralLinkRow & { sort_key: string }>(
+    `${LINK_SELECT_COLUMNS}, ${cursorTimeSql('l.created_at')} AS sort_key
+     FROM ${searchedFirst('referral_links', 'l', q.search, filters, keyset)} JOIN landing_pages p ON p.id = l.landing_page_id
+     ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
+    page.values,
+  );
+  const funnels = await funnelsOf(db, rows.slice(0, q.pageSize).map((r) => r.id));
+  return toPage(rows, q.pageSize, LINKS_LIST, (row) => [row.sort_key, row.id], (row) => ({ ...toLink(row), ...(funnels.get(row.id) ?? NO_FUNNEL) }), await count);
+}
+
+/** One link with its funnel; undefined when there is none. */
+export async function findReferralLinkWithFunnel(db: Queryable, id: string): Promise<(TReferralLinkRecord & TReferralLinkFunnel) | undefined> {
+  const link = await findReferralLinkById(db, id);
+  if (!link) return undefined;
+  return { ...link, ...((await funnelsOf(db, [id])).get(id) ?? NO_FUNNEL) };
 }
 
 export async function findReferralLinkById(db: Queryable, id: string): Promise<TReferralLinkRecord | undefined> {

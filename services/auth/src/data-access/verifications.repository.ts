@@ -1,5 +1,5 @@
-import type { TDocumentType, TVerificationFileKind } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TAdminVerificationList, TAdminVerificationsQuery, TDocumentType, TPage, TVerificationFileKind } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 import type { TSealedImage } from '../domain/envelope-crypto.js';
 
 export type TVerificationRecordStatus = 'pending' | 'approved' | 'rejected';
@@ -52,11 +52,12 @@ interface TVerificationRow {
   image_count: number;
 }
 
-const SELECT = `SELECT v.id, v.user_id, v.full_name, to_char(v.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, v.address, v.city,
+const SELECT_COLUMNS = `SELECT v.id, v.user_id, v.full_name, to_char(v.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, v.address, v.city,
   v.country, v.postal_code, v.document_type, v.document_number, v.status, v.rejection_reason, v.reviewed_by, v.reviewed_at,
   v.submitted_at, v.images_deleted_at, u.email, u.first_name, u.last_name,
-  (SELECT count(*)::int FROM verification_images i WHERE i.verification_id = v.id) AS image_count
-  FROM user_verifications v LEFT JOIN users u ON u.id = v.user_id`;
+  (SELECT count(*)::int FROM verification_images i WHERE i.verification_id = v.id) AS image_count`;
+const FROM = 'FROM user_verifications v LEFT JOIN users u ON u.id = v.user_id';
+const SELECT = `${SELECT_COLUMNS} ${FROM}`;
 
 function toRecord(row: TVerificationRow): TVerificationRecord {
   return {
@@ -125,21 +126,54 @@ export async function findLatestVerificationOfUser(db: Queryable, userId: string
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-export async function listVerifications(db: Queryable, filter: { status?: TVerificationRecordStatus; userId?: string }): Promise<TVerificationRecord[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.status) {
-    params.push(filter.status);
-    where.push(`v.status = $${params.length}`);
+/** The sort of each admin list: the queue oldest application first; approved/rejected newest decision first; all newest application first. */
+function adminListSort(list: TAdminVerificationList): { column: string; direction: 'ASC' | 'DESC' } {
+  if (list === 'pending') return { column: 'v.submitted_at', direction: 'ASC' };
+  if (list === 'all') return { column: 'v.submitted_at', direction: 'DESC' };
+  return { column: 'v.reviewed_at', direction: 'DESC' };
+}
+
+/** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
+function likeLiteral(term: string): string {
+  return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of an admin list of applications (contracts ZAdminVerificationsQuerySchema): keyset on (the list's time,
+ * id) after the cursor, each list and filter served by an index (migration 0008; ?search by users_search_idx of
+ * 0007). A cursor of another list is refused (400 cursor).
+ */
+export async function listVerificationsPage(
+  db: Queryable,
+  list: TAdminVerificationList,
+  q: Omit<TAdminVerificationsQuery, 'status'>,
+): Promise<TPage<TVerificationRecord>> {
+  const cursorList = `verifications.${list}`;
+  const after = decodeCursor(q.cursor, cursorList, ZTimeIdCursorKeySchema);
+  const { column, direction } = adminListSort(list);
+  const filters = new SqlConditions();
+  if (list === 'pending') filters.add(`v.status = 'pending'`);
+  else if (list !== 'all') filters.add(`v.status <> 'pending'`).add('v.status = ?', list);
+  if (q.userId) filters.add('v.user_id = ?', q.userId);
+  if (q.search) {
+    filters.add(
+      `v.user_id IN (SELECT s.id FROM users s WHERE s.deleted_at IS NULL AND lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`,
+      `%${likeLiteral(q.search)}%`,
+    );
   }
-  if (filter.userId) {
-    params.push(filter.userId);
-    where.push(`v.user_id = $${params.length}`);
-  }
-  // The queue reads oldest first; decided ones newest first.
-  const order = filter.status === 'pending' ? 'v.submitted_at ASC' : 'v.submitted_at DESC';
-  const { rows } = await db.query<TVerificationRow>(`${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT 500`, params);
-  return rows.map(toRecord);
+  if (q.from) filters.add(`${column} >= ?`, q.from);
+  if (q.to) filters.add(`${column} < ?`, q.to);
+  const count = countCapped(db, 'user_verifications v', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after ? `(${column}, v.id) ${direction === 'ASC' ? '>' : '<'} ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const { rows } = await db.query<TVerificationRow & { sort_key: string }>(
+    `${SELECT_COLUMNS}, ${cursorTimeSql(column)} AS sort_key ${FROM} ${filters.where(keyset)}
+     ORDER BY ${column} ${direction}, v.id ${direction} LIMIT ${limit}`,
+    page.values,
+  );
+  return toPage(rows, q.pageSize, cursorList, (row) => [row.sort_key, row.id], toRecord, await count);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type TEventEnvelope,
 } from '@platform/contracts';
 import type { PoolClient, Queryable } from '@platform/service-kit';
-import { eraseActivityAndVerifications, insertActivity, listActivity, type TNewActivity } from '../data-access/activity.repository.js';
+import { eraseActivityAndVerifications, insertActivity, listActivityPage, type TNewActivity } from '../data-access/activity.repository.js';
 import { presentActivity, type TActivityLanguage } from './activity-texts.js';
 
 /** The events the activity history is built from. */
@@ -82,8 +82,8 @@ export async function recordActivity(client: PoolClient, event: TEventEnvelope):
   if (entry) await insertActivity(client, entry);
 }
 
-/** GET /api/user/activity: the user's own entries, newest first, one page, in the reader's language. */
-export async function getMyActivity(db: Queryable, userId: string, page: number, pageSize: number, language: TActivityLanguage): Promise<TActivityPage> {
-  const { entries, total } = await listActivity(db, userId, page, pageSize);
-  return { entries: entries.map((e) => presentActivity(e, language)), total, page, pageSize };
+/** GET /api/user/activity: one page of the user's own entries, newest first, in the reader's language. */
+export async function getMyActivity(db: Queryable, userId: string, query: { pageSize: number; cursor?: string }, language: TActivityLanguage): Promise<TActivityPage> {
+  const page = await listActivityPage(db, userId, query);
+  return { ...page, items: page.items.map((e) => presentActivity(e, language)) };
 }

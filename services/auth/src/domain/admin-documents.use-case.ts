@@ -1,11 +1,12 @@
-import type { TAdminDocument, TCreateDocumentRequest, TUpdateDocumentRequest } from '@platform/contracts';
+import type { TAdminDocument, TAdminDocumentPage, TAdminDocumentsQuery, TCreateDocumentRequest, TUpdateDocumentRequest } from '@platform/contracts';
 import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import {
   askUsersToAcceptAgain,
   deleteDocument,
   findDocumentById,
   insertDocument,
-  listAllDocuments,
+  findDocumentWithAcceptances,
+  listDocumentsPage,
   updateDocument,
   type TDocumentRecord,
 } from '../data-access/documents.repository.js';
@@ -37,12 +38,14 @@ function present(doc: TDocumentRecord, acceptances: { version: string; count: nu
   };
 }
 
-export async function listAdminDocuments(deps: TAuthDeps): Promise<TAdminDocument[]> {
-  return (await listAllDocuments(deps.pool)).map((doc) => present(doc, doc.acceptances));
+/** GET /api/admin/documents: one page of the documents (active or not) in display order, searched and filtered. */
+export async function listAdminDocuments(deps: TAuthDeps, query: TAdminDocumentsQuery): Promise<TAdminDocumentPage> {
+  const page = await listDocumentsPage(deps.pool, query);
+  return { ...page, items: page.items.map((doc) => present(doc, doc.acceptances)) };
 }
 
 async function presentOne(deps: TAuthDeps, id: string): Promise<TAdminDocument> {
-  const doc = (await listAllDocuments(deps.pool)).find((d) => d.id === id);
+  const doc = await findDocumentWithAcceptances(deps.pool, id);
   if (!doc) throw AUTH_ERRORS.documentNotFound();
   return present(doc, doc.acceptances);
 }

@@ -11,8 +11,12 @@ import {
   type TDeleteReferralLinkResponse,
   type TLandingContent,
   type TLandingPage,
+  type TLandingPagePage,
+  type TLandingPagesQuery,
   type TPublicLandingPage,
   type TReferralLink,
+  type TReferralLinkPage,
+  type TReferralLinksQuery,
   type TReferralLookup,
   type TReferralStats,
   type TUpdateLandingPageRequest,
@@ -32,8 +36,10 @@ import {
   insertLandingPage,
   insertReferralLink,
   insertReferralRegistration,
-  listLandingPages,
-  listReferralLinks,
+  findReferralLinkWithFunnel,
+  listActiveLandingPages,
+  listLandingPagesPage,
+  listReferralLinksPage,
   lockClickSlot,
   markFirstPaid,
   markFirstTask,
@@ -99,15 +105,17 @@ function presentLandingPage(page: TLandingPageRecord): TLandingPage {
 }
 
 async function linkView(db: Queryable, id: string): Promise<TReferralLink> {
-  const link = (await listReferralLinks(db)).find((l) => l.id === id);
+  const link = await findReferralLinkWithFunnel(db, id);
   if (!link) throw REFERRAL_ERRORS.linkNotFound();
   return presentLink(link);
 }
 
 /* ---- Admin: links ---- */
 
-export async function listLinks(deps: TReferralDeps): Promise<TReferralLink[]> {
-  return (await listReferralLinks(deps.pool)).map(presentLink);
+/** GET /api/admin/referral-links: one page of the links (newest first), searched and filtered, each with its funnel. */
+export async function listLinks(deps: TReferralDeps, query: TReferralLinksQuery): Promise<TReferralLinkPage> {
+  const page = await listReferralLinksPage(deps.pool, query);
+  return { ...page, items: page.items.map(presentLink) };
 }
 
 async function requireLandingPage(db: Queryable, id: string): Promise<TLandingPageRecord> {
@@ -270,8 +278,15 @@ export function sanitiseLandingContent(content: TLandingContent): TLandingConten
   return result;
 }
 
-export async function listPages(deps: TReferralDeps, onlyActive: boolean): Promise<TLandingPage[]> {
-  return (await listLandingPages(deps.pool, onlyActive)).map(presentLandingPage);
+/** GET /api/admin/landing-pages: one page of the landing pages (oldest first), searched and filtered. */
+export async function listPages(deps: TReferralDeps, query: TLandingPagesQuery): Promise<TLandingPagePage> {
+  const page = await listLandingPagesPage(deps.pool, query);
+  return { ...page, items: page.items.map(presentLandingPage) };
+}
+
+/** GET /api/admin/landing-pages/active: every active page (a link's picker). */
+export async function listActivePages(deps: TReferralDeps): Promise<TLandingPage[]> {
+  return (await listActiveLandingPages(deps.pool)).map(presentLandingPage);
 }
 
 export async function createPage(deps: TReferralDeps, input: TCreateLandingPageRequest): Promise<TLandingPage> {

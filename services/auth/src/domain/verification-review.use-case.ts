@@ -1,14 +1,13 @@
-import type { TAdminVerification, TVerificationDecision, TVerificationFileKind } from '@platform/contracts';
+import type { TAdminVerification, TAdminVerificationPage, TAdminVerificationsQuery, TVerificationDecision, TVerificationFileKind } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
 import {
   decideVerification,
   findVerification,
   findVerificationImage,
-  listVerifications,
+  listVerificationsPage,
   setUserVerified,
   type TVerificationRecord,
-  type TVerificationRecordStatus,
 } from '../data-access/verifications.repository.js';
 import { openImage } from './envelope-crypto.js';
 import { VERIFICATION_ERRORS } from './verification.errors.js';
@@ -45,11 +44,15 @@ export function presentVerification(record: TVerificationRecord, options: { unma
   };
 }
 
-/** GET /api/admin/verifications?status&userId: the queue (pending, oldest first) or any list; numbers masked. */
-export async function listVerificationsForAdmin(deps: TVerificationDeps, filter: { status?: TVerificationRecordStatus | 'all'; userId?: string }) {
-  const status = filter.status === 'all' ? undefined : (filter.status ?? (filter.userId ? undefined : 'pending'));
-  const records = await listVerifications(deps.pool, { status, userId: filter.userId });
-  return { verifications: records.map((r) => presentVerification(r, { unmasked: false })) };
+/**
+ * GET /api/admin/verifications: one page of a list (the queue, pending oldest first, unless status or userId says
+ * otherwise), searched and filtered; document numbers masked.
+ */
+export async function listVerificationsForAdmin(deps: TVerificationDeps, query: TAdminVerificationsQuery): Promise<TAdminVerificationPage> {
+  const { status, ...rest } = query;
+  const list = status ?? (query.userId ? 'all' : 'pending');
+  const page = await listVerificationsPage(deps.pool, list, rest);
+  return { ...page, items: page.items.map((r) => presentVerification(r, { unmasked: false })) };
 }
 
 /** GET /api/admin/verifications/{id}: the review dialog, the one place the document number is shown whole. */

@@ -1,26 +1,42 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Alert, Button, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { serverMessageOf } from '../../../app/errorMessage';
 import { DataTable, WrapText } from '../../../components/DataTable';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { formatTotal } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
 import { useAdminDocumentsQuery, useDeleteDocumentMutation, type TAdminDocument } from '../../../features/content/content.api';
 import { DocumentFormDialog } from './DocumentFormDialog';
 
+/** Shortest title search the server takes (a trigram index serves it); shorter is not sent. */
+const SEARCH_MIN_LENGTH = 3;
+
 /**
  * Admin > Documents (spec 03 AMENDED): the company documents (title, type, version, active, requires acceptance,
  * order) with the acceptances of the current version and per version; create, edit (a content change raises the
- * version and asks users to accept again), delete.
+ * version and asks users to accept again), delete. Paged on the server (20 a page, in display order) with the title
+ * search and the active filter; a new filter starts from the first page.
  */
 export function DocumentsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const { data, isLoading, isFetching, isError, refetch } = useAdminDocumentsQuery();
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState<'true' | 'false' | undefined>(undefined);
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, isError, refetch } = useAdminDocumentsQuery({
+    search: search.length >= SEARCH_MIN_LENGTH ? search : undefined,
+    active,
+    cursor: pages.cursor,
+  });
+  const { reset } = pages;
+  useEffect(() => reset(), [search, active, reset]);
   const [deleteDocument, deleteState] = useDeleteDocumentMutation();
   const [dialog, setDialog] = useState<{ open: boolean; document: TAdminDocument | null }>({ open: false, document: null });
   const [deleting, setDeleting] = useState<TAdminDocument | null>(null);
@@ -84,10 +100,28 @@ export function DocumentsSection() {
   return (
     <div className="admin-section" data-testid="documents-section">
       <div className="admin-toolbar">
-        <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          {t('news.documents.back')}
-        </Button>
+        <Space wrap>
+          <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+            {t('news.documents.back')}
+          </Button>
+          <ListSearch label={t('news.documents.searchPlaceholder')} onSearch={setSearch} />
+          <Select<'true' | 'false'>
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('news.documents.allStates')}
+            aria-label={t('news.documents.activeFilter')}
+            value={active}
+            onChange={(value) => setActive(value)}
+            options={[
+              { value: 'true', label: t('news.documents.active') },
+              { value: 'false', label: t('news.documents.inactive') },
+            ]}
+          />
+        </Space>
         <Space>
+          <span className="muted" data-testid="documents-total">
+            {t('news.documents.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
+          </span>
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
             {t('news.documents.refresh')}
           </Button>
@@ -102,12 +136,13 @@ export function DocumentsSection() {
           label={t('news.documents.create')}
           rowKey="id"
           columns={columns}
-          dataSource={data ?? []}
-          loading={isLoading}
+          dataSource={data?.items ?? []}
+          loading={isLoading || isFetching}
           locale={{ emptyText: t('news.documents.empty') }}
           pagination={false}
         />
       )}
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="documents-pager" />
       <DocumentFormDialog open={dialog.open} document={dialog.document} onClose={() => setDialog({ open: false, document: null })} />
       <ConfirmDialog
         open={deleting !== null}

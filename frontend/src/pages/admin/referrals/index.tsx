@@ -1,23 +1,26 @@
 import type { TReferralLink } from '@platform/contracts';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined, QrcodeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { AppTabs } from '../../../components/AppTabs';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { formatTotal } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
 import {
+  REFERRAL_SEARCH_MIN_LENGTH,
   useActiveLandingPagesQuery,
   useDeleteReferralLinkMutation,
-  useLandingPagesQuery,
   useReferralLinksQuery,
   useReferralStatsQuery,
 } from '../../../features/referral/referral.admin.api';
 import { LandingPagesEditor } from './components/LandingPagesEditor';
-import { LinkFormDialog } from './components/LinkFormDialog';
+import { LinkFormDialog, type TLandingChoice } from './components/LinkFormDialog';
 import { QrDialog } from './components/QrDialog';
 import { ReferralStatCards } from './components/ReferralStatCards';
 import './referrals.css';
@@ -30,15 +33,33 @@ function percent(rate: number | null): string {
   return rate === null ? '-' : `${(rate * 100).toFixed(1)}%`;
 }
 
-/** Admin > Referral System (spec 03 "Referral Management"): stat cards, the links with their funnel, landing pages. */
+/**
+ * Admin > Referral System (spec 03 "Referral Management"): stat cards, the links with their funnel (paged on the
+ * server, 20 a page, newest first, with the code/name search and the active filter), landing pages.
+ */
 export function ReferralsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: links = [], isLoading } = useReferralLinksQuery();
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState<'true' | 'false' | undefined>(undefined);
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, refetch } = useReferralLinksQuery({
+    search: search.length >= REFERRAL_SEARCH_MIN_LENGTH ? search : undefined,
+    active,
+    cursor: pages.cursor,
+  });
+  const links = data?.items ?? [];
+  const { reset } = pages;
+  useEffect(() => reset(), [search, active, reset]);
   const { data: stats } = useReferralStatsQuery();
   const { data: activePages = [] } = useActiveLandingPagesQuery();
-  const { data: allPages = [] } = useLandingPagesQuery();
   const [form, setForm] = useState<{ open: boolean; link: TReferralLink | null }>({ open: false, link: null });
+  // A link's form offers the active pages, and the link's own page even when it is no longer active.
+  const choices = useMemo<TLandingChoice[]>(() => {
+    const own = form.link;
+    if (!own || activePages.some((page) => page.id === own.landingPageId)) return activePages;
+    return [...activePages, { id: own.landingPageId, name: own.landingPage.name, displayName: own.landingPage.displayName }];
+  }, [activePages, form.link]);
   const qr = useDialog<TReferralLink>();
   const deleting = useDialog<TReferralLink>();
   const [deleteLink, deleteState] = useDeleteReferralLinkMutation();
@@ -137,11 +158,34 @@ export function ReferralsSection() {
   const linksTab = (
     <div className="referral-links">
       <ReferralStatCards stats={stats} />
-      <div className="referral-links-head">
-        <p className="muted small">{t('referrals.admin.countingNote')}</p>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, link: null })} data-testid="referral-create">
-          {t('referrals.admin.create')}
-        </Button>
+      <p className="muted small referral-note">{t('referrals.admin.countingNote')}</p>
+      <div className="admin-toolbar">
+        <Space wrap>
+          <ListSearch label={t('referrals.admin.searchLinks')} onSearch={setSearch} />
+          <Select<'true' | 'false'>
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('referrals.admin.allStates')}
+            aria-label={t('referrals.admin.activeFilter')}
+            value={active}
+            onChange={(value) => setActive(value)}
+            options={[
+              { value: 'true', label: t('referrals.admin.active') },
+              { value: 'false', label: t('referrals.admin.inactive') },
+            ]}
+          />
+        </Space>
+        <Space>
+          <span className="muted" data-testid="referral-links-total">
+            {t('referrals.admin.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
+          </span>
+          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+            {t('referrals.admin.refresh')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, link: null })} data-testid="referral-create">
+            {t('referrals.admin.create')}
+          </Button>
+        </Space>
       </div>
       <DataTable<TReferralLink>
         label={t('referrals.admin.tabs.links')}
@@ -149,10 +193,11 @@ export function ReferralsSection() {
         size="middle"
         columns={columns}
         dataSource={links}
-        loading={isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        loading={isLoading || isFetching}
+        pagination={false}
         locale={{ emptyText: t('referrals.admin.empty') }}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="referral-links-pager" />
     </div>
   );
 
@@ -162,10 +207,10 @@ export function ReferralsSection() {
       <AppTabs
         items={[
           { key: 'links', label: t('referrals.admin.tabs.links'), children: linksTab },
-          { key: 'pages', label: t('referrals.admin.tabs.pages'), children: <LandingPagesEditor pages={allPages} /> },
+          { key: 'pages', label: t('referrals.admin.tabs.pages'), children: <LandingPagesEditor /> },
         ]}
       />
-      <LinkFormDialog open={form.open} link={form.link} pages={form.link ? allPages : activePages} onClose={() => setForm({ open: false, link: null })} />
+      <LinkFormDialog open={form.open} link={form.link} pages={choices} onClose={() => setForm({ open: false, link: null })} />
       {qr.target && <QrDialog open={qr.isOpen} name={qr.target.name} code={qr.target.code} url={referralUrl(qr.target.code)} onClose={qr.close} />}
       <ConfirmDialog
         open={deleting.isOpen}

@@ -1,22 +1,46 @@
-import type { TAdminVerification } from '@platform/contracts';
+import type { TAdminVerification, TAdminVerificationList } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Segmented, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, DatePicker, Segmented, Space, Tag, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { formatTotal } from '../../../components/LoadMore';
 import { formatDateTime } from '../../../features/payouts/dates';
-import { useAdminVerificationsQuery } from '../../../features/verification/verification.api';
+import { useAdminVerificationsQuery, VERIFICATION_SEARCH_MIN_LENGTH } from '../../../features/verification/verification.api';
 import '../../../features/verification/verification.css';
 import { ReviewVerificationDialog, STATUS_COLORS } from './components/ReviewVerificationDialog';
 
-const FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
+/** contracts' ADMIN_VERIFICATION_LISTS (the app imports only types from contracts). */
+const FILTERS: readonly TAdminVerificationList[] = ['pending', 'approved', 'rejected', 'all'];
 
-/** Admin > Verifications (spec 03, AMENDED): the queue of pending applications (oldest first) and the decided ones. */
+/**
+ * Admin > Verifications (spec 03, AMENDED): the queue of pending applications (oldest first) and the decided ones
+ * (newest decision first), paged on the server (20 a page) with the applicant search, the status and a date range;
+ * a new filter starts from the first page.
+ */
 export function VerificationsSection() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<(typeof FILTERS)[number]>('pending');
-  const { data, isLoading, isFetching, refetch } = useAdminVerificationsQuery({ status });
+  const [status, setStatus] = useState<TAdminVerificationList>('pending');
+  const [search, setSearch] = useState('');
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const from = range?.[0]?.format('YYYY-MM-DD');
+  const to = range?.[1]?.format('YYYY-MM-DD');
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, isError, refetch } = useAdminVerificationsQuery({
+    status,
+    search: search.length >= VERIFICATION_SEARCH_MIN_LENGTH ? search : undefined,
+    from,
+    to,
+    cursor: pages.cursor,
+  });
+  const { reset } = pages;
+  useEffect(() => reset(), [status, search, from, to, reset]);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  // The date range means the application's day in the queue and in All, the decision's for the decided lists.
+  const decidedList = status === 'approved' || status === 'rejected';
 
   const columns: TableColumnsType<TAdminVerification> = [
     {
@@ -43,7 +67,10 @@ export function VerificationsSection() {
         </div>
       ),
     },
-    { title: t('verification.admin.columns.submitted'), dataIndex: 'submittedAt', width: 180, render: (at: string) => formatDateTime(at, i18n.language) },
+    { title: t('verification.admin.columns.submitted'), dataIndex: 'submittedAt', width: 170, render: (at: string) => formatDateTime(at, i18n.language) },
+    ...(decidedList
+      ? [{ title: t('verification.admin.columns.decided'), dataIndex: 'reviewedAt', width: 170, render: (at: string | null) => (at ? formatDateTime(at, i18n.language) : '') }]
+      : []),
     {
       title: t('verification.admin.columns.status'),
       dataIndex: 'status',
@@ -73,28 +100,46 @@ export function VerificationsSection() {
 
   return (
     <div className="admin-section" data-testid="admin-verifications">
-      <div className="admin-toolbar" style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center', marginBottom: 12 }}>
-        <Segmented
-          aria-label={t('verification.admin.filter')}
-          value={status}
-          onChange={(value) => setStatus(value as (typeof FILTERS)[number])}
-          options={FILTERS.map((f) => ({ value: f, label: t(`verification.admin.statuses.${f}`) }))}
-        />
-        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
-          {t('verification.admin.refresh')}
-        </Button>
+      <div className="admin-toolbar">
+        <Space wrap>
+          <ListSearch label={t('verification.admin.searchPlaceholder')} onSearch={setSearch} />
+          <Segmented
+            aria-label={t('verification.admin.filter')}
+            value={status}
+            onChange={(value) => setStatus(value as TAdminVerificationList)}
+            options={FILTERS.map((f) => ({ value: f, label: t(`verification.admin.statuses.${f}`) }))}
+          />
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            value={range}
+            onChange={(value) => setRange(value)}
+            placeholder={[t(decidedList ? 'verification.admin.decidedFrom' : 'verification.admin.submittedFrom'), t('verification.admin.dateTo')]}
+            aria-label={t(decidedList ? 'verification.admin.decidedRange' : 'verification.admin.submittedRange')}
+            data-testid="verification-dates"
+          />
+        </Space>
+        <Space>
+          <span className="muted" data-testid="verification-total">
+            {t('verification.admin.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
+          </span>
+          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+            {t('verification.admin.refresh')}
+          </Button>
+        </Space>
       </div>
+      {isError && <Alert type="error" showIcon title={t('verification.admin.loadFailed')} />}
       <DataTable<TAdminVerification>
         label={t('verification.admin.title')}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={data?.verifications ?? []}
+        dataSource={data?.items ?? []}
         loading={isLoading || isFetching}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        pagination={false}
         scroll={{ x: 1000 }}
         locale={{ emptyText: t('verification.admin.empty') }}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="verifications-pager" />
       {reviewing && (
         <ReviewVerificationDialog
           id={reviewing}

@@ -1,6 +1,7 @@
 import {
-  ZAdminDocumentListSchema,
+  ZAdminDocumentPageSchema,
   ZAdminDocumentSchema,
+  ZAdminDocumentsQuerySchema,
   ZCreateDocumentRequestSchema,
   ZIdParamsSchema,
   ZLeaderboardPreferenceRequestSchema,
@@ -18,7 +19,22 @@ const ZDocumentParamsSchema = ZIdParamsSchema(AUTH_ERRORS.documentNotFound);
 
 /** Company documents for admins (GET, POST /api/admin/documents; PATCH, DELETE .../{id}) and the leaderboard opt-out. */
 export function registerContentAdminRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
-  app.get('/api/admin/documents', { onRequest: hooks.requireAdmin, schema: { response: { 200: ZAdminDocumentListSchema } } }, async () => listAdminDocuments(deps));
+  app.get(
+    '/api/admin/documents',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the company documents (admin), in display order',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor; sortOrder, then " +
+          'oldest first. Filters: search (part of the title, 3+ characters), active (true | false). An unknown parameter, a bad ' +
+          'value or cursor: 400 naming it.',
+        querystring: ZAdminDocumentsQuerySchema,
+        response: { 200: ZAdminDocumentPageSchema },
+      },
+    },
+    async (request) => listAdminDocuments(deps, request.query),
+  );
 
   app.post(
     '/api/admin/documents',

@@ -3,9 +3,13 @@ import {
   ZCreateReferralLinkRequestSchema,
   ZDeleteReferralLinkResponseSchema,
   ZIdParamsSchema,
+  ZLandingPagePageSchema,
   ZLandingPageSchema,
+  ZLandingPagesQuerySchema,
   ZPublicLandingPageSchema,
+  ZReferralLinkPageSchema,
   ZReferralLinkSchema,
+  ZReferralLinksQuerySchema,
   ZReferralLookupSchema,
   ZReferralStatsSchema,
   ZTextSchema,
@@ -23,6 +27,7 @@ import {
   createPage,
   deleteLink,
   listLinks,
+  listActivePages,
   listPages,
   lookUpReferral,
   publicLandingPage,
@@ -47,7 +52,21 @@ const header = (value: string | string[] | undefined): string | undefined => (Ar
 export function registerReferralRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
   const admin = { onRequest: hooks.requireAdmin };
 
-  app.get('/api/admin/referral-links', { ...admin, schema: { response: { 200: z.array(ZReferralLinkSchema) } } }, async () => listLinks(deps));
+  app.get(
+    '/api/admin/referral-links',
+    {
+      ...admin,
+      schema: {
+        summary: 'A page of the referral links (admin), newest first, each with its funnel',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. Filters: search " +
+          '(part of the code or the name, 3+ characters), active (true | false). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZReferralLinksQuerySchema,
+        response: { 200: ZReferralLinkPageSchema },
+      },
+    },
+    async (request) => listLinks(deps, request.query),
+  );
 
   app.post(
     '/api/admin/referral-links',
@@ -69,9 +88,28 @@ export function registerReferralRoutes(app: TApp, { deps, hooks }: TRouteDeps<TA
 
   app.get('/api/admin/referral-stats', { ...admin, schema: { response: { 200: ZReferralStatsSchema } } }, async () => referralStats(deps));
 
-  app.get('/api/admin/landing-pages', { ...admin, schema: { response: { 200: z.array(ZLandingPageSchema) } } }, async () => listPages(deps, false));
+  app.get(
+    '/api/admin/landing-pages',
+    {
+      ...admin,
+      schema: {
+        summary: 'A page of the landing pages (admin), oldest first',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. Filters: search " +
+          '(part of the name or the display name, 3+ characters), active (true | false). An unknown parameter, a bad value or ' +
+          'cursor: 400 naming it.',
+        querystring: ZLandingPagesQuerySchema,
+        response: { 200: ZLandingPagePageSchema },
+      },
+    },
+    async (request) => listPages(deps, request.query),
+  );
 
-  app.get('/api/admin/landing-pages/active', { ...admin, schema: { response: { 200: z.array(ZLandingPageSchema) } } }, async () => listPages(deps, true));
+  app.get(
+    '/api/admin/landing-pages/active',
+    { ...admin, schema: { summary: 'Every active landing page (a link form\'s picker)', response: { 200: z.array(ZLandingPageSchema) } } },
+    async () => listActivePages(deps),
+  );
 
   app.post(
     '/api/admin/landing-pages',

@@ -7,7 +7,7 @@ import {
   ZActivityQuerySchema,
   ZAdminVerificationSchema,
   ZAdminVerificationsQuerySchema,
-  ZAdminVerificationsResponseSchema,
+  ZAdminVerificationPageSchema,
   ZIdParamsSchema,
   ZMyVerificationSchema,
   ZVerificationDecisionSchema,
@@ -109,14 +109,40 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     },
   );
 
-  app.get('/api/user/activity', { onRequest: hooks.authenticate, schema: { querystring: ZActivityQuerySchema, response: { 200: ZActivityPageSchema } } }, async (request) => {
-    const language = activityLanguageOf(request.query.lang, request.headers['accept-language']);
-    return getMyActivity(deps.pool, authUserOf(request).userId, request.query.page, request.query.pageSize, language);
-  });
+  app.get(
+    '/api/user/activity',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: "A page of the caller's activity history, newest first",
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor; texts in lang " +
+          '(else Accept-Language). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZActivityQuerySchema,
+        response: { 200: ZActivityPageSchema },
+      },
+    },
+    async (request) => {
+      const language = activityLanguageOf(request.query.lang, request.headers['accept-language']);
+      return getMyActivity(deps.pool, authUserOf(request).userId, request.query, language);
+    },
+  );
 
   app.get(
     '/api/admin/verifications',
-    { onRequest: hooks.requireAdmin, schema: { querystring: ZAdminVerificationsQuerySchema, response: { 200: ZAdminVerificationsResponseSchema } } },
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of identity applications (admin): the queue (pending, oldest first) or the decided ones (newest decision first)',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. Lists (status): " +
+          'pending (default; all when userId is given), approved, rejected, all (newest application first). Filters: userId, search ' +
+          "(part of the applicant's e-mail or name, 3+ characters), from/to (the application's time; the decision's for approved " +
+          'and rejected). Document numbers masked. An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminVerificationsQuerySchema,
+        response: { 200: ZAdminVerificationPageSchema },
+      },
+    },
     async (request) => listVerificationsForAdmin(deps, request.query),
   );
 

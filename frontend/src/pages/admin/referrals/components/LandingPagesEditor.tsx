@@ -1,12 +1,22 @@
 import type { TLandingContent, TLandingPage } from '@platform/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/errorMessage';
+import { DataTable } from '../../../../components/DataTable';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
+import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
+import { ListSearch } from '../../../../components/ListSearch';
+import { formatTotal } from '../../../../components/LoadMore';
 import { useToast } from '../../../../components/toast';
-import { useCreateLandingPageMutation, useUpdateLandingPageMutation } from '../../../../features/referral/referral.admin.api';
+import {
+  REFERRAL_SEARCH_MIN_LENGTH,
+  useCreateLandingPageMutation,
+  useLandingPagesQuery,
+  useUpdateLandingPageMutation,
+} from '../../../../features/referral/referral.admin.api';
 import { LandingCopy } from '../../../public/LandingPage';
 import { toLandingTemplate } from '../../../public/landingTemplates';
 
@@ -41,7 +51,7 @@ function previewOf(content: TLandingContent): TLandingContent {
   return result;
 }
 
-function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (page: TLandingPage) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ name: string; displayName: string }>();
@@ -53,7 +63,7 @@ function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: (
       const page = await createPage({ name: values.name.trim(), displayName: values.displayName.trim() }).unwrap();
       toast({ title: t('referrals.admin.toasts.pageCreated'), action: 'landing.create' });
       form.resetFields();
-      onCreated(page.id);
+      onCreated(page);
       onClose();
     } catch (error) {
       if (serverErrors.showServerError(error)) return;
@@ -87,13 +97,28 @@ function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: (
   );
 }
 
-/** The landing-page editor: the copy of one page on the left, a live preview of the page as a visitor sees it. */
-export function LandingPagesEditor({ pages }: { pages: TLandingPage[] }) {
-  const { t } = useTranslation();
+/**
+ * The landing pages: the list (paged on the server, 20 a page, oldest first, with the name search and the active
+ * filter) and, under it, the editor of the chosen page: its copy on the left, a live preview as a visitor sees it.
+ */
+export function LandingPagesEditor() {
+  const { t, i18n } = useTranslation();
   const toast = useToast();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState<'true' | 'false' | undefined>(undefined);
+  const listPages = useKeysetPages();
+  const { data, isLoading, isFetching, refetch } = useLandingPagesQuery({
+    search: search.length >= REFERRAL_SEARCH_MIN_LENGTH ? search : undefined,
+    active,
+    cursor: listPages.cursor,
+  });
+  const { reset } = listPages;
+  useEffect(() => reset(), [search, active, reset]);
+  const rows = data?.items ?? [];
+  // The page being edited: chosen in the list (or just created or saved); the first listed one until then.
+  const [chosen, setChosen] = useState<TLandingPage | null>(null);
   const [creating, setCreating] = useState(false);
-  const selected = pages.find((page) => page.id === selectedId) ?? pages[0] ?? null;
+  const selected = (chosen && (rows.find((page) => page.id === chosen.id) ?? chosen)) ?? rows[0] ?? null;
   const [form] = Form.useForm<TPageFormValues>();
   const serverErrors = useFormServerErrors(form, ['displayName', 'description', 'isActive', 'title', 'intro', 'work', 'payment']);
   const [updatePage, state] = useUpdateLandingPageMutation();
@@ -112,15 +137,86 @@ export function LandingPagesEditor({ pages }: { pages: TLandingPage[] }) {
     });
   }, [selected, form]);
 
-  if (!selected) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('referrals.admin.pages.select')} />;
+  const columns: TableColumnsType<TLandingPage> = [
+    {
+      title: t('referrals.admin.pages.columns.page'),
+      key: 'page',
+      render: (_: unknown, page) => (
+        <Button type="link" className="admin-link-cell" onClick={() => setChosen(page)} aria-current={page.id === selected?.id ? 'true' : undefined}>
+          {`${page.displayName} (${page.name})`}
+        </Button>
+      ),
+    },
+    { title: t('referrals.admin.pages.columns.description'), dataIndex: 'description', ellipsis: true, render: (text: string | null) => text ?? '' },
+    {
+      title: t('referrals.admin.columns.status'),
+      dataIndex: 'isActive',
+      width: 120,
+      render: (isActive: boolean) => <Tag color={isActive ? 'green' : 'default'}>{t(isActive ? 'referrals.admin.active' : 'referrals.admin.inactive')}</Tag>,
+    },
+  ];
 
+  const list = (
+    <section className="landing-pages-list" aria-label={t('referrals.admin.pages.listTitle')}>
+      <div className="admin-toolbar">
+        <Space wrap>
+          <ListSearch label={t('referrals.admin.pages.search')} onSearch={setSearch} />
+          <Select<'true' | 'false'>
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('referrals.admin.allStates')}
+            aria-label={t('referrals.admin.activeFilter')}
+            value={active}
+            onChange={(value) => setActive(value)}
+            options={[
+              { value: 'true', label: t('referrals.admin.active') },
+              { value: 'false', label: t('referrals.admin.inactive') },
+            ]}
+          />
+        </Space>
+        <Space>
+          <span className="muted" data-testid="landing-pages-total">
+            {t('referrals.admin.pages.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
+          </span>
+          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+            {t('referrals.admin.refresh')}
+          </Button>
+          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('referrals.admin.pages.create')}
+          </Button>
+        </Space>
+      </div>
+      <DataTable<TLandingPage>
+        label={t('referrals.admin.pages.listTitle')}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={isLoading || isFetching}
+        pagination={false}
+        locale={{ emptyText: t('referrals.admin.pages.empty') }}
+      />
+      <KeysetPager pages={listPages} nextCursor={data?.nextCursor} testId="landing-pages-pager" />
+      <NewPageDialog open={creating} onClose={() => setCreating(false)} onCreated={setChosen} />
+    </section>
+  );
+
+  if (!selected) {
+    return (
+      <div className="landing-pages">
+        {list}
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('referrals.admin.pages.select')} />
+      </div>
+    );
+  }
   const save = async (values: TPageFormValues) => {
     const action = `landing.update:${selected.id}`;
     try {
-      await updatePage({
+      const saved = await updatePage({
         id: selected.id,
         changes: { displayName: values.displayName.trim(), description: values.description.trim() || null, isActive: values.isActive, content: contentOf(values) },
       }).unwrap();
+      setChosen(saved);
       toast({ title: t('referrals.admin.toasts.pageSaved'), action });
     } catch (error) {
       if (serverErrors.showServerError(error)) return;
@@ -130,63 +226,56 @@ export function LandingPagesEditor({ pages }: { pages: TLandingPage[] }) {
 
   const template = toLandingTemplate(selected.name);
   return (
-    <div className="landing-editor" data-testid="landing-editor">
-      <div className="landing-editor-form">
-        <Space wrap className="landing-editor-head">
-          <Select
-            value={selected.id}
-            onChange={setSelectedId}
-            style={{ minWidth: 240 }}
-            options={pages.map((page) => ({ value: page.id, label: `${page.displayName} (${page.name})` }))}
-            aria-label={t('referrals.admin.pages.title')}
-          />
-          <Tag color={selected.isActive ? 'green' : 'default'}>{t(selected.isActive ? 'referrals.admin.active' : 'referrals.admin.inactive')}</Tag>
-          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('referrals.admin.pages.create')}
-          </Button>
-          {(selected.name === 'crypto-gaming' || selected.name === 'professional-tester') && (
-            <Button href={`/landing/${selected.name}`} target="_blank" rel="noopener noreferrer">
-              {t('referrals.admin.pages.open')}
+    <div className="landing-pages">
+      {list}
+      <div className="landing-editor" data-testid="landing-editor">
+        <div className="landing-editor-form">
+          <Space wrap className="landing-editor-head">
+            <strong data-testid="landing-editing">{t('referrals.admin.pages.editing', { name: `${selected.displayName} (${selected.name})` })}</strong>
+            <Tag color={selected.isActive ? 'green' : 'default'}>{t(selected.isActive ? 'referrals.admin.active' : 'referrals.admin.inactive')}</Tag>
+            {(selected.name === 'crypto-gaming' || selected.name === 'professional-tester') && (
+              <Button href={`/landing/${selected.name}`} target="_blank" rel="noopener noreferrer">
+                {t('referrals.admin.pages.open')}
+              </Button>
+            )}
+          </Space>
+          <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange}>
+            <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: t('referrals.admin.toasts.required') }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="description" label={t('referrals.admin.pages.description')}>
+              <Input maxLength={500} />
+            </Form.Item>
+            <p className="muted small">{t('referrals.admin.pages.copyHint')}</p>
+            <Form.Item name="title" label={t('referrals.admin.pages.copyTitle')}>
+              <Input maxLength={120} placeholder={t(`landing.${template}.title`)} data-testid="landing-copy-title" />
+            </Form.Item>
+            <Form.Item name="intro" label={t('referrals.admin.pages.copyIntro')}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1000} placeholder={t(`landing.${template}.intro`)} />
+            </Form.Item>
+            <Form.Item name="work" label={t('referrals.admin.pages.copyWork')}>
+              <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t(`referrals.landing.${template}.work`)} />
+            </Form.Item>
+            <Form.Item name="payment" label={t('referrals.admin.pages.copyPayment')}>
+              <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t('referrals.landing.payment')} />
+            </Form.Item>
+            <Form.Item name="isActive" valuePropName="checked">
+              <Checkbox>{t('referrals.admin.pages.isActive')}</Checkbox>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={state.isLoading} data-testid="landing-save">
+              {t('referrals.admin.save')}
             </Button>
-          )}
-        </Space>
-        <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange}>
-          <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: t('referrals.admin.toasts.required') }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="description" label={t('referrals.admin.pages.description')}>
-            <Input maxLength={500} />
-          </Form.Item>
-          <p className="muted small">{t('referrals.admin.pages.copyHint')}</p>
-          <Form.Item name="title" label={t('referrals.admin.pages.copyTitle')}>
-            <Input maxLength={120} placeholder={t(`landing.${template}.title`)} data-testid="landing-copy-title" />
-          </Form.Item>
-          <Form.Item name="intro" label={t('referrals.admin.pages.copyIntro')}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1000} placeholder={t(`landing.${template}.intro`)} />
-          </Form.Item>
-          <Form.Item name="work" label={t('referrals.admin.pages.copyWork')}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t(`referrals.landing.${template}.work`)} />
-          </Form.Item>
-          <Form.Item name="payment" label={t('referrals.admin.pages.copyPayment')}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={2000} placeholder={t('referrals.landing.payment')} />
-          </Form.Item>
-          <Form.Item name="isActive" valuePropName="checked">
-            <Checkbox>{t('referrals.admin.pages.isActive')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={state.isLoading} data-testid="landing-save">
-            {t('referrals.admin.save')}
-          </Button>
-        </Form>
-      </div>
-      <section className="landing-editor-preview" aria-label={t('referrals.admin.pages.preview')}>
-        <div className="muted small">{t('referrals.admin.pages.preview')}</div>
-        <div className="landing-preview-frame landing-page" data-testid="landing-preview">
-          <main className="landing-main">
-            <LandingCopy template={template} content={previewOf(contentOf(watched ?? {}))} onApply={() => undefined} />
-          </main>
+          </Form>
         </div>
-      </section>
-      <NewPageDialog open={creating} onClose={() => setCreating(false)} onCreated={setSelectedId} />
+        <section className="landing-editor-preview" aria-label={t('referrals.admin.pages.preview')}>
+          <div className="muted small">{t('referrals.admin.pages.preview')}</div>
+          <div className="landing-preview-frame landing-page" data-testid="landing-preview">
+            <main className="landing-main">
+              <LandingCopy template={template} content={previewOf(contentOf(watched ?? {}))} onApply={() => undefined} />
+            </main>
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

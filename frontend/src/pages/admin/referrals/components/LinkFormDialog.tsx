@@ -19,7 +19,10 @@ interface TLinkFormValues {
  * Create and edit a referral link (spec 03: name and landing page required, 'Please fill in required fields'; the
  * code is optional and generated when empty, and cannot be changed afterwards).
  */
-export function LinkFormDialog({ open, link, pages, onClose }: { open: boolean; link: TReferralLink | null; pages: TLandingPage[]; onClose: () => void }) {
+/** A landing page a link may point to (the active ones, and a link's own page). */
+export type TLandingChoice = Pick<TLandingPage, 'id' | 'name' | 'displayName'>;
+
+export function LinkFormDialog({ open, link, pages, onClose }: { open: boolean; link: TReferralLink | null; pages: TLandingChoice[]; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [form] = Form.useForm<TLinkFormValues>();

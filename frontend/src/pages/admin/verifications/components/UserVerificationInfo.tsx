@@ -10,8 +10,9 @@ import { STATUS_COLORS } from './ReviewVerificationDialog';
  */
 export function UserVerificationInfo({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
-  const { data, isError } = useAdminVerificationsQuery({ userId, status: 'all' });
-  const list = data?.verifications ?? [];
+  // A user's applications, newest first: a few (each is limited per user), so one page of 100 holds them.
+  const { data, isError } = useAdminVerificationsQuery({ userId, status: 'all', pageSize: 100 });
+  const list = data?.items ?? [];
   return (
     <section className="admin-user-verification" data-testid="user-verification">
       <h3 className="admin-section-title">{t('verification.admin.userSection')}</h3>

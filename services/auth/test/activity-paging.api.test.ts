@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listActivityPage } from '../src/data-access/activity.repository.js';
+import { startTestService, type TTestService } from './helpers.js';
+import { expectCursorsRefused, expectPageSizeRefused, expectRefused, expectSorted, pageThrough, planOf } from './paging-helpers.js';
+
+let t: TTestService;
+
+beforeAll(async () => {
+  t = await startTestService('auth_activity_paging');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Entries written straight into the read model (the consumer that builds it is tested in verification.api.test.ts). */
+async function seed(userId: string, times: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const occurredAt of times) {
+    const { rows } = await t.service.pool.query<{ id: string }>(
+      `INSERT INTO activity_entries (user_id, type, params, occurred_at, source_key) VALUES ($1, 'task_completed', $2, $3, $4) RETURNING id`,
+      [userId, JSON.stringify({ taskId: randomUUID(), amount: '1.50' }), occurredAt, `test:${randomUUID()}`],
+    );
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}
+
+const at = (seconds: number) => new Date(Date.parse('2024-03-01T00:00:00Z') + seconds * 1000).toISOString();
+
+describe('GET /api/user/activity: paging', () => {
+  it('when a worker pages while new entries arrive (some late, dated in the past), then each entry comes exactly once, newest first, and only their own', async () => {
+    const worker = await t.registerWorker();
+    const other = await t.registerWorker();
+    const get = (query: Record<string, string>) => t.api('GET', `/api/user/activity?${new URLSearchParams(query).toString()}`, { token: worker.token });
+    // Pairs share a time: the id breaks the tie.
+    const seeded = await seed(worker.user.id, Array.from({ length: 45 }, (_, i) => at(Math.floor(i / 2))));
+    const others = await seed(other.user.id, [at(3), at(30)]);
+    const seen = await pageThrough<{ id: string; timestamp: string; title: string }>(get, { lang: 'en' }, 8, () =>
+      // A new fact, and one delivered late (an event dated in the middle of the list).
+      seed(worker.user.id, [new Date().toISOString(), at(10.5)]),
+    );
+    const ids = seen.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
+    expect(ids.filter((id) => others.includes(id))).toEqual([]);
+    expectSorted(seen.filter((e) => seeded.includes(e.id)).map((e) => `${e.timestamp}|${e.id}`), 'desc');
+    expect(seen.find((e) => seeded.includes(e.id))?.title).toBe('Task completed');
+  });
+
+  it('when pageSize, a parameter or the cursor is wrong, then 400 naming it; a cursor of another list is refused', async () => {
+    const worker = await t.registerWorker();
+    const get = (query: Record<string, string>) => t.api('GET', `/api/user/activity?${new URLSearchParams(query).toString()}`, { token: worker.token });
+    await seed(worker.user.id, Array.from({ length: 24 }, (_, i) => at(i)));
+    const first = await get({});
+    // 24 seeded and the account_created entry of the registration (when the consumer has made it).
+    expect(first.body.items).toHaveLength(20);
+    expect(first.body).toMatchObject({ totalExact: true, nextCursor: expect.any(String) });
+    expect(first.body.total).toBeGreaterThanOrEqual(24);
+    await expectPageSizeRefused(get);
+    await expectRefused(get, [
+      [{ page: '2' }, 'Unknown field(s): page'],
+      [{ lang: 'de' }, 'Language must be en or ru', 'querystring.lang'],
+    ]);
+    const verifications = Buffer.from(JSON.stringify(['verifications.all', '2024-01-01T00:00:00.000000Z', randomUUID()])).toString('base64url');
+    await expectCursorsRefused(get, [verifications]);
+  });
+});
+
+describe('GET /api/user/activity at volume', () => {
+  it('when there are 40,000 entries (13,333 of one worker), then the first and a deep page read activity_entries_user_idx (EXPLAIN) and the total stops at 10,000', async () => {
+    const worker = await t.registerWorker();
+    const others = await t.registerWorker();
+    await t.service.pool.query(
+      `INSERT INTO activity_entries (user_id, type, params, occurred_at, source_key)
+       SELECT CASE WHEN g % 3 = 0 THEN $1::uuid ELSE $2::uuid END, 'task_assigned', '{}', timestamptz '2023-01-01' + g * interval '1 minute', 'bulk:' || g
+       FROM generate_series(1, 40000) g`,
+      [worker.user.id, others.user.id],
+    );
+    await t.service.pool.query('VACUUM ANALYZE activity_entries');
+    const first = await t.api('GET', '/api/user/activity?pageSize=100', { token: worker.token });
+    expect(first.body).toMatchObject({ total: 10_000, totalExact: false });
+    for (const cursor of [undefined, first.body.nextCursor as string]) {
+      const plan = await planOf(t, (db) => listActivityPage(db, worker.user.id as string, { pageSize: 20, cursor }));
+      expect(plan).toMatch(/activity_entries_user_idx/);
+      expect(plan).not.toMatch(/Seq Scan|Sort/);
+    }
+  });
+});
