@@ -106,7 +106,7 @@ describe('GET /api/admin/task-packages/{id}/available-tasks: paging', () => {
     expect(page.body).toMatchObject({ total: 2, totalExact: true, nextCursor: expect.any(String) });
     expect(page.body.items[0]).toEqual({ id: expect.any(String), title: expect.stringContaining(tag), reward: '1.00', dueDate: null, status: 'available', sortOrder: 0 });
     const all = await get(availablePath(packageId), {});
-    const [{ n }] = await h.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks');
+    const n = (await h.query<{ n: number }>('SELECT count(*)::int AS n FROM tasks'))[0]!.n;
     expect(all.body).toMatchObject({ total: n - 1, totalExact: true });
     expect(all.body.items).toHaveLength(Math.min(20, n - 1));
   });
