@@ -106,6 +106,8 @@ describe('awards and documents journey', () => {
     await admin.locator('.ant-select-item-option', { hasText: 'All time' }).click();
     await dialog.getByTestId('award-save').click();
     await admin.getByText('Award created successfully!').first().waitFor();
+    // The list is paged in the leaderboards' order (all-time awards last): the user search finds the new award.
+    await awards.getByLabel('Search by name or e-mail (3+ letters)').fill(email);
     const card = awards.getByTestId('award-card').filter({ hasText: `Awarded${stamp}` });
     await card.waitFor();
     const awardId = (await api<{ id: string; userId: string }[]>('/awards', adminToken)).find((a) => a.userId === registered.user.id)!.id;

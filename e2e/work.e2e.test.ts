@@ -271,8 +271,9 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     const add = page.getByRole('dialog', { name: 'Add a task to the package' });
     await add.getByRole('button', { name: 'Add' }).click();
     await add.getByText('Please select a task').waitFor();
-    await add.getByRole('combobox').fill(title);
-    await page.locator('.ant-select-item-option', { hasText: title }).click();
+    // The picker searches the server by title and pages; the task is chosen by its row.
+    await add.getByLabel('Search tasks by title (3+ letters)').fill(title);
+    await add.getByRole('row', { name: new RegExp(title) }).click();
     await add.getByRole('button', { name: 'Add' }).click();
     await page.getByText('Task added to the package').first().waitFor();
     await page.locator('.package-detail-panel').getByRole('row', { name: new RegExp(title) }).waitFor();

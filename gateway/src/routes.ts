@@ -80,6 +80,7 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/public/figures', service: 'admin', access: 'public' },
   // admin: company news (writes are admin-only in the service), awards and leaderboards
   { prefix: '/api/news', service: 'admin', access: 'user' },
+  { prefix: '/api/admin/news', service: 'admin', access: 'admin' },
   { prefix: '/api/awards', service: 'admin', access: 'user' },
   { prefix: '/api/admin/awards', service: 'admin', access: 'admin' },
 

@@ -66,6 +66,7 @@ export const adminEn = {
       checkAgain: 'Check again',
       checkFailed: 'The check could not be run, try again',
       statementFailed: 'Could not load the statement',
+      entriesTotal: 'Entries: {{total}}',
       noEntries: 'No ledger entries yet',
     },
     adjustDialog: {

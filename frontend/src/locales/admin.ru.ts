@@ -66,6 +66,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       checkAgain: 'Проверить ещё раз',
       checkFailed: 'Проверку не удалось выполнить, попробуйте ещё раз',
       statementFailed: 'Не удалось загрузить выписку',
+      entriesTotal: 'Записей: {{total}}',
       noEntries: 'Записей пока нет',
     },
     adjustDialog: {

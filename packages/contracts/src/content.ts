@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
-import { PAGE_QUERY_SHAPE, ZPageSchema } from './paging.js';
+import { PAGE_QUERY_SHAPE, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /* ---- Company news (admin service; spec 02 Home, spec 03 Company News). ---- */
-
-const ZPageNumberSchema = (label: string, max: number) =>
-  ZTextSchema(label)
-    .trim()
-    .regex(/^\d{1,6}$/, `${label} must be a whole number from 1 to ${max}`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `${label} must be a whole number from 1 to ${max}`).max(max, `${label} must be a whole number from 1 to ${max}`));
 
 /** A news item. content is plain text with line breaks (never rendered as HTML). */
 export const ZNewsArticleSchema = z.object({
@@ -23,20 +16,33 @@ export const ZNewsArticleSchema = z.object({
 });
 export type TNewsArticle = z.infer<typeof ZNewsArticleSchema>;
 
-/** GET /api/news?page&pageSize: workers get published items only, newest first; admins get every item. */
-export const ZNewsListQuerySchema = z.strictObject({
-  page: ZPageNumberSchema('page', 100_000).default(1),
-  pageSize: ZPageNumberSchema('pageSize', 100).default(20),
-});
-export type TNewsListQuery = z.infer<typeof ZNewsListQuerySchema>;
+/**
+ * GET /api/news?pageSize&cursor (everyone signed in; Home's news list): the published items, newest first (keyset on
+ * createdAt, id descending; the paging convention of paging.ts). total is the update count.
+ */
+export const ZNewsListQuerySchema = z.strictObject({ ...PAGE_QUERY_SHAPE });
+export type TNewsListQuery = z.output<typeof ZNewsListQuerySchema>;
 
-export const ZNewsPageSchema = z.object({
-  items: z.array(ZNewsArticleSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /** Every item the reader may see (the update count). */
-  total: z.number().int(),
+/** ?search of an admin list: part of a title, case-insensitive, at least 3 characters (a trigram index serves it). */
+const ZContentSearchSchema = ZTextSchema('search')
+  .trim()
+  .min(3, 'search must be at least 3 characters')
+  .max(200, 'search is too long (at most 200 characters)')
+  .optional();
+
+/**
+ * GET /api/admin/news?search&published&pageSize&cursor (Company News in the console): every item, drafts too, newest
+ * first (keyset on createdAt, id descending); search is part of the title, published 'true' or 'false'.
+ */
+export const ZAdminNewsQuerySchema = z.strictObject({
+  search: ZContentSearchSchema,
+  published: z.enum(['true', 'false'], { error: 'published must be true or false' }).optional(),
+  ...PAGE_QUERY_SHAPE,
 });
+export type TAdminNewsQuery = z.output<typeof ZAdminNewsQuerySchema>;
+
+/** A page of news (both lists). */
+export const ZNewsPageSchema = ZPageSchema(ZNewsArticleSchema);
 export type TNewsPage = z.infer<typeof ZNewsPageSchema>;
 
 export const NEWS_TITLE_MAX = 200;
@@ -102,6 +108,23 @@ export const ZAwardsQuerySchema = z.strictObject({
   category: z.enum(AWARD_CATEGORIES, { error: 'Unknown category' }).optional(),
 });
 export type TAwardsQuery = z.infer<typeof ZAwardsQuerySchema>;
+
+/**
+ * GET /api/admin/awards?period&category&source&user&pageSize&cursor (Awards Management): computed and manual awards
+ * in the leaderboards' order (period weekly..all_time, category top_earner, top_completion, top_rate, rank, then
+ * oldest first; keyset on that order; the paging convention of paging.ts); user is part of the awarded user's name or
+ * e-mail.
+ */
+export const ZAdminAwardsQuerySchema = z.strictObject({
+  period: ZAwardPeriodSchema.optional(),
+  category: z.enum(AWARD_CATEGORIES, { error: 'category must be one of top_earner, top_completion, top_rate' }).optional(),
+  source: z.enum(['computed', 'manual'], { error: 'source must be computed or manual' }).optional(),
+  user: ZUserSearchSchema('user'),
+  ...PAGE_QUERY_SHAPE,
+});
+export type TAdminAwardsQuery = z.output<typeof ZAdminAwardsQuerySchema>;
+export const ZAwardPageSchema = ZPageSchema(ZAwardSchema);
+export type TAwardPage = z.infer<typeof ZAwardPageSchema>;
 
 const ZAwardValueSchema = z
   .union([ZTextSchema('Value'), z.number()], { error: 'Value must be a number' })

@@ -245,7 +245,7 @@ export const ZLedgerEntrySchema = z.object({
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntrySchema>;
 
-/** GET /api/ledger/statement: entries oldest first, the balances before the first and after the last one. */
+/** A whole statement (what format=csv downloads): entries oldest first, the balances before the first and after the last one. */
 export const ZStatementSchema = z.object({
   userId: z.uuid(),
   from: z.string().nullable(),
@@ -262,20 +262,11 @@ const ZDateQuerySchema = ZTextSchema('Dates')
   .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), 'Dates must be YYYY-MM-DD or ISO date-times');
 
 /**
- * GET /api/admin/users/{id}/ledger: from and to are inclusive; a bare date `to` covers that whole day (UTC). The whole
- * range in one answer (ZStatementSchema), or CSV.
- */
-export const ZStatementQuerySchema = z.strictObject({
-  from: ZDateQuerySchema.optional(),
-  to: ZDateQuerySchema.optional(),
-  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
-});
-export type TStatementQuery = z.infer<typeof ZStatementQuerySchema>;
-
-/**
- * GET /api/ledger/statement?from&to&pageSize&cursor&format: the caller's statement, a page of entries newest first
- * (keyset on the ledger's own order, seq; the paging convention of paging.ts). from/to as ZStatementQuerySchema.
- * format=csv is the whole range as one download (oldest first), so a cursor is refused with it.
+ * GET /api/ledger/statement?from&to&pageSize&cursor&format (the caller's statement) and GET
+ * /api/admin/users/{id}/ledger (the same for any user, admins): a page of entries newest first (keyset on the
+ * ledger's own order, seq; the paging convention of paging.ts). from and to are inclusive; a bare date `to` covers
+ * that whole day (UTC). format=csv is the whole range as one download (oldest first, ZStatementSchema's entries), so a
+ * cursor is refused with it.
  */
 export const ZStatementPageQuerySchema = z
   .strictObject({

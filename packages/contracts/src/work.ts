@@ -393,6 +393,17 @@ export const ZTaskPackagePageSchema = ZPageSchema(ZTaskPackageSchema);
 export type TTaskPackagePage = z.infer<typeof ZTaskPackagePageSchema>;
 export const ZTaskPackageDetailSchema = ZTaskPackageSchema.extend({ tasks: z.array(ZPackageTaskSchema) });
 export type TTaskPackageDetail = z.infer<typeof ZTaskPackageDetailSchema>;
-export const ZPackageTaskListSchema = z.array(ZPackageTaskSchema);
+/**
+ * GET /api/admin/task-packages/{id}/available-tasks?search&pageSize&cursor (the paging convention of paging.ts): the
+ * tasks not in the package, in the admin's order (sortOrder, then oldest first; keyset on sortOrder, createdAt, id);
+ * search is part of the title. Each item's sortOrder is the task's own.
+ */
+export const ZPackageAvailableTasksQuerySchema = z.strictObject({
+  search: ZTitleSearchSchema,
+  ...PAGE_QUERY_SHAPE,
+});
+export type TPackageAvailableTasksQuery = z.output<typeof ZPackageAvailableTasksQuerySchema>;
+export const ZPackageTaskPageSchema = ZPageSchema(ZPackageTaskSchema);
+export type TPackageTaskPage = z.infer<typeof ZPackageTaskPageSchema>;
 
 export const ZWorkMessageSchema = z.object({ message: z.string() });

@@ -26,7 +26,7 @@ afterAll(async () => {
 const news = (body: unknown, token?: string | null) => callApi(h, 'POST', '/api/news', { body, ...(token !== undefined ? { token } : {}) });
 
 describe('GET, POST /api/news; PATCH, DELETE /api/news/{id}', () => {
-  it('when an admin saves a draft and a published item, then a worker sees only the published one, newest first, and the admin sees both', async () => {
+  it('when an admin saves a draft and a published item, then a worker sees only the published ones, newest first, and the admin list has both', async () => {
     const draft = await news({ title: 'Draft plans', content: 'Not yet' });
     expect(draft.status).toBe(201);
     expect(draft.body.isPublished).toBe(false);
@@ -40,11 +40,16 @@ describe('GET, POST /api/news; PATCH, DELETE /api/news/{id}', () => {
     expect(worker.body.items.map((n: { title: string }) => n.title)).toEqual(['Newer news', 'Older news']);
     expect(worker.body.total).toBe(2);
     expect(worker.body.items[1].content).toBe('First line\nSecond line');
-    const page2 = await callApi(h, 'GET', '/api/news?page=2&pageSize=1', { token: h.employeeToken });
+    const page1 = await callApi(h, 'GET', '/api/news?pageSize=1', { token: h.employeeToken });
+    const page2 = await callApi(h, 'GET', `/api/news?pageSize=1&cursor=${page1.body.nextCursor}`, { token: h.employeeToken });
     expect(page2.body.items.map((n: { title: string }) => n.title)).toEqual(['Older news']);
+    expect(page2.body.nextCursor).toBeNull();
 
-    const admin = await callApi(h, 'GET', '/api/news');
-    expect(admin.body.items.map((n: { title: string }) => n.title)).toContain('Draft plans');
+    // The admin's list has the drafts too; GET /api/news is the published items for everyone.
+    const admin = await callApi(h, 'GET', '/api/admin/news');
+    expect(admin.body.items.map((n: { title: string }) => n.title)).toEqual(['Newer news', 'Draft plans', 'Older news']);
+    expect((await callApi(h, 'GET', '/api/news')).body.total).toBe(2);
+    expect((await callApi(h, 'GET', '/api/admin/news', { token: h.employeeToken })).status).toBe(403);
 
     // Unpublishing hides an item from workers at once; publishing shows it.
     await callApi(h, 'PATCH', `/api/news/${newer.body.id}`, { body: { isPublished: false } });
@@ -80,7 +85,7 @@ describe('GET, POST /api/news; PATCH, DELETE /api/news/{id}', () => {
     expect((await news({ title: 'T\u0000', content: 'y' })).body.message).toBe('Title must not contain control characters');
     expect((await news({ title: 'T', content: 'y', authorId: randomUUID() })).status).toBe(400);
     expect((await callApi(h, 'PATCH', `/api/news/${randomUUID()}`, { body: { title: 'x' } })).status).toBe(404);
-    expect((await callApi(h, 'GET', '/api/news')).body.total).toBe(0);
+    expect((await callApi(h, 'GET', '/api/admin/news')).body.total).toBe(0);
   });
 
   it('when an item is published with "also e-mail everyone", then every user gets it once; without the tick or as a draft, nobody', async () => {

@@ -47,8 +47,8 @@ describe('/api/admin/task-packages', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('This task is already in the package');
 
-    const offered = await h.api('GET', `/api/admin/task-packages/${pkg.id}/available-tasks`, { token: h.admin.token });
-    const offeredIds = offered.body.map((t: { id: string }) => t.id);
+    const offered = await h.api('GET', `/api/admin/task-packages/${pkg.id}/available-tasks?pageSize=100`, { token: h.admin.token });
+    const offeredIds = offered.body.items.map((t: { id: string }) => t.id);
     expect(offeredIds).not.toContain(a.id);
     expect(offeredIds).not.toContain(b.id);
 

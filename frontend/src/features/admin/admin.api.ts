@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TRole, TStatement, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -42,9 +42,10 @@ export const adminApi = adminTaggedApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/admin/users/${encodeURIComponent(id)}/balance`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => ['AdminUser', { type: 'AdminUser', id }, { type: 'AdminUserLedger', id }, 'AuditLog'],
     }),
-    adminUserLedger: build.query<TStatement, string>({
-      query: (id) => `/admin/users/${encodeURIComponent(id)}/ledger`,
-      providesTags: (_r, _e, id) => [{ type: 'AdminUserLedger', id }],
+    /** One page of the user's statement (20, newest entry first): the first without a cursor, then each nextCursor. */
+    adminUserLedger: build.query<TStatementPage, { id: string; cursor?: string | undefined }>({
+      query: ({ id, cursor }) => `/admin/users/${encodeURIComponent(id)}/ledger${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      providesTags: (_r, _e, { id }) => [{ type: 'AdminUserLedger', id }],
     }),
     verifyAdminUserLedger: build.query<TLedgerVerification, string>({
       query: (id) => `/admin/users/${encodeURIComponent(id)}/ledger/verify`,

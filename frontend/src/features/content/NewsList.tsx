@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
-import { formatNewsDate, useNewsQuery, type TNewsArticle } from './content.api';
+import { formatNewsDate, useLazyNewsQuery, useNewsQuery, type TNewsArticle } from './content.api';
 import './content.css';
 
 // The modal (antd) is loaded when an item is first opened.
@@ -9,14 +10,17 @@ const NewsDialog = lazy(() => import('./NewsDialog'));
 
 /**
  * Home > Company News (spec 02): published items, newest first, with the update count; an item opens a modal with
- * its title, full text and date ('MMM d, yyyy'). Empty: 'No news available' / 'Check back later for updates'.
+ * its title, full text and date ('MMM d, yyyy'). Empty: 'No news available' / 'Check back later for updates'. Paged on
+ * the server: the latest 20, then "Load more" (components/LoadMore).
  */
 export function NewsList() {
   const { t, i18n } = useTranslation();
-  const { data, isLoading, isError } = useNewsQuery({ page: 1, pageSize: 20 });
+  const { data, isLoading, isError } = useNewsQuery();
+  const [fetchPage] = useLazyNewsQuery();
+  const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ cursor }).unwrap(), [fetchPage]));
   const [opened, setOpened] = useState<TNewsArticle | null>(null);
   const [mounted, setMounted] = useState(false);
-  const items = data?.items ?? [];
+  const items = list.items;
 
   return (
     <Panel className="news-panel" testId="company-news">
@@ -52,6 +56,7 @@ export function NewsList() {
           ))}
         </ul>
       )}
+      {(list.hasMore || list.failed) && <LoadMoreFooter list={list} testId="news-more" />}
       {mounted && (
         <Suspense fallback={null}>
           <NewsDialog article={opened} onClose={() => setOpened(null)} />

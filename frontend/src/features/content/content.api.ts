@@ -3,6 +3,7 @@ import type {
   TAdminDocumentPage,
   TAward,
   TAwardCategory,
+  TAwardPage,
   TAwardPeriod,
   TCreateDocumentRequest,
   TLeaderboardPreference,
@@ -12,7 +13,7 @@ import type {
 } from '@platform/contracts';
 import { api } from '../../app/api';
 
-export type { TAdminDocument, TAward, TAwardCategory, TAwardPeriod, TNewsArticle, TNewsPage };
+export type { TAdminDocument, TAward, TAwardCategory, TAwardPage, TAwardPeriod, TNewsArticle, TNewsPage };
 
 export interface TNewsInput {
   title: string;
@@ -33,13 +34,46 @@ export interface TAwardInput {
   period: TAwardPeriod;
 }
 
+/** GET /api/admin/news's parameters the console sends (contracts ZAdminNewsQuerySchema). */
+export interface TAdminNewsRequest {
+  search?: string | undefined;
+  published?: 'true' | 'false' | undefined;
+  cursor?: string | undefined;
+}
+
+/** GET /api/admin/awards's parameters the console sends (contracts ZAdminAwardsQuerySchema). */
+export interface TAdminAwardsRequest {
+  period?: TAwardPeriod | undefined;
+  category?: TAwardCategory | undefined;
+  source?: 'computed' | 'manual' | undefined;
+  user?: string | undefined;
+  cursor?: string | undefined;
+}
+
+/** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
+export const SEARCH_MIN_LENGTH = 3;
+
+/** The path with the parameters that have a value ('/news' alone without any). */
+function withParams(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 const taggedApi = api.enhanceEndpoints({ addTagTypes: ['News', 'Award', 'AdminDocument', 'LeaderboardPreference'] });
 
 /** News and awards (admin service), company documents for admins and the leaderboard opt-out (auth service). */
 export const contentApi = taggedApi.injectEndpoints({
   endpoints: (build) => ({
-    news: build.query<TNewsPage, { page?: number; pageSize?: number } | void>({
-      query: (args) => ({ url: '/news', params: { page: args?.page ?? 1, pageSize: args?.pageSize ?? 20 } }),
+    /** Home: a page (20) of the published news, newest first; the first without a cursor, then each nextCursor. */
+    news: build.query<TNewsPage, { cursor?: string | undefined } | void>({
+      query: (args) => withParams('/news', { cursor: args?.cursor }),
+      providesTags: ['News'],
+    }),
+    /** Admin > Company News: a page (20) of every item, drafts too, newest first; search in the title, published filter. */
+    adminNews: build.query<TNewsPage, TAdminNewsRequest>({
+      query: ({ search, published, cursor }) => withParams('/admin/news', { search, published, cursor }),
       providesTags: ['News'],
     }),
     createNews: build.mutation<TNewsArticle, TNewsInput>({
@@ -56,6 +90,11 @@ export const contentApi = taggedApi.injectEndpoints({
     }),
     awards: build.query<TAward[], { period?: TAwardPeriod } | void>({
       query: (args) => ({ url: '/awards', params: args?.period ? { period: args.period } : {} }),
+      providesTags: ['Award'],
+    }),
+    /** Admin > Awards: a page (20) of every award in the leaderboards' order, with the section's filters. */
+    adminAwards: build.query<TAwardPage, TAdminAwardsRequest>({
+      query: ({ period, category, source, user, cursor }) => withParams('/admin/awards', { period, category, source, user, cursor }),
       providesTags: ['Award'],
     }),
     createAward: build.mutation<TAward, TAwardInput>({
@@ -107,10 +146,13 @@ export const contentApi = taggedApi.injectEndpoints({
 
 export const {
   useNewsQuery,
+  useLazyNewsQuery,
+  useAdminNewsQuery,
   useCreateNewsMutation,
   useUpdateNewsMutation,
   useDeleteNewsMutation,
   useAwardsQuery,
+  useAdminAwardsQuery,
   useCreateAwardMutation,
   useUpdateAwardMutation,
   useDeleteAwardMutation,

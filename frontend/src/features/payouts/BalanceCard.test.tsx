@@ -83,7 +83,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '0.00' }),
       'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
-      'GET /api/news': () => jsonResponse({ items: [], page: 1, pageSize: 20, total: 0 }),
+      'GET /api/news': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     expect(await screen.findByText('Company News')).toBeInTheDocument();

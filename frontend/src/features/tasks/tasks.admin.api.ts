@@ -6,7 +6,7 @@ import type {
   TAssignment,
   TCreateTaskRequest,
   TMessageResponse,
-  TPackageTask,
+  TPackageTaskPage,
   TTaskPackageDetail,
   TTaskPackagePage,
   TTaskPackageRequest,
@@ -108,9 +108,10 @@ export const tasksAdminApi = workApi.injectEndpoints({
       query: (id) => `/admin/task-packages/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'TaskPackage', id }],
     }),
-    packageAvailableTasks: build.query<TPackageTask[], string>({
-      query: (id) => `/admin/task-packages/${encodeURIComponent(id)}/available-tasks`,
-      providesTags: (_r, _e, id) => [{ type: 'PackageAvailableTasks', id }],
+    /** One page (20) of the tasks not in the package, in the admin order; search is part of the title. */
+    packageAvailableTasks: build.query<TPackageTaskPage, { id: string; search?: string | undefined; cursor?: string | undefined }>({
+      query: ({ id, search, cursor }) => listQuery(`/admin/task-packages/${encodeURIComponent(id)}/available-tasks`, { search, cursor }),
+      providesTags: (_r, _e, { id }) => [{ type: 'PackageAvailableTasks', id }],
     }),
     createTaskPackage: build.mutation<TTaskPackageDetail, TTaskPackageRequest>({
       query: (body) => ({ url: '/admin/task-packages', method: 'POST', body }),

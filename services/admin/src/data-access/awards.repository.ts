@@ -1,5 +1,7 @@
-import type { TAwardCategory, TAwardPeriod } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TAdminAwardsQuery, TAwardCategory, TAwardPeriod, TPage } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { z } from 'zod';
+import { containsPattern } from './like-pattern.js';
 
 /* ---- The leaderboards' read model: users and reviews learnt from events. ---- */
 
@@ -180,6 +182,49 @@ export async function listAwards(
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   const result = await db.query<TAwardRow>(`${AWARD_SELECT} ${where} ORDER BY ${PERIOD_ORDER}, ${CATEGORY_ORDER}, a.rank, a.source, a.created_at, a.id`, params);
   return result.rows.map(toAward);
+}
+
+/** The stored orders of migration 0013 (period_order, category_order): the leaderboards' order of periods and categories. */
+const PERIOD_ORDER_OF: Record<TAwardPeriod, number> = { weekly: 1, monthly: 2, quarterly: 3, yearly: 4, all_time: 5 };
+const CATEGORY_ORDER_OF: Record<TAwardCategory, number> = { top_earner: 1, top_completion: 2, top_rate: 3 };
+
+/** A cursor of the admin's award list: the last row's period order, category order, rank, creation time and id. */
+const ZAwardCursorKeySchema = z.tuple([z.number().int().min(1), z.number().int().min(1), z.number().int().min(1), ZCursorTimeSchema, ZCursorIdSchema]);
+
+/**
+ * One page of the awards for the admin (computed and manual, opted-out users too), in the leaderboards' order: period,
+ * category, rank, then oldest first; keyset on (period_order, category_order, rank, created_at, id) after the cursor
+ * (awards_admin_order_idx, which ?period also uses; ?category awards_category_order_idx, ?source
+ * awards_source_order_idx; ?user the names' trigram indexes, then awards_user_idx; migration 0013). The total is
+ * counted up to the cap.
+ */
+export async function listAwardsPage(db: Queryable, q: TAdminAwardsQuery): Promise<TPage<TAwardRecord>> {
+  const list = 'awards.admin';
+  const after = decodeCursor(q.cursor, list, ZAwardCursorKeySchema);
+  const c = new SqlConditions();
+  if (q.period) c.add('a.period_order = ?', PERIOD_ORDER_OF[q.period]);
+  if (q.category) c.add('a.category_order = ?', CATEGORY_ORDER_OF[q.category]);
+  if (q.source) c.add('a.source = ?', q.source);
+  if (q.user) {
+    const pattern = containsPattern(q.user);
+    c.add(
+      `a.user_id IN (SELECT s.user_id FROM leaderboard_users s WHERE lower(s.first_name || ' ' || s.last_name) LIKE ?
+                     UNION SELECT s.id FROM users_copy s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`,
+      pattern,
+      pattern,
+    );
+  }
+  const count = countCapped(db, 'awards a', c.where(), c.values);
+  const keyset = after
+    ? `(a.period_order, a.category_order, a.rank, a.created_at, a.id) > (${c.param(after[0])}, ${c.param(after[1])}, ${c.param(after[2])}, ${c.param(after[3])}, ${c.param(after[4])})`
+    : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<TAwardRow & { period_order: number; category_order: number; sort_key: string }>(
+    `${AWARD_SELECT.replace('FROM awards a', `, a.period_order, a.category_order, ${cursorTimeSql('a.created_at')} AS sort_key FROM awards a`)}
+     ${c.where(keyset)} ORDER BY a.period_order, a.category_order, a.rank, a.created_at, a.id LIMIT ${limit}`,
+    c.values,
+  );
+  return toPage(rows, q.pageSize, list, (row) => [row.period_order, row.category_order, row.rank, row.sort_key, row.id], toAward, await count);
 }
 
 export async function findAward(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TAwardRecord | null> {

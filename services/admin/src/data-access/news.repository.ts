@@ -1,4 +1,6 @@
-import type { Queryable } from '@platform/service-kit';
+import type { TPage } from '@platform/contracts';
+import { containsPattern } from './like-pattern.js';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 export interface TNewsRecord {
   id: string;
@@ -82,17 +84,30 @@ export async function deleteNews(db: Queryable, id: string): Promise<TNewsRecord
   return result.rows[0] ? toNews(result.rows[0]) : null;
 }
 
-/** A page of news, newest first (created_at, then id); publishedOnly for workers. */
-export async function listNews(
+/**
+ * One page of news, newest first: keyset on (created_at, id) descending after the cursor. `publishedOnly` (the
+ * worker's list, 'news.published') reads company_news_published_idx; the admin's list ('news.admin') reads
+ * company_news_created_idx, with ?published company_news_status_created_idx, ?search the title's trigram index
+ * (migration 0013). The total is counted up to the cap.
+ */
+export async function listNewsPage(
   db: Queryable,
-  options: { publishedOnly: boolean; limit: number; offset: number },
-): Promise<{ items: TNewsRecord[]; total: number }> {
-  const where = options.publishedOnly ? 'WHERE is_published' : '';
-  const [items, total] = await Promise.all([
-    db.query<TNewsRow>(`SELECT ${NEWS_COLUMNS} FROM company_news ${where} ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`, [options.limit, options.offset]),
-    db.query<{ n: string }>(`SELECT count(*) AS n FROM company_news ${where}`),
-  ]);
-  return { items: items.rows.map(toNews), total: Number(total.rows[0]!.n) };
+  q: { publishedOnly: boolean; published?: 'true' | 'false' | undefined; search?: string | undefined; pageSize: number; cursor?: string | undefined },
+): Promise<TPage<TNewsRecord>> {
+  const list = q.publishedOnly ? 'news.published' : 'news.admin';
+  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const c = new SqlConditions();
+  if (q.publishedOnly) c.add('is_published');
+  else if (q.published) c.add('is_published = ?', q.published === 'true');
+  if (q.search) c.add('lower(title) LIKE ?', containsPattern(q.search));
+  const count = countCapped(db, 'company_news', c.where(), c.values);
+  const keyset = after ? `(created_at, id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<TNewsRow & { sort_key: string }>(
+    `SELECT ${NEWS_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM company_news ${c.where(keyset)} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    c.values,
+  );
+  return toPage(rows, q.pageSize, list, (row) => [row.sort_key, row.id], toNews, await count);
 }
 
 /** Published items whose mailing was asked for and is not finished (the sweep queues a batch for each). */

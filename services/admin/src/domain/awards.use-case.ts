@@ -1,6 +1,6 @@
 import type { TAuditAction } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
-import { AWARD_CATEGORIES, AWARD_PERIODS, isUuid, type TAward, type TAwardRequest, type TAwardsQuery } from '@platform/contracts';
+import { AWARD_CATEGORIES, AWARD_PERIODS, isUuid, type TAdminAwardsQuery, type TAward, type TAwardPage, type TAwardRequest, type TAwardsQuery } from '@platform/contracts';
 import { withTransaction, type PoolClient, type Queryable } from '@platform/service-kit';
 import { insertAuditEntry } from '../data-access/audit-log.repository.js';
 import {
@@ -8,6 +8,7 @@ import {
   findAward,
   insertManualAward,
   listAwards,
+  listAwardsPage,
   lockLeaderboards,
   rankWorkers,
   storeComputedAwards,
@@ -27,6 +28,12 @@ function present(record: TAwardRecord): TAward {
 /** GET /api/awards: computed and manual awards; workers do not see users who opted out of the leaderboards. */
 export async function listAwardsFor(deps: TAdminDeps, role: string, query: TAwardsQuery): Promise<TAward[]> {
   return (await listAwards(deps.pool, { period: query.period, category: query.category, publicOnly: role !== 'admin' })).map(present);
+}
+
+/** GET /api/admin/awards: a page of every award (computed and manual, opted-out users too), in the leaderboards' order. */
+export async function listAdminAwards(deps: TAdminDeps, query: TAdminAwardsQuery): Promise<TAwardPage> {
+  const page = await listAwardsPage(deps.pool, query);
+  return { ...page, items: page.items.map(present) };
 }
 
 async function checkedAward(db: Queryable, input: TAwardRequest & { value: string }): Promise<TManualAward> {

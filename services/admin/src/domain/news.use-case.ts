@@ -1,9 +1,9 @@
 import type { TAuditAction } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
-import type { TCreateNewsRequest, TNewsArticle, TNewsListQuery, TNewsPage, TUpdateNewsRequest } from '@platform/contracts';
+import type { TAdminNewsQuery, TCreateNewsRequest, TNewsArticle, TNewsListQuery, TNewsPage, TUpdateNewsRequest } from '@platform/contracts';
 import { withTransaction, writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
 import { insertAuditEntry } from '../data-access/audit-log.repository.js';
-import { deleteNews, findNews, insertNews, listNews, updateNews, type TNewsRecord } from '../data-access/news.repository.js';
+import { deleteNews, findNews, insertNews, listNewsPage, updateNews, type TNewsRecord } from '../data-access/news.repository.js';
 import { CONTENT_ERRORS } from './content.errors.js';
 import type { TAdminDeps } from './deps.js';
 import { toPlainNewsText } from './news-text.js';
@@ -35,14 +35,16 @@ async function audit(db: Queryable, actorId: string, action: TAuditAction, targe
   await insertAuditEntry(db, { eventId: randomUUID(), actorId, action, targetType: 'news', targetId, before, after, createdAt: new Date().toISOString() });
 }
 
-/** GET /api/news: admins see every item, everyone else the published ones only; newest first, a page at a time. */
-export async function listNewsFor(deps: TAdminDeps, role: string, query: TNewsListQuery): Promise<TNewsPage> {
-  const { items, total } = await listNews(deps.pool, {
-    publishedOnly: role !== 'admin',
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
-  return { items: items.map(presentNews), page: query.page, pageSize: query.pageSize, total };
+/** GET /api/news: a page of the published items, newest first (Home's news list; admins read the same). */
+export async function listPublishedNews(deps: TAdminDeps, query: TNewsListQuery): Promise<TNewsPage> {
+  const page = await listNewsPage(deps.pool, { publishedOnly: true, pageSize: query.pageSize, cursor: query.cursor });
+  return { ...page, items: page.items.map(presentNews) };
+}
+
+/** GET /api/admin/news: a page of every item, drafts too, newest first; ?search in the title, ?published. */
+export async function listAdminNews(deps: TAdminDeps, query: TAdminNewsQuery): Promise<TNewsPage> {
+  const page = await listNewsPage(deps.pool, { publishedOnly: false, ...query });
+  return { ...page, items: page.items.map(presentNews) };
 }
 
 function plainContent(content: string): string {

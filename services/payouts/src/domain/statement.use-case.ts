@@ -1,4 +1,4 @@
-import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementPage, TStatementPageQuery, TStatementQuery } from '@platform/contracts';
+import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementPage, TStatementPageQuery } from '@platform/contracts';
 import { findAccount, findLastEntryBefore, listEntries, listEntriesPage } from '../data-access/ledger.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { verifyChain, type TStoredEntry } from './ledger.js';
@@ -6,7 +6,7 @@ import { verifyChain, type TStoredEntry } from './ledger.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A bare date is the start of that day (UTC) for `from` and the end of it for `to`; a date-time is exact. */
-function rangeOf(query: Pick<TStatementQuery, 'from' | 'to'>): { from?: Date; toExclusive?: Date } {
+function rangeOf(query: Pick<TStatementPageQuery, 'from' | 'to'>): { from?: Date; toExclusive?: Date } {
   const range: { from?: Date; toExclusive?: Date } = {};
   if (query.from) range.from = new Date(query.from.length === 10 ? `${query.from}T00:00:00Z` : query.from);
   if (query.to) {
@@ -22,7 +22,7 @@ function toView(entry: TStoredEntry): TLedgerEntry {
 }
 
 /** The user's statement: entries oldest first, each with the running balances after it, opening and closing balances. */
-export async function getStatement(deps: TPayoutsDeps, userId: string, query: Pick<TStatementQuery, 'from' | 'to'>): Promise<TStatement> {
+export async function getStatement(deps: TPayoutsDeps, userId: string, query: Pick<TStatementPageQuery, 'from' | 'to'>): Promise<TStatement> {
   const range = rangeOf(query);
   const entries = await listEntries(deps.pool, userId, range);
   let opening = { available: '0.00', held: '0.00' };

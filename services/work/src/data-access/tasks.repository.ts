@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TAdminTasksQuery, TAssignmentStatus, TCompletedTask, TCompletedTasksQuery, TPage, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
+import type { TAdminTasksQuery, TAssignmentStatus, TCompletedTask, TCompletedTasksQuery, TPackageAvailableTasksQuery, TPage, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
 import {
   countCapped,
   cursorTimeSql,
@@ -275,13 +275,23 @@ export async function listCompletedPage(db: Queryable, userId: string, q: TCompl
   );
 }
 
-/** Tasks not in the package (for its add-task dialog). */
-export async function listTasksNotInPackage(db: Queryable, packageId: string): Promise<TTaskCore[]> {
-  const { rows } = await db.query<TTaskRow>(
-    `SELECT ${TASK_COLUMNS} FROM tasks t
-     WHERE NOT EXISTS (SELECT 1 FROM task_package_items i WHERE i.package_id = $1 AND i.task_id = t.id)
-     ORDER BY t.sort_order, t.created_at, t.id`,
-    [packageId],
+/**
+ * One page of the tasks not in the package (its add-task dialog), in the admin's order: sortOrder, then oldest first,
+ * keyset on (sort_order, created_at, id) after the cursor (tasks_order_idx; ?search by trigrams on the title,
+ * tasks_title_search_idx); "not in the package" is an anti-join on task_package_items' UNIQUE (package_id, task_id).
+ * The total is counted up to the cap.
+ */
+export async function listTasksNotInPackagePage(db: Queryable, packageId: string, q: TPackageAvailableTasksQuery): Promise<TPage<TTaskCore>> {
+  const list = 'tasks.not_in_package';
+  const after = decodeCursor(q.cursor, list, ZAdminTaskCursorKeySchema);
+  const c = new SqlConditions().add('NOT EXISTS (SELECT 1 FROM task_package_items i WHERE i.package_id = ? AND i.task_id = t.id)', packageId);
+  if (q.search) c.add('lower(t.title) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  const count = countCapped(db, 'tasks t', c.where(), c.values);
+  const keyset = after ? `(t.sort_order, t.created_at, t.id) > (${c.param(after[0])}, ${c.param(after[1])}, ${c.param(after[2])})` : undefined;
+  const limit = c.param(q.pageSize + 1);
+  const { rows } = await db.query<TTaskRow & { sort_key: string }>(
+    `SELECT ${TASK_COLUMNS}, ${cursorTimeSql('t.created_at')} AS sort_key FROM tasks t ${c.where(keyset)} ORDER BY t.sort_order, t.created_at, t.id LIMIT ${limit}`,
+    c.values,
   );
-  return rows.map(mapTask);
+  return toPage(rows, q.pageSize, list, (row) => [row.sort_order, row.sort_key, row.id], mapTask, await count);
 }

@@ -1,4 +1,4 @@
-import { isUuid, type TAddPackageTaskRequest, type TTaskPackageDetail, type TTaskPackagePage, type TTaskPackageRequest, type TTaskPackagesQuery } from '@platform/contracts';
+import { isUuid, type TAddPackageTaskRequest, type TPackageAvailableTasksQuery, type TPackageTaskPage, type TTaskPackageDetail, type TTaskPackagePage, type TTaskPackageRequest, type TTaskPackagesQuery } from '@platform/contracts';
 import { withTransaction } from '@platform/service-kit';
 import {
   deletePackage as deletePackageRow,
@@ -8,10 +8,9 @@ import {
   insertPackageItem,
   listPackagesPage,
   listPackageTasks,
-  type TPackageTask,
   updatePackage as updatePackageRow,
 } from '../data-access/task-packages.repository.js';
-import { findTask, listTasksNotInPackage } from '../data-access/tasks.repository.js';
+import { findTask, listTasksNotInPackagePage } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { WORK_ERRORS } from './work.errors.js';
 
@@ -60,8 +59,9 @@ export async function removeTaskFromPackage(deps: TWorkDeps, id: string, taskId:
   return getTaskPackage(deps, id);
 }
 
-/** The tasks not yet in the package (what its add-task dialog offers). */
-export async function listAvailableTasksForPackage(deps: TWorkDeps, id: string): Promise<TPackageTask[]> {
+/** GET /api/admin/task-packages/{id}/available-tasks: a page of the tasks not yet in the package (what its add dialog offers). */
+export async function listAvailableTasksForPackage(deps: TWorkDeps, id: string, query: TPackageAvailableTasksQuery): Promise<TPackageTaskPage> {
   if (!(await findPackage(deps.pool, id))) throw WORK_ERRORS.packageNotFound();
-  return (await listTasksNotInPackage(deps.pool, id)).map((t) => ({ id: t.id, title: t.title, reward: t.reward, dueDate: t.dueDate, status: t.status, sortOrder: t.sortOrder }));
+  const page = await listTasksNotInPackagePage(deps.pool, id, query);
+  return { ...page, items: page.items.map((t) => ({ id: t.id, title: t.title, reward: t.reward, dueDate: t.dueDate, status: t.status, sortOrder: t.sortOrder })) };
 }

@@ -1,24 +1,38 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Alert, Button, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { serverMessageOf } from '../../../app/errorMessage';
 import { DataTable, WrapText } from '../../../components/DataTable';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { formatTotal } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
-import { formatNewsDate, newsPreview, useDeleteNewsMutation, useNewsQuery, type TNewsArticle } from '../../../features/content/content.api';
+import { formatNewsDate, newsPreview, SEARCH_MIN_LENGTH, useAdminNewsQuery, useDeleteNewsMutation, type TNewsArticle } from '../../../features/content/content.api';
 import '../../../features/content/content.css';
 import { NewsFormDialog } from './NewsFormDialog';
 
-/** Admin > Company News (spec 03): back to /admin, every item (drafts too) with a 200-character preview; create, edit, delete. */
+/**
+ * Admin > Company News (spec 03): back to /admin, every item (drafts too) with a 200-character preview; create, edit,
+ * delete. Paged on the server (20 a page, newest first) with the title search and the published filter sent there.
+ */
 export function CompanyNewsSection() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isFetching, isError, refetch } = useNewsQuery({ page, pageSize: 20 });
+  const [search, setSearch] = useState('');
+  const [published, setPublished] = useState<'true' | 'false' | undefined>(undefined);
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [search, published, reset]);
+  const { data, isLoading, isFetching, isError, refetch } = useAdminNewsQuery({
+    search: search.length >= SEARCH_MIN_LENGTH ? search : undefined,
+    published,
+    cursor: pages.cursor,
+  });
   const [deleteNews, deleteState] = useDeleteNewsMutation();
   const [dialog, setDialog] = useState<{ open: boolean; article: TNewsArticle | null }>({ open: false, article: null });
   const [deleting, setDeleting] = useState<TNewsArticle | null>(null);
@@ -68,9 +82,29 @@ export function CompanyNewsSection() {
   return (
     <div className="admin-section" data-testid="company-news-section">
       <div className="admin-toolbar">
-        <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-          {t('news.admin.back')}
-        </Button>
+        <Space wrap>
+          <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+            {t('news.admin.back')}
+          </Button>
+          <ListSearch label={t('news.admin.searchPlaceholder')} onSearch={setSearch} />
+          <Select<'true' | 'false'>
+            allowClear
+            style={{ minWidth: 160 }}
+            placeholder={t('news.admin.allStatuses')}
+            aria-label={t('news.admin.statusFilter')}
+            value={published}
+            onChange={(value) => setPublished(value)}
+            options={[
+              { value: 'true', label: t('news.admin.published') },
+              { value: 'false', label: t('news.admin.draft') },
+            ]}
+          />
+          {data && (
+            <span className="muted small" data-testid="news-total">
+              {t('news.admin.total', { total: formatTotal(data.total, data.totalExact, i18n.language) })}
+            </span>
+          )}
+        </Space>
         <Space>
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
             {t('news.admin.refresh')}
@@ -87,11 +121,12 @@ export function CompanyNewsSection() {
           rowKey="id"
           columns={columns}
           dataSource={data?.items ?? []}
-          loading={isLoading}
-          locale={{ emptyText: t('news.admin.empty') }}
-          pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+          loading={isLoading || isFetching}
+          locale={{ emptyText: search || published ? t('news.admin.noMatches') : t('news.admin.empty') }}
+          pagination={false}
         />
       )}
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="news-pager" />
       <NewsFormDialog open={dialog.open} article={dialog.article} onClose={() => setDialog({ open: false, article: null })} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,4 +1,4 @@
-import type { TStatement } from '@platform/contracts';
+import type { TStatementPage } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -95,29 +95,37 @@ describe('All Users (spec 03)', () => {
     expect(screen.getByTestId('stat-total')).toHaveTextContent('Total1');
   });
 
-  it('when View is opened, then the user fields, the ledger statement with its reason and the chain check are shown', async () => {
-    const statement: TStatement = {
-      userId: KNOWN.id,
-      from: null,
-      to: null,
-      opening: { available: '0.00', held: '0.00' },
-      closing: { available: '1234.50', held: '60.00' },
-      entries: [
-        { id: 'e1', seq: 1, kind: 'task_reward', amount: '1294.50', availableAfter: '1294.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason: null, createdBy: null, createdAt: '2025-01-03T00:00:00.000Z', prevHash: '0', hash: 'a' },
-        { id: 'e2', seq: 2, kind: 'admin_adjustment', amount: '-60.00', availableAfter: '1234.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason: 'Duplicate reward', createdBy: 'x', createdAt: '2025-01-04T00:00:00.000Z', prevHash: 'a', hash: 'b' },
-      ],
-    };
+  it('when View is opened, then the user fields, the ledger statement a page at a time with its total, reasons and the chain check are shown', async () => {
+    const entry = (seq: number, kind: 'task_reward' | 'admin_adjustment', reason: string | null) => ({
+      id: `e${seq}`, seq, kind, amount: '1.00', availableAfter: '1234.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason,
+      createdBy: null, createdAt: `2025-01-${String(seq).padStart(2, '0')}T00:00:00.000Z`, prevHash: String(seq - 1), hash: String(seq),
+    });
+    const page = (items: ReturnType<typeof entry>[], nextCursor: string | null): TStatementPage => ({
+      userId: KNOWN.id, from: null, to: null, opening: { available: '0.00', held: '0.00' }, closing: { available: '1234.50', held: '60.00' },
+      items, nextCursor, total: 22, totalExact: true,
+    });
+    // Newest first, 20 a page: seq 22..3, then 2..1 after the cursor.
+    const first = page([entry(22, 'admin_adjustment', 'Duplicate reward'), ...Array.from({ length: 19 }, (_, i) => entry(21 - i, 'task_reward', null))], 'c2');
+    const second = page([entry(2, 'admin_adjustment', 'Second page'), entry(1, 'task_reward', null)], null);
     const { user } = renderUsers({
       'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: '1234.50' } }),
       [`GET /api/admin/users/${KNOWN.id}`]: () => jsonResponse(KNOWN),
-      [`GET /api/admin/users/${KNOWN.id}/ledger`]: () => jsonResponse(statement),
-      [`GET /api/admin/users/${KNOWN.id}/ledger/verify`]: () => jsonResponse({ valid: true, entries: 2 }),
+      [`GET /api/admin/users/${KNOWN.id}/ledger`]: () => jsonResponse(first),
+      [`GET /api/admin/users/${KNOWN.id}/ledger?cursor=c2`]: () => jsonResponse(second),
+      [`GET /api/admin/users/${KNOWN.id}/ledger/verify`]: () => jsonResponse({ valid: true, entries: 22 }),
     });
     await user.click(await screen.findByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('All 2 entries verified')).toBeInTheDocument();
+    expect(await within(dialog).findByText('All 22 entries verified')).toBeInTheDocument();
     expect(within(dialog).getByText('Reason: Duplicate reward')).toBeInTheDocument();
-    expect(within(dialog).getAllByTestId('statement-entry').map((el) => el.getAttribute('data-kind'))).toEqual(['admin_adjustment', 'task_reward']);
+    expect(within(dialog).getAllByTestId('statement-entry')).toHaveLength(20);
+    expect(within(dialog).getByTestId('admin-statement-total')).toHaveTextContent('Entries: 22');
     expect(within(dialog).getByText(KNOWN.id)).toBeInTheDocument();
+    // The next page comes from the server by the page's cursor; Previous goes back to the first.
+    await user.click(within(dialog).getByRole('button', { name: /Next page/ }));
+    expect(await within(dialog).findByText('Reason: Second page')).toBeInTheDocument();
+    expect(within(dialog).getAllByTestId('statement-entry').map((el) => el.getAttribute('data-kind'))).toEqual(['admin_adjustment', 'task_reward']);
+    await user.click(within(dialog).getByRole('button', { name: /Previous page/ }));
+    expect(await within(dialog).findByText('Reason: Duplicate reward')).toBeInTheDocument();
   });
 });

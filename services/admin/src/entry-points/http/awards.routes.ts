@@ -1,15 +1,31 @@
-import { ZAwardListSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
+import { ZAdminAwardsQuerySchema, ZAwardListSchema, ZAwardPageSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
-import { createManualAward, listAwardsFor, removeManualAward, replaceManualAward } from '../../domain/awards.use-case.js';
+import { createManualAward, listAdminAwards, listAwardsFor, removeManualAward, replaceManualAward } from '../../domain/awards.use-case.js';
 import { CONTENT_ERRORS } from '../../domain/content.errors.js';
 import type { TAdminDeps } from '../../domain/deps.js';
 
 const ZAwardParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.awardNotFound);
 
-/** GET /api/awards (signed in); POST /api/admin/awards, PUT and DELETE /api/admin/awards/{id} (admins). */
+/** GET /api/awards (signed in); GET, POST /api/admin/awards, PUT and DELETE /api/admin/awards/{id} (admins). */
 export function registerAwardRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAdminDeps>): void {
   app.get('/api/awards', { onRequest: hooks.authenticate, schema: { querystring: ZAwardsQuerySchema, response: { 200: ZAwardListSchema } } }, async (request) =>
     listAwardsFor(deps, authUserOf(request).role, request.query),
+  );
+
+  app.get(
+    '/api/admin/awards',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the awards (admin): computed and manual, in the leaderboards order',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor; period, then category, then rank, then oldest first. " +
+          "Filters: period, category, source (computed or manual), user (part of the awarded user's name or e-mail, 3+ characters). An unknown parameter, a bad value or cursor: 400 naming it.",
+        querystring: ZAdminAwardsQuerySchema,
+        response: { 200: ZAwardPageSchema },
+      },
+    },
+    async (request) => listAdminAwards(deps, request.query),
   );
 
   app.post(

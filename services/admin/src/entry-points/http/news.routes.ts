@@ -1,4 +1,5 @@
 import {
+  ZAdminNewsQuerySchema,
   ZCreateNewsRequestSchema,
   ZIdParamsSchema,
   ZMessageResponseSchema,
@@ -9,14 +10,42 @@ import {
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { CONTENT_ERRORS } from '../../domain/content.errors.js';
-import { changeNews, createNews, listNewsFor, removeNews, type TNewsDeps } from '../../domain/news.use-case.js';
+import { changeNews, createNews, listAdminNews, listPublishedNews, removeNews, type TNewsDeps } from '../../domain/news.use-case.js';
 
 const ZNewsParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.newsNotFound);
 
-/** GET, POST /api/news; PATCH, DELETE /api/news/{id}. Signed-in users read; admins write. */
+/** GET, POST /api/news; PATCH, DELETE /api/news/{id}; GET /api/admin/news. Signed-in users read the published items; admins write and list every item. */
 export function registerNewsRoutes(app: TApp, { deps, hooks }: TRouteDeps<TNewsDeps>): void {
-  app.get('/api/news', { onRequest: hooks.authenticate, schema: { querystring: ZNewsListQuerySchema, response: { 200: ZNewsPageSchema } } }, async (request) =>
-    listNewsFor(deps, authUserOf(request).role, request.query),
+  app.get(
+    '/api/news',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: 'A page of the published news, newest first',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor; total is the number of published items. " +
+          'An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZNewsListQuerySchema,
+        response: { 200: ZNewsPageSchema },
+      },
+    },
+    async (request) => listPublishedNews(deps, request.query),
+  );
+
+  app.get(
+    '/api/admin/news',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of every news item, drafts too (admin), newest first',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor. " +
+          'Filters: search (part of the title, 3+ characters), published (true or false). An unknown parameter, a bad value or cursor: 400 naming it.',
+        querystring: ZAdminNewsQuerySchema,
+        response: { 200: ZNewsPageSchema },
+      },
+    },
+    async (request) => listAdminNews(deps, request.query),
   );
 
   app.post(

@@ -6,8 +6,7 @@ import {
   ZLedgerVerificationSchema,
   ZStatementPageQuerySchema,
   ZStatementPageSchema,
-  ZStatementQuerySchema,
-  type TStatementQuery,
+  type TStatementPageQuery,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
@@ -19,11 +18,10 @@ import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
 
 const ZUserParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.userNotFound);
 
-/** The whole statement of the range as JSON, or as a CSV download when format=csv. */
-async function sendStatement(deps: TPayoutsDeps, reply: FastifyReply, userId: string, query: TStatementQuery) {
-  const statement = await getStatement(deps, userId, query);
-  if (query.format !== 'csv') return reply.send(statement);
-  return sendCsv(reply, statement);
+/** A page of the user's statement as JSON, or the whole range as a CSV download when format=csv (worker's and admin's alike). */
+async function sendStatementPage(deps: TPayoutsDeps, reply: FastifyReply, userId: string, query: TStatementPageQuery) {
+  if (query.format === 'csv') return sendCsv(reply, await getStatement(deps, userId, query));
+  return reply.send(await getStatementPage(deps, userId, query));
 }
 
 function sendCsv(reply: FastifyReply, statement: Awaited<ReturnType<typeof getStatement>>) {
@@ -50,11 +48,7 @@ export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPay
         response: { 200: ZStatementPageSchema },
       },
     },
-    async (request, reply) => {
-      const userId = authUserOf(request).userId;
-      if (request.query.format === 'csv') return sendCsv(reply, await getStatement(deps, userId, request.query));
-      return reply.send(await getStatementPage(deps, userId, request.query));
-    },
+    async (request, reply) => sendStatementPage(deps, reply, authUserOf(request).userId, request.query),
   );
 
   app.get('/api/ledger/verify', { onRequest: hooks.authenticate, schema: { response: { 200: ZLedgerVerificationSchema } } }, async (request) =>
@@ -67,8 +61,20 @@ export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPay
 
   app.get(
     '/api/admin/users/:id/ledger',
-    { onRequest: hooks.requireAdmin, schema: { params: ZUserParamsSchema, querystring: ZStatementQuerySchema } },
-    async (request, reply) => sendStatement(deps, reply, request.params.id, request.query),
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: "A page of a user's ledger statement (admin), newest entry first (or the whole range as CSV)",
+        description:
+          "The worker's own statement (GET /api/ledger/statement) for any user: keyset paging on the ledger's order (contracts paging.ts), " +
+          "pageSize 1-100 (default 20), cursor = the previous page's nextCursor; from/to (YYYY-MM-DD or ISO date-time, inclusive). " +
+          'format=csv answers the whole range as a CSV download, oldest first; a cursor is refused with it. An unknown parameter, a bad value or cursor: 400 naming it.',
+        params: ZUserParamsSchema,
+        querystring: ZStatementPageQuerySchema,
+        response: { 200: ZStatementPageSchema },
+      },
+    },
+    async (request, reply) => sendStatementPage(deps, reply, request.params.id, request.query),
   );
 
   app.get(

@@ -3,7 +3,8 @@ import {
   ZAddPackageTaskRequestSchema,
   ZIdParamsSchema,
   ZIdSchema,
-  ZPackageTaskListSchema,
+  ZPackageAvailableTasksQuerySchema,
+  ZPackageTaskPageSchema,
   ZTaskPackageDetailSchema,
   ZTaskPackagePageSchema,
   ZTaskPackageRequestSchema,
@@ -74,8 +75,19 @@ export function registerTaskPackageRoutes(app: TApp, { deps, hooks }: TRouteDeps
 
   app.get(
     '/api/admin/task-packages/:id/available-tasks',
-    { onRequest: hooks.requireAdmin, schema: { params: ZPackageParamsSchema, response: { 200: ZPackageTaskListSchema } } },
-    async (request) => listAvailableTasksForPackage(deps, request.params.id),
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'A page of the tasks not in the package (admin; its add-task dialog), in the admin order',
+        description:
+          "Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page's nextCursor; sortOrder, then oldest first. " +
+          'search: part of the title (3+ characters). An unknown parameter, a bad value or cursor: 400 naming it; an unknown package: 404.',
+        params: ZPackageParamsSchema,
+        querystring: ZPackageAvailableTasksQuerySchema,
+        response: { 200: ZPackageTaskPageSchema },
+      },
+    },
+    async (request) => listAvailableTasksForPackage(deps, request.params.id, request.query),
   );
 
   app.post(

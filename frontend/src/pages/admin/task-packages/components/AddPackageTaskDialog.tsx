@@ -1,10 +1,17 @@
-import { Button, Modal, Select } from 'antd';
-import { useState } from 'react';
+import type { TPackageTask } from '@platform/contracts';
+import { Button, Modal } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/errorMessage';
+import { DataTable } from '../../../../components/DataTable';
+import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
+import { ListSearch } from '../../../../components/ListSearch';
+import { formatTotal } from '../../../../components/LoadMore';
 import { useToast } from '../../../../components/toast';
+import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { formatReward } from '../../../../features/tasks/taskStatus';
-import { useAddPackageTaskMutation, usePackageAvailableTasksQuery } from '../../../../features/tasks/tasks.admin.api';
+import { SEARCH_MIN_LENGTH, useAddPackageTaskMutation, usePackageAvailableTasksQuery } from '../../../../features/tasks/tasks.admin.api';
 
 interface TAddPackageTaskDialogProps {
   open: boolean;
@@ -12,11 +19,22 @@ interface TAddPackageTaskDialogProps {
   onClose: () => void;
 }
 
-/** Adds a task to a package; only tasks not yet in it are offered ('Please select a task'). */
+/**
+ * Adds a task to a package; only tasks not yet in it are offered ('Please select a task'). The offer is paged on the
+ * server (20 a page, in the admin's task order) and searched there by title, so it stays quick however many tasks
+ * there are.
+ */
 export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTaskDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
-  const { data: available = [], isFetching } = usePackageAvailableTasksQuery(packageId, { skip: !open });
+  const [search, setSearch] = useState('');
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [search, packageId, reset]);
+  const { data, isFetching, isError } = usePackageAvailableTasksQuery(
+    { id: packageId, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor },
+    { skip: !open },
+  );
   const [addTask, addState] = useAddPackageTaskMutation();
   const [taskId, setTaskId] = useState<string | undefined>(undefined);
   const [missing, setMissing] = useState(false);
@@ -41,9 +59,16 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
     }
   };
 
+  const columns: TableColumnsType<TPackageTask> = [
+    { title: t('work.admin.packages.taskLabel'), dataIndex: 'title', render: (title: string) => <span className="wrap-text-cell">{title}</span> },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
+  ];
+
   return (
     <Modal
       open={open}
+      width={720}
       title={t('work.admin.packages.addTaskTitle')}
       onCancel={close}
       footer={
@@ -55,24 +80,39 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
         </div>
       }
     >
-      <label className="submit-form-label" htmlFor="package-task-select">
-        {t('work.admin.packages.taskLabel')}
-      </label>
-      <Select
-        id="package-task-select"
-        showSearch={{ optionFilterProp: 'label' }}
-        style={{ width: '100%' }}
-        placeholder={t('work.admin.packages.taskPlaceholder')}
+      <div className="admin-toolbar">
+        <ListSearch label={t('work.admin.packages.taskSearch')} onSearch={setSearch} />
+        {data && (
+          <span className="muted small" data-testid="available-tasks-total">
+            {t('work.admin.packages.availableTotal', { total: formatTotal(data.total, data.totalExact, i18n.language) })}
+          </span>
+        )}
+      </div>
+      <DataTable<TPackageTask>
+        label={t('work.admin.packages.taskPlaceholder')}
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data?.items ?? []}
         loading={isFetching}
-        value={taskId}
-        status={missing ? 'error' : undefined}
-        onChange={(value: string) => {
-          setTaskId(value);
-          setMissing(false);
+        pagination={false}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: taskId ? [taskId] : [],
+          onChange: (keys) => {
+            setTaskId(keys[0] === undefined ? undefined : String(keys[0]));
+            setMissing(false);
+          },
         }}
-        notFoundContent={t('work.admin.packages.noAvailableTasks')}
-        options={available.map((task) => ({ value: task.id, label: `${task.title} · ${formatReward(task.reward)}` }))}
+        onRow={(task) => ({
+          onClick: () => {
+            setTaskId(task.id);
+            setMissing(false);
+          },
+        })}
+        locale={{ emptyText: isError ? t('work.admin.packages.availableFailed') : search.length >= SEARCH_MIN_LENGTH ? t('work.admin.packages.noTasksFound') : t('work.admin.packages.noAvailableTasks') }}
       />
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="available-tasks-pager" />
       {missing && (
         <div className="field-error" role="alert">
           {t('work.admin.packages.selectTask')}

@@ -4,6 +4,8 @@ import { Alert, Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQuery } from '../../../../features/admin/admin.api';
+import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
+import { formatTotal } from '../../../../components/LoadMore';
 import { formatDateTime } from '../../../../features/payouts/dates';
 import { formatUsd } from '../../../../features/payouts/money';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
@@ -29,9 +31,11 @@ function ChainCheck({ userId }: { userId: string }) {
 }
 
 function Statement({ userId }: { userId: string }) {
-  const { t } = useTranslation();
-  const { data, isLoading, isError } = useAdminUserLedgerQuery(userId);
-  const entries = data ? [...data.entries].reverse() : [];
+  const { t, i18n } = useTranslation();
+  // Paged on the server (20 entries a page, newest first): Previous/Next by cursor.
+  const pages = useKeysetPages();
+  const { data, isLoading, isFetching, isError } = useAdminUserLedgerQuery({ id: userId, cursor: pages.cursor });
+  const entries = data?.items ?? [];
   return (
     <section className="admin-user-statement">
       <h3 className="admin-section-title">{t('admin.users.details.statementTitle')}</h3>
@@ -48,16 +52,21 @@ function Statement({ userId }: { userId: string }) {
       {data && (
         <div className="muted small" data-testid="admin-statement-closing">
           {t('admin.users.details.closing', { available: formatUsd(data.closing.available), held: formatUsd(data.closing.held) })}
+          {' · '}
+          <span data-testid="admin-statement-total">{t('admin.users.details.entriesTotal', { total: formatTotal(data.total, data.totalExact, i18n.language) })}</span>
         </div>
       )}
       {data && entries.length === 0 && <div className="muted">{t('admin.users.details.noEntries')}</div>}
       {entries.length > 0 && (
-        <div className="payouts-list" data-testid="admin-statement">
-          {entries.map((entry) => (
-            <StatementEntry key={entry.id} entry={entry} />
-          ))}
-        </div>
+        <Spin spinning={isFetching && !isLoading}>
+          <div className="payouts-list" data-testid="admin-statement">
+            {entries.map((entry) => (
+              <StatementEntry key={entry.id} entry={entry} />
+            ))}
+          </div>
+        </Spin>
       )}
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="admin-statement-pager" />
     </section>
   );
 }
