@@ -233,15 +233,15 @@ export async function findMonitorPage(db: Queryable, q: TChatMonitorQuery): Prom
   page.values.push(...filters.values);
   const keyset = after ? `(m.created_at, m.id) < ($${page.values.push(after[0])}::timestamptz, $${page.values.push(after[1])}::bigint)` : undefined;
   const limit = page.param(q.pageSize + 1);
-  const { rows } = await db.query<TMessageRow & { sort_key: string }>(
-    `SELECT ${VIEW_COLUMNS}, m.sort_key
-       FROM (SELECT m.*, ${cursorTimeSql('m.created_at')} AS sort_key FROM chat_messages m
-              ${filters.where(keyset)}
-              ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}) m
-       ${VIEW_JOINS}
-      ORDER BY m.created_at DESC, m.id DESC`,
-    page.values,
-  );
+  const order = 'ORDER BY m.created_at DESC, m.id DESC';
+  // With ?search the trigram index finds the matches first (a fence: otherwise the planner may walk the time index
+  // backwards hoping to meet a rare text soon, and read the whole room); the page is the newest of them.
+  const newest = q.search
+    ? `WITH found AS MATERIALIZED (SELECT m.id, m.created_at FROM chat_messages m ${filters.where(keyset)})
+       SELECT m.*, ${cursorTimeSql('m.created_at')} AS sort_key
+         FROM (SELECT f.id FROM found f ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}) f JOIN chat_messages m ON m.id = f.id`
+    : `SELECT m.*, ${cursorTimeSql('m.created_at')} AS sort_key FROM chat_messages m ${filters.where(keyset)} ${order} LIMIT ${limit}`;
+  const { rows } = await db.query<TMessageRow & { sort_key: string }>(`SELECT ${VIEW_COLUMNS}, m.sort_key FROM (${newest}) m ${VIEW_JOINS} ${order}`, page.values);
   return toPage(rows, q.pageSize, MONITOR_LIST, (row) => [row.sort_key, Number(row.id)], toStored, await count);
 }
 

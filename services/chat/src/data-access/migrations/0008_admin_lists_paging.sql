@@ -2,12 +2,13 @@
 -- (GET /api/admin/support-conversations). Each sort and filter has an index.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
--- Chat Monitor, newest first: keyset on (created_at, id) read backwards. room=all and room=general (most messages)
--- read the whole table's index (general_age_idx becomes this one: the archive job and the 24 h stats read its
--- created_at); room=support its own; ?conversation (one worker's thread) and ?user (an author) theirs.
+-- Chat Monitor, newest first: keyset on (created_at, id) read backwards, each room on its own index (room=general
+-- also serves the archive job and the 24 h stats, which read general_age_idx's created_at until now); ?conversation
+-- (one worker's thread) and ?user (an author) theirs.
 DROP INDEX chat_messages_general_age_idx;
-CREATE INDEX chat_messages_time_idx ON chat_messages (created_at, id);
+CREATE INDEX chat_messages_general_time_idx ON chat_messages (created_at, id) WHERE chat_type = 'general';
 CREATE INDEX chat_messages_support_time_idx ON chat_messages (created_at, id) WHERE chat_type = 'support';
+CREATE INDEX chat_messages_time_idx ON chat_messages (created_at, id);
 CREATE INDEX chat_messages_thread_time_idx ON chat_messages (support_user_id, created_at, id) WHERE chat_type = 'support';
 CREATE INDEX chat_messages_author_time_idx ON chat_messages (user_id, created_at, id);
 -- ?search: part of the text, by trigrams.
