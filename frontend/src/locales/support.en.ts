@@ -46,6 +46,7 @@ export const supportEn = {
     worker: 'Worker',
     loadFailed: 'Failed to load the conversations',
     threadLabel: 'Conversation with {{name}}',
+    searchUser: 'Search by e-mail or name',
   },
   duration: { seconds: '{{count}} s', minutes: '{{count}} min', hours: '{{count}} h', days: '{{count}} d' },
 };

@@ -45,6 +45,7 @@ export const supportRu: typeof supportEn = {
     worker: 'Сотрудник',
     loadFailed: 'Не удалось загрузить обращения',
     threadLabel: 'Переписка с {{name}}',
+    searchUser: 'Поиск по e-mail или имени',
   },
   duration: { seconds: '{{count}} с', minutes: '{{count}} мин', hours: '{{count}} ч', days: '{{count}} д' },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The chat service's API (spec 01 "Chat screen", "Chat connection", s.7 "Chat", s.9; spec 03 "chat_messages",
@@ -225,9 +226,45 @@ export type TModerationResult = z.infer<typeof ZModerationResultSchema>;
 
 export const CHAT_MONITOR_FILTERS = ['all', 'people', 'assistants'] as const;
 export type TChatMonitorFilter = (typeof CHAT_MONITOR_FILTERS)[number];
-export const ZChatMonitorQuerySchema = z.strictObject({
-  filter: z.enum(CHAT_MONITOR_FILTERS, { error: 'filter must be all, people or assistants' }).default('all'),
-});
+/** The rooms the monitor reads: the general room (the default), every support thread, or both. */
+export const CHAT_MONITOR_ROOMS = ['general', 'support', 'all'] as const;
+export type TChatMonitorRoom = (typeof CHAT_MONITOR_ROOMS)[number];
+/** ?search and ?user need this many characters (a trigram index serves them). */
+export const CHAT_MONITOR_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * GET /api/admin/chat-messages?filter&room&conversation&user&search&from&to&pageSize&cursor (the paging convention
+ * of paging.ts): live messages (not the archive), newest first (keyset on createdAt, id). `filter` people or
+ * assistants (bot or human); `room` general (default), support (every worker's thread) or all; `conversation` one
+ * worker's support thread (their user id; implies room support); `user` part of the author's e-mail or name; `search`
+ * part of the text; `from`/`to` the time the message was written.
+ */
+export const ZChatMonitorQuerySchema = z
+  .strictObject({
+    filter: z.enum(CHAT_MONITOR_FILTERS, { error: 'filter must be all, people or assistants' }).default('all'),
+    room: z.enum(CHAT_MONITOR_ROOMS, { error: 'room must be general, support or all' }).optional(),
+    conversation: ZTextSchema('conversation')
+      .trim()
+      .pipe(z.uuid({ error: "conversation must be a worker's user id (their support thread)" }))
+      .transform((v) => v.toLowerCase())
+      .optional(),
+    user: ZUserSearchSchema('user'),
+    search: ZTextSchema('search')
+      .trim()
+      .min(CHAT_MONITOR_SEARCH_MIN_LENGTH, `search must be at least ${CHAT_MONITOR_SEARCH_MIN_LENGTH} characters`)
+      .max(200, 'search is too long (at most 200 characters)')
+      .optional(),
+    from: ZDateBoundSchema('from'),
+    to: ZDateBoundSchema('to'),
+    ...PAGE_QUERY_SHAPE,
+  })
+  .superRefine((q, ctx) => {
+    checkRanges(q, ctx);
+    if (q.conversation && q.room === 'general') {
+      ctx.addIssue({ code: 'custom', message: 'conversation is a support thread: use room support or all', path: ['conversation'] });
+    }
+  });
+export type TChatMonitorQuery = z.output<typeof ZChatMonitorQuerySchema>;
 
 /** Spec 03 s.4: starts at 5, minus 1 per issue, never below 1; 4+ good, 3 fair, less poor. */
 export const ASSISTANT_QUALITY_ISSUES = ['wrong_language', 'too_short', 'too_long', 'banned_word'] as const;
@@ -256,5 +293,9 @@ export const ZChatMonitorStatsSchema = z.object({
 });
 export type TChatMonitorStats = z.infer<typeof ZChatMonitorStatsSchema>;
 
-export const ZChatMonitorSchema = z.object({ messages: z.array(ZAdminChatMessageSchema), stats: ZChatMonitorStatsSchema });
-export type TChatMonitor = z.infer<typeof ZChatMonitorSchema>;
+/** GET /api/admin/chat-messages: a page of the monitor's feed. */
+export const ZChatMonitorPageSchema = ZPageSchema(ZAdminChatMessageSchema);
+export type TChatMonitorPage = z.infer<typeof ZChatMonitorPageSchema>;
+
+/** GET /api/admin/chat-messages/stats: takes no parameters. */
+export const ZChatMonitorStatsQuerySchema = z.strictObject({});

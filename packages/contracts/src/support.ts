@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZChatContentSchema, ZChatMessageSchema, type TChatMessage } from './chat.js';
 import { ZIdSchema, ZTextSchema } from './common.js';
+import { PAGE_QUERY_SHAPE, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The support desk (spec 01 "Support tab", s.7 POST /api/support/message, s.9 the new-support-message notification;
@@ -80,15 +81,22 @@ export const ZSupportConversationSchema = z.object({
 });
 export type TSupportConversation = z.infer<typeof ZSupportConversationSchema>;
 
-/** GET /api/admin/support-conversations?status&mine. Sorted by waiting time (longest first), then newest activity. */
+/**
+ * GET /api/admin/support-conversations?status&mine&user&pageSize&cursor (the paging convention of paging.ts), in the
+ * order the desk works in: first the conversations whose worker waits for an answer, longest waiting first
+ * (waitingSince ascending), then the others by last activity, newest first (lastMessageAt descending); the id
+ * breaks ties in both. `user` is part of the worker's e-mail or name.
+ */
 export const ZSupportConversationsQuerySchema = z.strictObject({
   status: z.union([ZSupportStatusSchema, z.literal('all')], { error: 'status must be all, open, pending, resolved or closed' }).default('all'),
   mine: z.enum(['true', 'false'], { error: 'mine must be true or false' }).default('false').transform((v) => v === 'true'),
+  user: ZUserSearchSchema('user'),
+  ...PAGE_QUERY_SHAPE,
 });
 export type TSupportConversationsQuery = z.infer<typeof ZSupportConversationsQuerySchema>;
 
-export const ZSupportConversationListSchema = z.object({ conversations: z.array(ZSupportConversationSchema) });
-export type TSupportConversationList = z.infer<typeof ZSupportConversationListSchema>;
+export const ZSupportConversationPageSchema = ZPageSchema(ZSupportConversationSchema);
+export type TSupportConversationPage = z.infer<typeof ZSupportConversationPageSchema>;
 
 const conversationNotFound = () => ({ code: 'SUPPORT.CONVERSATION_NOT_FOUND', message: SUPPORT_MESSAGES.conversationNotFound });
 

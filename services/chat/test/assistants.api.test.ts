@@ -282,10 +282,12 @@ describe('the scheduler (simulated clock)', () => {
     expect(new Set(bots.map((m) => m.content)).size).toBeGreaterThanOrEqual(Math.min(12, bots.length));
     for (let i = 1; i < bots.length; i += 1) expect(bots[i]!.content).not.toBe(bots[i - 1]!.content);
     // Every assistant message has its quality score, shown by the monitor with the 24 h shares.
-    const monitor = await h.api('GET', '/api/admin/chat-messages?filter=assistants', { token: h.admin.token });
-    expect(monitor.body.messages.every((m: { isBot: boolean; quality: { score: number } | null }) => m.isBot && m.quality && m.quality.score >= 1)).toBe(true);
-    expect(monitor.body.stats.assistantQualityLast24h).toMatchObject({ scored: bots.length });
-    const shares = monitor.body.stats.assistantQualityLast24h;
+    const monitor = await h.api('GET', '/api/admin/chat-messages?filter=assistants&pageSize=100', { token: h.admin.token });
+    expect(monitor.body.items.length).toBe(Math.min(100, bots.length));
+    expect(monitor.body.items.every((m: { isBot: boolean; quality: { score: number } | null }) => m.isBot && m.quality && m.quality.score >= 1)).toBe(true);
+    const stats = await h.api('GET', '/api/admin/chat-messages/stats', { token: h.admin.token });
+    expect(stats.body.assistantQualityLast24h).toMatchObject({ scored: bots.length });
+    const shares = stats.body.assistantQualityLast24h;
     expect(shares.good + shares.fair + shares.poor).toBeCloseTo(1, 2);
   });
 

@@ -29,9 +29,10 @@ const reply = async (userId: string, content: string, admin: TTestUser = h.admin
   return res.body as { id: number };
 };
 const conversationOf = async (userId: string) => {
-  const res = await h.api('GET', '/api/admin/support-conversations', { token: h.admin.token });
+  // The desk list is paged: found by the worker's e-mail (the test users' is their id @example.com).
+  const res = await h.api('GET', `/api/admin/support-conversations?user=${userId}`, { token: h.admin.token });
   expect(res.status).toBe(200);
-  return (res.body.conversations as { userId: string; status: string; unreadCount: number; assignedAdminId: string | null; waitingSince: string | null }[]).find((c) => c.userId === userId);
+  return (res.body.items as { userId: string; status: string; unreadCount: number; assignedAdminId: string | null; waitingSince: string | null }[]).find((c) => c.userId === userId);
 };
 const workerView = async (user: TTestUser) => (await h.api('GET', '/api/support/conversation', { token: user.token })).body as { status: string | null; unreadCount: number };
 const supportRows = async (userId: string) => (await h.query<{ n: number }>(`SELECT count(*)::int AS n FROM chat_messages WHERE chat_type = 'support' AND support_user_id = $1`, [userId]))[0]!.n;
@@ -205,10 +206,10 @@ describe('status rules and unread counts on both sides', () => {
     const mine = await h.api('PATCH', `/api/admin/support-conversations/${w.id}`, { token: h.admin.token, body: { assignedAdminId: h.admin.id } });
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ assignedAdminId: h.admin.id, assignedAdmin: { firstName: 'Grace', lastName: 'Admin' } });
-    const list = await h.api('GET', '/api/admin/support-conversations?mine=true', { token: h.admin.token });
-    expect(list.body.conversations.map((c: { userId: string }) => c.userId)).toContain(w.id);
-    const others = await h.api('GET', '/api/admin/support-conversations?mine=true', { token: admin2.token });
-    expect(others.body.conversations.map((c: { userId: string }) => c.userId)).not.toContain(w.id);
+    const list = await h.api('GET', '/api/admin/support-conversations?mine=true&pageSize=100', { token: h.admin.token });
+    expect(list.body.items.map((c: { userId: string }) => c.userId)).toContain(w.id);
+    const others = await h.api('GET', '/api/admin/support-conversations?mine=true&pageSize=100', { token: admin2.token });
+    expect(others.body.items.map((c: { userId: string }) => c.userId)).not.toContain(w.id);
 
     const toWorker = await h.api('PATCH', `/api/admin/support-conversations/${w.id}`, { token: h.admin.token, body: { assignedAdminId: w.id } });
     expect(toWorker.status).toBe(400);
@@ -224,7 +225,7 @@ describe('status rules and unread counts on both sides', () => {
     ]);
 
     const open = await h.api('GET', '/api/admin/support-conversations?status=open', { token: h.admin.token });
-    expect(open.body.conversations.every((c: { status: string }) => c.status === 'open')).toBe(true);
+    expect(open.body.items.every((c: { status: string }) => c.status === 'open')).toBe(true);
     expect((await h.api('GET', '/api/admin/support-conversations?status=waiting', { token: h.admin.token })).status).toBe(400);
     expect((await h.api('PATCH', `/api/admin/support-conversations/${w.id}`, { token: h.admin.token, body: { status: 'archived' } })).status).toBe(400);
     expect((await h.api('PATCH', `/api/admin/support-conversations/${w.id}`, { token: h.admin.token, body: {} })).status).toBe(400);
@@ -247,7 +248,7 @@ describe('status rules and unread counts on both sides', () => {
     const second = await h.newUser();
     await write(first, 'I wrote first');
     await write(second, 'I wrote second');
-    const ids = (await h.api('GET', '/api/admin/support-conversations?status=open', { token: h.admin.token })).body.conversations.map((c: { userId: string }) => c.userId);
+    const ids = (await h.api('GET', '/api/admin/support-conversations?status=open&pageSize=100', { token: h.admin.token })).body.items.map((c: { userId: string }) => c.userId);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
   });
 });

@@ -1,5 +1,28 @@
-import type { TChatMonitor, TChatMonitorFilter, TModerationResult } from '@platform/contracts';
+import type { TChatMonitorFilter, TChatMonitorPage, TChatMonitorRoom, TChatMonitorStats, TModerationResult } from '@platform/contracts';
 import { api } from '../../app/api';
+
+/** The monitor's filters as the screen holds them (empty ones are not sent); from/to are whole days (YYYY-MM-DD). */
+export interface TChatMonitorListQuery {
+  filter: TChatMonitorFilter;
+  room: TChatMonitorRoom;
+  /** A worker's id: their support thread only. */
+  conversation?: string;
+  user?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
+/** The query string of GET /api/admin/chat-messages, in a fixed order, without empty filters. */
+export function chatMonitorParams(q: TChatMonitorListQuery): string {
+  const params = new URLSearchParams({ filter: q.filter, room: q.room });
+  for (const key of ['conversation', 'user', 'search', 'from', 'to', 'cursor'] as const) {
+    const value = q[key];
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
 
 /** Admin: Chat Moderation and Chat Monitor (spec 03 s.7; services/chat/README.md). In the admin chunk only. */
 const chatAdminTaggedApi = api.enhanceEndpoints({ addTagTypes: ['BannedWords', 'ChatMonitor'] });
@@ -18,11 +41,14 @@ export const chatAdminApi = chatAdminTaggedApi.injectEndpoints({
     testModeration: build.mutation<TModerationResult, string>({
       query: (message) => ({ url: '/admin/chat-moderation/test', method: 'POST', body: { message } }),
     }),
-    chatMonitor: build.query<TChatMonitor, TChatMonitorFilter>({
-      query: (filter) => `/admin/chat-messages?filter=${filter}`,
+    /** A page of the monitor's feed, newest first (services/chat/README.md "Paged lists"). */
+    chatMonitor: build.query<TChatMonitorPage, TChatMonitorListQuery>({
+      query: (q) => `/admin/chat-messages?${chatMonitorParams(q)}`,
       providesTags: ['ChatMonitor'],
     }),
+    chatMonitorStats: build.query<TChatMonitorStats, void>({ query: () => '/admin/chat-messages/stats', providesTags: ['ChatMonitor'] }),
   }),
 });
 
-export const { useBannedWordsQuery, useAddBannedWordsMutation, useRemoveBannedWordsMutation, useTestModerationMutation, useChatMonitorQuery } = chatAdminApi;
+export const { useBannedWordsQuery, useAddBannedWordsMutation, useRemoveBannedWordsMutation, useTestModerationMutation, useChatMonitorQuery, useChatMonitorStatsQuery } =
+  chatAdminApi;

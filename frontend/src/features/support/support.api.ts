@@ -1,7 +1,7 @@
 import type {
   TChatMessage,
   TSupportConversation,
-  TSupportConversationList,
+  TSupportConversationPage,
   TSupportConversationPatch,
   TSupportFigures,
   TSupportStatus,
@@ -9,6 +9,23 @@ import type {
   TWorkerSupportConversation,
 } from '@platform/contracts';
 import { api } from '../../app/api';
+
+/** The desk list's filters (empty ones are not sent) and the cursor of a further page. */
+export interface TDeskListQuery {
+  status: TSupportStatus | 'all';
+  mine: boolean;
+  /** Part of the worker's e-mail or name (at least 3 characters). */
+  user?: string;
+  cursor?: string;
+}
+
+/** The query string of GET /api/admin/support-conversations, in a fixed order, without empty filters. */
+export function deskListParams(q: TDeskListQuery): string {
+  const params = new URLSearchParams({ status: q.status, mine: String(q.mine) });
+  if (q.user) params.set('user', q.user);
+  if (q.cursor) params.set('cursor', q.cursor);
+  return params.toString();
+}
 
 /** The support desk's calls (services/chat/README.md "Support desk"; issue 12). */
 const supportTaggedApi = api.enhanceEndpoints({ addTagTypes: ['SupportConversations', 'SupportThread', 'SupportMine'] });
@@ -22,8 +39,9 @@ export const supportApi = supportTaggedApi.injectEndpoints({
       invalidatesTags: ['SupportMine'],
     }),
     /* ---- The desk (admins). ---- */
-    supportConversations: build.query<TSupportConversationList, { status: TSupportStatus | 'all'; mine: boolean }>({
-      query: ({ status, mine }) => `/admin/support-conversations?status=${status}&mine=${mine}`,
+    /** A page of the desk list, in the desk's order (waiting longest first, then newest activity). */
+    supportConversations: build.query<TSupportConversationPage, TDeskListQuery>({
+      query: (q) => `/admin/support-conversations?${deskListParams(q)}`,
       providesTags: ['SupportConversations'],
       keepUnusedDataFor: 0,
     }),
@@ -32,13 +50,15 @@ export const supportApi = supportTaggedApi.injectEndpoints({
       providesTags: (_result, _error, userId) => [{ type: 'SupportThread', id: userId }],
       keepUnusedDataFor: 0,
     }),
+    // The desk list is not read again after a reply or a change: its row is updated in place from the socket's
+    // support_conversation frame (or the PATCH answer), so the pages the admin loaded stay (pages/admin/crm).
     supportReply: build.mutation<TChatMessage, { userId: string; content: string }>({
       query: (body) => ({ url: '/admin/support-reply', method: 'POST', body }),
-      invalidatesTags: (_result, _error, { userId }) => ['SupportConversations', { type: 'SupportThread', id: userId }],
+      invalidatesTags: (_result, _error, { userId }) => [{ type: 'SupportThread', id: userId }],
     }),
     updateSupportConversation: build.mutation<TSupportConversation, { userId: string } & TSupportConversationPatch>({
       query: ({ userId, ...body }) => ({ url: `/admin/support-conversations/${encodeURIComponent(userId)}`, method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { userId }) => ['SupportConversations', { type: 'SupportThread', id: userId }],
+      invalidatesTags: (_result, _error, { userId }) => [{ type: 'SupportThread', id: userId }],
     }),
     /** For the admin dashboard: 30-day medians of first response and resolution, and how many wait over 24 h. */
     supportFigures: build.query<TSupportFigures, void>({ query: () => '/admin/support-conversations/figures' }),
@@ -49,6 +69,7 @@ export const {
   useSupportConversationQuery,
   usePostSupportMessageMutation,
   useSupportConversationsQuery,
+  useLazySupportConversationsQuery,
   useSupportThreadQuery,
   useSupportReplyMutation,
   useUpdateSupportConversationMutation,

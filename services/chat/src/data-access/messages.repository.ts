@@ -1,5 +1,6 @@
-import type { TChatType } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TChatMonitorQuery, TChatType, TPage } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { z } from 'zod';
 
 /** A room: the general room, or one worker's support thread. */
 export type TRoom = { chatType: 'general' } | { chatType: 'support'; supportUserId: string };
@@ -197,17 +198,51 @@ export async function findLatestId(db: Queryable, room: TRoom): Promise<number> 
 
 /* ---- Chat Monitor. ---- */
 
-/** The newest general-room messages, live ones only, of people, assistants or both, newest first. */
-export async function findMonitorFeed(db: Queryable, filter: 'all' | 'people' | 'assistants', limit: number): Promise<TStoredMessage[]> {
-  const who = filter === 'people' ? 'AND assistant_id IS NULL' : filter === 'assistants' ? 'AND assistant_id IS NOT NULL' : '';
-  const { rows } = await db.query<TMessageRow>(
-    `SELECT ${VIEW_COLUMNS}
-       FROM (SELECT * FROM chat_messages WHERE chat_type = 'general' ${who} ORDER BY id DESC LIMIT $1) m
-       ${VIEW_JOINS}
-      ORDER BY m.id DESC`,
-    [limit],
-  );
-  return rows.map(toStored);
+/** The cursor list of GET /api/admin/chat-messages: a cursor of another list is refused. */
+const MONITOR_LIST = 'chat.monitor';
+/** The monitor's sort key: the time the message was written (microseconds) and its id. */
+const ZMonitorCursorKeySchema = z.tuple([ZCursorTimeSchema, z.number().int().positive()]);
+
+/** "50%_off" -> "%50\\%\\_off%": a search term matched literally, anywhere, by LIKE on a lower-cased column. */
+export function likeAnywhere(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The users copy's search text: the trigram index users_search_idx (migration 0008) is on exactly this expression. */
+export const USER_SEARCH_SQL = (alias: string) => `lower(coalesce(${alias}.email, '') || ' ' || ${alias}.first_name || ' ' || ${alias}.last_name)`;
+
+/**
+ * One page of the Chat Monitor (contracts ZChatMonitorQuerySchema): live messages (the archive is not read), newest
+ * first, keyset on (created_at, id) after the cursor; each filter served by an index (migration 0008).
+ */
+export async function findMonitorPage(db: Queryable, q: TChatMonitorQuery): Promise<TPage<TStoredMessage>> {
+  const after = decodeCursor(q.cursor, MONITOR_LIST, ZMonitorCursorKeySchema);
+  const room = q.conversation ? 'support' : (q.room ?? 'general');
+  const filters = new SqlConditions();
+  // A literal (room is one of the contract's values), so the planner matches the support room's partial index.
+  if (room !== 'all') filters.add(room === 'support' ? `m.chat_type = 'support'` : `m.chat_type = 'general'`);
+  if (q.conversation) filters.add('m.support_user_id = ?', q.conversation);
+  if (q.filter === 'people') filters.add('m.assistant_id IS NULL');
+  if (q.filter === 'assistants') filters.add('m.assistant_id IS NOT NULL');
+  if (q.user) filters.add(`m.user_id IN (SELECT s.id FROM users s WHERE ${USER_SEARCH_SQL('s')} LIKE ?)`, likeAnywhere(q.user));
+  if (q.search) filters.add('lower(m.content) LIKE ?', likeAnywhere(q.search));
+  if (q.from) filters.add('m.created_at >= ?', q.from);
+  if (q.to) filters.add('m.created_at < ?', q.to);
+  const count = countCapped(db, 'chat_messages m', filters.where(), filters.values);
+  const page = new SqlConditions();
+  page.values.push(...filters.values);
+  const keyset = after ? `(m.created_at, m.id) < ($${page.values.push(after[0])}::timestamptz, $${page.values.push(after[1])}::bigint)` : undefined;
+  const limit = page.param(q.pageSize + 1);
+  const order = 'ORDER BY m.created_at DESC, m.id DESC';
+  // With ?search the trigram index finds the matches first (a fence: otherwise the planner may walk the time index
+  // backwards hoping to meet a rare text soon, and read the whole room); the page is the newest of them.
+  const newest = q.search
+    ? `WITH found AS MATERIALIZED (SELECT m.id, m.created_at FROM chat_messages m ${filters.where(keyset)})
+       SELECT m.*, ${cursorTimeSql('m.created_at')} AS sort_key
+         FROM (SELECT f.id FROM found f ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}) f JOIN chat_messages m ON m.id = f.id`
+    : `SELECT m.*, ${cursorTimeSql('m.created_at')} AS sort_key FROM chat_messages m ${filters.where(keyset)} ${order} LIMIT ${limit}`;
+  const { rows } = await db.query<TMessageRow & { sort_key: string }>(`SELECT ${VIEW_COLUMNS}, m.sort_key FROM (${newest}) m ${VIEW_JOINS} ${order}`, page.values);
+  return toPage(rows, q.pageSize, MONITOR_LIST, (row) => [row.sort_key, Number(row.id)], toStored, await count);
 }
 
 /** General-room activity in the last 24 hours. */

@@ -1,5 +1,7 @@
-import type { TSupportConversation, TSupportFigures, TSupportStatus } from '@platform/contracts';
-import type { Queryable } from '@platform/service-kit';
+import type { TSupportConversation, TSupportConversationPage, TSupportConversationsQuery, TSupportFigures, TSupportStatus } from '@platform/contracts';
+import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { z } from 'zod';
+import { likeAnywhere, USER_SEARCH_SQL } from './messages.repository.js';
 
 /** A conversation row as the use cases work with it (before the desk's view adds names and figures). */
 export interface TConversationRecord {
@@ -155,15 +157,17 @@ interface TViewRow {
   resolution_seconds: number | null;
 }
 
-const VIEW_SELECT = `SELECT c.id, c.user_id, c.status, c.priority, c.assigned_admin_id, c.last_message_preview, c.last_message_at,
+const VIEW_COLUMNS = `c.id, c.user_id, c.status, c.priority, c.assigned_admin_id, c.last_message_preview, c.last_message_at,
        c.unread_count, c.waiting_since, c.created_at, c.updated_at, c.resolved_at, c.closed_at,
        u.first_name, u.last_name, u.email, a.first_name AS admin_first_name, a.last_name AS admin_last_name,
        extract(epoch FROM r.first_response_at - r.opened_at)::float8 AS first_response_seconds,
-       extract(epoch FROM r.resolved_at - r.opened_at)::float8 AS resolution_seconds
-  FROM support_conversations c
-  LEFT JOIN users u ON u.id = c.user_id
+       extract(epoch FROM r.resolved_at - r.opened_at)::float8 AS resolution_seconds`;
+
+const VIEW_JOINS = `LEFT JOIN users u ON u.id = c.user_id
   LEFT JOIN users a ON a.id = c.assigned_admin_id
   LEFT JOIN LATERAL (SELECT opened_at, first_response_at, resolved_at FROM support_rounds WHERE conversation_id = c.id ORDER BY id DESC LIMIT 1) r ON true`;
+
+const VIEW_SELECT = `SELECT ${VIEW_COLUMNS} FROM support_conversations c ${VIEW_JOINS}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -189,19 +193,78 @@ function toView(row: TViewRow): TSupportConversation {
   };
 }
 
-/** The desk list: by status ('all' for every one) and assignee; those waiting longest first, then the newest activity. */
-export async function listConversations(db: Queryable, filter: { status: TSupportStatus | 'all'; assignedTo?: string }, limit = 500): Promise<TSupportConversation[]> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (filter.status !== 'all') where.push(`c.status = $${params.push(filter.status)}`);
-  if (filter.assignedTo) where.push(`c.assigned_admin_id = $${params.push(filter.assignedTo)}`);
-  const { rows } = await db.query<TViewRow>(
-    `${VIEW_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY c.waiting_since ASC NULLS LAST, c.last_message_at DESC NULLS LAST, c.id
-      LIMIT $${params.push(limit)}`,
-    params,
-  );
-  return rows.map(toView);
+/** The cursor list of GET /api/admin/support-conversations: a cursor of another list is refused. */
+const DESK_LIST = 'support.desk';
+
+/**
+ * The desk's order, as it always was: waiting_since ASC NULLS LAST, last_message_at DESC, id. Read in two parts,
+ * each on its own index: `w`, those whose worker waits for an answer (longest first), then `a`, every other (newest
+ * activity first). The key of a page's last row: its part, waiting_since ('' in part a), last_message_at and id. The
+ * directions are mixed, so the keyset is "leading column not beyond the key's, and past the key in the whole order":
+ * the index reads from the key's first column on and the filter skips the few rows that tie on it.
+ */
+const ZDeskCursorKeySchema = z
+  .tuple([z.enum(['w', 'a']), z.union([ZCursorTimeSchema, z.literal('')]), ZCursorTimeSchema, ZCursorIdSchema])
+  .refine(([part, waiting]) => (part === 'w') === (waiting !== ''));
+type TDeskKey = z.output<typeof ZDeskCursorKeySchema>;
+
+const DESK_PARTS = {
+  w: {
+    where: 'c.waiting_since IS NOT NULL',
+    order: 'c.waiting_since ASC, c.last_message_at DESC, c.id ASC',
+    after: (at: (value: unknown) => string, [, waiting, last, id]: TDeskKey) => {
+      const [w, l, i] = [`${at(waiting)}::timestamptz`, `${at(last)}::timestamptz`, `${at(id)}::uuid`];
+      return `c.waiting_since >= ${w} AND (c.waiting_since > ${w} OR c.last_message_at < ${l} OR (c.last_message_at = ${l} AND c.id > ${i}))`;
+    },
+  },
+  a: {
+    where: 'c.waiting_since IS NULL',
+    order: 'c.last_message_at DESC, c.id ASC',
+    after: (at: (value: unknown) => string, [, , last, id]: TDeskKey) => {
+      const [l, i] = [`${at(last)}::timestamptz`, `${at(id)}::uuid`];
+      return `c.last_message_at <= ${l} AND (c.last_message_at < ${l} OR c.id > ${i})`;
+    },
+  },
+} as const;
+type TDeskPart = keyof typeof DESK_PARTS;
+
+/**
+ * One page of the desk list (contracts ZSupportConversationsQuerySchema): keyset over the two parts of the desk's
+ * order (the waiting part first, the rest after it), each part and filter served by an index (migration 0008);
+ * `assignedTo` is ?mine's admin.
+ */
+export async function listConversationsPage(db: Queryable, q: TSupportConversationsQuery, assignedTo?: string): Promise<TSupportConversationPage> {
+  const after = decodeCursor(q.cursor, DESK_LIST, ZDeskCursorKeySchema);
+  const filters = new SqlConditions();
+  if (q.status !== 'all') filters.add('c.status = ?', q.status);
+  if (assignedTo) filters.add('c.assigned_admin_id = ?', assignedTo);
+  if (q.user) filters.add(`c.user_id IN (SELECT s.id FROM users s WHERE ${USER_SEARCH_SQL('s')} LIKE ?)`, likeAnywhere(q.user));
+  const count = countCapped(db, 'support_conversations c', filters.where(), filters.values);
+
+  const readPart = async (part: TDeskPart, key: TDeskKey | undefined, limit: number) => {
+    const { where, order, after: beyond } = DESK_PARTS[part];
+    const page = new SqlConditions();
+    page.values.push(...filters.values);
+    const keyset = key ? beyond((value) => page.param(value), key) : undefined;
+    const { rows } = await db.query<TViewRow & { waiting_key: string | null; last_key: string }>(
+      `SELECT ${VIEW_COLUMNS}, c.waiting_key, c.last_key
+         FROM (SELECT c.*, ${cursorTimeSql('c.waiting_since')} AS waiting_key, ${cursorTimeSql('c.last_message_at')} AS last_key
+                 FROM support_conversations c
+                ${filters.where(keyset ? `${where} AND ${keyset}` : where)}
+                ORDER BY ${order} LIMIT ${page.param(limit)}) c
+         ${VIEW_JOINS}
+        ORDER BY ${order}`,
+      page.values,
+    );
+    return rows.map((row) => ({ ...row, part }));
+  };
+
+  // pageSize + 1 rows tell whether a next page exists: from the waiting part first, the rest from the other.
+  const wanted = q.pageSize + 1;
+  const rows: Awaited<ReturnType<typeof readPart>> = [];
+  if (!after || after[0] === 'w') rows.push(...(await readPart('w', after, wanted)));
+  if (rows.length < wanted) rows.push(...(await readPart('a', after?.[0] === 'a' ? after : undefined, wanted - rows.length)));
+  return toPage(rows, q.pageSize, DESK_LIST, (row) => [row.part, row.waiting_key ?? '', row.last_key, row.id], toView, await count);
 }
 
 export async function findConversationView(db: Queryable, userId: string): Promise<TSupportConversation | undefined> {

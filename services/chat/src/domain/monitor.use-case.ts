@@ -1,11 +1,10 @@
-import type { TAdminChatMessage, TAssistantQuality, TChatMonitor } from '@platform/contracts';
+import type { TAdminChatMessage, TAssistantQuality, TChatMonitorPage, TChatMonitorQuery, TChatMonitorStats } from '@platform/contracts';
 import { findQualities, findQualityShares } from '../data-access/assistants.repository.js';
-import { findMonitorFeed, findMonitorStats } from '../data-access/messages.repository.js';
+import { findMonitorPage, findMonitorStats } from '../data-access/messages.repository.js';
 import type { TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
 import type { TMatcher } from './moderation.js';
 
-export const MONITOR_FEED_SIZE = 100;
 const GOOD_LENGTH = { min: 10, max: 200 } as const;
 
 /**
@@ -25,13 +24,16 @@ export function assistantQuality(content: string, preferredLanguage: 'english' |
   return { score: Math.max(1, 5 - issues.length), issues };
 }
 
-/** GET /api/admin/chat-messages?filter: the newest general-room messages with every author named, and the stats. */
-export async function readChatMonitor(deps: TChatDeps, filter: 'all' | 'people' | 'assistants'): Promise<TChatMonitor> {
-  const [feed, stats, shares] = await Promise.all([findMonitorFeed(deps.pool, filter, MONITOR_FEED_SIZE), findMonitorStats(deps.pool), findQualityShares(deps.pool)]);
+/**
+ * GET /api/admin/chat-messages: a page of the monitor's feed (newest first, filtered; contracts
+ * ZChatMonitorQuerySchema) with every author named and, on assistant messages, the quality score.
+ */
+export async function readChatMonitor(deps: TChatDeps, query: TChatMonitorQuery): Promise<TChatMonitorPage> {
+  const page = await findMonitorPage(deps.pool, query);
   // The score computed when the assistant posted (kept with the message); computed now for one posted before that.
-  const scores = await findQualities(deps.pool, feed.filter((m) => m.isBot).map((m) => m.id));
+  const scores = await findQualities(deps.pool, page.items.filter((m) => m.isBot).map((m) => m.id));
   const matcher = deps.moderation.matcher();
-  const messages: TAdminChatMessage[] = feed.map((stored) => {
+  const items: TAdminChatMessage[] = page.items.map((stored) => {
     const view = toMessageView(stored);
     return {
       ...view,
@@ -39,8 +41,11 @@ export async function readChatMonitor(deps: TChatDeps, filter: 'all' | 'people' 
       quality: view.assistant ? (scores.get(view.id) ?? assistantQuality(view.content, view.assistant.preferredLanguage, matcher)) : null,
     };
   });
-  return {
-    messages,
-    stats: { messagesLast24h: stats.total, peopleMessagesLast24h: stats.people, assistantMessagesLast24h: stats.assistants, activePeopleLast24h: stats.authors, assistantQualityLast24h: shares },
-  };
+  return { ...page, items };
+}
+
+/** GET /api/admin/chat-messages/stats: the general room's last 24 hours (the monitor's four cards and the quality shares). */
+export async function readChatMonitorStats(deps: TChatDeps): Promise<TChatMonitorStats> {
+  const [stats, shares] = await Promise.all([findMonitorStats(deps.pool), findQualityShares(deps.pool)]);
+  return { messagesLast24h: stats.total, peopleMessagesLast24h: stats.people, assistantMessagesLast24h: stats.assistants, activePeopleLast24h: stats.authors, assistantQualityLast24h: shares };
 }

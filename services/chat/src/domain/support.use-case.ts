@@ -7,6 +7,7 @@ import {
   SUPPORT_WAITING_ALERT_HOURS,
   type TChatMessage,
   type TSupportConversation,
+  type TSupportConversationPage,
   type TSupportConversationPatch,
   type TSupportConversationsQuery,
   type TSupportFigures,
@@ -20,7 +21,7 @@ import {
   findConversation,
   findConversationView,
   insertConversation,
-  listConversations,
+  listConversationsPage,
   lockConversation,
   markEmailed,
   markReadByAdmin,
@@ -124,9 +125,9 @@ export async function readWorkerConversation(deps: TChatDeps, actor: TActor): Pr
   return { status: conversation?.status ?? null, lastMessageAt: conversation?.lastMessageAt ?? null, unreadCount: unread.support };
 }
 
-/** GET /api/admin/support-conversations: the desk list. */
-export async function readConversations(deps: TChatDeps, admin: TActor, query: TSupportConversationsQuery): Promise<{ conversations: TSupportConversation[] }> {
-  return { conversations: await listConversations(deps.pool, { status: query.status, assignedTo: query.mine ? admin.userId : undefined }) };
+/** GET /api/admin/support-conversations: a page of the desk list (waiting longest first, then newest activity). */
+export async function readConversations(deps: TChatDeps, admin: TActor, query: TSupportConversationsQuery): Promise<TSupportConversationPage> {
+  return listConversationsPage(deps.pool, query, query.mine ? admin.userId : undefined);
 }
 
 /** GET /api/admin/support-messages/{userId}: the thread; opening it marks the worker's messages read for the desk. */

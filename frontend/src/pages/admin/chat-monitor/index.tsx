@@ -1,25 +1,44 @@
-import type { TAdminChatMessage, TChatMonitorFilter } from '@platform/contracts';
+import type { TAdminChatMessage, TChatMonitorFilter, TChatMonitorRoom } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Rate, Segmented, Spin, Switch, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Empty, Input, Rate, Segmented, Spin, Switch, Tag, Tooltip } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChatMonitorQuery } from '../../../features/chat/chat.admin.api';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { ListSearch } from '../../../components/ListSearch';
+import { formatTotal } from '../../../components/LoadMore';
+import { useChatMonitorQuery, useChatMonitorStatsQuery } from '../../../features/chat/chat.admin.api';
 import { formatTime } from '../../../features/chat/chatTime';
 import '../chat-admin.css';
 
 /** Spec 03 s.4 / s.9: with auto-refresh on, the feed reloads every 10 seconds. */
 export const CHAT_MONITOR_REFRESH_MS = 10_000;
+/** Text and author searches are sent from this many characters (the server's trigram search needs 3). */
+const SEARCH_MIN_LENGTH = 3;
+const ROOMS: TChatMonitorRoom[] = ['general', 'support', 'all'];
 
 function qualityLevel(score: number): 'good' | 'fair' | 'poor' {
   return score >= 4 ? 'good' : score === 3 ? 'fair' : 'poor';
 }
 
-function FeedItem({ message, rating, onRate }: { message: TAdminChatMessage; rating: number; onRate: (value: number) => void }) {
+function authorName(message: TAdminChatMessage, member: string): string {
+  return message.isBot ? (message.assistant?.displayName ?? 'Assistant') : [message.author?.firstName, message.author?.lastName].filter(Boolean).join(' ') || member;
+}
+
+function FeedItem({
+  message,
+  rating,
+  onRate,
+  onThread,
+}: {
+  message: TAdminChatMessage;
+  rating: number;
+  onRate: (value: number) => void;
+  /** Shown on a support message that is not already filtered to its thread. */
+  onThread?: () => void;
+}) {
   const { t } = useTranslation();
   const date = new Date(message.createdAt);
-  const name = message.isBot
-    ? message.assistant?.displayName ?? 'Assistant'
-    : [message.author?.firstName, message.author?.lastName].filter(Boolean).join(' ') || t('chat.member');
+  const name = authorName(message, t('chat.member'));
   return (
     <li className="chat-monitor-item" data-testid="monitor-message">
       <div className="chat-monitor-head">
@@ -33,6 +52,12 @@ function FeedItem({ message, rating, onRate }: { message: TAdminChatMessage; rat
           <Tag color="blue">{t('chat.badgeAdmin')}</Tag>
         ) : (
           <Tag>{t('chat.monitor.worker')}</Tag>
+        )}
+        {message.chatType === 'support' && <Tag color="orange">{t('chat.monitor.supportTag')}</Tag>}
+        {onThread && (
+          <Button type="link" size="small" onClick={onThread} title={t('chat.monitor.openThread')} data-testid="monitor-thread">
+            {t('chat.monitor.thread')}
+          </Button>
         )}
         <time className="muted small" dateTime={message.createdAt} title={date.toLocaleString()}>
           {date.toLocaleDateString()} {formatTime(message.createdAt)}
@@ -61,18 +86,45 @@ function FeedItem({ message, rating, onRate }: { message: TAdminChatMessage; rat
   );
 }
 
-/** Admin > Chat Monitor (spec 03): the live feed with a filter, auto-refresh every 10 s, refresh now, four stat cards, local stars. */
+/**
+ * Admin > Chat Monitor (spec 03): the feed, paged on the server newest first (Previous / Next), filtered by bot or
+ * human, room (the general chat, support threads, all; or one worker's thread), the author's e-mail or name, the text
+ * and the day it was written; auto-refresh every 10 s, refresh now, four stat cards, local stars.
+ */
 export function ChatMonitorSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<TChatMonitorFilter>('all');
+  const [room, setRoom] = useState<TChatMonitorRoom>('general');
+  const [thread, setThread] = useState<{ userId: string; name: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const [user, setUser] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [autoRefresh, setAutoRefresh] = useState(true);
   // Ratings are kept only on this screen (spec 03): never sent, gone on reload.
   const [ratings, setRatings] = useState<Record<number, number>>({});
-  const { data, isLoading, isFetching, isError, refetch, fulfilledTimeStamp } = useChatMonitorQuery(filter, {
-    pollingInterval: autoRefresh ? CHAT_MONITOR_REFRESH_MS : 0,
-    skipPollingIfUnfocused: false,
-  });
-  const stats = data?.stats;
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  const text = search.length >= SEARCH_MIN_LENGTH ? search : undefined;
+  const author = user.length >= SEARCH_MIN_LENGTH ? user : undefined;
+  // A new filter starts again from the newest page (in the same update, so no page is read with the old cursor).
+  const thenReset = useCallback(<T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    reset();
+  }, [reset]);
+  const onSearchText = useCallback((value: string) => thenReset(setSearch)(value), [thenReset]);
+  const onSearchUser = useCallback((value: string) => thenReset(setUser)(value), [thenReset]);
+  const polling = { pollingInterval: autoRefresh ? CHAT_MONITOR_REFRESH_MS : 0, skipPollingIfUnfocused: false };
+  const { data, isLoading, isFetching, isError, refetch, fulfilledTimeStamp } = useChatMonitorQuery(
+    { filter, room: thread ? 'support' : room, conversation: thread?.userId, search: text, user: author, from: from || undefined, to: to || undefined, cursor: pages.cursor },
+    polling,
+  );
+  const { data: stats, refetch: refetchStats } = useChatMonitorStatsQuery(undefined, polling);
+  const refresh = useCallback(() => {
+    void refetch();
+    void refetchStats();
+  }, [refetch, refetchStats]);
+  const filtered = filter !== 'all' || room !== 'general' || thread !== null || text !== undefined || author !== undefined || from !== '' || to !== '';
   const cards = [
     { key: 'messages', value: stats?.messagesLast24h },
     { key: 'people', value: stats?.peopleMessagesLast24h },
@@ -85,13 +137,13 @@ export function ChatMonitorSection() {
       <div className="chat-admin-toolbar">
         <Segmented<TChatMonitorFilter>
           value={filter}
-          onChange={setFilter}
+          onChange={thenReset(setFilter)}
           options={(['all', 'people', 'assistants'] as const).map((value) => ({ value, label: t(`chat.monitor.filter.${value}`) }))}
         />
         <label className="chat-admin-switch">
           <Switch checked={autoRefresh} onChange={setAutoRefresh} size="small" /> {t('chat.monitor.autoRefresh')}
         </label>
-        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={refresh}>
           {t('chat.monitor.refresh')}
         </Button>
         {fulfilledTimeStamp && <span className="chat-admin-updated">{t('chat.monitor.updated', { time: new Date(fulfilledTimeStamp).toLocaleTimeString() })}</span>}
@@ -113,22 +165,62 @@ export function ChatMonitorSection() {
           </div>
         ))}
       </div>
+      <div className="chat-monitor-filters" data-testid="monitor-filters">
+        <label className="chat-monitor-filter">
+          <span className="muted small">{t('chat.monitor.room.label')}</span>
+          <select className="chat-monitor-room" value={thread ? 'support' : room} disabled={thread !== null} onChange={(e) => thenReset(setRoom)(e.target.value as TChatMonitorRoom)} data-testid="monitor-room">
+            {ROOMS.map((value) => (
+              <option key={value} value={value}>
+                {t(`chat.monitor.room.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ListSearch label={t('chat.monitor.searchText')} onSearch={onSearchText} />
+        <ListSearch label={t('chat.monitor.searchUser')} onSearch={onSearchUser} />
+        <div className="chat-monitor-filter" role="group" aria-label={t('chat.monitor.dates')}>
+          <span className="muted small">{t('chat.monitor.dates')}</span>
+          <span className="chat-monitor-dates">
+            <Input type="date" aria-label={t('chat.monitor.from')} data-testid="monitor-from" value={from} max={to || undefined} onChange={(e) => thenReset(setFrom)(e.target.value)} />
+            <Input type="date" aria-label={t('chat.monitor.to')} data-testid="monitor-to" value={to} min={from || undefined} onChange={(e) => thenReset(setTo)(e.target.value)} />
+          </span>
+        </div>
+        {thread && (
+          <Tag closable onClose={() => thenReset(setThread)(null)} color="orange" data-testid="monitor-thread-filter">
+            {t('chat.monitor.threadOf', { name: thread.name })}
+          </Tag>
+        )}
+      </div>
       {isError && <Alert type="error" showIcon title={t('chat.monitor.loadFailed')} />}
       <section className="chat-monitor-feed" aria-label={t('chat.monitor.feed')}>
         {isLoading ? (
           <div className="center-block">
             <Spin />
           </div>
-        ) : data && data.messages.length > 0 ? (
+        ) : data && data.items.length > 0 ? (
           <ol className="chat-monitor-list">
-            {data.messages.map((message) => (
-              <FeedItem key={message.id} message={message} rating={ratings[message.id] ?? 0} onRate={(value) => setRatings((current) => ({ ...current, [message.id]: value }))} />
+            {data.items.map((message) => (
+              <FeedItem
+                key={message.id}
+                message={message}
+                rating={ratings[message.id] ?? 0}
+                onRate={(value) => setRatings((current) => ({ ...current, [message.id]: value }))}
+                onThread={
+                  message.chatType === 'support' && message.supportUserId && !thread
+                    ? () => thenReset(setThread)({ userId: message.supportUserId!, name: message.isFromAdmin ? message.supportUserId!.slice(0, 8) : authorName(message, t('chat.member')) })
+                    : undefined
+                }
+              />
             ))}
           </ol>
         ) : (
-          <Empty description={t('chat.monitor.empty')} />
+          <Empty description={filtered ? t('chat.monitor.emptyFiltered') : t('chat.monitor.empty')} />
         )}
       </section>
+      <div className="muted small" data-testid="monitor-total">
+        {data ? t('chat.monitor.total', { total: formatTotal(data.total, data.totalExact, i18n.language) }) : null}
+      </div>
+      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="monitor-pager" />
     </div>
   );
 }

@@ -1,13 +1,22 @@
 import type { TChatMessage, TSupportConversation, TSupportStatus } from '@platform/contracts';
 import { SendOutlined } from '@ant-design/icons';
 import { Alert, Badge, Button, Empty, Input, Segmented, Spin, Switch, Tag } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { errorMessageOf } from '../../../app/errorMessage';
+import { ListSearch } from '../../../components/ListSearch';
+import { LoadMoreFooter, useLoadMore } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
 import { formatTime } from '../../../features/chat/chatTime';
-import { supportApi, useSupportConversationsQuery, useSupportReplyMutation, useSupportThreadQuery, useUpdateSupportConversationMutation } from '../../../features/support/support.api';
+import {
+  supportApi,
+  useLazySupportConversationsQuery,
+  useSupportConversationsQuery,
+  useSupportReplyMutation,
+  useSupportThreadQuery,
+  useUpdateSupportConversationMutation,
+} from '../../../features/support/support.api';
 import { useDeskSocket, type TDeskFrame } from './useDeskSocket';
 import './crm.css';
 
@@ -15,6 +24,8 @@ import './crm.css';
 export const SUPPORT_LIST_POLL_MS = 5000;
 export const SUPPORT_THREAD_POLL_MS = 3000;
 const MAX_REPLY_LENGTH = 2000;
+/** The desk's user search is sent from this many characters (the server's trigram search needs 3). */
+const USER_SEARCH_MIN_LENGTH = 3;
 
 type TFilter = TSupportStatus | 'all';
 const FILTERS: TFilter[] = ['all', 'open', 'pending', 'resolved', 'closed'];
@@ -92,7 +103,7 @@ function ThreadMessage({ message }: { message: TChatMessage }) {
   );
 }
 
-function Thread({ userId, polling }: { userId: string; polling: boolean }) {
+function Thread({ userId, polling, onChanged }: { userId: string; polling: boolean; onChanged: (conversation: TSupportConversation) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const duration = useDuration();
@@ -129,7 +140,7 @@ function Thread({ userId, polling }: { userId: string; polling: boolean }) {
   const change = async (patch: { status?: TSupportStatus; assignedAdminId?: string | null }, done: string) => {
     const action = `support.update:${userId}`;
     try {
-      await update({ userId, ...patch }).unwrap();
+      onChanged(await update({ userId, ...patch }).unwrap());
       toast({ title: done, action });
     } catch (error) {
       toast({ title: t('support.desk.failedToUpdate'), description: errorMessageOf(error), variant: 'destructive', action });
@@ -210,39 +221,93 @@ function Thread({ userId, polling }: { userId: string; polling: boolean }) {
   );
 }
 
+/** Whether a conversation belongs in the list as filtered (the server's rules: status, assignee, e-mail or name). */
+function matchesFilters(c: TSupportConversation, filters: { status: TFilter; mine: boolean; user: string }, me: string | undefined): boolean {
+  if (filters.status !== 'all' && c.status !== filters.status) return false;
+  if (filters.mine && c.assignedAdminId !== me) return false;
+  const text = `${c.user.email ?? ''} ${c.user.firstName} ${c.user.lastName}`.toLowerCase();
+  return !filters.user || text.includes(filters.user.toLowerCase());
+}
+
 /**
- * Admin > CRM - Support (spec 03; issue 12): the conversations on the left (status filter, mine, unread badges,
- * waiting time; those waiting longest first), the selected thread on the right with Assign to me, Resolve, Close and
- * a reply box ('Select a Request' when none is selected). Live over the chat socket; polled only while it is down.
+ * The newer of two views of one conversation: every change but the desk reading the thread moves updatedAt, and a
+ * view heard live wins a tie (reading only clears the unread count).
+ */
+const newer = (loaded: TSupportConversation, heard: TSupportConversation) => (heard.updatedAt >= loaded.updatedAt ? heard : loaded);
+
+/**
+ * Admin > CRM - Support (spec 03; issue 12): the conversations on the left, paged on the server in the desk's order
+ * (those waiting longest first, then the newest activity; "Load more"), filtered by status, mine and the worker's
+ * e-mail or name; the selected thread on the right with Assign to me, Resolve, Close and a reply box ('Select a
+ * Request' when none is selected). Live over the chat socket; polled only while it is down.
+ *
+ * Live updates with a paged list: a conversation that changes is updated IN PLACE (its status, unread badge, waiting
+ * time and preview), not moved: the list stays where the admin is reading and clicking, the pages already loaded
+ * stay loaded (reading the first page again would drop them), and the order is the waiting queue's, which a worker's
+ * new message in a waiting conversation does not change. A conversation the list has not loaded (a new one, or one on
+ * a page not loaded yet) that matches the filters comes on top, so new work is never missed. Refresh, a filter or a
+ * reconnection reads the list again in the server's order.
  */
 export function CrmSupportSection() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const now = useNow();
+  const me = useAppSelector((s) => s.session.user?.id);
   const [filter, setFilter] = useState<TFilter>('all');
   const [mine, setMine] = useState(false);
+  const [search, setSearch] = useState('');
+  const user = search.length >= USER_SEARCH_MIN_LENGTH ? search : '';
   const [selected, setSelected] = useState<string | null>(null);
   const selectedRef = useRef<string | null>(null);
   useEffect(() => {
     selectedRef.current = selected;
   }, [selected]);
+  // Conversations heard of since the list was read (socket frames, the answer of a change), by worker; kept for the
+  // filters they were heard under (another filter reads its list afresh).
+  const filtersKey = `${filter}|${mine}|${user}`;
+  const filtersKeyRef = useRef(filtersKey);
+  useEffect(() => {
+    filtersKeyRef.current = filtersKey;
+  }, [filtersKey]);
+  const [heard, setHeard] = useState<{ key: string; all: ReadonlyMap<string, TSupportConversation> }>({ key: filtersKey, all: new Map() });
+  const hear = useCallback((conversation: TSupportConversation) => {
+    setHeard(({ key, all }) => {
+      const current = key === filtersKeyRef.current ? all : new Map<string, TSupportConversation>();
+      const known = current.get(conversation.userId);
+      return { key: filtersKeyRef.current, all: new Map(current).set(conversation.userId, known ? newer(known, conversation) : conversation) };
+    });
+  }, []);
+  const heardNow = useMemo(() => (heard.key === filtersKey ? heard.all : new Map<string, TSupportConversation>()), [heard, filtersKey]);
 
   const onFrame = useCallback(
     (frame: TDeskFrame) => {
       const current = selectedRef.current;
       if (frame.type === 'connected') {
+        // Something may have been missed while disconnected: read the list again from the first page.
+        setHeard({ key: filtersKeyRef.current, all: new Map() });
         dispatch(supportApi.util.invalidateTags(['SupportConversations', 'SupportThread']));
       } else if (frame.type === 'support_conversation') {
-        dispatch(supportApi.util.invalidateTags(['SupportConversations', ...(frame.conversation.userId === current ? [{ type: 'SupportThread' as const, id: current }] : [])]));
+        hear(frame.conversation);
+        if (frame.conversation.userId === current) dispatch(supportApi.util.invalidateTags([{ type: 'SupportThread', id: current }]));
       } else if (frame.type === 'new_message' && frame.message.chatType === 'support' && current && frame.message.supportUserId === current) {
         dispatch(supportApi.util.invalidateTags([{ type: 'SupportThread', id: current }]));
       }
     },
-    [dispatch],
+    [dispatch, hear],
   );
   const connected = useDeskSocket(onFrame);
-  const { data, isLoading, isError } = useSupportConversationsQuery({ status: filter, mine }, { pollingInterval: connected ? 0 : SUPPORT_LIST_POLL_MS, skipPollingIfUnfocused: false });
-  const conversations = data?.conversations ?? [];
+  const { data, isLoading, isError } = useSupportConversationsQuery({ status: filter, mine, user: user || undefined }, { pollingInterval: connected ? 0 : SUPPORT_LIST_POLL_MS, skipPollingIfUnfocused: false });
+  const [fetchPage] = useLazySupportConversationsQuery();
+  const list = useLoadMore(
+    data,
+    useCallback((cursor: string) => fetchPage({ status: filter, mine, user: user || undefined, cursor }).unwrap(), [fetchPage, filter, mine, user]),
+  );
+  const conversations = useMemo(() => {
+    const loaded = new Set(list.items.map((c) => c.userId));
+    const added = [...heardNow.values()].filter((c) => !loaded.has(c.userId) && matchesFilters(c, { status: filter, mine, user }, me)).reverse();
+    return [...added, ...list.items.map((c) => { const live = heardNow.get(c.userId); return live ? newer(c, live) : c; })];
+  }, [list.items, heardNow, filter, mine, user, me]);
+  const shown = { ...list, items: conversations, total: Math.max(list.total, conversations.length) };
 
   return (
     <div className="admin-section crm" data-testid="crm-section" data-live={connected ? 'true' : 'false'}>
@@ -255,6 +320,7 @@ export function CrmSupportSection() {
           <span className={`crm-live${connected ? ' on' : ''}`} role="status">
             {connected ? t('support.desk.live') : t('support.desk.polling')}
           </span>
+          <ListSearch size="small" label={t('support.desk.searchUser')} onSearch={setSearch} />
         </div>
         {isError && <Alert type="error" showIcon title={t('support.desk.loadFailed')} />}
         {isLoading ? (
@@ -262,16 +328,19 @@ export function CrmSupportSection() {
         ) : conversations.length === 0 ? (
           <Empty description={t('support.desk.empty')} />
         ) : (
-          <ul className="crm-list" data-testid="crm-list">
-            {conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} selected={c.userId === selected} now={now} onSelect={() => setSelected(c.userId)} />
-            ))}
-          </ul>
+          <>
+            <ul className="crm-list" data-testid="crm-list">
+              {conversations.map((c) => (
+                <ConversationItem key={c.id} conversation={c} selected={c.userId === selected} now={now} onSelect={() => setSelected(c.userId)} />
+              ))}
+            </ul>
+            <LoadMoreFooter list={shown} testId="crm-more" />
+          </>
         )}
       </aside>
       <div className="crm-thread-pane">
         {selected ? (
-          <Thread key={selected} userId={selected} polling={!connected} />
+          <Thread key={selected} userId={selected} polling={!connected} onChanged={hear} />
         ) : (
           <div className="crm-select" data-testid="crm-select">
             <Empty description={t('support.desk.selectRequest')} />

@@ -1,13 +1,15 @@
 import {
   ZBannedWordListSchema,
   ZBannedWordsRequestSchema,
+  ZChatMonitorPageSchema,
   ZChatMonitorQuerySchema,
-  ZChatMonitorSchema,
+  ZChatMonitorStatsQuerySchema,
+  ZChatMonitorStatsSchema,
   ZModerationResultSchema,
   ZModerationTestRequestSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp } from '@platform/service-kit';
-import { readChatMonitor } from '../../domain/monitor.use-case.js';
+import { readChatMonitor, readChatMonitorStats } from '../../domain/monitor.use-case.js';
 import type { TRouteDeps } from './route-deps.js';
 
 /** Admin only: Chat Moderation (banned words, the test box) and Chat Monitor (spec 03 s.7). */
@@ -29,7 +31,12 @@ export function registerAdminChatRoutes(app: TApp, { deps, hooks }: TRouteDeps):
     deps.moderation.matcher().moderate(request.body.message),
   );
 
-  app.get('/api/admin/chat-messages', { ...admin, schema: { querystring: ZChatMonitorQuerySchema, response: { 200: ZChatMonitorSchema } } }, async (request) =>
-    readChatMonitor(deps, request.query.filter),
+  // The feed, paged (contracts paging.ts); its 24 h figures on their own, so paging does not count them again.
+  app.get('/api/admin/chat-messages', { ...admin, schema: { querystring: ZChatMonitorQuerySchema, response: { 200: ZChatMonitorPageSchema } } }, async (request) =>
+    readChatMonitor(deps, request.query),
+  );
+
+  app.get('/api/admin/chat-messages/stats', { ...admin, schema: { querystring: ZChatMonitorStatsQuerySchema, response: { 200: ZChatMonitorStatsSchema } } }, async () =>
+    readChatMonitorStats(deps),
   );
 }

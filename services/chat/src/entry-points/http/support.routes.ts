@@ -1,7 +1,7 @@
 import {
   ZChatMessageSchema,
   ZPostSupportMessageRequestSchema,
-  ZSupportConversationListSchema,
+  ZSupportConversationPageSchema,
   ZSupportConversationPatchSchema,
   ZSupportConversationSchema,
   ZSupportConversationsQuerySchema,
@@ -44,7 +44,7 @@ export function registerSupportRoutes(app: TApp, { deps, hooks }: TRouteDeps): v
 
   app.get(
     '/api/admin/support-conversations',
-    { ...admin, schema: { querystring: ZSupportConversationsQuerySchema, response: { 200: ZSupportConversationListSchema } } },
+    { ...admin, schema: { querystring: ZSupportConversationsQuerySchema, response: { 200: ZSupportConversationPageSchema } } },
     async (request) => readConversations(deps, actorOf(request), request.query),
   );
 
