@@ -4,12 +4,10 @@ import { Button, Empty, Space, Spin, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ListSearch';
-import { errorMessageOf } from '../../../app/errorMessage';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { useDialog } from '../../../components/dialogs/useDialog';
-import { useToast } from '../../../components/toast';
+import { useFormat } from '../../../app/format';
+import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
+import { RowActions } from '../../../components/list/RowActions';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
-import { formatDueDate, formatReward } from '../../../features/tasks/taskStatus';
 import {
   SEARCH_MIN_LENGTH,
   useDeleteTaskPackageMutation,
@@ -24,8 +22,8 @@ import { DataTable } from '../../../components/DataTable';
 
 /** Admin > Task Packages: the package list on the left, the selected package and its ordered tasks on the right. */
 export function TaskPackagesSection() {
-  const { t, i18n } = useTranslation();
-  const toast = useToast();
+  const { t } = useTranslation();
+  const format = useFormat();
   // The list is paged on the server (20 a page, oldest first) and searched by name there; the selected package is
   // read on its own, so it stays open whichever page the list shows (a package just created is on the last page).
   const [search, setSearch] = useState('');
@@ -37,54 +35,46 @@ export function TaskPackagesSection() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { data: detail, isFetching: detailLoading } = useTaskPackageQuery(selectedId ?? '', { skip: !selectedId });
   const selected: TTaskPackage | null = selectedId && detail?.id === selectedId ? detail : null;
-  const [deletePackage, deleteState] = useDeleteTaskPackageMutation();
-  const [removeTask, removeState] = useRemovePackageTaskMutation();
-  const deleting = useDialog<TTaskPackage>();
-  const removing = useDialog<{ pkg: TTaskPackage; task: TPackageTask }>();
+  const [deletePackage] = useDeleteTaskPackageMutation();
+  const [removeTask] = useRemovePackageTaskMutation();
   const [form, setForm] = useState<{ open: boolean; pkg: TTaskPackage | null }>({ open: false, pkg: null });
   const [adding, setAdding] = useState(false);
-
-  const remove = async (pkg: TTaskPackage) => {
-    const action = `package.delete:${pkg.id}`;
-    try {
-      await deletePackage(pkg.id).unwrap();
-      deleting.close();
-      toast({ title: t('work.admin.packages.toasts.deleted'), action });
-      setSelectedId(null);
-    } catch (error) {
-      deleting.close();
-      toast({ title: t('work.admin.packages.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive', action });
-    }
-  };
-
-  const removeFromPackage = async (pkg: TTaskPackage, task: TPackageTask) => {
-    const action = `package.removeTask:${pkg.id}:${task.id}`;
-    try {
-      await removeTask({ id: pkg.id, taskId: task.id }).unwrap();
-      removing.close();
-      toast({ title: t('work.admin.packages.toasts.taskRemoved'), action });
-    } catch (error) {
-      removing.close();
-      toast({ title: t('work.admin.packages.toasts.removeFailed'), description: errorMessageOf(error), variant: 'destructive', action });
-    }
-  };
+  const deleting = useDeleteConfirm<TTaskPackage>({
+    title: t('work.admin.packages.deleteConfirm'),
+    describe: (pkg) => (
+      <>
+        <p className="confirm-dialog-lead">{pkg.name}</p>
+        <p className="muted">{t('work.admin.packages.deleteConfirmText')}</p>
+      </>
+    ),
+    remove: (pkg) => deletePackage(pkg.id).unwrap(),
+    deletedTitle: t('work.admin.packages.toasts.deleted'),
+    failedTitle: t('work.admin.packages.toasts.deleteFailed'),
+    toastKey: (pkg) => `package.delete:${pkg.id}`,
+    afterDelete: () => setSelectedId(null),
+  });
+  const removing = useDeleteConfirm<{ pkg: TTaskPackage; task: TPackageTask }>({
+    title: t('work.admin.packages.removeConfirm'),
+    confirmLabel: t('work.admin.packages.remove'),
+    describe: ({ task }) => <p className="confirm-dialog-lead">{task.title}</p>,
+    remove: ({ pkg, task }) => removeTask({ id: pkg.id, taskId: task.id }).unwrap(),
+    deletedTitle: t('work.admin.packages.toasts.taskRemoved'),
+    failedTitle: t('work.admin.packages.toasts.removeFailed'),
+    toastKey: ({ pkg, task }) => `package.removeTask:${pkg.id}:${task.id}`,
+  });
 
   const taskColumns: TableColumnsType<TPackageTask> = [
     { title: t('work.admin.packages.position'), key: 'position', width: 48, render: (_: unknown, _row, index) => index + 1 },
     { title: t('work.admin.tasks.columns.title'), dataIndex: 'title', render: (title: string) => <span className="pre-wrap">{title}</span> },
-    { title: t('work.common.reward'), dataIndex: 'reward', width: 96, align: 'right', render: (reward: string) => formatReward(reward) },
-    { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? formatDueDate(due, i18n.language) : <span className="muted">{t('work.common.notSet')}</span>) },
+    { title: t('work.common.reward'), dataIndex: 'reward', width: 96, align: 'right', render: (reward: string) => format.money(reward) },
+    { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? format.date(due) : <span className="muted">{t('work.common.notSet')}</span>) },
     { title: t('work.common.status'), dataIndex: 'status', width: 130, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
     {
-      title: t('work.common.actions'),
+      title: t('common.actions'),
       key: 'actions',
-      width: 100,
+      width: 110,
       render: (_: unknown, row) =>
-        selected && (
-          <Button size="small" danger onClick={() => removing.open({ pkg: selected, task: row })}>
-            {t('work.admin.packages.remove')}
-          </Button>
-        ),
+        selected && <RowActions actions={[{ key: 'remove', label: t('work.admin.packages.remove'), danger: true, onClick: () => removing.ask({ pkg: selected, task: row }) }]} />,
     },
   ];
 
@@ -143,7 +133,7 @@ export function TaskPackagesSection() {
                 <Button icon={<EditOutlined />} onClick={() => setForm({ open: true, pkg: selected })}>
                   {t('work.common.edit')}
                 </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={() => deleting.open(selected)}>
+                <Button danger icon={<DeleteOutlined />} onClick={() => deleting.ask(selected)}>
                   {t('work.common.delete')}
                 </Button>
               </Space>
@@ -168,33 +158,8 @@ export function TaskPackagesSection() {
           </>
         )}
       </section>
-      <ConfirmDialog
-        open={deleting.isOpen}
-        afterClose={deleting.afterClose}
-        title={t('work.admin.packages.deleteConfirm')}
-        confirmLabel={t('work.common.delete')}
-        cancelLabel={t('work.common.cancel')}
-        danger
-        loading={deleteState.isLoading}
-        onConfirm={() => deleting.target && void remove(deleting.target)}
-        onCancel={deleting.close}
-      >
-        <p className="confirm-dialog-lead">{deleting.target?.name}</p>
-        <p className="muted">{t('work.admin.packages.deleteConfirmText')}</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={removing.isOpen}
-        afterClose={removing.afterClose}
-        title={t('work.admin.packages.removeConfirm')}
-        confirmLabel={t('work.admin.packages.remove')}
-        cancelLabel={t('work.common.cancel')}
-        danger
-        loading={removeState.isLoading}
-        onConfirm={() => removing.target && void removeFromPackage(removing.target.pkg, removing.target.task)}
-        onCancel={removing.close}
-      >
-        <p className="confirm-dialog-lead">{removing.target?.task.title}</p>
-      </ConfirmDialog>
+      {deleting.element}
+      {removing.element}
       <PackageFormDialog open={form.open} pkg={form.pkg} onClose={() => setForm({ open: false, pkg: null })} onSaved={(id) => setSelectedId(id)} />
     </div>
   );
