@@ -41,9 +41,9 @@ function toLandingPage(row: TLandingPageRow): TLandingPageRecord {
   };
 }
 
-/** Every active landing page (a link's picker: a handful, written by admins), oldest first. */
+/** Every active landing page (a link's picker: a handful, written by admins), oldest first; the built-in ones, made together, by name. */
 export async function listActiveLandingPages(db: Queryable): Promise<TLandingPageRecord[]> {
-  const { rows } = await db.query<TLandingPageRow>(`SELECT ${LANDING_COLUMNS} FROM landing_pages WHERE is_active ORDER BY created_at, id`);
+  const { rows } = await db.query<TLandingPageRow>(`SELECT ${LANDING_COLUMNS} FROM landing_pages WHERE is_active ORDER BY created_at, name`);
   return rows.map(toLandingPage);
 }
 

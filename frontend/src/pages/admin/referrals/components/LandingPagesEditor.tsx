@@ -124,6 +124,9 @@ export function LandingPagesEditor() {
   const [updatePage, state] = useUpdateLandingPageMutation();
   const watched = Form.useWatch([], form) as Partial<TPageFormValues> | undefined;
 
+  // The form is filled when another page is chosen or the page was saved, not when the list is read again (a new
+  // object for the same page would throw away what the admin is typing).
+  const selectedVersion = selected ? `${selected.id}@${selected.updatedAt}` : null;
   useEffect(() => {
     if (!selected) return;
     form.setFieldsValue({
@@ -135,7 +138,9 @@ export function LandingPagesEditor() {
       work: selected.content.work ?? '',
       payment: selected.content.payment ?? '',
     });
-  }, [selected, form]);
+    // selectedVersion names the page and its saved state; selected itself is a new object on every list read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedVersion, form]);
 
   const columns: TableColumnsType<TLandingPage> = [
     {
