@@ -31,6 +31,7 @@ import {
   ZChatMessagesQuerySchema,
   ZCompletedTasksQuerySchema,
   ZMyWithdrawalsQuerySchema,
+  ZNewsListQuerySchema,
   ZStatementPageQuerySchema,
   ZSupportConversationsQuerySchema,
   ZTaskPackagesQuerySchema,
@@ -39,6 +40,7 @@ import {
 import { uniqueName } from '@platform/service-kit/testing';
 import type { TAdminDeps } from '../services/admin/src/domain/deps.js';
 import { listAuditLog } from '../services/admin/src/domain/audit-log.use-case.js';
+import { listNewsFor } from '../services/admin/src/domain/news.use-case.js';
 import { countUsersForAdmin, findUsersPageForAdmin } from '../services/auth/src/data-access/users.repository.js';
 import { findQualityShares } from '../services/chat/src/data-access/assistants.repository.js';
 import { findMonitorFeed, findMonitorStats } from '../services/chat/src/data-access/messages.repository.js';
@@ -273,6 +275,18 @@ export const LISTS: TList[] = [
     paged: true,
     read: (ctx, q) => listCompletedTasks(as<TWorkDeps>(ctx.db), ctx.worker.id, ZCompletedTasksQuerySchema.parse(q)),
     variants: () => [{ name: 'first page', query: {} }],
+  },
+  {
+    name: 'news (admin; numbered pages)',
+    path: '/api/news',
+    as: 'worker',
+    service: 'admin',
+    paged: false,
+    read: (ctx, q) => listNewsFor(as<TAdminDeps>(ctx.db), 'employee', ZNewsListQuerySchema.parse(q)),
+    variants: () => [
+      { name: 'first page', query: {} },
+      { name: 'page 10', query: { page: '10' } },
+    ],
   },
   {
     name: 'chat history (chat)',
