@@ -45,6 +45,8 @@ export interface TStackOptions {
   keysDir?: string;
   /** Seed the development admin and documents. */
   seed?: boolean;
+  /** With seed: also the development content a newcomer sees (tasks, news, documents and landing pages per language); `npm start`. */
+  devContent?: boolean;
   logLevel?: string;
   /** Extra environment for every process (e.g. rate limits in tests). */
   env?: Record<string, string>;
@@ -315,7 +317,7 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     }
     if (options.seed && databaseUrls.auth) {
       const { seedDevelopmentDatabase } = await import('./seed.js');
-      await seedDevelopmentDatabase(databaseUrls.auth);
+      await seedDevelopmentDatabase({ auth: databaseUrls.auth, work: databaseUrls.work, admin: databaseUrls.admin }, { content: options.devContent ?? false });
     }
     await launch(
       'gateway',

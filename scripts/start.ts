@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     keysDir: join(ROOT, '.dev', 'keys'),
     outboxDir: join(ROOT, '.dev', 'outbox'),
     seed: true,
+    devContent: true,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     onLog: (line) => {
       // Requests are logged at info; show warnings and errors unless asked for everything.

@@ -1,9 +1,12 @@
 /**
- * Development data: the development admin and two company documents. Idempotent. Only the development start
+ * Development data: the development admin and the two documents to accept (seedDevelopment), and for `npm start` the
+ * content a newcomer sees (seedDevelopmentContent). Idempotent. Only the development start
  * (SEED_DEV_DATA=true, refused in production by the config) calls it; never run it against production.
  */
 import { withTransaction, writeEvent, type Logger, type Pool } from '@platform/service-kit';
+import type { TLandingContent } from '@platform/contracts';
 import { documentOfTypeExists } from '../data-access/documents.repository.js';
+import { findLandingPageByName, insertLandingPage, insertReferralLink } from '../data-access/referrals.repository.js';
 import { findUserByEmail, insertUser } from '../data-access/users.repository.js';
 import { createCompanyDocument } from '../domain/documents.use-case.js';
 import { hashPassword } from '../domain/passwords.js';
@@ -58,9 +61,98 @@ const PRIVACY_NOTICE = `
 </ul>
 `;
 
-export async function seedDevelopment(pool: Pool, logger?: Logger): Promise<void> {
+const TERMS_OF_WORK_RU = `
+<h2>Условия работы</h2>
+<p>Перевод английской версии для удобства; при расхождении действует английский текст, который вы принимаете при регистрации.</p>
+<h3>1. Что это за работа</h3>
+<ul>
+  <li>В каждом задании сказано, что сделать, как сдать результат и сколько за него платят.</li>
+  <li>Вы сами выбираете задания. Никто не обязан брать какое-либо задание.</li>
+  <li>У задания может быть срок; если результат не сдан вовремя, задание возвращается на доску для других.</li>
+</ul>
+<h3>2. Проверка и оплата</h3>
+<ul>
+  <li>Каждую сдачу проверяет администратор. Отказ всегда с причиной, и вы можете сдать работу заново.</li>
+  <li>Сдача, не проверенная за установленное число дней, принимается автоматически.</li>
+  <li>Принятая работа один раз зачисляет вознаграждение на ваш баланс. Каждое изменение баланса — строка в вашей выписке, которую можно посмотреть и выгрузить в любой момент.</li>
+  <li>Доступный баланс можно вывести на криптокошелёк. Пока заявка в статусе <strong>В обработке</strong>, сумма удерживается; затем она выплачивается или, при отказе, возвращается на баланс с указанием причины.</li>
+</ul>
+<h3>3. Поведение</h3>
+<ul>
+  <li>Сдавайте только собственную работу; один аккаунт на человека.</li>
+  <li>Будьте вежливы в чате. Сообщения ассистентов всегда помечены как <strong>Бот</strong>.</li>
+</ul>
+`;
+
+const PRIVACY_NOTICE_RU = `
+<h2>Уведомление о конфиденциальности</h2>
+<p>Перевод английской версии для удобства.</p>
+<h3>Что мы храним</h3>
+<ul>
+  <li>Аккаунт: имя, e-mail, необязательный Telegram и медленный хеш пароля (не сам пароль).</li>
+  <li>Работу: взятые задания, сданные результаты и их файлы.</li>
+  <li>Деньги: выписку баланса, заявки на вывод и сохранённые адреса кошельков.</li>
+  <li>Документы для верификации, если вы её проходите: в зашифрованном виде, только для администраторов, каждый просмотр записывается; удаляются по истечении срока хранения.</li>
+</ul>
+<h3>Ваши возможности</h3>
+<ul>
+  <li>Вы можете выгрузить свои данные и удалить аккаунт в профиле.</li>
+  <li>Любой вопрос о ваших данных можно задать поддержке.</li>
+</ul>
+`;
+
+const PAYOUT_GUIDE = `
+<h2>How withdrawals work</h2>
+<ol>
+  <li>Open Balance and choose Withdraw. The smallest amount is shown on the form.</li>
+  <li>Choose the currency and paste your wallet address. Check that the address belongs to the same network as the currency: a payment sent to the wrong network cannot be recovered.</li>
+  <li>The amount is held while the request is <strong>Processing</strong>. An administrator pays it out or rejects it with a reason; a rejected amount returns to your available balance.</li>
+  <li>The network fee of the currency is shown before you confirm.</li>
+</ol>
+`;
+
+const PAYOUT_GUIDE_RU = `
+<h2>Как устроен вывод средств</h2>
+<ol>
+  <li>Откройте «Баланс» и нажмите «Вывести». Минимальная сумма указана в форме.</li>
+  <li>Выберите валюту и вставьте адрес кошелька. Убедитесь, что адрес из той же сети, что и валюта: платёж в чужую сеть вернуть невозможно.</li>
+  <li>Пока заявка «В обработке», сумма удерживается. Администратор выплачивает её или отклоняет с причиной; отклонённая сумма возвращается на доступный баланс.</li>
+  <li>Комиссия сети показывается до подтверждения.</li>
+</ol>
+`;
+
+/** One landing page per language, each with a referral link to share (the built-in templates stay as they are). */
+const LANDING_PAGES: { name: string; displayName: string; description: string; code: string; content: TLandingContent }[] = [
+  {
+    name: 'start-en',
+    displayName: 'Start earning (English)',
+    description: 'The general landing page for English-speaking visitors',
+    code: 'welcome-en',
+    content: {
+      title: 'Small online tasks, paid per task',
+      intro: 'Test apps, label images, transcribe short recordings and answer surveys when it suits you. Every task says what to do and what it pays before you take it.',
+      work: 'Tasks take from 15 minutes to a few hours. You choose which ones to take; nobody assigns you work. An administrator reviews each result and explains any rejection, and you may submit again.',
+      payment: 'Approved work is credited to your balance at once, and every change is a line in your statement. Withdraw to a crypto wallet (USDT, BTC, ETH and others); the network fee is shown before you confirm.',
+    },
+  },
+  {
+    name: 'start-ru',
+    displayName: 'Начните зарабатывать (русский)',
+    description: 'Общая страница для русскоязычных посетителей',
+    code: 'welcome-ru',
+    content: {
+      title: 'Небольшие задания онлайн с оплатой за каждое',
+      intro: 'Тестируйте приложения, размечайте изображения, расшифровывайте короткие записи и отвечайте на опросы, когда вам удобно. В каждом задании заранее указано, что сделать и сколько за это платят.',
+      work: 'Задание занимает от 15 минут до нескольких часов. Вы сами выбираете задания. Администратор проверяет каждый результат и объясняет причину отказа; работу можно сдать заново.',
+      payment: 'Принятая работа сразу зачисляется на баланс, каждое изменение видно в выписке. Вывод на криптокошелёк (USDT, BTC, ETH и другие); комиссия сети показывается до подтверждения.',
+    },
+  },
+];
+
+/** Returns the development admin's id (the other services' seeds name it as the author of what they create). */
+export async function seedDevelopment(pool: Pool, logger?: Logger): Promise<string | undefined> {
   const adminHash = await hashPassword(DEV_ADMIN_PASSWORD);
-  await withTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     // Two processes seeding at once must not both create the documents.
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
 
@@ -85,6 +177,38 @@ export async function seedDevelopment(pool: Pool, logger?: Logger): Promise<void
     }
     if (!(await documentOfTypeExists(client, 'privacy'))) {
       await createCompanyDocument(client, { title: 'Privacy Notice', content: PRIVACY_NOTICE, type: 'privacy', version: '1.0', sortOrder: 1 });
+    }
+    return (await findUserByEmail(client, DEV_ADMIN_EMAIL))?.id;
+  });
+}
+
+
+/**
+ * What a newcomer's first look at `npm start` shows besides the admin (issue 25 item 5): the Russian translations of
+ * the two documents and a payout guide per language (to read, not to accept), and a landing page per language with a
+ * referral link each. Each item once; a database that has it keeps its own. Only `npm start` asks for it (the tests'
+ * stacks seed the admin and the documents alone).
+ */
+export async function seedDevelopmentContent(pool: Pool, adminId: string): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
+    // Translations and guides to read (not asked to accept): one of each per language.
+    const readOnly = [
+      { title: 'Условия работы (перевод)', content: TERMS_OF_WORK_RU, type: 'terms_ru', sortOrder: 2 },
+      { title: 'Уведомление о конфиденциальности (перевод)', content: PRIVACY_NOTICE_RU, type: 'privacy_ru', sortOrder: 3 },
+      { title: 'How withdrawals work', content: PAYOUT_GUIDE, type: 'guide_payouts', sortOrder: 4 },
+      { title: 'Как устроен вывод средств', content: PAYOUT_GUIDE_RU, type: 'guide_payouts_ru', sortOrder: 5 },
+    ];
+    for (const doc of readOnly) {
+      if (!(await documentOfTypeExists(client, doc.type))) await createCompanyDocument(client, { ...doc, version: '1.0', requiresAcceptance: false });
+    }
+
+    for (const page of LANDING_PAGES) {
+      if (await findLandingPageByName(client, page.name)) continue;
+      const created = await insertLandingPage(client, { name: page.name, displayName: page.displayName, description: page.description, content: page.content, isActive: true });
+      if (created) {
+        await insertReferralLink(client, { code: page.code, name: page.displayName, description: 'Shared in the welcome posts', landingPageId: created.id, isActive: true, createdBy: adminId });
+      }
     }
   });
 }
