@@ -23,15 +23,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
+  ZActivityQuerySchema,
+  ZAdminAwardsQuerySchema,
+  ZAdminDocumentsQuerySchema,
+  ZAdminNewsQuerySchema,
   ZAdminSubmissionsQuerySchema,
   ZAdminTasksQuerySchema,
+  ZAdminVerificationsQuerySchema,
   ZAdminUsersQuerySchema,
   ZAdminWithdrawalsQuerySchema,
   ZAuditLogQuerySchema,
   ZChatMessagesQuerySchema,
+  ZChatMonitorQuerySchema,
   ZCompletedTasksQuerySchema,
+  ZLandingPagesQuerySchema,
   ZMyWithdrawalsQuerySchema,
   ZNewsListQuerySchema,
+  ZPackageAvailableTasksQuerySchema,
+  ZReferralLinksQuerySchema,
   ZStatementPageQuerySchema,
   ZSupportConversationsQuerySchema,
   ZTaskPackagesQuerySchema,
@@ -40,20 +49,26 @@ import {
 import { uniqueName } from '@platform/service-kit/testing';
 import type { TAdminDeps } from '../services/admin/src/domain/deps.js';
 import { listAuditLog } from '../services/admin/src/domain/audit-log.use-case.js';
-import { listNewsFor } from '../services/admin/src/domain/news.use-case.js';
-import { countUsersForAdmin, findUsersPageForAdmin } from '../services/auth/src/data-access/users.repository.js';
-import { findQualityShares } from '../services/chat/src/data-access/assistants.repository.js';
-import { findMonitorFeed, findMonitorStats } from '../services/chat/src/data-access/messages.repository.js';
+import { listAdminAwards } from '../services/admin/src/domain/awards.use-case.js';
+import { listAdminNews, listPublishedNews } from '../services/admin/src/domain/news.use-case.js';
+import { findUsersPageForAdmin } from '../services/auth/src/data-access/users.repository.js';
+import { getMyActivity } from '../services/auth/src/domain/activity.use-case.js';
+import { listAdminDocuments } from '../services/auth/src/domain/admin-documents.use-case.js';
+import { listLinks, listPages } from '../services/auth/src/domain/referrals.use-case.js';
+import { listVerificationsForAdmin } from '../services/auth/src/domain/verification-review.use-case.js';
+import type { TAuthDeps } from '../services/auth/src/domain/deps.js';
+import type { TVerificationDeps } from '../services/auth/src/domain/verification-deps.js';
+import { findMonitorPage } from '../services/chat/src/data-access/messages.repository.js';
 import type { TChatDeps } from '../services/chat/src/domain/deps.js';
 import { readMessages } from '../services/chat/src/domain/history.use-case.js';
 import { readConversations } from '../services/chat/src/domain/support.use-case.js';
 import { listOwnWithdrawalsPage, listWithdrawalsPage } from '../services/payouts/src/data-access/withdrawals.repository.js';
 import type { TPayoutsDeps } from '../services/payouts/src/domain/deps.js';
-import { getStatement, getStatementPage } from '../services/payouts/src/domain/statement.use-case.js';
+import { getStatementPage } from '../services/payouts/src/domain/statement.use-case.js';
 import type { TWorkDeps } from '../services/work/src/domain/deps.js';
 import { listSubmissionsAwaitingReview } from '../services/work/src/domain/review.use-case.js';
 import { listTaskRequests } from '../services/work/src/domain/task-requests.use-case.js';
-import { listTaskPackages } from '../services/work/src/domain/task-packages.use-case.js';
+import { listAvailableTasksForPackage, listTaskPackages } from '../services/work/src/domain/task-packages.use-case.js';
 import { listAdminTasks, listCompletedTasks } from '../services/work/src/domain/tasks.use-case.js';
 import { SCALE_PASSWORD, seedScale } from '../scripts/seed-scale.js';
 import { DEV_ADMIN, startStack } from '../scripts/stack.js';
@@ -76,6 +91,8 @@ type TQuery = Record<string, string | undefined>;
 /** What a list's reference needs: the owner's database, the ids the bench found. */
 interface TContext {
   db: pg.Pool;
+  /** A seeded task package (the add-task picker's). */
+  packageId: string;
   worker: { id: string };
   admin: { id: string };
 }
@@ -109,14 +126,15 @@ interface TFound {
   yearFrom: string;
   yearTo: string;
   taskWithSubmission: string;
+  /** A task package (the add-task picker lists the tasks not in it). */
+  packageId: string;
 }
 
 const as = <T>(pool: pg.Pool) => ({ pool }) as unknown as T;
 const actor = (id: string, role: 'admin' | 'employee') => ({ userId: id, role, firstName: 'Bench', lastName: 'Reader' });
 
 /**
- * The lists that exist, and how each is asked for. Other lists join here as they are paged (verifications,
- * documents, landing pages, referral links, awards, news, a user's ledger, the available-tasks picker...).
+ * Every paged list, and how each is asked for; a new list joins here with one entry.
  */
 export const LISTS: TList[] = [
   {
@@ -147,7 +165,7 @@ export const LISTS: TList[] = [
     as: 'admin',
     service: 'auth',
     paged: true,
-    read: (ctx, q) => Promise.all([findUsersPageForAdmin(ctx.db, ZAdminUsersQuerySchema.parse(q)), countUsersForAdmin(ctx.db)]),
+    read: (ctx, q) => findUsersPageForAdmin(ctx.db, ZAdminUsersQuerySchema.parse(q)),
     variants: (f) => [
       { name: 'first page', query: {} },
       { name: 'deep page', query: {}, deep: true },
@@ -259,13 +277,17 @@ export const LISTS: TList[] = [
     ],
   },
   {
-    name: "a user's ledger, admin (payouts; not paged)",
+    name: "a user's ledger, admin (payouts)",
     path: '/api/admin/users/:worker/ledger',
     as: 'admin',
     service: 'payouts',
-    paged: false,
-    read: (ctx, q) => getStatement(as<TPayoutsDeps>(ctx.db), ctx.worker.id, q),
-    variants: () => [{ name: 'whole statement', query: {} }],
+    paged: true,
+    read: (ctx, q) => getStatementPage(as<TPayoutsDeps>(ctx.db), ctx.worker.id, ZStatementPageQuerySchema.parse(q)),
+    variants: (f) => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
+      { name: 'from/to a year ago', query: { from: f.yearFrom, to: f.yearTo } },
+    ],
   },
   {
     name: 'my completed tasks (work)',
@@ -277,15 +299,110 @@ export const LISTS: TList[] = [
     variants: () => [{ name: 'first page', query: {} }],
   },
   {
-    name: 'news (admin; numbered pages)',
+    name: 'news, worker (admin)',
     path: '/api/news',
     as: 'worker',
     service: 'admin',
-    paged: false,
-    read: (ctx, q) => listNewsFor(as<TAdminDeps>(ctx.db), 'employee', ZNewsListQuerySchema.parse(q)),
+    paged: true,
+    read: (ctx, q) => listPublishedNews(as<TAdminDeps>(ctx.db), ZNewsListQuerySchema.parse(q)),
     variants: () => [
       { name: 'first page', query: {} },
-      { name: 'page 10', query: { page: '10' } },
+      { name: 'deep page', query: {}, deep: true },
+    ],
+  },
+  {
+    name: 'news, admin (admin)',
+    path: '/api/admin/news',
+    as: 'admin',
+    service: 'admin',
+    paged: true,
+    read: (ctx, q) => listAdminNews(as<TAdminDeps>(ctx.db), ZAdminNewsQuerySchema.parse(q)),
+    variants: () => [
+      { name: 'first page', query: {} },
+      { name: 'published=false', query: { published: 'false' } },
+      { name: 'search=payout', query: { search: 'payout' } },
+    ],
+  },
+  {
+    name: 'awards (admin)',
+    path: '/api/admin/awards',
+    as: 'admin',
+    service: 'admin',
+    paged: true,
+    read: (ctx, q) => listAdminAwards(as<TAdminDeps>(ctx.db), ZAdminAwardsQuerySchema.parse(q)),
+    variants: (f) => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
+      { name: 'user=<last name>', query: { user: f.lastName } },
+    ],
+  },
+  {
+    name: 'verifications (auth)',
+    path: '/api/admin/verifications',
+    as: 'admin',
+    service: 'auth',
+    paged: true,
+    read: (ctx, q) => listVerificationsForAdmin(as<TVerificationDeps>(ctx.db), ZAdminVerificationsQuerySchema.parse(q)),
+    variants: (f) => [
+      { name: 'pending, first page', query: {} },
+      { name: 'all, deep page', query: { status: 'all' }, deep: true },
+      { name: 'approved, from/to a year ago', query: { status: 'approved', from: f.yearFrom, to: f.yearTo } },
+      { name: 'all, search=<last name>', query: { status: 'all', search: f.lastName } },
+    ],
+  },
+  {
+    name: 'documents (auth)',
+    path: '/api/admin/documents',
+    as: 'admin',
+    service: 'auth',
+    paged: true,
+    read: (ctx, q) => listAdminDocuments(as<TAuthDeps>(ctx.db), ZAdminDocumentsQuerySchema.parse(q)),
+    variants: () => [{ name: 'first page', query: {} }],
+  },
+  {
+    name: 'referral links (auth)',
+    path: '/api/admin/referral-links',
+    as: 'admin',
+    service: 'auth',
+    paged: true,
+    read: (ctx, q) => listLinks(as<TAuthDeps>(ctx.db), ZReferralLinksQuerySchema.parse(q)),
+    variants: () => [
+      { name: 'first page', query: {} },
+      { name: 'active=true', query: { active: 'true' } },
+    ],
+  },
+  {
+    name: 'landing pages (auth)',
+    path: '/api/admin/landing-pages',
+    as: 'admin',
+    service: 'auth',
+    paged: true,
+    read: (ctx, q) => listPages(as<TAuthDeps>(ctx.db), ZLandingPagesQuerySchema.parse(q)),
+    variants: () => [{ name: 'first page', query: {} }],
+  },
+  {
+    name: 'my activity (auth)',
+    path: '/api/user/activity',
+    as: 'worker',
+    service: 'auth',
+    paged: true,
+    read: (ctx, q) => getMyActivity(ctx.db, ctx.worker.id, ZActivityQuerySchema.parse(q), 'en'),
+    variants: () => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
+    ],
+  },
+  {
+    name: 'add-task picker (work)',
+    path: '/api/admin/task-packages/:package/available-tasks',
+    as: 'admin',
+    service: 'work',
+    paged: true,
+    read: (ctx, q) => listAvailableTasksForPackage(as<TWorkDeps>(ctx.db), ctx.packageId, ZPackageAvailableTasksQuerySchema.parse(q)),
+    variants: () => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
+      { name: 'search=transcri', query: { search: 'transcri' } },
     ],
   },
   {
@@ -298,25 +415,34 @@ export const LISTS: TList[] = [
     variants: () => [{ name: 'general, newest page', query: {} }],
   },
   {
-    name: 'support desk (chat; not paged)',
+    name: 'support desk (chat)',
     path: '/api/admin/support-conversations',
     as: 'admin',
     service: 'chat',
-    paged: false,
+    paged: true,
     read: (ctx, q) => readConversations(as<TChatDeps>(ctx.db), actor(ctx.admin.id, 'admin'), ZSupportConversationsQuerySchema.parse(q)),
-    variants: () => [
+    variants: (f) => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
       { name: 'status=open', query: { status: 'open' } },
-      { name: 'all', query: {} },
+      { name: 'user=<last name>', query: { user: f.lastName } },
     ],
   },
   {
-    name: 'chat monitor (chat; not paged)',
+    name: 'chat monitor (chat)',
     path: '/api/admin/chat-messages',
     as: 'admin',
     service: 'chat',
-    paged: false,
-    read: (ctx) => Promise.all([findMonitorFeed(ctx.db, 'all', 100), findMonitorStats(ctx.db), findQualityShares(ctx.db)]),
-    variants: () => [{ name: 'filter=all', query: {} }],
+    paged: true,
+    read: (ctx, q) => findMonitorPage(ctx.db, ZChatMonitorQuerySchema.parse(q)),
+    variants: (f) => [
+      { name: 'first page', query: {} },
+      { name: 'deep page', query: {}, deep: true },
+      { name: 'filter=assistants', query: { filter: 'assistants' } },
+      { name: 'user=<last name>', query: { user: f.lastName } },
+      { name: 'search=payout', query: { search: 'payout' } },
+      { name: 'from/to 3 days', query: { from: f.recentFrom, to: f.recentTo } },
+    ],
   },
 ];
 
@@ -473,6 +599,7 @@ async function main(): Promise<void> {
       yearFrom: day(-400),
       yearTo: day(-365),
       taskWithSubmission: taskRow.rows[0]?.task_id ?? seeded.plan.tasks.ids[0]!,
+      packageId: (await pools.work!.query<{ id: string }>('SELECT id FROM task_packages ORDER BY created_at LIMIT 1')).rows[0]!.id,
     };
     out('');
     out(`worker: ${busiest.rows[0]!.entry_count} ledger entries; filters: user/search "${found.lastName}", recent ${found.recentFrom}..${found.recentTo}, a year ago ${found.yearFrom}..${found.yearTo}`);
@@ -483,8 +610,8 @@ async function main(): Promise<void> {
       if (ONLY && !list.name.includes(ONLY)) continue;
       const token = list.as === 'admin' ? admin.token : worker.token;
       const headers = { authorization: `Bearer ${token}` };
-      const basePath = list.path.replace(':worker', worker.user.id);
-      const ctx: TContext = { db: pools[list.service]!, worker: { id: worker.user.id }, admin: { id: admin.user.id } };
+      const basePath = list.path.replace(':worker', worker.user.id).replace(':package', found.packageId);
+      const ctx: TContext = { db: pools[list.service]!, packageId: found.packageId, worker: { id: worker.user.id }, admin: { id: admin.user.id } };
       for (const variant of list.variants(found)) {
         const query = { ...variant.query };
         if (variant.deep && list.paged) {

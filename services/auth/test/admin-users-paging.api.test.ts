@@ -57,7 +57,7 @@ describe('GET /api/admin/users: paging', () => {
     do {
       const res = await list(cursor ? { pageSize: '8', cursor } : { pageSize: '8' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      seen.push(...res.body.users);
+      seen.push(...res.body.items);
       cursor = res.body.nextCursor;
       pages += 1;
       // Registered while the admin pages: newer than every listed user.
@@ -78,11 +78,10 @@ describe('GET /api/admin/users: paging', () => {
       expect(res.body).toMatchObject({ field: 'querystring.pageSize', message: 'pageSize must be a whole number from 1 to 100' });
     }
     const res = await list({});
-    expect(res.body.users).toHaveLength(20);
+    expect(res.body.items).toHaveLength(20);
     expect(res.body.totalExact).toBe(true);
     const [count] = (await t.service.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE deleted_at IS NULL')).rows;
     expect(res.body.total).toBe(count!.n);
-    expect(res.body.stats.total).toBe(count!.n);
   });
 
   it('when the cursor is malformed or from another list, then 400 naming cursor', async () => {
@@ -121,7 +120,7 @@ describe('GET /api/admin/users: filters', () => {
     const ids = async (query: Record<string, string>) => {
       const res = await list({ pageSize: '100', ...query });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return (res.body.users as { id: string }[]).map((u) => u.id);
+      return (res.body.items as { id: string }[]).map((u) => u.id);
     };
     expect(await ids({ search: `ZED.${tag}` })).toEqual([zed]);
     expect(await ids({ search: `bann ned${tag}` })).toEqual([banned]);

@@ -181,8 +181,9 @@ describe('payouts down', () => {
       const login = await other.api('POST', '/api/auth/login', { body: { email: worker.email, password: worker.password } });
       const list = await other.api('GET', '/api/admin/users', { token: login.body.token });
       expect(list.status).toBe(200);
-      expect(list.body.users[0]).toMatchObject({ balance: null, heldBalance: null });
-      expect(list.body.stats).toEqual({ total: 1, verified: 0, active: 1, totalBalance: null });
+      expect(list.body.items[0]).toMatchObject({ balance: null, heldBalance: null });
+      const stats = await other.api('GET', '/api/admin/users/stats', { token: login.body.token });
+      expect(stats.body).toEqual({ total: 1, verified: 0, active: 1, totalBalance: null });
     } finally {
       await other.close();
     }
@@ -190,7 +191,7 @@ describe('payouts down', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  it('when an admin lists users, then every user (no password) with balances from ONE batch call with the admin\'s token, and the four stats', async () => {
+  it('when an admin lists users, then every user (no password) with balances from ONE batch call with the admin\'s token; the four stats are their own call', async () => {
     await t.service.pool.query('DELETE FROM users');
     payouts.balances.clear();
     const admin = await signedInAdmin();
@@ -204,8 +205,8 @@ describe('GET /api/admin/users', () => {
 
     const res = await t.api('GET', '/api/admin/users', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.users.map((u: { id: string }) => u.id)).toEqual([alan.user.id, grace.user.id, ada.user.id, admin.user.id]);
-    expect(res.body.users[2]).toEqual({
+    expect(res.body.items.map((u: { id: string }) => u.id)).toEqual([alan.user.id, grace.user.id, ada.user.id, admin.user.id]);
+    expect(res.body.items[2]).toEqual({
       id: ada.user.id,
       email: ada.email.toLowerCase(),
       firstName: 'Ada',
@@ -223,16 +224,20 @@ describe('GET /api/admin/users', () => {
       balance: '100.10',
       heldBalance: '20.00',
     });
-    expect(res.body.stats).toEqual({ total: 4, verified: 2, active: 3, totalBalance: '150.15' });
-
-    // One batch call for the page's balances, one for the balance total (the stat card over all users).
-    const calls = payouts.requests.map((r) => ({ url: new URL(r.path, 'http://stub'), authorization: r.authorization }));
-    const batches = calls.filter((c) => c.url.pathname === '/internal/balances');
+    // One batch call for the page's balances, and nothing over all users: a page costs the same at any volume.
+    const calls = () => payouts.requests.map((r) => ({ url: new URL(r.path, 'http://stub'), authorization: r.authorization }));
+    const batches = calls().filter((c) => c.url.pathname === '/internal/balances');
     expect(batches).toHaveLength(1);
     expect(batches[0]!.url.searchParams.get('userIds')!.split(',').sort()).toEqual([admin.user.id, ada.user.id, grace.user.id, alan.user.id].sort());
-    expect(calls.filter((c) => c.url.pathname === '/internal/stats/balance-total')).toHaveLength(1);
-    expect(calls.every((c) => c.authorization === `Bearer ${admin.token}`)).toBe(true);
-    expect(calls).toHaveLength(2);
+    expect(calls()).toHaveLength(1);
+
+    // The stat cards: counted in auth, the balance total from payouts (one call, with the admin's token).
+    payouts.requests.length = 0;
+    const stats = await t.api('GET', '/api/admin/users/stats', { token: admin.token });
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ total: 4, verified: 2, active: 3, totalBalance: '150.15' });
+    expect(calls().map((c) => c.url.pathname)).toEqual(['/internal/stats/balance-total']);
+    expect(calls().every((c) => c.authorization === `Bearer ${admin.token}`)).toBe(true);
   });
 
   it.each([
@@ -247,7 +252,7 @@ describe('GET /api/admin/users', () => {
     await t.service.pool.query('DELETE FROM users WHERE id <> $1 AND first_name = $2', [admin.user.id, 'Root']);
     const res = await t.api('GET', `/api/admin/users?search=${encodeURIComponent(search)}`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body.users.map((u: { firstName: string }) => u.firstName)).toEqual(names);
+    expect(res.body.items.map((u: { firstName: string }) => u.firstName)).toEqual(names);
     expect(res.body.total).toBe(names.length);
     await t.service.pool.query('DELETE FROM users WHERE id = $1', [admin.user.id]);
   });
@@ -255,6 +260,7 @@ describe('GET /api/admin/users', () => {
   it('when a worker or nobody asks, then 403 and 401', async () => {
     const worker = await t.registerWorker();
     expect((await t.api('GET', '/api/admin/users', { token: worker.token })).status).toBe(403);
+    expect((await t.api('GET', '/api/admin/users/stats', { token: worker.token })).status).toBe(403);
     expect((await t.api('GET', `/api/admin/users/${worker.user.id}`, { token: worker.token })).status).toBe(403);
     expect((await t.api('GET', '/api/admin/users')).status).toBe(401);
   });

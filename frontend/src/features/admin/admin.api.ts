@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -32,6 +32,11 @@ export const adminApi = adminTaggedApi.injectEndpoints({
         const text = params.toString();
         return text === '' ? '/admin/users' : `/admin/users?${text}`;
       },
+      providesTags: ['AdminUser'],
+    }),
+    /** The four stat cards over all users (their own call: the list's pages never count every user). */
+    adminUsersStats: build.query<TAdminUsersStats, void>({
+      query: () => '/admin/users/stats',
       providesTags: ['AdminUser'],
     }),
     adminUser: build.query<TAdminUser, string>({
@@ -74,6 +79,7 @@ export const adminApi = adminTaggedApi.injectEndpoints({
 
 export const {
   useAdminUsersQuery,
+  useAdminUsersStatsQuery,
   useAdminUserQuery,
   useAdjustBalanceMutation,
   useAdminUserLedgerQuery,

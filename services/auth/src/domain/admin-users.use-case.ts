@@ -1,4 +1,4 @@
-import type { TAdminUser, TAdminUsersQuery, TAdminUsersResponse } from '@platform/contracts';
+import type { TAdminUser, TAdminUsersQuery, TAdminUsersResponse, TAdminUsersStats } from '@platform/contracts';
 import { findDeletedAt } from '../data-access/account-changes.repository.js';
 import { countUsersForAdmin, findUserById, findUsersPageForAdmin } from '../data-access/users.repository.js';
 import { AUTH_ERRORS } from './auth.errors.js';
@@ -7,22 +7,21 @@ import { findBalances, findBalanceTotal, presentAdminUser, UNKNOWN_BALANCES } fr
 
 /**
  * GET /api/admin/users: one page of the users matching the search and filters (newest first) with their balances
- * from ONE batch call to payouts (with the admin's token), and the four stat cards over all users: the counts from
- * auth's table, totalBalance from payouts' balance total (null when payouts did not answer).
+ * from ONE batch call to payouts (with the admin's token).
  */
 export async function listUsersForAdmin(deps: TAuthDeps, query: TAdminUsersQuery, adminToken: string | undefined): Promise<TAdminUsersResponse> {
-  const [page, counts] = await Promise.all([findUsersPageForAdmin(deps.pool, query), countUsersForAdmin(deps.pool)]);
-  const [balances, totalBalance] = await Promise.all([
-    findBalances(deps.payouts, page.items.map((u) => u.id), adminToken),
-    findBalanceTotal(deps.payouts, adminToken),
-  ]);
-  return {
-    users: page.items.map((u) => presentAdminUser(u, balances.get(u.id) ?? UNKNOWN_BALANCES)),
-    nextCursor: page.nextCursor,
-    total: page.total,
-    totalExact: page.totalExact,
-    stats: { ...counts, totalBalance },
-  };
+  const page = await findUsersPageForAdmin(deps.pool, query);
+  const balances = await findBalances(deps.payouts, page.items.map((u) => u.id), adminToken);
+  return { ...page, items: page.items.map((u) => presentAdminUser(u, balances.get(u.id) ?? UNKNOWN_BALANCES)) };
+}
+
+/**
+ * GET /api/admin/users/stats: the four stat cards over all users: the counts from auth's table, totalBalance from
+ * payouts' balance total (null when payouts did not answer).
+ */
+export async function usersStatsForAdmin(deps: TAuthDeps, adminToken: string | undefined): Promise<TAdminUsersStats> {
+  const [counts, totalBalance] = await Promise.all([countUsersForAdmin(deps.pool), findBalanceTotal(deps.payouts, adminToken)]);
+  return { ...counts, totalBalance };
 }
 
 /** GET /api/admin/users/{id}: one user with balances; 404 'User not found' (a deleted user too). */

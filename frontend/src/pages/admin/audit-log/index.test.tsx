@@ -26,7 +26,7 @@ describe('Audit Log (spec 03, AMENDED)', () => {
     const page = () => jsonResponse({ items: [ENTRY], page: 1, pageSize: 20, total: 1 });
     const fetchMock = mockApi({
       'GET /api/admin/users?role=admin&pageSize=100': () =>
-        jsonResponse({ users: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' }), makeAdminUser()], stats: { total: 2, verified: 0, active: 2, totalBalance: '20.00' } }),
+        jsonResponse({ items: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' }), makeAdminUser()], nextCursor: null, total: 2, totalExact: true }),
       'GET /api/admin/audit-log?page=1&pageSize=20': page,
     });
     // Every other audit-log URL answers the same page too (the test reads which URLs were asked).
@@ -68,7 +68,7 @@ describe('Audit Log (spec 03, AMENDED)', () => {
 
   it('when a row is expanded, then before and after are shown in full', async () => {
     mockApi({
-      'GET /api/admin/users?role=admin&pageSize=100': () => jsonResponse({ users: [], stats: { total: 0, verified: 0, active: 0, totalBalance: '0.00' } }),
+      'GET /api/admin/users?role=admin&pageSize=100': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
       'GET /api/admin/audit-log?page=1&pageSize=20': () => jsonResponse({ items: [{ ...ENTRY, actor: null }], page: 1, pageSize: 20, total: 1 }),
     });
     const { user } = renderWithProviders(<AuditLogSection />, { route: '/admin/audit-log', preloadedState: signedInState(makeUser({ role: 'admin' })) });

@@ -18,7 +18,7 @@ export function AuditLogSection() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isFetching, isError, refetch } = useAuditLogQuery({ ...filters, page, pageSize: AUDIT_PAGE_SIZE });
   const { data: users } = useAdminUsersQuery(ADMINS_QUERY);
-  const admins = (users?.users ?? []).filter((user) => user.role === 'admin');
+  const admins = (users?.items ?? []).filter((user) => user.role === 'admin');
 
   return (
     <div className="admin-section" data-testid="audit-log-section">

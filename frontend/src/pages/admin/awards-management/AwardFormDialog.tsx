@@ -44,7 +44,7 @@ export function AwardFormDialog({ open, award, onClose }: { open: boolean; award
   }, [open, award, form]);
 
   const options = useMemo(() => {
-    const list = (users?.users ?? []).map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName} (${u.email})` }));
+    const list = (users?.items ?? []).map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName} (${u.email})` }));
     if (award && !list.some((o) => o.value === award.userId)) list.unshift({ value: award.userId, label: `${award.firstName} ${award.lastName}`.trim() || t('awards.teamMember') });
     return list;
   }, [users, award, t]);

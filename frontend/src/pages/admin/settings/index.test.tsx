@@ -11,7 +11,7 @@ function renderSettings(settings: TSystemSetting[] = makeSettings(), answer?: (b
   const fetchMock = mockApi({
     'GET /api/admin/settings': () => jsonResponse(settings),
     'GET /api/admin/users?role=admin&pageSize=100': () =>
-      jsonResponse({ users: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' })], stats: { total: 1, verified: 0, active: 1, totalBalance: '0.00' } }),
+      jsonResponse({ items: [makeAdminUser({ id: ADMIN_ID, role: 'admin', firstName: 'Root', lastName: 'Admin', email: 'admin@platform.local' })], nextCursor: null, total: 1, totalExact: true }),
     [POST]: (init) => {
       const body = JSON.parse(String(init?.body)) as { settingKey: string; settingValue: string };
       if (answer) return answer(body);

@@ -37,7 +37,7 @@ export function SettingsSection() {
   const plan = useMemo(() => planSettingsSave(settings ?? [], drafts), [settings, drafts]);
   const nameOf = (id: string | null): string | null => {
     if (!id) return null;
-    const user = users?.users.find((u) => u.id === id);
+    const user = users?.items.find((u) => u.id === id);
     if (!user) return null;
     const name = `${user.firstName} ${user.lastName}`.trim();
     return name ? `${name} (${user.email})` : user.email;

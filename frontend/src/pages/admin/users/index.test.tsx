@@ -18,7 +18,8 @@ function renderUsers(handlers: Parameters<typeof mockApi>[0]) {
 describe('All Users (spec 03)', () => {
   it('when payouts did not answer for a user, then both balances and Total Balance show "—", never $0.00', async () => {
     renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN, UNKNOWN], stats: { total: 2, verified: 0, active: 2, totalBalance: null } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN, UNKNOWN], nextCursor: null, total: 2, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 2, verified: 0, active: 2, totalBalance: null }),
     });
     const bobRow = (await screen.findByText('bob@example.test')).closest('tr');
     expect(bobRow).not.toBeNull();
@@ -43,7 +44,8 @@ describe('All Users (spec 03)', () => {
     const ADMIN = makeAdminUser({ id: '77777777-7777-4777-8777-777777777777', email: 'root@example.test', firstName: 'Root', lastName: 'Admin', role: 'admin' });
     const BANNED = makeAdminUser({ id: '88888888-8888-4888-8888-888888888888', email: 'gone@example.test', firstName: 'Gone', lastName: 'Away', isActive: false });
     renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [ADMIN, BANNED], stats: { total: 2, verified: 0, active: 1, totalBalance: null } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [ADMIN, BANNED], nextCursor: null, total: 2, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 2, verified: 0, active: 1, totalBalance: null }),
     });
     const adminRow = (await screen.findByText('root@example.test')).closest('tr') as HTMLElement;
     expect(within(adminRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
@@ -56,7 +58,8 @@ describe('All Users (spec 03)', () => {
 
   it('when the admin confirms a ban, then the toggle is called and "User status updated successfully" is shown', async () => {
     const { user, fetchMock } = renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 1, verified: 0, active: 1, totalBalance: null }),
       [`PATCH /api/admin/users/${KNOWN.id}/toggle`]: () => jsonResponse({ ...KNOWN, isActive: false }),
     });
     const row = (await screen.findByText('ada@example.test')).closest('tr') as HTMLElement;
@@ -70,7 +73,8 @@ describe('All Users (spec 03)', () => {
 
   it('when the balance is changed in Edit without a reason, then "Reason is required for a balance change" and nothing is sent', async () => {
     const { user, fetchMock } = renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 1, verified: 0, active: 1, totalBalance: null }),
     });
     const row = (await screen.findByText('ada@example.test')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
@@ -85,14 +89,17 @@ describe('All Users (spec 03)', () => {
 
   it('when the admin types a search, then the server is asked with ?search= (it matches e-mail or full name)', async () => {
     const { user, fetchMock } = renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN, UNKNOWN], stats: { total: 2, verified: 0, active: 2, totalBalance: null } }),
-      'GET /api/admin/users?search=Bob+Unk': () => jsonResponse({ users: [UNKNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: null } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN, UNKNOWN], nextCursor: null, total: 2, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 2, verified: 0, active: 2, totalBalance: null }),
+      'GET /api/admin/users?search=Bob+Unk': () => jsonResponse({ items: [UNKNOWN], nextCursor: null, total: 1, totalExact: true }),
     });
     await screen.findByText('ada@example.test');
     await user.type(screen.getByLabelText('Search by e-mail or full name'), ' Bob Unk ');
     await waitFor(() => expect(screen.queryByText('ada@example.test')).toBeNull());
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/users?search=Bob+Unk');
-    expect(screen.getByTestId('stat-total')).toHaveTextContent('Total1');
+    // The stat cards are over all users: a search does not change them, nor ask for them again.
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('Total2');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/admin/users/stats')).toHaveLength(1);
   });
 
   it('when View is opened, then the user fields, the ledger statement a page at a time with its total, reasons and the chain check are shown', async () => {
@@ -108,7 +115,8 @@ describe('All Users (spec 03)', () => {
     const first = page([entry(22, 'admin_adjustment', 'Duplicate reward'), ...Array.from({ length: 19 }, (_, i) => entry(21 - i, 'task_reward', null))], 'c2');
     const second = page([entry(2, 'admin_adjustment', 'Second page'), entry(1, 'task_reward', null)], null);
     const { user } = renderUsers({
-      'GET /api/admin/users': () => jsonResponse({ users: [KNOWN], stats: { total: 1, verified: 0, active: 1, totalBalance: '1234.50' } }),
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 1, verified: 0, active: 1, totalBalance: '1234.50' }),
       [`GET /api/admin/users/${KNOWN.id}`]: () => jsonResponse(KNOWN),
       [`GET /api/admin/users/${KNOWN.id}/ledger`]: () => jsonResponse(first),
       [`GET /api/admin/users/${KNOWN.id}/ledger?cursor=c2`]: () => jsonResponse(second),

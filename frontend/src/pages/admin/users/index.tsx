@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useKeysetPages } from '../../../components/KeysetPager';
-import { useAdminUsersQuery } from '../../../features/admin/admin.api';
+import { useAdminUsersQuery, useAdminUsersStatsQuery } from '../../../features/admin/admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { DeleteUserDialog } from './components/DeleteUserDialog';
 import { EditUserDialog } from './components/EditUserDialog';
@@ -30,6 +30,7 @@ export function UsersSection() {
   // Paged on the server (20 a page, newest first); a new search starts from the first page.
   const pages = useKeysetPages();
   const query = useAdminUsersQuery(pages.cursor ? { search, cursor: pages.cursor } : search);
+  const stats = useAdminUsersStatsQuery();
   const { reset } = pages;
   useEffect(() => reset(), [search, reset]);
 
@@ -39,7 +40,7 @@ export function UsersSection() {
         query={query}
         pages={pages}
         filters={<ListSearch label={t('admin.users.searchPlaceholder')} onSearch={setSearch} />}
-        summary={<UserStatCards stats={query.data?.stats} />}
+        summary={<UserStatCards stats={stats.data} />}
         onView={viewing.open}
         onAdjust={adjusting.open}
         onEdit={editing.open}

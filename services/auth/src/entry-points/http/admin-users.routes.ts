@@ -1,6 +1,6 @@
-import { ZAdminUserSchema, ZAdminUsersQuerySchema, ZAdminUsersResponseSchema, ZIdParamsSchema } from '@platform/contracts';
+import { ZAdminUserSchema, ZAdminUsersQuerySchema, ZAdminUsersResponseSchema, ZAdminUsersStatsSchema, ZIdParamsSchema } from '@platform/contracts';
 import { bearerToken, type TApp, type TRouteDeps } from '@platform/service-kit';
-import { getUserForAdmin, listUsersForAdmin } from '../../domain/admin-users.use-case.js';
+import { getUserForAdmin, listUsersForAdmin, usersStatsForAdmin } from '../../domain/admin-users.use-case.js';
 import { AUTH_ERRORS } from '../../domain/auth.errors.js';
 import type { TAuthDeps } from '../../domain/deps.js';
 
@@ -16,16 +16,28 @@ export function registerAdminUserRoutes(app: TApp, { deps, hooks }: TRouteDeps<T
     {
       onRequest: hooks.requireAdmin,
       schema: {
-        summary: 'A page of All Users (admin), newest first, with the stat cards',
+        summary: 'A page of All Users (admin), newest first',
         description:
-          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor; the page\'s ' +
-          'rows are under `users`. Filters: search (part of the e-mail or full name), role, status (active | banned), from/to ' +
-          '(registration). stats are over all users. An unknown parameter, a bad value or cursor: 400 naming it.',
+          'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. Filters: ' +
+          'search (part of the e-mail or full name), role, status (active | banned), from/to (registration). The stat cards are ' +
+          'GET /api/admin/users/stats. An unknown parameter, a bad value or cursor: 400 naming it.',
         querystring: ZAdminUsersQuerySchema,
         response: { 200: ZAdminUsersResponseSchema },
       },
     },
     async (request) => listUsersForAdmin(deps, request.query, bearerToken(request)),
+  );
+
+  app.get(
+    '/api/admin/users/stats',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: 'The All Users stat cards (admin): users, verified, active, and the total balance (null when payouts did not answer)',
+        response: { 200: ZAdminUsersStatsSchema },
+      },
+    },
+    async (request) => usersStatsForAdmin(deps, bearerToken(request)),
   );
 
   app.get(

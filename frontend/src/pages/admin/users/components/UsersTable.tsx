@@ -121,7 +121,7 @@ export function UsersTable({
         label: t('admin.menu.users-list'),
         rowKey: 'id',
         columns,
-        dataSource: query.data?.users ?? [],
+        dataSource: query.data?.items ?? [],
         emptyText: t('admin.users.empty'),
         'data-testid': 'users-table',
       }}
