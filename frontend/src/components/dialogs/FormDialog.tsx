@@ -6,7 +6,7 @@ import type { TFieldMap } from '../forms/serverErrors';
 import { useFormServerErrors } from '../forms/useFormServerErrors';
 import { useToast } from '../toast';
 
-export interface TFormDialogProps<V extends object, F extends string> {
+export interface TFormDialogProps<V extends object, F extends string, R = unknown> {
   open: boolean;
   title: string;
   form: FormInstance<V>;
@@ -14,15 +14,17 @@ export interface TFormDialogProps<V extends object, F extends string> {
   fields: TFieldMap<F>;
   initialValues?: Partial<V>;
   /** Sends the values; resolves when the server took them, rejects with its error. */
-  onSubmit: (values: V) => Promise<unknown>;
-  /** Toast titles: after saving, and when the server refused for no field of the form. */
-  savedTitle: string;
+  onSubmit: (values: V) => Promise<R>;
+  /** Toast titles: after saving (from what the server answered, when that says more), and when the server refused for no field of the form. */
+  savedTitle: string | ((saved: R) => string);
   failedTitle: string;
   /** Identifies the toast, so a second try replaces the first one's message. */
   toastKey: string;
   onClose: () => void;
   afterClose?: () => void;
   submitLabel?: string;
+  /** data-testid of the Save button. */
+  submitTestId?: string;
   width?: number;
   testId?: string;
   children: ReactNode;
@@ -34,7 +36,7 @@ export interface TFormDialogProps<V extends object, F extends string> {
  * works, a refusal of one field is shown under it with what was typed kept, any other refusal is a toast, and the
  * dialog closes with a toast once saved.
  */
-export function FormDialog<V extends object, F extends string>({
+export function FormDialog<V extends object, F extends string, R = unknown>({
   open,
   title,
   form,
@@ -47,10 +49,11 @@ export function FormDialog<V extends object, F extends string>({
   onClose,
   afterClose,
   submitLabel,
+  submitTestId,
   width,
   testId,
   children,
-}: TFormDialogProps<V, F>) {
+}: TFormDialogProps<V, F, R>) {
   const { t } = useTranslation();
   const toast = useToast();
   const serverErrors = useFormServerErrors(form, fields);
@@ -59,8 +62,8 @@ export function FormDialog<V extends object, F extends string>({
   const save = async (values: V) => {
     setSaving(true);
     try {
-      await onSubmit(values);
-      toast({ title: savedTitle, action: toastKey });
+      const saved = await onSubmit(values);
+      toast({ title: typeof savedTitle === 'function' ? savedTitle(saved) : savedTitle, action: toastKey });
       onClose();
     } catch (error) {
       if (serverErrors.showServerError(error)) {
@@ -85,7 +88,7 @@ export function FormDialog<V extends object, F extends string>({
       footer={
         <div className="dialog-footer">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid={submitTestId}>
             {submitLabel ?? t('common.save')}
           </Button>
         </div>
