@@ -18,6 +18,8 @@ export interface TFormDialogProps<V extends object, F extends string, R = unknow
   /** Toast titles: after saving (from what the server answered, when that says more), and when the server refused for no field of the form. */
   savedTitle: string | ((saved: R) => string);
   failedTitle: string;
+  /** A toast when the form's own checks fail (the spec's "Please fill in required fields"); the fields show why either way. */
+  invalidTitle?: string;
   /** Identifies the toast, so a second try replaces the first one's message. */
   toastKey: string;
   onClose: () => void;
@@ -45,6 +47,7 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
   onSubmit,
   savedTitle,
   failedTitle,
+  invalidTitle,
   toastKey,
   onClose,
   afterClose,
@@ -94,7 +97,14 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
         </div>
       }
     >
-      <Form<V> form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange} initialValues={initialValues}>
+      <Form<V>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void save(values)}
+        onFinishFailed={invalidTitle ? () => toast({ title: invalidTitle, variant: 'destructive', action: toastKey }) : undefined}
+        onValuesChange={serverErrors.onValuesChange}
+        initialValues={initialValues}
+      >
         {children}
       </Form>
     </Modal>

@@ -62,6 +62,7 @@ export function AwardFormDialog({ open, award, onClose }: { open: boolean; award
       onSubmit={save}
       savedTitle={t(editing ? 'awards.admin.toasts.updated' : 'awards.admin.toasts.created')}
       failedTitle={t(editing ? 'awards.admin.toasts.updateFailed' : 'awards.admin.toasts.createFailed')}
+      invalidTitle={t('awards.admin.validation.required')}
       toastKey={award ? `award.update:${award.id}` : 'award.create'}
       onClose={onClose}
       submitLabel={editing ? undefined : t('common.create')}
