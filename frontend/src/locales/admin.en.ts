@@ -224,7 +224,7 @@ export const adminEn = {
     expandedBefore: 'Before',
     expandedAfter: 'After',
     nothing: 'nothing recorded',
-    total: '{{count}} entries',
+    total: '{{total}} entries',
     empty: 'No audit entries match these filters',
     loadFailed: 'Could not load the audit log',
   },

@@ -224,7 +224,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
     expandedBefore: 'До',
     expandedAfter: 'После',
     nothing: 'ничего не записано',
-    total: 'Записей: {{count}}',
+    total: 'Записей: {{total}}',
     empty: 'Нет записей, подходящих под фильтры',
     loadFailed: 'Не удалось загрузить журнал аудита',
   },
