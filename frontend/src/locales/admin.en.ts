@@ -138,8 +138,6 @@ export const adminEn = {
       invalidAmount: 'Enter an amount with at most 2 decimals',
       notWhole: 'Enter a whole number',
     },
-    save: 'Save',
-    saveCard: 'Save',
     reset: 'Reset',
     resetConfirmTitle: 'Reset all settings?',
     resetConfirm: 'Starting balance 0.00, minimum withdrawal 50.00, auto-approval 3 days and wallet cooldown 0 hours are restored.',

@@ -138,8 +138,6 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       invalidAmount: 'Введите сумму не более чем с 2 знаками после точки',
       notWhole: 'Введите целое число',
     },
-    save: 'Сохранить',
-    saveCard: 'Сохранить',
     reset: 'Сбросить',
     resetConfirmTitle: 'Сбросить все настройки?',
     resetConfirm: 'Будут восстановлены: стартовый баланс 0.00, минимальный вывод 50.00, автоодобрение через 3 дня и ожидание кошелька 0 часов.',
