@@ -4,10 +4,6 @@
  */
 export const adminEn = {
   common: {
-    dash: '—',
-    refresh: 'Refresh',
-    cancel: 'Cancel',
-    close: 'Close',
     yes: 'Yes',
     no: 'No',
     unknownError: 'Unknown error',

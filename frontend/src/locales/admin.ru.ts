@@ -4,10 +4,6 @@ import type { TCatalogue } from './en';
 /** The Russian admin screens (All Users, System Settings, Audit Log): the keys of admin.en.ts (a missing one is a compile error). */
 export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
   common: {
-    dash: '—',
-    refresh: 'Обновить',
-    cancel: 'Отмена',
-    close: 'Закрыть',
     yes: 'Да',
     no: 'Нет',
     unknownError: 'Неизвестная ошибка',

@@ -35,7 +35,7 @@ export function AdjustBalanceDialog({
   const [touched, setTouched] = useState(false);
   const fieldErrors = useFieldErrors(['balance', 'reason']);
   const action = `user.adjust:${user.id}`;
-  const dash = t('admin.common.dash');
+  const dash = t('common.dash');
   const check = checkBalanceForm(user.balance, balance, reason);
   const currentCents = parseCents(user.balance);
   const newCents = check.balance === null ? null : parseCents(check.balance);
@@ -68,7 +68,7 @@ export function AdjustBalanceDialog({
       afterClose={afterClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('admin.common.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={isLoading} disabled={problem !== null || isLoading} onClick={() => void save()}>
           {t('admin.users.adjustDialog.save')}

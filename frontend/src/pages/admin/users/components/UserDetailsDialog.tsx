@@ -88,7 +88,7 @@ export function UserDetailsDialog({
   const { t, i18n } = useTranslation();
   const { data } = useAdminUserQuery(listed.id);
   const user = data ?? listed;
-  const dash = t('admin.common.dash');
+  const dash = t('common.dash');
   const fields: [string, ReactNode][] = [
     [t('admin.users.details.fields.name'), fullName(user) || t('admin.users.unnamed')],
     [t('admin.users.details.fields.email'), user.email],
@@ -122,7 +122,7 @@ export function UserDetailsDialog({
           {t('admin.users.adjust')}
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>
-          {t('admin.common.close')}
+          {t('common.close')}
         </Button>,
       ]}
     >

@@ -6,7 +6,7 @@ import { usdOrDash } from './money';
 /** Total, Verified, Active and Total Balance (spec 03 "All Users"), over the listed users. */
 export function UserStatCards({ stats }: { stats: TAdminUsersStats | undefined }) {
   const { t } = useTranslation();
-  const dash = t('admin.common.dash');
+  const dash = t('common.dash');
   const number = (value: number | undefined) => (value === undefined ? dash : String(value));
   const balance = stats ? usdOrDash(stats.totalBalance, dash) : dash;
   const cards = [

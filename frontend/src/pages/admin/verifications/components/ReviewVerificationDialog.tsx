@@ -78,7 +78,7 @@ export function ReviewVerificationDialog({ id, onClose }: { id: string; onClose:
           ]
       : [
           <Button key="close" type="primary" onClick={onClose}>
-            {t('admin.common.close')}
+            {t('common.close')}
           </Button>,
         ];
 
