@@ -20,6 +20,8 @@ export interface TFormDialogProps<V extends object, F extends string, R = unknow
   failedTitle: string;
   /** A toast when the form's own checks fail (the spec's "Please fill in required fields"); the fields show why either way. */
   invalidTitle?: string;
+  /** The failure toast's description (default: the server's message as it came), e.g. the message in the reader's language. */
+  describeError?: (error: unknown) => string | undefined;
   /** Identifies the toast, so a second try replaces the first one's message. */
   toastKey: string;
   onClose: () => void;
@@ -48,6 +50,7 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
   savedTitle,
   failedTitle,
   invalidTitle,
+  describeError = errorMessageOf,
   toastKey,
   onClose,
   afterClose,
@@ -73,7 +76,7 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
         toast.dismiss(toastKey);
         return;
       }
-      toast({ title: failedTitle, description: errorMessageOf(error), variant: 'destructive', action: toastKey });
+      toast({ title: failedTitle, description: describeError(error), variant: 'destructive', action: toastKey });
     } finally {
       setSaving(false);
     }
