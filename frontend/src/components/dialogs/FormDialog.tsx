@@ -27,6 +27,8 @@ export interface TFormDialogProps<V extends object, F extends string, R = unknow
   onClose: () => void;
   afterClose?: () => void;
   submitLabel?: string;
+  /** Save stays disabled (e.g. while a required field is empty). */
+  submitDisabled?: boolean;
   /** data-testid of the Save button. */
   submitTestId?: string;
   width?: number;
@@ -55,6 +57,7 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
   onClose,
   afterClose,
   submitLabel,
+  submitDisabled = false,
   submitTestId,
   width,
   testId,
@@ -94,7 +97,7 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
       footer={
         <div className="dialog-footer">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid={submitTestId}>
+          <Button type="primary" disabled={submitDisabled} loading={saving} onClick={() => form.submit()} data-testid={submitTestId}>
             {submitLabel ?? t('common.save')}
           </Button>
         </div>
