@@ -59,7 +59,7 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
               <Descriptions.Item label={t('work.common.user')}>
                 {`${submission.userFirstName} ${submission.userLastName}`.trim()} <span className="muted">({submission.userEmail})</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('work.common.status')}>
+              <Descriptions.Item label={t('common.status')}>
                 <TaskStatusTag status={submission.status} />
               </Descriptions.Item>
               <Descriptions.Item label={t('work.common.submittedAt')}>{submission.submittedAt ? formatDateTime(submission.submittedAt, i18n.language) : t('work.common.notSet')}</Descriptions.Item>

@@ -73,7 +73,7 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
       onCancel={close}
       footer={
         <div className="dialog-footer">
-          <Button onClick={close}>{t('work.common.cancel')}</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button type="primary" loading={addState.isLoading} onClick={() => void add()}>
             {t('work.admin.packages.add')}
           </Button>

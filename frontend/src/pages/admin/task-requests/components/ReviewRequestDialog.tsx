@@ -44,7 +44,7 @@ function ReviewForm({ request, deciding, onClose, onDecide }: TReviewRequestDial
       </label>
       <Input.TextArea id="request-reason" value={reason} onChange={(event) => setReason(event.target.value)} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
       <div className="dialog-footer">
-        <Button onClick={onClose}>{t('work.common.cancel')}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button danger loading={deciding === 'rejected'} disabled={deciding !== null} onClick={() => onDecide(request, 'rejected', reason.trim())}>
           {t('work.admin.requests.reject')}
         </Button>

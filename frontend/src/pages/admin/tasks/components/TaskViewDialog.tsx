@@ -13,7 +13,7 @@ export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onC
     <Modal open={task !== null} title={task?.title ?? t('work.admin.tasks.viewTitle')} onCancel={onClose} width={720} footer={<Button onClick={onClose}>{t('work.common.close')}</Button>}>
       {task && (
         <Descriptions column={1} bordered size="small" data-testid="task-view">
-          <Descriptions.Item label={t('work.common.status')}>
+          <Descriptions.Item label={t('common.status')}>
             <TaskStatusTag status={task.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('work.common.reward')}>{formatReward(task.reward)}</Descriptions.Item>
