@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/dialogs/ConfirmDialog';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime } from '../../app/format';
 import { shortenAddress } from './money';
 import { useAddPayoutWalletMutation, usePayoutWalletsQuery, usePublicSettingsQuery, useRemovePayoutWalletMutation } from './payouts.api';
 import './payouts.css';

@@ -2,6 +2,7 @@ import type { TAdminUser } from '@platform/contracts';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
 import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
@@ -9,7 +10,7 @@ import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
 import { serverMessageOf } from '../../../../app/errorMessage';
 import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';
-import { fullName, usdOrDash } from './money';
+import { fullName } from './money';
 
 /**
  * Adjust balance (spec 03 s.5, AMENDED): sets the user's available balance through PATCH
@@ -28,6 +29,7 @@ export function AdjustBalanceDialog({
   afterClose?: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [adjust, { isLoading }] = useAdjustBalanceMutation();
   const [balance, setBalance] = useState(user.balance ?? '');
@@ -82,10 +84,10 @@ export function AdjustBalanceDialog({
         </dd>
         <dt>{t('admin.users.adjustDialog.current')}</dt>
         <dd>
-          <strong data-testid="current-balance">{usdOrDash(user.balance, dash)}</strong>
+          <strong data-testid="current-balance">{(user.balance == null ? dash : format.money(user.balance))}</strong>
         </dd>
         <dt>{t('admin.users.adjustDialog.held')}</dt>
-        <dd>{usdOrDash(user.heldBalance, dash)}</dd>
+        <dd>{(user.heldBalance == null ? dash : format.money(user.heldBalance))}</dd>
       </dl>
       <form
         className="withdraw-form"
