@@ -54,7 +54,7 @@ function WalletItem({ wallet, cooldown }: { wallet: TPayoutWallet; cooldown: boo
         open={confirming}
         title={t('payouts.wallets.removeConfirm')}
         confirmLabel={t('payouts.wallets.removeOk')}
-        cancelLabel={t('payouts.wallets.cancel')}
+        cancelLabel={t('common.cancel')}
         danger
         loading={isLoading}
         onConfirm={() => void onRemove()}

@@ -133,7 +133,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('payouts.dialog.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="submit" type="primary" disabled={!filled || sending} onClick={() => void submit()}>
           {sending ? t('payouts.dialog.submitting') : t('payouts.dialog.submit')}
