@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import './verification.css';
 import { errorMessageOf } from '../../app/errorMessage';
 import { Panel } from '../../components/Panel';

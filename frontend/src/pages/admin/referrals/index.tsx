@@ -82,18 +82,6 @@ export function ReferralsSection() {
     }
   };
 
-  const remove = async (link: TReferralLink) => {
-    const action = `referral.delete:${link.id}`;
-    try {
-      const result = await deleteLink(link.id).unwrap();
-      deleting.close();
-      toast({ title: t(result.deleted ? 'referrals.admin.toasts.deleted' : 'referrals.admin.toasts.deactivated'), action });
-    } catch (error) {
-      deleting.close();
-      toast({ title: t('referrals.admin.toasts.deleteFailed'), description: errorMessageOf(error), variant: 'destructive', action });
-    }
-  };
-
   const columns: TableColumnsType<TReferralLink> = [
     {
       title: t('referrals.admin.columns.name'),
