@@ -132,7 +132,7 @@ export function ReferralsSection() {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 170,
+      width: 200,
       render: (_: unknown, row) => (
         <RowActions
           actions={[
