@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
+import { checkScreen, clickRowAction, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
 import { apiClient } from './support/api.js';
 import { e2eStack } from './support/stack.js';
 
@@ -67,7 +67,7 @@ describe('awards and documents journey', () => {
     await expect.poll(async () => (await docRow.innerText()).includes('1.0: 1') || (await admin.reload().then(() => docRow.innerText())).includes('1.0: 1')).toBe(true);
 
     // A content change raises the version; acceptances are counted per version.
-    await docRow.getByRole('button', { name: `Edit: ${docTitle}` }).click();
+    await clickRowAction(docRow, 'Edit');
     dialog = admin.getByRole('dialog', { name: 'Edit Document' });
     await dialog.getByLabel('Content (HTML)').fill('<h2>Safety</h2><p>Version two: helmets on.</p>');
     await dialog.getByTestId('document-save').click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
+import { checkScreen, clickRowAction, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
 import { apiClient } from './support/api.js';
 import { e2eStack } from './support/stack.js';
 
@@ -88,7 +88,7 @@ describe('company news journey', () => {
     await modal.waitFor({ state: 'hidden' });
 
     // Unpublished again by the admin, it is gone for the worker after a reload.
-    await row.getByRole('button', { name: new RegExp(`^Edit: ${title}`) }).click();
+    await clickRowAction(row, 'Edit');
     const edit = admin.getByRole('dialog', { name: 'Edit News' });
     await edit.getByRole('switch').click();
     await edit.getByTestId('news-save').click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
-import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
+import { checkScreen, clickRowAction, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, uniqueEmail, waitForPath } from './support/browser.js';
 import { watchCsp } from './support/csp.js';
 import { e2eStack } from './support/stack.js';
 
@@ -92,7 +92,7 @@ describe('referral journey', () => {
     await checkScreen(admin, 'referral', 'admin-link-created');
 
     // The QR code of the link.
-    await row.getByRole('button', { name: 'QR code' }).click();
+    await clickRowAction(row, 'QR code');
     await admin.getByTestId('referral-qr').locator('canvas').waitFor();
     expect(await admin.getByTestId('referral-qr').textContent()).toContain(`/ref/${code}`);
     await admin.getByRole('button', { name: 'Cancel' }).click();

@@ -2,11 +2,8 @@ import type { TPage } from '@platform/contracts';
 import { Alert, Button } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../app/format';
 
-/** A page's total as the paging convention means it: "10,000+" when the count stopped at the cap (contracts paging.ts). */
-export function formatTotal(total: number, totalExact: boolean, language: string): string {
-  return `${total.toLocaleString(language === 'ru' ? 'ru-RU' : 'en-US')}${totalExact ? '' : '+'}`;
-}
 
 /**
  * A cursor-paged list shown as one growing list ("Load more", the phone's way): the first page comes from a cached
@@ -62,11 +59,12 @@ export function useLoadMore<T>(firstPage: TPage<T> | undefined, fetchPage: (curs
 
 /** Under a "Load more" list: how many of how many are shown, the button while more exist, and a failure to retry. */
 export function LoadMoreFooter({ list, testId }: { list: TLoadMoreList<unknown>; testId?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div className="load-more" data-testid={testId}>
       <div className="muted small" data-testid={testId ? `${testId}-count` : undefined}>
-        {t('common.shownOfTotal', { shown: list.items.length.toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'en-US'), total: formatTotal(list.total, list.totalExact, i18n.language) })}
+        {t('common.shownOfTotal', { shown: format.count(list.items.length), total: format.total(list.total, list.totalExact) })}
       </div>
       {list.failed && <Alert type="error" showIcon title={t('common.loadMoreFailed')} />}
       {list.hasMore && (

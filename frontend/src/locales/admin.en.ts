@@ -4,10 +4,6 @@
  */
 export const adminEn = {
   common: {
-    dash: '—',
-    refresh: 'Refresh',
-    cancel: 'Cancel',
-    close: 'Close',
     yes: 'Yes',
     no: 'No',
     unknownError: 'Unknown error',
@@ -138,8 +134,6 @@ export const adminEn = {
       invalidAmount: 'Enter an amount with at most 2 decimals',
       notWhole: 'Enter a whole number',
     },
-    save: 'Save',
-    saveCard: 'Save',
     reset: 'Reset',
     resetConfirmTitle: 'Reset all settings?',
     resetConfirm: 'Starting balance 0.00, minimum withdrawal 50.00, auto-approval 3 days and wallet cooldown 0 hours are restored.',
@@ -224,7 +218,7 @@ export const adminEn = {
     expandedBefore: 'Before',
     expandedAfter: 'After',
     nothing: 'nothing recorded',
-    total: '{{count}} entries',
+    total: '{{total}} entries',
     empty: 'No audit entries match these filters',
     loadFailed: 'Could not load the audit log',
   },

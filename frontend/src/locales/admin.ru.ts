@@ -4,10 +4,6 @@ import type { TCatalogue } from './en';
 /** The Russian admin screens (All Users, System Settings, Audit Log): the keys of admin.en.ts (a missing one is a compile error). */
 export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
   common: {
-    dash: '—',
-    refresh: 'Обновить',
-    cancel: 'Отмена',
-    close: 'Закрыть',
     yes: 'Да',
     no: 'Нет',
     unknownError: 'Неизвестная ошибка',
@@ -138,8 +134,6 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       invalidAmount: 'Введите сумму не более чем с 2 знаками после точки',
       notWhole: 'Введите целое число',
     },
-    save: 'Сохранить',
-    saveCard: 'Сохранить',
     reset: 'Сбросить',
     resetConfirmTitle: 'Сбросить все настройки?',
     resetConfirm: 'Будут восстановлены: стартовый баланс 0.00, минимальный вывод 50.00, автоодобрение через 3 дня и ожидание кошелька 0 часов.',
@@ -224,7 +218,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
     expandedBefore: 'До',
     expandedAfter: 'После',
     nothing: 'ничего не записано',
-    total: 'Записей: {{count}}',
+    total: 'Записей: {{total}}',
     empty: 'Нет записей, подходящих под фильтры',
     loadFailed: 'Не удалось загрузить журнал аудита',
   },

@@ -34,7 +34,6 @@ export const chatEn = {
   monitor: {
     filter: { all: 'All', people: 'People only', assistants: 'Assistants only' },
     autoRefresh: 'Auto-refresh (10 s)',
-    refresh: 'Refresh now',
     updated: 'Updated {{time}}',
     stats: { messages: 'Messages (24 h)', people: 'From people (24 h)', assistants: 'From assistants (24 h)', activePeople: 'Active people (24 h)' },
     feed: 'Live feed',

@@ -33,7 +33,6 @@ export const chatRu: TCatalogue['chat'] = {
   monitor: {
     filter: { all: 'Все', people: 'Только люди', assistants: 'Только помощники' },
     autoRefresh: 'Автообновление (10 с)',
-    refresh: 'Обновить',
     updated: 'Обновлено в {{time}}',
     stats: { messages: 'Сообщений (24 ч)', people: 'От людей (24 ч)', assistants: 'От помощников (24 ч)', activePeople: 'Активных людей (24 ч)' },
     feed: 'Лента сообщений',

@@ -62,6 +62,5 @@ export const dashboardEn = {
   updatedAt: 'Figures as of {{date}}',
   neverUpdated: 'No activity recorded yet',
   rebuiltAt: 'rebuilt {{date}}',
-  refresh: 'Refresh',
   loadFailed: 'Could not load the dashboard.',
 };

@@ -64,6 +64,5 @@ export const dashboardRu: TCatalogue['dashboard'] = {
   updatedAt: 'Данные на {{date}}',
   neverUpdated: 'Активности пока нет',
   rebuiltAt: 'пересобраны {{date}}',
-  refresh: 'Обновить',
   loadFailed: 'Не удалось загрузить панель.',
 };

@@ -5,7 +5,6 @@
 export const emailTemplatesEn = {
   back: 'Back to dashboard',
   intro: 'The e-mails the platform sends on events. Variables are written in double braces, e.g. {{example}}, and filled in by the server when a mail is sent.',
-  refresh: 'Refresh',
   create: 'Create template',
   loadFailed: 'Failed to load templates',
   columns: {
@@ -13,10 +12,7 @@ export const emailTemplatesEn = {
     subject: 'Subject',
     variables: 'Variables',
     updated: 'Updated',
-    actions: 'Actions',
   },
-  edit: 'Edit',
-  editNamed: 'Edit {{name}}',
   noVariables: 'None',
   empty: {
     title: 'No templates yet',
@@ -26,9 +22,6 @@ export const emailTemplatesEn = {
   dialog: {
     createTitle: 'Create template',
     editTitle: 'Edit template',
-    cancel: 'Cancel',
-    save: 'Save',
-    create: 'Create',
     nameReadOnly: 'The name cannot be changed',
     variablesHint: 'Optional. Type a name and press Enter. Left empty on creation, the server takes them from the template.',
     variablesPlaceholder: 'e.g. userName',
@@ -55,9 +48,7 @@ export const emailTemplatesEn = {
     updated: 'Template Updated',
     defaultsCreated: 'Default Templates Created',
     createFailed: 'Creation Failed',
-    createFailedDescription: 'Failed to create template',
     updateFailed: 'Update Failed',
-    updateFailedDescription: 'Failed to update template',
     defaultsFailed: 'Failed to create default templates',
   },
 } as const;

@@ -4,7 +4,6 @@ import type { TCatalogue } from './en';
 export const emailTemplatesRu: TCatalogue['emailTemplates'] = {
   back: 'Назад к панели',
   intro: 'Письма, которые платформа отправляет по событиям. Переменные пишутся в двойных фигурных скобках, например {{example}}, сервер подставляет их при отправке.',
-  refresh: 'Обновить',
   create: 'Создать шаблон',
   loadFailed: 'Не удалось загрузить шаблоны',
   columns: {
@@ -12,10 +11,7 @@ export const emailTemplatesRu: TCatalogue['emailTemplates'] = {
     subject: 'Тема',
     variables: 'Переменные',
     updated: 'Изменён',
-    actions: 'Действия',
   },
-  edit: 'Изменить',
-  editNamed: 'Изменить {{name}}',
   noVariables: 'Нет',
   empty: {
     title: 'Шаблонов пока нет',
@@ -25,9 +21,6 @@ export const emailTemplatesRu: TCatalogue['emailTemplates'] = {
   dialog: {
     createTitle: 'Новый шаблон',
     editTitle: 'Изменение шаблона',
-    cancel: 'Отмена',
-    save: 'Сохранить',
-    create: 'Создать',
     nameReadOnly: 'Название изменить нельзя',
     variablesHint: 'Необязательно. Введите имя и нажмите Enter. Если оставить пустым при создании, сервер возьмёт их из шаблона.',
     variablesPlaceholder: 'например, userName',
@@ -54,9 +47,7 @@ export const emailTemplatesRu: TCatalogue['emailTemplates'] = {
     updated: 'Шаблон обновлён',
     defaultsCreated: 'Шаблоны по умолчанию созданы',
     createFailed: 'Не удалось создать',
-    createFailedDescription: 'Не удалось создать шаблон',
     updateFailed: 'Не удалось обновить',
-    updateFailedDescription: 'Не удалось обновить шаблон',
     defaultsFailed: 'Не удалось создать шаблоны по умолчанию',
   },
 };

@@ -17,8 +17,6 @@ export const usersEn = {
       balanceReason: 'Reason for the balance change',
       reasonRequired: 'Reason is required for a balance change',
       required: '{{field}} is required',
-      save: 'Save',
-      cancel: 'Cancel',
       success: 'User updated successfully',
       failure: 'Failed to update user',
     },
@@ -51,7 +49,6 @@ export const usersEn = {
     password: 'Password',
     passwordRequired: 'Password is required',
     confirm: 'Delete my account',
-    cancel: 'Cancel',
     failure: 'Failed to delete account',
   },
   signedOut: {

@@ -19,8 +19,6 @@ export const usersRu: TCatalogue['users'] = {
       balanceReason: 'Причина изменения баланса',
       reasonRequired: 'Для изменения баланса нужна причина',
       required: 'Поле «{{field}}» обязательно',
-      save: 'Сохранить',
-      cancel: 'Отмена',
       success: 'Пользователь обновлён',
       failure: 'Не удалось обновить пользователя',
     },
@@ -53,7 +51,6 @@ export const usersRu: TCatalogue['users'] = {
     password: 'Пароль',
     passwordRequired: 'Введите пароль',
     confirm: 'Удалить мой аккаунт',
-    cancel: 'Отмена',
     failure: 'Не удалось удалить аккаунт',
   },
   signedOut: {

@@ -5,14 +5,15 @@ import { useToast } from '../toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useDialog } from './useDialog';
 
-export interface TDeleteConfirmOptions<T> {
+export interface TDeleteConfirmOptions<T, R = unknown> {
   /** The dialog's title ("Delete this task?"). */
   title: string;
   /** What will be deleted, in words: the item's name and what follows from deleting it. */
   describe: (target: T) => ReactNode;
   /** Deletes on the server; rejects with its error. */
-  remove: (target: T) => Promise<unknown>;
-  deletedTitle: string;
+  remove: (target: T) => Promise<R>;
+  /** The toast after deleting; from the server's answer when that says more (e.g. "deactivated instead"). */
+  deletedTitle: string | ((result: R, target: T) => string);
   failedTitle: string;
   /** The toast's key for this target (a second try replaces the first one's message). */
   toastKey: (target: T) => string;
@@ -26,7 +27,7 @@ export interface TDeleteConfirmOptions<T> {
  * on Cancel, Delete runs the server call with progress, then a toast says what happened and the dialog closes.
  * Render `element` once in the page.
  */
-export function useDeleteConfirm<T>({ title, describe, remove, deletedTitle, failedTitle, toastKey, confirmLabel, afterDelete, testId }: TDeleteConfirmOptions<T>) {
+export function useDeleteConfirm<T, R = unknown>({ title, describe, remove, deletedTitle, failedTitle, toastKey, confirmLabel, afterDelete, testId }: TDeleteConfirmOptions<T, R>) {
   const { t } = useTranslation();
   const toast = useToast();
   const dialog = useDialog<T>();
@@ -36,8 +37,8 @@ export function useDeleteConfirm<T>({ title, describe, remove, deletedTitle, fai
   const confirm = async (item: T) => {
     setDeleting(true);
     try {
-      await remove(item);
-      toast({ title: deletedTitle, action: toastKey(item) });
+      const result = await remove(item);
+      toast({ title: typeof deletedTitle === 'function' ? deletedTitle(result, item) : deletedTitle, action: toastKey(item) });
       afterDelete?.(item);
     } catch (error) {
       toast({ title: failedTitle, description: errorMessageOf(error), variant: 'destructive', action: toastKey(item) });

@@ -94,7 +94,7 @@ export function DeleteAccountCard() {
         destroyOnHidden
         footer={[
           <Button key="cancel" autoFocus onClick={() => setOpen(false)} disabled={isLoading}>
-            {t('users.profile.cancel')}
+            {t('common.cancel')}
           </Button>,
           <Button key="confirm" type="primary" danger loading={isLoading} onClick={() => void confirm()}>
             {t('users.profile.confirm')}

@@ -1,11 +1,13 @@
 import { Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNewsDate, type TNewsArticle } from './content.api';
+import { useFormat } from '../../app/format';
+import { type TNewsArticle } from './content.api';
 
 /** One news item in full: title, date ('MMM d, yyyy') and the text with its line breaks, shown as text. */
 export default function NewsDialog({ article, onClose }: { article: TNewsArticle | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   // Kept while the modal animates closed.
   const [shown, setShown] = useState(article);
   useEffect(() => {
@@ -21,7 +23,7 @@ export default function NewsDialog({ article, onClose }: { article: TNewsArticle
     >
       {shown && (
         <div data-testid="news-dialog-body">
-          <div className="news-modal-date">{formatNewsDate(shown.createdAt, i18n.language)}</div>
+          <div className="news-modal-date">{format.date(shown.createdAt)}</div>
           <div className="news-modal-content">{shown.content}</div>
         </div>
       )}

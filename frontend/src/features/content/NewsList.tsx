@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
-import { formatNewsDate, useLazyNewsQuery, useNewsQuery, type TNewsArticle } from './content.api';
+import { useLazyNewsQuery, useNewsQuery, type TNewsArticle } from './content.api';
 import './content.css';
 
 // The modal (antd) is loaded when an item is first opened.
@@ -14,7 +15,8 @@ const NewsDialog = lazy(() => import('./NewsDialog'));
  * the server: the latest 20, then "Load more" (components/LoadMore).
  */
 export function NewsList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data, isLoading, isError } = useNewsQuery();
   const [fetchPage] = useLazyNewsQuery();
   const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ cursor }).unwrap(), [fetchPage]));
@@ -50,7 +52,7 @@ export function NewsList() {
               >
                 <span className="news-item-title">{item.title}</span>
                 <span className="news-item-text">{item.content}</span>
-                <span className="news-item-date">{formatNewsDate(item.createdAt, i18n.language)}</span>
+                <span className="news-item-date">{format.date(item.createdAt)}</span>
               </button>
             </li>
           ))}

@@ -164,11 +164,6 @@ export const {
   useSetLeaderboardPreferenceMutation,
 } = contentApi;
 
-/** 'MMM d, yyyy' (spec 02 s.9) in the interface language: "Jan 5, 2026", "5 янв. 2026 г.". */
-export function formatNewsDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 /** The admin list's preview: at most 200 characters (spec 03 s.9), with an ellipsis when cut. */
 export const NEWS_PREVIEW_LENGTH = 200;
 export function newsPreview(content: string): string {

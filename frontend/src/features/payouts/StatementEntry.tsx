@@ -1,7 +1,7 @@
 import type { TLedgerEntry, TLedgerVerification } from '@platform/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../app/format';
 import { formatSignedUsd, formatUsd, parseCents } from './money';
 
 /** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/dialogs/ConfirmDialog';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime } from '../../app/format';
 import { shortenAddress } from './money';
 import { useAddPayoutWalletMutation, usePayoutWalletsQuery, usePublicSettingsQuery, useRemovePayoutWalletMutation } from './payouts.api';
 import './payouts.css';
@@ -54,7 +54,7 @@ function WalletItem({ wallet, cooldown }: { wallet: TPayoutWallet; cooldown: boo
         open={confirming}
         title={t('payouts.wallets.removeConfirm')}
         confirmLabel={t('payouts.wallets.removeOk')}
-        cancelLabel={t('payouts.wallets.cancel')}
+        cancelLabel={t('common.cancel')}
         danger
         loading={isLoading}
         onConfirm={() => void onRemove()}

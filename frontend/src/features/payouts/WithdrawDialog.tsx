@@ -6,7 +6,7 @@ import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { serverMessageOf } from '../../app/errorMessage';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../app/format';
 import { createIdempotencyKeeper, outcomeUnknown, type TIdempotencyKeeper } from './idempotency';
 import { formatFee, formatUsd, parseCents, shortenAddress } from './money';
 import { useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
@@ -133,7 +133,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('payouts.dialog.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="submit" type="primary" disabled={!filled || sending} onClick={() => void submit()}>
           {sending ? t('payouts.dialog.submitting') : t('payouts.dialog.submit')}

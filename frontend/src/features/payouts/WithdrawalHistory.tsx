@@ -3,7 +3,7 @@ import { Alert, Segmented, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../app/format';
 import { formatFee, formatUsd } from './money';
 import { useLazyMyWithdrawalsQuery, useMyWithdrawalsQuery } from './payouts.api';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';

@@ -1,18 +1,3 @@
-/** Dates as the reader's language writes them (Intl: no date library in the first download). */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', { dateStyle: 'medium' }).format(date);
-}
-
 /** How long ago, in the largest whole unit of minutes, hours or days. */
 export function ageOf(iso: string, now: number = Date.now()): { unit: 'minutes' | 'hours' | 'days'; count: number } {
   const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));

@@ -2,9 +2,9 @@ import type { TCompletedTask } from '@platform/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { errorMessageOf } from '../../app/errorMessage';
 import { useToast } from '../../components/toast';
-import { formatDateTime, formatReward } from './taskStatus';
 import { useLazyCompletedTasksQuery } from './tasks.api';
 
 /** Rows a "Load more" adds (contracts PAGE_SIZE_DEFAULT); the first request also spans the cards already shown. */
@@ -16,7 +16,8 @@ const PAGE_SIZE_MAX = 100;
  * "Load more" reads GET /api/tasks/completed page by page, newest first, and lists what the cards do not show.
  */
 export function OlderCompletedTasks({ shownIds }: { shownIds: ReadonlySet<string> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [load] = useLazyCompletedTasksQuery();
   const [loading, setLoading] = useState(false);
@@ -50,9 +51,9 @@ export function OlderCompletedTasks({ shownIds }: { shownIds: ReadonlySet<string
           </header>
           <div className="task-card-meta">
             <span className="task-reward">
-              {formatReward(item.reward)} <span className="currency-badge">USD</span>
+              {format.money(item.reward)} <span className="currency-badge">USD</span>
             </span>
-            <span className="muted small">{t('work.worker.completedOn', { date: formatDateTime(item.completedAt, i18n.language) })}</span>
+            <span className="muted small">{t('work.worker.completedOn', { date: format.dateTime(item.completedAt) })}</span>
           </div>
         </article>
       ))}

@@ -50,7 +50,7 @@ function ReasonForm({ text, label, requiredMessage, confirmLabel, loading = fals
         </div>
       )}
       <div className="dialog-footer">
-        <Button onClick={onCancel}>{t('work.common.cancel')}</Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="primary" danger htmlType="submit" disabled={blank} loading={loading}>
           {confirmLabel}
         </Button>

@@ -217,7 +217,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
 
       <div className="dialog-footer">
         <Button onClick={onClose} disabled={sending}>
-          {t('work.common.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button type="primary" htmlType="submit" disabled={textMissing} loading={sending}>
           {sending ? t('work.worker.submit.sending') : t(resubmission ? 'work.worker.actions.resubmit' : 'work.worker.submit.send')}

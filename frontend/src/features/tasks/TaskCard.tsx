@@ -2,8 +2,9 @@ import type { TWorkerTask } from '@platform/contracts';
 import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { TaskActions } from './TaskActions';
-import { displayStatusOf, formatDueDate, formatReward } from './taskStatus';
+import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
 
 interface TTaskCardProps {
@@ -16,7 +17,8 @@ interface TTaskCardProps {
 
 /** One task on the worker's screen: reward, due date, the true status, and what the worker can do next. */
 export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTaskCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const status = displayStatusOf(task);
   const cancellation = task.userStatus === 'cancelled' ? task.userAssignment?.cancellationReason : null;
   const declined = task.userStatus === null && task.userRequest?.status === 'rejected' ? task.userRequest : null;
@@ -29,10 +31,10 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       </header>
       <div className="task-card-meta">
         <span className="task-reward" data-testid="task-reward">
-          {formatReward(task.reward)} <span className="currency-badge">USD</span>
+          {format.money(task.reward)} <span className="currency-badge">USD</span>
         </span>
         <span className="muted small">
-          <CalendarOutlined /> {task.dueDate ? t('work.worker.due', { date: formatDueDate(task.dueDate, i18n.language) }) : t('work.common.noDueDate')}
+          <CalendarOutlined /> {task.dueDate ? t('work.worker.due', { date: format.date(task.dueDate) }) : t('work.common.noDueDate')}
         </span>
         {task.timeLimitMinutes !== null && (
           <span className="muted small">

@@ -1,9 +1,10 @@
 import type { TWorkerTask } from '@platform/contracts';
 import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { AttachmentList } from './AttachmentList';
 import { TaskActions } from './TaskActions';
-import { displayStatusOf, formatDateTime, formatDueDate, formatReward } from './taskStatus';
+import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
 
 interface TTaskDetailsDialogProps {
@@ -16,8 +17,8 @@ interface TTaskDetailsDialogProps {
 
 /** Spec 02: the task in full, and the worker's own submission with its files. */
 export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSubmit }: TTaskDetailsDialogProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const format = useFormat();
   const assignment = task?.userAssignment ?? null;
   const submission = task?.userSubmission ?? assignment?.submission ?? null;
 
@@ -44,10 +45,10 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
           <dl className="info-list">
             <dt>{t('work.common.reward')}</dt>
             <dd>
-              <strong>{formatReward(task.reward)}</strong> <span className="currency-badge">USD</span>
+              <strong>{format.money(task.reward)}</strong> <span className="currency-badge">USD</span>
             </dd>
             <dt>{t('work.common.dueDate')}</dt>
-            <dd>{task.dueDate ? formatDueDate(task.dueDate, lang) : t('work.common.noDueDate')}</dd>
+            <dd>{task.dueDate ? format.date(task.dueDate) : t('work.common.noDueDate')}</dd>
             {task.timeLimitMinutes !== null && (
               <>
                 <dt>{t('work.common.timeLimit')}</dt>
@@ -56,7 +57,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
             )}
           </dl>
           {assignment?.expiresAt && (task.userStatus === 'assigned' || task.userStatus === 'in_progress') && (
-            <p className="small">{t('work.worker.details.expiresAt', { date: formatDateTime(assignment.expiresAt, lang) })}</p>
+            <p className="small">{t('work.worker.details.expiresAt', { date: format.dateTime(assignment.expiresAt) })}</p>
           )}
           <section>
             <h4 className="task-details-heading">{t('work.common.description')}</h4>
@@ -71,13 +72,13 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
           {(submission !== null || (assignment?.files.length ?? 0) > 0) && (
             <section className="task-details-submission" data-testid="own-submission">
               <h4 className="task-details-heading">{t('work.worker.details.yourSubmission')}</h4>
-              {task.submittedAt && <p className="muted small">{t('work.worker.details.submittedAt', { date: formatDateTime(task.submittedAt, lang) })}</p>}
+              {task.submittedAt && <p className="muted small">{t('work.worker.details.submittedAt', { date: format.dateTime(task.submittedAt) })}</p>}
               {submission !== null && <p className="task-details-text">{submission}</p>}
               <h4 className="task-details-heading">{t('work.files.title')}</h4>
               <AttachmentList files={assignment?.files ?? []} />
             </section>
           )}
-          {task.completedAt && <p className="muted small">{t('work.worker.details.completedAt', { date: formatDateTime(task.completedAt, lang) })}</p>}
+          {task.completedAt && <p className="muted small">{t('work.worker.details.completedAt', { date: format.dateTime(task.completedAt) })}</p>}
         </div>
       )}
     </Modal>

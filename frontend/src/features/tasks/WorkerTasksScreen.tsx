@@ -85,7 +85,7 @@ export default function WorkerTasksScreen() {
     <div className="page-stack tasks-page">
       <div className="tasks-title-row">
         <h1 className="page-title">{t('work.worker.title')}</h1>
-        <Button type="text" icon={<ReloadOutlined spin={isFetching && !isLoading} />} onClick={() => void refetch()} aria-label={t('work.common.refresh')} />
+        <Button type="text" icon={<ReloadOutlined spin={isFetching && !isLoading} />} onClick={() => void refetch()} aria-label={t('common.refresh')} />
       </div>
       <div className="task-counters" data-testid="task-counters">
         {counters.map((counter) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canResubmit, canSubmit, canTake, displayStatusOf, formatReward, isInTab, tasksInTab } from './taskStatus';
+import { canResubmit, canSubmit, canTake, displayStatusOf, isInTab, tasksInTab } from './taskStatus';
 import { makeWorkerTask } from './testTasks';
 
 const available = makeWorkerTask({ id: 'available' });
@@ -72,10 +72,5 @@ describe('worker task actions (spec 02 s.4)', () => {
     expect(displayStatusOf(rejected)).toBe('rejected');
     expect(displayStatusOf(pending)).toBe('pending');
     expect(displayStatusOf(available)).toBe('available');
-  });
-
-  it('formats a reward as dollars with 2 decimals', () => {
-    expect(formatReward('12.5')).toBe('$12.50');
-    expect(formatReward('0')).toBe('$0.00');
   });
 });

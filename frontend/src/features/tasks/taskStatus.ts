@@ -60,26 +60,6 @@ export function tasksInTab<T extends Pick<TWorkerTask, 'status' | 'userStatus' |
   return tab === 'done' ? inTab.sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')) : inTab;
 }
 
-/** Reward as dollars with 2 decimals (spec 02 s.9). */
-export function formatReward(reward: string | number): string {
-  const value = typeof reward === 'number' ? reward : Number(reward);
-  return `$${(Number.isFinite(value) ? value : 0).toFixed(2)}`;
-}
-
-/** A `YYYY-MM-DD` due date (UTC calendar day) as 'MMM d, yyyy' in the interface language. */
-export function formatDueDate(dueDate: string, language: string): string {
-  const date = new Date(dueDate.length === 10 ? `${dueDate}T00:00:00Z` : dueDate);
-  if (Number.isNaN(date.getTime())) return dueDate;
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
-/** A moment (ISO date-time) with date and time in the interface language. */
-export function formatDateTime(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
-}
-
 /** A file size as a number and a unit key of the catalogue (work.files.units). */
 export function fileSizeParts(bytes: number): { value: string; unit: 'b' | 'kb' | 'mb' } {
   if (bytes < 1024) return { value: String(bytes), unit: 'b' };

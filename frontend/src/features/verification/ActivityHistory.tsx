@@ -3,10 +3,10 @@ import { CheckCircleOutlined, CloseCircleOutlined, FileTextOutlined, SafetyCerti
 import { Alert, Button, Tag } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import './verification.css';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
-import { formatDateTime } from '../payouts/dates';
 import { useLazyMyActivityQuery, useMyActivityQuery } from './verification.api';
 
 /** Spec 02 s.9: three entries unless expanded. */
@@ -24,7 +24,8 @@ const ICONS: Record<string, ReactNode> = {
 };
 const TAG_COLORS: Record<string, string> = { green: 'green', blue: 'blue', amber: 'gold', red: 'red', gray: 'default' };
 
-function Entry({ entry, language }: { entry: TActivityEntry; language: string }) {
+function Entry({ entry }: { entry: TActivityEntry }) {
+  const format = useFormat();
   return (
     <li className="activity-entry" data-testid="activity-entry">
       <span className={`activity-icon activity-${entry.color}`} aria-hidden>
@@ -36,7 +37,7 @@ function Entry({ entry, language }: { entry: TActivityEntry; language: string })
           <Tag color={TAG_COLORS[entry.color] ?? 'default'}>{entry.badge}</Tag>
         </div>
         <div className="muted small">{entry.description}</div>
-        <div className="muted small">{formatDateTime(entry.timestamp, language)}</div>
+        <div className="muted small">{format.dateTime(entry.timestamp)}</div>
       </div>
     </li>
   );
@@ -70,7 +71,7 @@ export function ActivityHistory() {
       {shown.length > 0 && (
         <ul className="activity-list">
           {shown.map((entry) => (
-            <Entry key={entry.id} entry={entry} language={i18n.language} />
+            <Entry key={entry.id} entry={entry} />
           ))}
         </ul>
       )}

@@ -2,11 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import './verification.css';
 import { errorMessageOf } from '../../app/errorMessage';
 import { Panel } from '../../components/Panel';
 import { useToast } from '../../components/toast';
-import { formatDateTime } from '../payouts/dates';
 import { useSessionToken } from '../tasks/useSessionToken';
 import { useCreateExportMutation, useLatestExportQuery } from './verification.api';
 import { fetchProtectedBlob, saveBlob, VerificationCallError } from './verificationFiles';
@@ -16,7 +16,8 @@ import { fetchProtectedBlob, saveBlob, VerificationCallError } from './verificat
  * service within seconds and keeps it 24 hours; the app downloads it at once and offers it again until it expires.
  */
 export function DownloadMyData() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const token = useSessionToken();
   const latest = useLatestExportQuery();
@@ -59,7 +60,7 @@ export function DownloadMyData() {
       {ticket && (
         <div style={{ marginTop: 12 }} data-testid="export-ready">
           <p className="muted small" style={{ margin: '0 0 8px' }}>
-            {t('verification.export.ready', { date: formatDateTime(ticket.expiresAt, i18n.language) })}
+            {t('verification.export.ready', { date: format.dateTime(ticket.expiresAt) })}
           </p>
           {ticket.missing.length > 0 && (
             <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t('verification.export.incomplete', { services: ticket.missing.join(', ') })} />

@@ -124,7 +124,7 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose} disabled={busy}>
-          {t('verification.dialog.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="submit" type="primary" loading={busy} onClick={() => void submit()} data-testid="verification-submit">
           {t('verification.dialog.submit')}

@@ -32,7 +32,7 @@ export function AuditLogSection() {
           }}
         />
         <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-          {t('admin.common.refresh')}
+          {t('common.refresh')}
         </Button>
       </div>
       {isError && <Alert type="error" showIcon title={t('admin.audit.loadFailed')} />}

@@ -1,9 +1,7 @@
-import { Button, Form, InputNumber, Modal, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../../../app/errorMessage';
-import { useFormServerErrors } from '../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../components/toast';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, useCreateAwardMutation, useUpdateAwardMutation, type TAward, type TAwardCategory, type TAwardPeriod } from '../../../features/content/content.api';
 
@@ -26,13 +24,11 @@ function initialValues(award: TAward | null): TFormValues {
  */
 export function AwardFormDialog({ open, award, onClose }: { open: boolean; award: TAward | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
-  const serverErrors = useFormServerErrors(form, ['userId', 'category', 'rank', 'value', 'period']);
   const [search, setSearch] = useState('');
   const { data: users, isFetching } = useAdminUsersQuery(search, { skip: !open });
-  const [createAward, createState] = useCreateAwardMutation();
-  const [updateAward, updateState] = useUpdateAwardMutation();
+  const [createAward] = useCreateAwardMutation();
+  const [updateAward] = useUpdateAwardMutation();
   const editing = award !== null;
 
   useEffect(() => {
@@ -49,71 +45,52 @@ export function AwardFormDialog({ open, award, onClose }: { open: boolean; award
     return list;
   }, [users, award, t]);
 
-  const save = async () => {
-    let values: TFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      toast({ title: t('awards.admin.validation.required'), variant: 'destructive' });
-      return;
-    }
+  const save = async (values: TFormValues) => {
     const body = { userId: values.userId!, category: values.category!, rank: values.rank, value: Number(values.value ?? 0).toFixed(2), period: values.period };
-    try {
-      if (award) {
-        await updateAward({ id: award.id, award: body }).unwrap();
-        toast({ title: t('awards.admin.toasts.updated') });
-      } else {
-        await createAward(body).unwrap();
-        toast({ title: t('awards.admin.toasts.created') });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) return;
-      toast({ title: t(editing ? 'awards.admin.toasts.updateFailed' : 'awards.admin.toasts.createFailed'), description: serverMessageOf(error), variant: 'destructive' });
-    }
+    if (award) await updateAward({ id: award.id, award: body }).unwrap();
+    else await createAward(body).unwrap();
   };
 
   const required = [{ required: true, message: t('awards.admin.validation.required') }];
   return (
-    <Modal
+    <FormDialog<TFormValues, keyof TFormValues>
       open={open}
       title={t(editing ? 'awards.admin.dialog.editTitle' : 'awards.admin.dialog.createTitle')}
-      onCancel={onClose}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('awards.admin.dialog.cancel')}</Button>
-          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => void save()} data-testid="award-save">
-            {t(editing ? 'awards.admin.dialog.save' : 'awards.admin.dialog.create')}
-          </Button>
-        </div>
-      }
+      form={form}
+      fields={['userId', 'category', 'rank', 'value', 'period']}
+      initialValues={initialValues(award)}
+      onSubmit={save}
+      savedTitle={t(editing ? 'awards.admin.toasts.updated' : 'awards.admin.toasts.created')}
+      failedTitle={t(editing ? 'awards.admin.toasts.updateFailed' : 'awards.admin.toasts.createFailed')}
+      invalidTitle={t('awards.admin.validation.required')}
+      toastKey={award ? `award.update:${award.id}` : 'award.create'}
+      onClose={onClose}
+      submitLabel={editing ? undefined : t('common.create')}
+      submitTestId="award-save"
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(award)} onValuesChange={serverErrors.onValuesChange}>
-        <Form.Item name="userId" label={t('awards.admin.fields.user')} rules={required}>
-          <Select
-            showSearch
-            filterOption={false}
-            onSearch={setSearch}
-            loading={isFetching}
-            options={options}
-            placeholder={t('awards.admin.userPlaceholder')}
-            aria-label={t('awards.admin.fields.user')}
-          />
-        </Form.Item>
-        <Form.Item name="category" label={t('awards.admin.fields.category')} rules={required}>
-          <Select options={AWARD_CATEGORY_LIST.map((c) => ({ value: c, label: t(`awards.admin.categories.${c}`) }))} aria-label={t('awards.admin.fields.category')} />
-        </Form.Item>
-        <Form.Item name="rank" label={t('awards.admin.fields.rank')} rules={required}>
-          <InputNumber min={1} max={5} step={1} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="value" label={t('awards.admin.fields.value')}>
-          <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="period" label={t('awards.admin.fields.period')} rules={required}>
-          <Select options={AWARD_PERIOD_LIST.map((p) => ({ value: p, label: t(`awards.periods.${p}`) }))} aria-label={t('awards.admin.fields.period')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="userId" label={t('awards.admin.fields.user')} rules={required}>
+        <Select
+          showSearch
+          filterOption={false}
+          onSearch={setSearch}
+          loading={isFetching}
+          options={options}
+          placeholder={t('awards.admin.userPlaceholder')}
+          aria-label={t('awards.admin.fields.user')}
+        />
+      </Form.Item>
+      <Form.Item name="category" label={t('awards.admin.fields.category')} rules={required}>
+        <Select options={AWARD_CATEGORY_LIST.map((c) => ({ value: c, label: t(`awards.admin.categories.${c}`) }))} aria-label={t('awards.admin.fields.category')} />
+      </Form.Item>
+      <Form.Item name="rank" label={t('awards.admin.fields.rank')} rules={required}>
+        <InputNumber min={1} max={5} step={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="value" label={t('awards.admin.fields.value')}>
+        <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="period" label={t('awards.admin.fields.period')} rules={required}>
+        <Select options={AWARD_PERIOD_LIST.map((p) => ({ value: p, label: t(`awards.periods.${p}`) }))} aria-label={t('awards.admin.fields.period')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

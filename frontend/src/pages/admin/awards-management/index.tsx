@@ -1,20 +1,19 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Select, Space, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { serverMessageOf } from '../../../app/errorMessage';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { useFormat } from '../../../app/format';
+import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
-import { formatTotal } from '../../../components/LoadMore';
-import { useToast } from '../../../components/toast';
+import { RowActions } from '../../../components/list/RowActions';
+import { SelectFilter } from '../../../components/list/filters';
 import {
   AWARD_CATEGORY_LIST,
   AWARD_PERIOD_LIST,
   formatAwardValue,
-  formatNewsDate,
   SEARCH_MIN_LENGTH,
   useAdminAwardsQuery,
   useDeleteAwardMutation,
@@ -34,9 +33,9 @@ type TTab = 'all' | (typeof AWARD_CATEGORY_LIST)[number];
  * the server's filters, and a new filter starts from the first page.
  */
 export function AwardsManagementSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const toast = useToast();
+  const format = useFormat();
   const role = useAppSelector((s) => s.session.user?.role);
   const [tab, setTab] = useState<TTab>('all');
   const [period, setPeriod] = useState<TAwardPeriod | undefined>(undefined);
@@ -45,7 +44,7 @@ export function AwardsManagementSection() {
   const pages = useKeysetPages();
   const { reset } = pages;
   useEffect(() => reset(), [tab, period, source, userSearch, reset]);
-  const { data, isLoading, isFetching, isError } = useAdminAwardsQuery(
+  const { data, isLoading, isFetching, isError, refetch } = useAdminAwardsQuery(
     {
       category: tab === 'all' ? undefined : tab,
       period,
@@ -55,25 +54,21 @@ export function AwardsManagementSection() {
     },
     { skip: role !== 'admin' },
   );
-  const [deleteAward, deleteState] = useDeleteAwardMutation();
+  const [deleteAward] = useDeleteAwardMutation();
   const [dialog, setDialog] = useState<{ open: boolean; award: TAward | null }>({ open: false, award: null });
-  const [deleting, setDeleting] = useState<TAward | null>(null);
+  const name = (award: TAward) => `${award.firstName} ${award.lastName}`.trim() || t('awards.teamMember');
+  const deleting = useDeleteConfirm<TAward>({
+    title: t('awards.admin.confirmDelete.title'),
+    describe: (award) => t('awards.admin.confirmDelete.text', { name: name(award) }),
+    remove: (award) => deleteAward(award.id).unwrap(),
+    deletedTitle: t('awards.admin.toasts.deleted'),
+    failedTitle: t('awards.admin.toasts.deleteFailed'),
+    toastKey: (award) => `award.delete:${award.id}`,
+  });
 
   if (role !== 'admin') return <Alert type="error" showIcon title={t('awards.admin.accessDenied')} data-testid="awards-access-denied" />;
 
   const awards = data?.items ?? [];
-  const name = (award: TAward) => `${award.firstName} ${award.lastName}`.trim() || t('awards.teamMember');
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteAward(deleting.id).unwrap();
-      toast({ title: t('awards.admin.toasts.deleted') });
-      setDeleting(null);
-    } catch (error) {
-      toast({ title: t('awards.admin.toasts.deleteFailed'), description: serverMessageOf(error), variant: 'destructive' });
-    }
-  };
 
   return (
     <div className="admin-section" data-testid="awards-management-section">
@@ -81,33 +76,35 @@ export function AwardsManagementSection() {
         <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
           {t('awards.admin.back')}
         </Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, award: null })}>
-          {t('awards.admin.create')}
-        </Button>
+        <Space>
+          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
+            {t('common.refresh')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, award: null })}>
+            {t('awards.admin.create')}
+          </Button>
+        </Space>
       </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TTab)}
         items={(['all', ...AWARD_CATEGORY_LIST] as const).map((key) => ({ key, label: t(`awards.admin.tabs.${key}`) }))}
       />
-      <Space wrap style={{ marginBottom: 12 }}>
+      <div className="list-page-filters">
         <ListSearch label={t('awards.admin.userSearch')} onSearch={setUserSearch} />
-        <Select<TAwardPeriod>
-          allowClear
-          style={{ minWidth: 150 }}
-          placeholder={t('awards.admin.allPeriods')}
-          aria-label={t('awards.admin.periodFilter')}
+        <SelectFilter<TAwardPeriod>
+          label={t('awards.admin.periodFilter')}
+          allLabel={t('awards.admin.allPeriods')}
           value={period}
-          onChange={(value) => setPeriod(value)}
+          onChange={setPeriod}
+          width={150}
           options={AWARD_PERIOD_LIST.map((value) => ({ value, label: t(`awards.periods.${value}`) }))}
         />
-        <Select<'computed' | 'manual'>
-          allowClear
-          style={{ minWidth: 150 }}
-          placeholder={t('awards.admin.allSources')}
-          aria-label={t('awards.admin.sourceFilter')}
+        <SelectFilter<'computed' | 'manual'>
+          label={t('awards.admin.sourceFilter')}
+          allLabel={t('awards.admin.allSources')}
           value={source}
-          onChange={(value) => setSource(value)}
+          onChange={setSource}
           options={[
             { value: 'computed', label: t('awards.admin.computed') },
             { value: 'manual', label: t('awards.admin.manual') },
@@ -115,10 +112,10 @@ export function AwardsManagementSection() {
         />
         {data && (
           <span className="muted small" data-testid="awards-total">
-            {t('awards.admin.total', { total: formatTotal(data.total, data.totalExact, i18n.language) })}
+            {t('awards.admin.total', { total: format.total(data.total, data.totalExact) })}
           </span>
         )}
-      </Space>
+      </div>
       {isError && <Alert type="error" showIcon title={t('awards.loadFailed')} />}
       {(isLoading || (isFetching && !data)) && <p className="muted">{t('common.loading')}</p>}
       {data && awards.length === 0 && <div className="awards-empty muted">{t('awards.admin.empty')}</div>}
@@ -137,15 +134,15 @@ export function AwardsManagementSection() {
               <Tag>{t(`awards.periods.${award.period}`)}</Tag>
               <Tag color={award.source === 'computed' ? 'blue' : 'gold'}>{t(award.source === 'computed' ? 'awards.admin.computed' : 'awards.admin.manual')}</Tag>
             </div>
-            <div className="muted">{t('awards.admin.created', { date: formatNewsDate(award.createdAt, i18n.language) })}</div>
+            <div className="muted">{t('awards.admin.created', { date: format.date(award.createdAt) })}</div>
             {award.source === 'manual' ? (
               <div className="award-card-actions">
-                <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, award })}>
-                  {t('awards.admin.edit')}
-                </Button>
-                <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(award)}>
-                  {t('awards.admin.delete')}
-                </Button>
+                <RowActions
+                  actions={[
+                    { key: 'edit', label: t('common.edit'), onClick: () => setDialog({ open: true, award }) },
+                    { key: 'delete', label: t('common.delete'), danger: true, onClick: () => deleting.ask(award) },
+                  ]}
+                />
               </div>
             ) : (
               <div className="muted" style={{ fontSize: 12 }}>
@@ -157,17 +154,7 @@ export function AwardsManagementSection() {
       </div>
       <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="awards-pager" />
       <AwardFormDialog open={dialog.open} award={dialog.award} onClose={() => setDialog({ open: false, award: null })} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('awards.admin.confirmDelete.title')}
-        confirmLabel={t('awards.admin.confirmDelete.confirm')}
-        danger
-        loading={deleteState.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        {t('awards.admin.confirmDelete.text', { name: deleting ? name(deleting) : '' })}
-      </ConfirmDialog>
+      {deleting.element}
     </div>
   );
 }

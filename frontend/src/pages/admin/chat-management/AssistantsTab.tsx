@@ -1,11 +1,15 @@
 import { ZCreateAssistantRequestSchema, type TAssistantLanguage, type TChatAssistant } from '@platform/contracts/assistants';
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, Select, Space, Switch, Tag } from 'antd';
+import { Alert, Button, Form, Input, Select, Switch, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../app/errorMessage';
+import { useFormat } from '../../../app/format';
 import { DataTable } from '../../../components/DataTable';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
+import { RowActions } from '../../../components/list/RowActions';
 import { useToast } from '../../../components/toast';
 import {
   useChatAssistantsQuery,
@@ -24,11 +28,9 @@ interface TFormValues {
 
 function AssistantDialog({ assistant, open, onClose }: { assistant: TChatAssistant | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
-  const [create, createState] = useCreateChatAssistantMutation();
-  const [update, updateState] = useUpdateChatAssistantMutation();
-  const action = assistant ? `assistant.update:${assistant.id}` : 'assistant.create';
+  const [create] = useCreateChatAssistantMutation();
+  const [update] = useUpdateChatAssistantMutation();
 
   useEffect(() => {
     if (!open) return;
@@ -40,64 +42,54 @@ function AssistantDialog({ assistant, open, onClose }: { assistant: TChatAssista
     );
   }, [open, assistant, form]);
 
-  const submit = async () => {
-    const values = form.getFieldsValue();
-    // The same schema the server enforces (spec 03 s.5: 'Display name is required').
-    const checked = ZCreateAssistantRequestSchema.safeParse(values);
-    if (!checked.success) {
-      form.setFields(formErrorsOf<keyof TFormValues>(t, checked.error));
-      return;
-    }
-    try {
-      if (assistant) await update({ id: assistant.id, body: values }).unwrap();
-      else await create(values).unwrap();
-      toast({ title: assistant ? t('assistants.toasts.updated') : t('assistants.toasts.created'), action });
-      onClose();
-    } catch (error) {
-      const message = serverMessageOf(error);
-      toast({ title: t('assistants.toasts.failedToSave'), description: message ? translateAssistantMessage(t, message) : undefined, variant: 'destructive', action });
-    }
+  // The same schema the server enforces (spec 03 s.5: 'Display name is required'), checked field by field.
+  const schemaRule = (name: keyof TFormValues): Rule => ({
+    validator: () => {
+      const checked = ZCreateAssistantRequestSchema.safeParse(form.getFieldsValue());
+      const error = checked.success ? undefined : formErrorsOf<keyof TFormValues>(t, checked.error).find((field) => field.name === name);
+      return error ? Promise.reject(new Error(error.errors[0])) : Promise.resolve();
+    },
+  });
+
+  const save = async (values: TFormValues) => {
+    if (assistant) await update({ id: assistant.id, body: values }).unwrap();
+    else await create(values).unwrap();
   };
 
   return (
-    <Modal
+    <FormDialog<TFormValues, keyof TFormValues>
       open={open}
       title={assistant ? t('assistants.dialog.editTitle') : t('assistants.dialog.createTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('assistants.dialog.cancel')}</Button>
-          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => void submit()} data-testid="assistant-save">
-            {t('assistants.dialog.save')}
-          </Button>
-        </div>
-      }
+      form={form}
+      fields={['displayName', 'avatar', 'preferredLanguage', 'isActive']}
+      onSubmit={save}
+      savedTitle={assistant ? t('assistants.toasts.updated') : t('assistants.toasts.created')}
+      failedTitle={t('assistants.toasts.failedToSave')}
+      describeError={(error) => {
+        const message = serverMessageOf(error);
+        return message ? translateAssistantMessage(t, message) : undefined;
+      }}
+      toastKey={assistant ? `assistant.update:${assistant.id}` : 'assistant.create'}
+      onClose={onClose}
+      submitTestId="assistant-save"
+      testId="assistant-form"
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={() => void submit()}
-        onValuesChange={(changed: Partial<TFormValues>) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof TFormValues, errors: [] })))}
-        data-testid="assistant-form"
-      >
-        <Form.Item name="displayName" label={t('assistants.dialog.displayName')}>
-          <Input maxLength={100} data-testid="assistant-name" />
-        </Form.Item>
-        <Form.Item name="avatar" label={t('assistants.dialog.avatar')}>
-          <Input maxLength={500} />
-        </Form.Item>
-        <Form.Item name="preferredLanguage" label={t('assistants.dialog.preferredLanguage')}>
-          <Select
-            options={(['english', 'russian'] as const).map((value) => ({ value, label: t(`assistants.languages.${value}`) }))}
-            data-testid="assistant-language"
-          />
-        </Form.Item>
-        <Form.Item name="isActive" label={t('assistants.dialog.isActive')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="displayName" label={t('assistants.dialog.displayName')} rules={[schemaRule('displayName')]}>
+        <Input maxLength={100} data-testid="assistant-name" />
+      </Form.Item>
+      <Form.Item name="avatar" label={t('assistants.dialog.avatar')} rules={[schemaRule('avatar')]}>
+        <Input maxLength={500} />
+      </Form.Item>
+      <Form.Item name="preferredLanguage" label={t('assistants.dialog.preferredLanguage')}>
+        <Select
+          options={(['english', 'russian'] as const).map((value) => ({ value, label: t(`assistants.languages.${value}`) }))}
+          data-testid="assistant-language"
+        />
+      </Form.Item>
+      <Form.Item name="isActive" label={t('assistants.dialog.isActive')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -105,12 +97,21 @@ function AssistantDialog({ assistant, open, onClose }: { assistant: TChatAssista
 export function AssistantsTab() {
   const { t } = useTranslation();
   const toast = useToast();
+  const format = useFormat();
   const { data, isLoading, isError } = useChatAssistantsQuery();
   const [update] = useUpdateChatAssistantMutation();
-  const [remove, removeState] = useDeleteChatAssistantMutation();
+  const [remove] = useDeleteChatAssistantMutation();
   const [editing, setEditing] = useState<TChatAssistant | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TChatAssistant | null>(null);
+  const deleting = useDeleteConfirm<TChatAssistant>({
+    title: t('common.delete'),
+    describe: (assistant) => t('assistants.list.confirmDelete', { name: assistant.displayName }),
+    remove: (assistant) => remove(assistant.id).unwrap(),
+    deletedTitle: t('assistants.toasts.deleted'),
+    failedTitle: t('assistants.toasts.failedToDelete'),
+    toastKey: (assistant) => `assistant.delete:${assistant.id}`,
+    testId: 'assistant-delete-confirm',
+  });
 
   const toggle = async (assistant: TChatAssistant) => {
     const action = `assistant.toggle:${assistant.id}`;
@@ -119,18 +120,6 @@ export function AssistantsTab() {
       toast({ title: t('assistants.toasts.updated'), action });
     } catch (error) {
       toast({ title: t('assistants.toasts.failedToSave'), description: serverMessageOf(error), variant: 'destructive', action });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const action = `assistant.delete:${deleting.id}`;
-    try {
-      await remove(deleting.id).unwrap();
-      toast({ title: t('assistants.toasts.deleted'), action });
-      setDeleting(null);
-    } catch (error) {
-      toast({ title: t('assistants.toasts.failedToDelete'), description: serverMessageOf(error), variant: 'destructive', action });
     }
   };
 
@@ -175,49 +164,36 @@ export function AssistantsTab() {
           { key: 'language', title: t('assistants.list.language'), render: (_, a) => t(`assistants.languages.${a.preferredLanguage}`) },
           {
             key: 'status',
-            title: t('assistants.list.status'),
+            title: t('common.status'),
             render: (_, a) => <Tag color={a.isActive ? 'green' : 'default'}>{a.isActive ? t('assistants.list.active') : t('assistants.list.inactive')}</Tag>,
           },
-          { key: 'messages', title: t('assistants.list.messages'), dataIndex: 'messageCount' },
+          { key: 'messages', title: t('assistants.list.messages'), dataIndex: 'messageCount', align: 'right', render: (n: number) => format.count(n) },
           {
             key: 'actions',
-            title: t('assistants.list.actions'),
+            title: t('common.actions'),
+            width: 220,
             render: (_, a) => (
-              <Space wrap>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setEditing(a);
-                    setDialogOpen(true);
-                  }}
-                >
-                  {t('assistants.list.edit')}
-                </Button>
-                <Button size="small" onClick={() => void toggle(a)} data-testid="assistant-toggle">
-                  {a.isActive ? t('assistants.list.deactivate') : t('assistants.list.activate')}
-                </Button>
-                <Button size="small" danger onClick={() => setDeleting(a)} data-testid="assistant-delete">
-                  {t('assistants.list.delete')}
-                </Button>
-              </Space>
+              <RowActions
+                inline={3}
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('common.edit'),
+                    onClick: () => {
+                      setEditing(a);
+                      setDialogOpen(true);
+                    },
+                  },
+                  { key: 'toggle', label: a.isActive ? t('assistants.list.deactivate') : t('assistants.list.activate'), onClick: () => void toggle(a), testId: 'assistant-toggle' },
+                  { key: 'delete', label: t('common.delete'), danger: true, onClick: () => deleting.ask(a), testId: 'assistant-delete' },
+                ]}
+              />
             ),
           },
         ]}
       />
       <AssistantDialog assistant={editing} open={dialogOpen} onClose={() => setDialogOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('assistants.list.delete')}
-        confirmLabel={t('assistants.list.confirm')}
-        cancelLabel={t('assistants.list.cancel')}
-        danger
-        loading={removeState.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-        testId="assistant-delete-confirm"
-      >
-        {t('assistants.list.confirmDelete', { name: deleting?.displayName ?? '' })}
-      </ConfirmDialog>
+      {deleting.element}
     </section>
   );
 }

@@ -22,6 +22,7 @@ function renderSection(language: 'en' | 'ru' = 'en', put?: () => Response) {
   const fetchMock = mockApi({
     'GET /api/admin/chat-assistants': () => jsonResponse([assistant]),
     'GET /api/admin/chat-settings': () => jsonResponse(settings),
+    'POST /api/admin/chat-assistants': (init) => jsonResponse({ ...assistant, id: '4f1c8d0e-9a2b-4c5d-8e7f-0a1b2c3d4e5f', ...(JSON.parse(String(init?.body)) as object) }, 201),
     'PUT /api/admin/chat-settings': (init) => put?.() ?? jsonResponse({ ...settings, ...(JSON.parse(String(init?.body)) as object) }),
   });
   const utils = renderWithProviders(<ChatManagementSection />, { route: '/admin/chat-management', preloadedState: signedInState(makeUser({ role: 'admin' })), language });
@@ -33,6 +34,18 @@ describe('Chat Management (spec 03; issue 13)', () => {
     renderSection();
     const name = await screen.findByText('Guide', { exact: false });
     expect(within(name.closest('[data-testid="assistant-row-name"]') as HTMLElement).getByText('Bot')).toBeInTheDocument();
+  });
+
+  it('when a new assistant is saved without a name, then the schema\'s message shows under the field and nothing is sent; with a name it is created', async () => {
+    const { user, fetchMock } = renderSection();
+    await user.click(await screen.findByTestId('assistant-create'));
+    await user.click(screen.getByTestId('assistant-save'));
+    expect(await screen.findByText('Display name is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/chat-assistants')).toHaveLength(0);
+    await user.type(screen.getByTestId('assistant-name'), 'Helper');
+    await user.click(screen.getByTestId('assistant-save'));
+    expect(await screen.findByText('Assistant created')).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/chat-assistants')[0]?.body))).toEqual({ displayName: 'Helper', avatar: '', preferredLanguage: 'english', isActive: true });
   });
 
   it('when settings break the rules, then the schema\'s messages show under the fields and nothing is sent', async () => {

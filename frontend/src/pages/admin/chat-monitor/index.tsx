@@ -5,9 +5,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
-import { formatTotal } from '../../../components/LoadMore';
+import { useFormat } from '../../../app/format';
 import { useChatMonitorQuery, useChatMonitorStatsQuery } from '../../../features/chat/chat.admin.api';
-import { formatTime } from '../../../features/chat/chatTime';
 import '../chat-admin.css';
 
 /** Spec 03 s.4 / s.9: with auto-refresh on, the feed reloads every 10 seconds. */
@@ -37,7 +36,7 @@ function FeedItem({
   onThread?: () => void;
 }) {
   const { t } = useTranslation();
-  const date = new Date(message.createdAt);
+  const format = useFormat();
   const name = authorName(message, t('chat.member'));
   return (
     <li className="chat-monitor-item" data-testid="monitor-message">
@@ -59,8 +58,8 @@ function FeedItem({
             {t('chat.monitor.thread')}
           </Button>
         )}
-        <time className="muted small" dateTime={message.createdAt} title={date.toLocaleString()}>
-          {date.toLocaleDateString()} {formatTime(message.createdAt)}
+        <time className="muted small" dateTime={message.createdAt}>
+          {format.dateTime(message.createdAt)}
         </time>
       </div>
       {message.replyTo && (
@@ -92,7 +91,8 @@ function FeedItem({
  * and the day it was written; auto-refresh every 10 s, refresh now, four stat cards, local stars.
  */
 export function ChatMonitorSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [filter, setFilter] = useState<TChatMonitorFilter>('all');
   const [room, setRoom] = useState<TChatMonitorRoom>('general');
   const [thread, setThread] = useState<{ userId: string; name: string } | null>(null);
@@ -144,7 +144,7 @@ export function ChatMonitorSection() {
           <Switch checked={autoRefresh} onChange={setAutoRefresh} size="small" /> {t('chat.monitor.autoRefresh')}
         </label>
         <Button icon={<ReloadOutlined />} loading={isFetching} onClick={refresh}>
-          {t('chat.monitor.refresh')}
+          {t('common.refresh')}
         </Button>
         {fulfilledTimeStamp && <span className="chat-admin-updated">{t('chat.monitor.updated', { time: new Date(fulfilledTimeStamp).toLocaleTimeString() })}</span>}
       </div>
@@ -152,7 +152,7 @@ export function ChatMonitorSection() {
         {cards.map((card) => (
           <div key={card.key} className="admin-stat" data-testid={`chat-stat-${card.key}`}>
             <div className="muted small">{t(`chat.monitor.stats.${card.key}`)}</div>
-            <div className="admin-stat-value">{card.value ?? '—'}</div>
+            <div className="admin-stat-value">{card.value === undefined ? t('common.dash') : format.count(card.value)}</div>
             {card.key === 'assistants' && stats?.assistantQualityLast24h && stats.assistantQualityLast24h.scored > 0 && (
               <div className="muted small" data-testid="chat-stat-quality">
                 {t('assistants.quality.shares', {
@@ -218,7 +218,7 @@ export function ChatMonitorSection() {
         )}
       </section>
       <div className="muted small" data-testid="monitor-total">
-        {data ? t('chat.monitor.total', { total: formatTotal(data.total, data.totalExact, i18n.language) }) : null}
+        {data ? t('chat.monitor.total', { total: format.total(data.total, data.totalExact) }) : null}
       </div>
       <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="monitor-pager" />
     </div>

@@ -1,10 +1,8 @@
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Switch } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../../../app/errorMessage';
-import { useFormServerErrors } from '../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../components/toast';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useCreateNewsMutation, useUpdateNewsMutation, type TNewsArticle } from '../../../features/content/content.api';
 
 interface TFormValues {
@@ -25,11 +23,9 @@ function initialValues(article: TNewsArticle | null): TFormValues {
  */
 export function NewsFormDialog({ open, article, onClose }: { open: boolean; article: TNewsArticle | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
-  const serverErrors = useFormServerErrors(form, ['title', 'content', 'isPublished', 'createdAt', 'emailEveryone']);
-  const [createNews, createState] = useCreateNewsMutation();
-  const [updateNews, updateState] = useUpdateNewsMutation();
+  const [createNews] = useCreateNewsMutation();
+  const [updateNews] = useUpdateNewsMutation();
   const editing = article !== null;
 
   useEffect(() => {
@@ -39,73 +35,50 @@ export function NewsFormDialog({ open, article, onClose }: { open: boolean; arti
     }
   }, [open, article, form]);
 
-  const save = async () => {
-    let values: TFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: TFormValues) => {
     const base = { title: values.title.trim(), content: values.content, isPublished: Boolean(values.isPublished), emailEveryone: Boolean(values.emailEveryone) };
-    try {
-      if (article) {
-        await updateNews({ id: article.id, changes: base }).unwrap();
-        toast({ title: t('news.admin.toasts.updated') });
-      } else {
-        await createNews({ ...base, createdAt: values.createdAt ? values.createdAt.toISOString() : null }).unwrap();
-        toast({ title: t('news.admin.toasts.created') });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) return;
-      toast({
-        title: t(editing ? 'news.admin.toasts.updateError' : 'news.admin.toasts.createError'),
-        description: serverMessageOf(error) ?? t(editing ? 'news.admin.toasts.updateFailed' : 'news.admin.toasts.createFailed'),
-        variant: 'destructive',
-      });
-    }
+    if (article) await updateNews({ id: article.id, changes: base }).unwrap();
+    else await createNews({ ...base, createdAt: values.createdAt ? values.createdAt.toISOString() : null }).unwrap();
   };
 
   return (
-    <Modal
+    <FormDialog<TFormValues, keyof TFormValues>
       open={open}
       title={t(editing ? 'news.admin.dialog.editTitle' : 'news.admin.dialog.createTitle')}
-      onCancel={onClose}
+      form={form}
+      fields={['title', 'content', 'isPublished', 'createdAt', 'emailEveryone']}
+      initialValues={initialValues(article)}
+      onSubmit={save}
+      savedTitle={t(editing ? 'news.admin.toasts.updated' : 'news.admin.toasts.created')}
+      failedTitle={t(editing ? 'news.admin.toasts.updateError' : 'news.admin.toasts.createError')}
+      toastKey={article ? `news.update:${article.id}` : 'news.create'}
+      onClose={onClose}
+      submitLabel={editing ? undefined : t('common.create')}
+      submitTestId="news-save"
       width={640}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('news.admin.dialog.cancel')}</Button>
-          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => void save()} data-testid="news-save">
-            {t(editing ? 'news.admin.dialog.save' : 'news.admin.dialog.create')}
-          </Button>
-        </div>
-      }
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(article)} onValuesChange={serverErrors.onValuesChange}>
-        <Form.Item name="title" label={t('news.admin.fields.title')} rules={[{ required: true, whitespace: true, message: t('news.admin.validation.titleRequired') }]}>
-          <Input maxLength={200} autoComplete="off" />
+      <Form.Item name="title" label={t('news.admin.fields.title')} rules={[{ required: true, whitespace: true, message: t('news.admin.validation.titleRequired') }]}>
+        <Input maxLength={200} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={t('news.admin.fields.content')}
+        extra={t('news.admin.contentHint')}
+        rules={[{ required: true, whitespace: true, message: t('news.admin.validation.contentRequired') }]}
+      >
+        <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
+      </Form.Item>
+      <Form.Item name="isPublished" label={t('news.admin.fields.isPublished')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {!editing && (
+        <Form.Item name="createdAt" label={t('news.admin.fields.createdAt')}>
+          <DatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('news.admin.fields.content')}
-          extra={t('news.admin.contentHint')}
-          rules={[{ required: true, whitespace: true, message: t('news.admin.validation.contentRequired') }]}
-        >
-          <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} maxLength={20000} />
-        </Form.Item>
-        <Form.Item name="isPublished" label={t('news.admin.fields.isPublished')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        {!editing && (
-          <Form.Item name="createdAt" label={t('news.admin.fields.createdAt')}>
-            <DatePicker showTime style={{ width: '100%' }} />
-          </Form.Item>
-        )}
-        <Form.Item name="emailEveryone" valuePropName="checked" extra={t('news.admin.emailHint')}>
-          <Checkbox>{t('news.admin.fields.emailEveryone')}</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="emailEveryone" valuePropName="checked" extra={t('news.admin.emailHint')}>
+        <Checkbox>{t('news.admin.fields.emailEveryone')}</Checkbox>
+      </Form.Item>
+    </FormDialog>
   );
 }

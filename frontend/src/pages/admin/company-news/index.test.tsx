@@ -26,7 +26,7 @@ describe('admin Company News', () => {
     const { user } = renderWithProviders(<CompanyNewsSection />, { route: '/admin/company-news', preloadedState: signedInState(makeUser({ role: 'admin' })) });
     await screen.findByText('Payday moved');
     expect(screen.getByText('Draft plans')).toBeInTheDocument();
-    expect(screen.getByTestId('news-total')).toHaveTextContent('Items: 21');
+    expect(screen.getByTestId('news-total')).toHaveTextContent('21 in all');
 
     await user.click(within(screen.getByTestId('news-pager')).getByRole('button', { name: /Next/ }));
     await screen.findByText('Older news');
@@ -37,7 +37,7 @@ describe('admin Company News', () => {
     await user.type(screen.getByLabelText('Search by title (3+ letters)'), 'payday');
     await screen.findByText('Payday moved');
     expect(screen.queryByText('Older news')).toBeNull();
-    expect(screen.getByTestId('news-total')).toHaveTextContent('Items: 10,000+');
+    expect(screen.getByTestId('news-total')).toHaveTextContent('10,000+ in all');
 
     await user.click(screen.getByLabelText('Status'));
     await user.click(await screen.findByTitle('Draft'));

@@ -5,9 +5,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAdminStatsQuery } from '../../../features/admin/dashboard.api';
-import { formatUsd } from '../../../features/payouts/money';
 import { useSupportFiguresQuery } from '../../../features/support/support.api';
-import { formatDateTime, formatReward } from '../../../features/tasks/taskStatus';
+import { useFormat } from '../../../app/format';
 import type { TAdminSection } from '../adminSections';
 import './dashboard.css';
 
@@ -54,13 +53,13 @@ function StatCard({ card }: { card: TCard }) {
  * which says when it last changed.
  */
 export function DashboardSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data, isLoading, isFetching, isError, refetch } = useAdminStatsQuery();
   const support = useSupportFiguresQuery();
-  const dash = t('admin.common.dash');
-  const language = i18n.language;
+  const dash = t('common.dash');
 
-  const count = (value: number | undefined) => (value === undefined ? dash : String(value));
+  const count = (value: number | undefined) => (value === undefined ? dash : format.count(value));
   const cards: TCard[] = [
     { key: 'totalUsers', label: t('dashboard.cards.totalUsers'), value: count(data?.totalUsers), section: 'users-list' },
     { key: 'activeUsers', label: t('dashboard.cards.activeUsers'), value: count(data?.activeUsers), section: 'users-list' },
@@ -70,7 +69,7 @@ export function DashboardSection() {
     {
       key: 'totalBalance',
       label: t('dashboard.cards.totalBalance'),
-      value: data?.totalBalance ? formatUsd(data.totalBalance) : dash,
+      value: data?.totalBalance ? format.money(data.totalBalance) : dash,
       section: 'users-list',
       tooltip: data && data.totalBalance === null ? t('dashboard.hints.totalBalanceUnknown') : t('dashboard.hints.totalBalance'),
     },
@@ -90,7 +89,7 @@ export function DashboardSection() {
       label: t('dashboard.cards.oldestPendingWithdrawal'),
       value: oldestValue(data),
       section: 'withdrawals',
-      hint: data?.oldestPendingWithdrawalAt ? t('dashboard.hints.oldestSince', { date: formatDateTime(data.oldestPendingWithdrawalAt, language) }) : undefined,
+      hint: data?.oldestPendingWithdrawalAt ? t('dashboard.hints.oldestSince', { date: format.dateTime(data.oldestPendingWithdrawalAt) }) : undefined,
     },
   ];
   if (support.data) {
@@ -99,7 +98,7 @@ export function DashboardSection() {
     extra.push({
       key: 'support',
       label: t('dashboard.cards.support'),
-      value: String(support.data.byStatus.open + support.data.byStatus.pending),
+      value: format.count(support.data.byStatus.open + support.data.byStatus.pending),
       section: 'crm',
       hint: t('dashboard.hints.supportFigures', { first: firstText, waiting: support.data.waitingOver24h }),
     });
@@ -109,7 +108,7 @@ export function DashboardSection() {
   const userColumns = [
     { key: 'name', title: t('dashboard.recentUsers.name'), render: (_: unknown, u: TDashboardRecentUser) => `${u.firstName} ${u.lastName}`.trim() },
     { key: 'email', title: t('dashboard.recentUsers.email'), dataIndex: 'email', ellipsis: true },
-    { key: 'balance', title: t('dashboard.recentUsers.balance'), align: 'right' as const, render: (_: unknown, u: TDashboardRecentUser) => (u.balance === null ? dash : formatUsd(u.balance)) },
+    { key: 'balance', title: t('dashboard.recentUsers.balance'), align: 'right' as const, render: (_: unknown, u: TDashboardRecentUser) => (u.balance === null ? dash : format.money(u.balance)) },
     {
       key: 'status',
       title: t('dashboard.recentUsers.status'),
@@ -119,7 +118,7 @@ export function DashboardSection() {
   ];
   const taskColumns = [
     { key: 'title', title: t('dashboard.recentTasks.taskTitle'), dataIndex: 'title', ellipsis: true },
-    { key: 'reward', title: t('dashboard.recentTasks.reward'), align: 'right' as const, render: (_: unknown, task: TDashboardRecentTask) => formatReward(task.reward) },
+    { key: 'reward', title: t('dashboard.recentTasks.reward'), align: 'right' as const, render: (_: unknown, task: TDashboardRecentTask) => format.money(task.reward) },
     { key: 'status', title: t('dashboard.recentTasks.status'), render: (_: unknown, task: TDashboardRecentTask) => <Tag>{t(`dashboard.taskStatus.${task.status}`)}</Tag> },
   ];
 
@@ -127,8 +126,8 @@ export function DashboardSection() {
     <div className="admin-section" data-testid="dashboard-section">
       <div className="admin-dashboard-meta">
         <Typography.Text type="secondary" data-testid="dashboard-updated-at">
-          {data?.updatedAt ? t('dashboard.updatedAt', { date: formatDateTime(data.updatedAt, language) }) : data ? t('dashboard.neverUpdated') : ''}
-          {data?.rebuiltAt ? ` · ${t('dashboard.rebuiltAt', { date: formatDateTime(data.rebuiltAt, language) })}` : ''}
+          {data?.updatedAt ? t('dashboard.updatedAt', { date: format.dateTime(data.updatedAt) }) : data ? t('dashboard.neverUpdated') : ''}
+          {data?.rebuiltAt ? ` · ${t('dashboard.rebuiltAt', { date: format.dateTime(data.rebuiltAt) })}` : ''}
         </Typography.Text>
         <Button
           icon={<ReloadOutlined />}
@@ -138,7 +137,7 @@ export function DashboardSection() {
             if (!support.isError) void support.refetch();
           }}
         >
-          {t('dashboard.refresh')}
+          {t('common.refresh')}
         </Button>
       </div>
       {isError && <Alert type="error" showIcon title={t('dashboard.loadFailed')} />}

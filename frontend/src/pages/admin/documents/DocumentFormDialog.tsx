@@ -1,9 +1,7 @@
-import { Button, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../../../app/errorMessage';
-import { useFormServerErrors } from '../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../components/toast';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useCreateDocumentMutation, useUpdateDocumentMutation, type TAdminDocument } from '../../../features/content/content.api';
 
 interface TFormValues {
@@ -29,11 +27,9 @@ function initialValues(doc: TAdminDocument | null): TFormValues {
 /** Create and edit a company document; the server sanitises the HTML and raises the version when the content changes. */
 export function DocumentFormDialog({ open, document, onClose }: { open: boolean; document: TAdminDocument | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
-  const serverErrors = useFormServerErrors(form, ['title', 'type', 'content', 'isActive', 'requiresAcceptance', 'sortOrder']);
-  const [createDocument, createState] = useCreateDocumentMutation();
-  const [updateDocument, updateState] = useUpdateDocumentMutation();
+  const [createDocument] = useCreateDocumentMutation();
+  const [updateDocument] = useUpdateDocumentMutation();
   const editing = document !== null;
 
   useEffect(() => {
@@ -43,73 +39,55 @@ export function DocumentFormDialog({ open, document, onClose }: { open: boolean;
     }
   }, [open, document, form]);
 
-  const save = async () => {
-    let values: TFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: TFormValues): Promise<TAdminDocument> => {
     const body = { ...values, title: values.title.trim(), type: values.type.trim(), sortOrder: values.sortOrder ?? 0 };
-    try {
-      if (document) {
-        const saved = await updateDocument({ id: document.id, changes: body }).unwrap();
-        toast({ title: saved.version !== document.version ? t('news.documents.toasts.newVersion', { version: saved.version }) : t('news.documents.toasts.updated') });
-      } else {
-        await createDocument(body).unwrap();
-        toast({ title: t('news.documents.toasts.created') });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) return;
-      toast({ title: t('news.documents.toasts.failed'), description: serverMessageOf(error), variant: 'destructive' });
-    }
+    return document ? updateDocument({ id: document.id, changes: body }).unwrap() : createDocument(body).unwrap();
   };
 
   return (
-    <Modal
+    <FormDialog<TFormValues, keyof TFormValues, TAdminDocument>
       open={open}
       title={t(editing ? 'news.documents.dialog.editTitle' : 'news.documents.dialog.createTitle')}
-      onCancel={onClose}
-      width={760}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('news.documents.dialog.cancel')}</Button>
-          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => void save()} data-testid="document-save">
-            {t(editing ? 'news.documents.dialog.save' : 'news.documents.dialog.create')}
-          </Button>
-        </div>
+      form={form}
+      fields={['title', 'type', 'content', 'isActive', 'requiresAcceptance', 'sortOrder']}
+      initialValues={initialValues(document)}
+      onSubmit={save}
+      savedTitle={(saved) =>
+        !document ? t('news.documents.toasts.created') : saved.version !== document.version ? t('news.documents.toasts.newVersion', { version: saved.version }) : t('news.documents.toasts.updated')
       }
+      failedTitle={t('news.documents.toasts.failed')}
+      toastKey={document ? `document.update:${document.id}` : 'document.create'}
+      onClose={onClose}
+      submitLabel={editing ? undefined : t('common.create')}
+      submitTestId="document-save"
+      width={760}
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(document)} onValuesChange={serverErrors.onValuesChange}>
-        <Form.Item name="title" label={t('news.documents.fields.title')} rules={[{ required: true, whitespace: true, message: t('news.documents.validation.titleRequired') }]}>
-          <Input maxLength={200} autoComplete="off" />
+      <Form.Item name="title" label={t('news.documents.fields.title')} rules={[{ required: true, whitespace: true, message: t('news.documents.validation.titleRequired') }]}>
+        <Input maxLength={200} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="type" label={t('news.documents.fields.type')} rules={[{ required: true, whitespace: true, message: t('news.documents.validation.typeRequired') }]}>
+        <Input maxLength={50} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label={t('news.documents.fields.content')}
+        extra={t('news.documents.contentHint')}
+        rules={[{ required: true, whitespace: true, message: t('news.documents.validation.contentRequired') }]}
+      >
+        <Input.TextArea className="code-input" autoSize={{ minRows: 8, maxRows: 18 }} spellCheck={false} />
+      </Form.Item>
+      <Space3>
+        <Form.Item name="isActive" label={t('news.documents.fields.isActive')} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Form.Item name="type" label={t('news.documents.fields.type')} rules={[{ required: true, whitespace: true, message: t('news.documents.validation.typeRequired') }]}>
-          <Input maxLength={50} autoComplete="off" />
+        <Form.Item name="requiresAcceptance" label={t('news.documents.fields.requiresAcceptance')} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Form.Item
-          name="content"
-          label={t('news.documents.fields.content')}
-          extra={t('news.documents.contentHint')}
-          rules={[{ required: true, whitespace: true, message: t('news.documents.validation.contentRequired') }]}
-        >
-          <Input.TextArea className="code-input" autoSize={{ minRows: 8, maxRows: 18 }} spellCheck={false} />
+        <Form.Item name="sortOrder" label={t('news.documents.fields.sortOrder')}>
+          <InputNumber min={0} step={1} precision={0} />
         </Form.Item>
-        <Space3>
-          <Form.Item name="isActive" label={t('news.documents.fields.isActive')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="requiresAcceptance" label={t('news.documents.fields.requiresAcceptance')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="sortOrder" label={t('news.documents.fields.sortOrder')}>
-            <InputNumber min={0} step={1} precision={0} />
-          </Form.Item>
-        </Space3>
-      </Form>
-    </Modal>
+      </Space3>
+    </FormDialog>
   );
 }
 

@@ -33,7 +33,7 @@ describe('Admin > Documents (paged on the server)', () => {
     });
     const { user } = renderWithProviders(<DocumentsSection />, { route: '/admin/documents', preloadedState: signedInState(makeUser({ role: 'admin' })) });
     expect(await screen.findByText('Terms of Work')).toBeInTheDocument();
-    expect(screen.getByTestId('documents-total')).toHaveTextContent('Documents: 21');
+    expect(screen.getByTestId('documents-total')).toHaveTextContent('21 in all');
     await user.click(within(screen.getByTestId('documents-pager')).getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Privacy Notice')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Search by title' }), 'privacy{Enter}');

@@ -1,16 +1,17 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Select, Space, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { serverMessageOf } from '../../../app/errorMessage';
-import { DataTable, WrapText } from '../../../components/DataTable';
-import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { useFormat } from '../../../app/format';
+import { WrapText } from '../../../components/DataTable';
+import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
+import { SelectFilter } from '../../../components/list/filters';
 import { ListSearch } from '../../../components/ListSearch';
-import { formatTotal } from '../../../components/LoadMore';
-import { useToast } from '../../../components/toast';
 import { useAdminDocumentsQuery, useDeleteDocumentMutation, type TAdminDocument } from '../../../features/content/content.api';
 import { DocumentFormDialog } from './DocumentFormDialog';
 
@@ -24,33 +25,29 @@ const SEARCH_MIN_LENGTH = 3;
  * search and the active filter; a new filter starts from the first page.
  */
 export function DocumentsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const toast = useToast();
+  const format = useFormat();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState<'true' | 'false' | undefined>(undefined);
   const pages = useKeysetPages();
-  const { data, isLoading, isFetching, isError, refetch } = useAdminDocumentsQuery({
+  const query = useAdminDocumentsQuery({
     search: search.length >= SEARCH_MIN_LENGTH ? search : undefined,
     active,
     cursor: pages.cursor,
   });
   const { reset } = pages;
   useEffect(() => reset(), [search, active, reset]);
-  const [deleteDocument, deleteState] = useDeleteDocumentMutation();
+  const [deleteDocument] = useDeleteDocumentMutation();
   const [dialog, setDialog] = useState<{ open: boolean; document: TAdminDocument | null }>({ open: false, document: null });
-  const [deleting, setDeleting] = useState<TAdminDocument | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteDocument(deleting.id).unwrap();
-      toast({ title: t('news.documents.toasts.deleted') });
-      setDeleting(null);
-    } catch (error) {
-      toast({ title: t('news.documents.toasts.deleteFailed'), description: serverMessageOf(error), variant: 'destructive' });
-    }
-  };
+  const deleting = useDeleteConfirm<TAdminDocument>({
+    title: t('news.documents.confirmDelete.title'),
+    describe: (d) => t('news.documents.confirmDelete.text', { title: d.title }),
+    remove: (d) => deleteDocument(d.id).unwrap(),
+    deletedTitle: t('news.documents.toasts.deleted'),
+    failedTitle: t('news.documents.toasts.deleteFailed'),
+    toastKey: (d) => `document.delete:${d.id}`,
+  });
 
   const columns: ColumnsType<TAdminDocument> = [
     { key: 'title', title: t('news.documents.columns.title'), dataIndex: 'title', width: 220, render: (title: string) => <WrapText>{title}</WrapText> },
@@ -72,10 +69,10 @@ export function DocumentsSection() {
       title: t('news.documents.columns.accepted'),
       render: (_: unknown, d) => (
         <div>
-          <strong>{d.acceptedCount}</strong>
+          <strong>{format.count(d.acceptedCount)}</strong>
           {d.acceptances.length > 0 && (
             <div className="muted" style={{ fontSize: 12 }}>
-              {t('news.documents.acceptancesByVersion', { list: d.acceptances.map((a) => `${a.version}: ${a.count}`).join(', ') })}
+              {t('news.documents.acceptancesByVersion', { list: d.acceptances.map((a) => `${a.version}: ${format.count(a.count)}`).join(', ') })}
             </div>
           )}
         </div>
@@ -83,78 +80,49 @@ export function DocumentsSection() {
     },
     {
       key: 'actions',
-      title: t('news.documents.columns.actions'),
+      title: t('common.actions'),
+      width: 130,
       render: (_: unknown, d) => (
-        <Space>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, document: d })} aria-label={`${t('news.documents.edit')}: ${d.title}`}>
-            {t('news.documents.edit')}
-          </Button>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(d)} aria-label={`${t('news.documents.delete')}: ${d.title}`}>
-            {t('news.documents.delete')}
-          </Button>
-        </Space>
+        <RowActions
+          actions={[
+            { key: 'edit', label: t('common.edit'), onClick: () => setDialog({ open: true, document: d }) },
+            { key: 'delete', label: t('common.delete'), danger: true, onClick: () => deleting.ask(d) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <div className="admin-section" data-testid="documents-section">
-      <div className="admin-toolbar">
-        <Space wrap>
-          <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
-            {t('news.documents.back')}
-          </Button>
-          <ListSearch label={t('news.documents.searchPlaceholder')} onSearch={setSearch} />
-          <Select<'true' | 'false'>
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={t('news.documents.allStates')}
-            aria-label={t('news.documents.activeFilter')}
-            value={active}
-            onChange={(value) => setActive(value)}
-            options={[
-              { value: 'true', label: t('news.documents.active') },
-              { value: 'false', label: t('news.documents.inactive') },
-            ]}
-          />
-        </Space>
-        <Space>
-          <span className="muted" data-testid="documents-total">
-            {t('news.documents.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
-          </span>
-          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            {t('news.documents.refresh')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, document: null })}>
-            {t('news.documents.create')}
-          </Button>
-        </Space>
-      </div>
-      {isError && <Alert type="error" showIcon title={t('common.error')} />}
-      {!isError && (
-        <DataTable<TAdminDocument>
-          label={t('news.documents.create')}
-          rowKey="id"
-          columns={columns}
-          dataSource={data?.items ?? []}
-          loading={isLoading || isFetching}
-          locale={{ emptyText: t('news.documents.empty') }}
-          pagination={false}
-        />
-      )}
-      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="documents-pager" />
-      <DocumentFormDialog open={dialog.open} document={dialog.document} onClose={() => setDialog({ open: false, document: null })} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('news.documents.confirmDelete.title')}
-        confirmLabel={t('news.documents.confirmDelete.confirm')}
-        danger
-        loading={deleteState.isLoading}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      <ListPage<TAdminDocument>
+        query={query}
+        pages={pages}
+        testId="documents"
+        create={{ label: t('news.documents.create'), onClick: () => setDialog({ open: true, document: null }) }}
+        filters={
+          <>
+            <Button className="back-action" icon={<ArrowLeftOutlined />} onClick={() => navigate('/admin')}>
+              {t('news.documents.back')}
+            </Button>
+            <ListSearch label={t('news.documents.searchPlaceholder')} onSearch={setSearch} />
+            <SelectFilter<'true' | 'false'>
+              label={t('news.documents.activeFilter')}
+              allLabel={t('news.documents.allStates')}
+              value={active}
+              onChange={setActive}
+              options={[
+                { value: 'true', label: t('news.documents.active') },
+                { value: 'false', label: t('news.documents.inactive') },
+              ]}
+            />
+          </>
+        }
+        table={{ label: t('admin.menu.documents'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], emptyText: t('news.documents.empty') }}
       >
-        {t('news.documents.confirmDelete.text', { title: deleting?.title ?? '' })}
-      </ConfirmDialog>
+        <DocumentFormDialog open={dialog.open} document={dialog.document} onClose={() => setDialog({ open: false, document: null })} />
+        {deleting.element}
+      </ListPage>
     </div>
   );
 }

@@ -115,7 +115,7 @@ describe('Email Templates (spec 03 s.2, s.5, s.8)', () => {
     const { user, fetchMock } = renderSection([makeTemplate()], {
       [PATCH]: (init) => jsonResponse(makeTemplate(bodyOf(init))),
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit welcome' }));
+    await user.click(within((await screen.findByText('welcome')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Name');
     expect(name).toHaveValue('welcome');
@@ -133,7 +133,7 @@ describe('Email Templates (spec 03 s.2, s.5, s.8)', () => {
 
   it('when an edit clears a required field, then its message and no PATCH', async () => {
     const { user, fetchMock } = renderSection([makeTemplate()]);
-    await user.click(await screen.findByRole('button', { name: 'Edit welcome' }));
+    await user.click(within((await screen.findByText('welcome')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     await user.clear(within(dialog).getByLabelText('Text content'));
     await user.click(within(dialog).getByTestId('email-template-save'));
@@ -143,7 +143,7 @@ describe('Email Templates (spec 03 s.2, s.5, s.8)', () => {
 
   it('the HTML preview is a sandboxed iframe (no permissions) showing the variables as written', async () => {
     const { user } = renderSection([makeTemplate()]);
-    await user.click(await screen.findByRole('button', { name: 'Edit welcome' }));
+    await user.click(within((await screen.findByText('welcome')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog');
     const frame = await within(dialog).findByTitle('HTML preview');
     expect(frame.tagName).toBe('IFRAME');

@@ -42,7 +42,7 @@ export function EmailTemplatesSection() {
         </Button>
         <Space>
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            {t('emailTemplates.refresh')}
+            {t('common.refresh')}
           </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, template: null })}>
             {t('emailTemplates.create')}

@@ -85,13 +85,13 @@ describe('Referral System (spec 03 "Referral Management", issue 16)', () => {
       'GET /api/admin/referral-links?search=spring': () => page([LINK]),
       'GET /api/admin/referral-links?search=spring&active=false': () => page([]),
     });
-    expect(await screen.findByTestId('referral-links-total')).toHaveTextContent('Links: 10,000+');
+    expect(await screen.findByTestId('referral-links-total')).toHaveTextContent('10,000+ in all');
     await user.click(within(screen.getByTestId('referral-links-pager')).getByRole('button', { name: /Next/ }));
     expect(await screen.findByTestId('clicks-autumn26')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Search by code or name' }), 'spring{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/referral-links?search=spring')).toHaveLength(1));
     expect(await screen.findByTestId('clicks-spring26')).toBeInTheDocument();
-    expect(screen.getByTestId('referral-links-total')).toHaveTextContent('Links: 1');
+    expect(screen.getByTestId('referral-links-total')).toHaveTextContent('1 in all');
     await user.click(screen.getByRole('combobox', { name: 'Active' }));
     await user.click(await screen.findByTitle('Inactive'));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/referral-links?search=spring&active=false')).toHaveLength(1));
@@ -102,7 +102,7 @@ describe('Referral System (spec 03 "Referral Management", issue 16)', () => {
     const { user, fetchMock } = renderSection({ 'GET /api/admin/landing-pages?search=crypto': () => page([PAGE]) });
     await user.click(await screen.findByRole('tab', { name: 'Landing pages' }));
     expect(await screen.findByTestId('landing-editing')).toHaveTextContent('Editing: Crypto Gaming (crypto-gaming)');
-    expect(screen.getByTestId('landing-pages-total')).toHaveTextContent('Pages: 1');
+    expect(screen.getByTestId('landing-pages-total')).toHaveTextContent('1 in all');
     await user.type(screen.getByRole('textbox', { name: 'Search by name or display name' }), 'crypto{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/landing-pages?search=crypto')).toHaveLength(1));
   });

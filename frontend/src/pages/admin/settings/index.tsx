@@ -93,7 +93,7 @@ export function SettingsSection() {
         </p>
         <div className="admin-settings-actions">
           <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            {t('admin.common.refresh')}
+            {t('common.refresh')}
           </Button>
           <Button icon={<UndoOutlined />} loading={resetting} disabled={!settings} onClick={() => setConfirmingReset(true)}>
             {t('admin.settings.reset')}
@@ -102,7 +102,6 @@ export function SettingsSection() {
             open={confirmingReset}
             title={t('admin.settings.resetConfirmTitle')}
             confirmLabel={t('admin.settings.resetOk')}
-            cancelLabel={t('admin.common.cancel')}
             danger
             loading={resetting}
             onConfirm={() => void reset()}
@@ -118,7 +117,7 @@ export function SettingsSection() {
             disabled={saving || plan.toSave.length === 0 || plan.refused.length > 0}
             onClick={() => void save()}
           >
-            {t('admin.settings.save')}
+            {t('common.save')}
           </Button>
         </div>
       </div>

@@ -68,7 +68,7 @@ export function TaskPackagesSection() {
     { title: t('work.admin.tasks.columns.title'), dataIndex: 'title', render: (title: string) => <span className="pre-wrap">{title}</span> },
     { title: t('work.common.reward'), dataIndex: 'reward', width: 96, align: 'right', render: (reward: string) => format.money(reward) },
     { title: t('work.common.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? format.date(due) : <span className="muted">{t('work.common.notSet')}</span>) },
-    { title: t('work.common.status'), dataIndex: 'status', width: 130, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
+    { title: t('common.status'), dataIndex: 'status', width: 130, render: (_: string, row) => <TaskStatusTag status={row.status} /> },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -131,10 +131,10 @@ export function TaskPackagesSection() {
               </div>
               <Space wrap>
                 <Button icon={<EditOutlined />} onClick={() => setForm({ open: true, pkg: selected })}>
-                  {t('work.common.edit')}
+                  {t('common.edit')}
                 </Button>
                 <Button danger icon={<DeleteOutlined />} onClick={() => deleting.ask(selected)}>
-                  {t('work.common.delete')}
+                  {t('common.delete')}
                 </Button>
               </Space>
             </div>

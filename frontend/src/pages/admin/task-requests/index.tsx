@@ -79,7 +79,7 @@ export function TaskRequestsSection() {
     { title: t('work.common.reward'), key: 'reward', width: 110, align: 'right', render: (_: unknown, row) => format.money(row.task.reward) },
     { title: t('work.common.requestedAt'), dataIndex: 'requestedAt', width: 180, render: (at: string) => format.dateTime(at) },
     {
-      title: t('work.common.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 190,
       render: (status: TTaskRequestStatus, row) => (

@@ -40,7 +40,7 @@ describe('Admin > Verifications (paged on the server)', () => {
     });
     const { user } = renderWithProviders(<VerificationsSection />, { route: '/admin/verifications', preloadedState: signedInState(makeUser({ role: 'admin' })) });
     expect(await screen.findByText('First Applicant')).toBeInTheDocument();
-    expect(screen.getByTestId('verification-total')).toHaveTextContent('Applications: 10,000+');
+    expect(screen.getByTestId('verifications-total')).toHaveTextContent('10,000+ in all');
     const pager = screen.getByTestId('verifications-pager');
     await user.click(within(pager).getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Second Applicant')).toBeInTheDocument();

@@ -1,14 +1,13 @@
 import type { TAdminVerification, TAdminVerificationList } from '@platform/contracts';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Segmented, Space, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Segmented, Tag, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/DataTable';
-import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
+import { useFormat } from '../../../app/format';
+import { useKeysetPages } from '../../../components/KeysetPager';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
 import { ListSearch } from '../../../components/ListSearch';
-import { formatTotal } from '../../../components/LoadMore';
-import { formatDateTime } from '../../../features/payouts/dates';
 import { useAdminVerificationsQuery, VERIFICATION_SEARCH_MIN_LENGTH } from '../../../features/verification/verification.api';
 import '../../../features/verification/verification.css';
 import { ReviewVerificationDialog, STATUS_COLORS } from './components/ReviewVerificationDialog';
@@ -22,14 +21,15 @@ const FILTERS: readonly TAdminVerificationList[] = ['pending', 'approved', 'reje
  * a new filter starts from the first page.
  */
 export function VerificationsSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [status, setStatus] = useState<TAdminVerificationList>('pending');
   const [search, setSearch] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const from = range?.[0]?.format('YYYY-MM-DD');
   const to = range?.[1]?.format('YYYY-MM-DD');
   const pages = useKeysetPages();
-  const { data, isLoading, isFetching, isError, refetch } = useAdminVerificationsQuery({
+  const query = useAdminVerificationsQuery({
     status,
     search: search.length >= VERIFICATION_SEARCH_MIN_LENGTH ? search : undefined,
     from,
@@ -67,12 +67,12 @@ export function VerificationsSection() {
         </div>
       ),
     },
-    { title: t('verification.admin.columns.submitted'), dataIndex: 'submittedAt', width: 170, render: (at: string) => formatDateTime(at, i18n.language) },
+    { title: t('verification.admin.columns.submitted'), dataIndex: 'submittedAt', width: 170, render: (at: string) => format.dateTime(at) },
     ...(decidedList
-      ? [{ title: t('verification.admin.columns.decided'), dataIndex: 'reviewedAt', width: 170, render: (at: string | null) => (at ? formatDateTime(at, i18n.language) : '') }]
+      ? [{ title: t('verification.admin.columns.decided'), dataIndex: 'reviewedAt', width: 170, render: (at: string | null) => format.dateTime(at) }]
       : []),
     {
-      title: t('verification.admin.columns.status'),
+      title: t('common.status'),
       dataIndex: 'status',
       width: 200,
       render: (value: TAdminVerification['status'], row) => (
@@ -87,65 +87,65 @@ export function VerificationsSection() {
       ),
     },
     {
-      title: t('verification.admin.columns.actions'),
+      title: t('common.actions'),
       key: 'actions',
-      width: 120,
+      width: 100,
       render: (_: unknown, row) => (
-        <Button size="small" type={row.status === 'pending' ? 'primary' : 'default'} onClick={() => setReviewing(row.id)} data-testid={`verification-review-${row.id}`}>
-          {row.status === 'pending' ? t('verification.admin.review') : t('verification.admin.view')}
-        </Button>
+        <RowActions
+          actions={[
+            {
+              key: 'review',
+              label: row.status === 'pending' ? t('verification.admin.review') : t('common.view'),
+              onClick: () => setReviewing(row.id),
+              testId: `verification-review-${row.id}`,
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <div className="admin-section" data-testid="admin-verifications">
-      <div className="admin-toolbar">
-        <Space wrap>
-          <ListSearch label={t('verification.admin.searchPlaceholder')} onSearch={setSearch} />
-          <Segmented
-            aria-label={t('verification.admin.filter')}
-            value={status}
-            onChange={(value) => setStatus(value as TAdminVerificationList)}
-            options={FILTERS.map((f) => ({ value: f, label: t(`verification.admin.statuses.${f}`) }))}
-          />
-          <DatePicker.RangePicker
-            allowEmpty={[true, true]}
-            value={range}
-            onChange={(value) => setRange(value)}
-            placeholder={[t(decidedList ? 'verification.admin.decidedFrom' : 'verification.admin.submittedFrom'), t('verification.admin.dateTo')]}
-            aria-label={t(decidedList ? 'verification.admin.decidedRange' : 'verification.admin.submittedRange')}
-            data-testid="verification-dates"
-          />
-        </Space>
-        <Space>
-          <span className="muted" data-testid="verification-total">
-            {t('verification.admin.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
-          </span>
-          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            {t('verification.admin.refresh')}
-          </Button>
-        </Space>
-      </div>
-      {isError && <Alert type="error" showIcon title={t('verification.admin.loadFailed')} />}
-      <DataTable<TAdminVerification>
-        label={t('verification.admin.title')}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.items ?? []}
-        loading={isLoading || isFetching}
-        pagination={false}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: t('verification.admin.empty') }}
+      <ListPage<TAdminVerification>
+        query={query}
+        pages={pages}
+        testId="verifications"
+        loadFailed={t('verification.admin.loadFailed')}
+        filters={
+          <>
+            <ListSearch label={t('verification.admin.searchPlaceholder')} onSearch={setSearch} />
+            <Segmented
+              aria-label={t('verification.admin.filter')}
+              value={status}
+              onChange={(value) => setStatus(value as TAdminVerificationList)}
+              options={FILTERS.map((f) => ({ value: f, label: t(`verification.admin.statuses.${f}`) }))}
+            />
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              value={range}
+              onChange={(value) => setRange(value)}
+              placeholder={[t(decidedList ? 'verification.admin.decidedFrom' : 'verification.admin.submittedFrom'), t('verification.admin.dateTo')]}
+              aria-label={t(decidedList ? 'verification.admin.decidedRange' : 'verification.admin.submittedRange')}
+              data-testid="verification-dates"
+            />
+          </>
+        }
+        table={{
+          label: t('verification.admin.title'),
+          rowKey: 'id',
+          columns,
+          dataSource: query.data?.items ?? [],
+          scroll: { x: 1000 },
+          emptyText: t('verification.admin.empty'),
+        }}
       />
-      <KeysetPager pages={pages} nextCursor={data?.nextCursor} testId="verifications-pager" />
       {reviewing && (
         <ReviewVerificationDialog
           id={reviewing}
           onClose={() => {
             setReviewing(null);
-            void refetch();
+            void query.refetch();
           }}
         />
       )}

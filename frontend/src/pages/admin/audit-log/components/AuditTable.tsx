@@ -1,8 +1,8 @@
 import type { TAuditLogEntry } from '@platform/contracts';
 import { Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { compactJson } from '../../../../features/admin/auditLogQuery';
-import { formatDateTime } from '../../../../features/payouts/dates';
 import { actionLabel, targetTypeLabel } from './labels';
 import { DataTable } from '../../../../components/DataTable';
 
@@ -20,7 +20,7 @@ function Who({ entry }: { entry: TAuditLogEntry }) {
 function Compact({ value }: { value: unknown }) {
   const { t } = useTranslation();
   const text = compactJson(value);
-  if (text === '') return <span className="muted">{t('admin.common.dash')}</span>;
+  if (text === '') return <span className="muted">{t('common.dash')}</span>;
   return (
     <Tooltip title={text}>
       <span className="audit-compact mono">{text}</span>
@@ -61,9 +61,10 @@ export function AuditTable({
   total: number;
   onPage: (page: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const columns: TableColumnsType<TAuditLogEntry> = [
-    { key: 'when', title: t('admin.audit.columns.when'), width: 150, render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
+    { key: 'when', title: t('admin.audit.columns.when'), width: 150, render: (_, e) => format.dateTime(e.createdAt) },
     { key: 'who', title: t('admin.audit.columns.who'), width: 190, ellipsis: true, render: (_, e) => <Who entry={e} /> },
     { key: 'action', title: t('admin.audit.columns.action'), width: 150, render: (_, e) => <span data-action={e.action}>{actionLabel(t, e.action)}</span> },
     {
@@ -98,7 +99,7 @@ export function AuditTable({
         total,
         showSizeChanger: false,
         hideOnSinglePage: true,
-        showTotal: (count) => t('admin.audit.total', { count }),
+        showTotal: (count) => t('admin.audit.total', { count, total: format.count(count) }),
         onChange: onPage,
       }}
       scroll={{ x: 960 }}

@@ -1,16 +1,14 @@
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../../components/toast';
+import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import {
   useCreateEmailTemplateMutation,
   useUpdateEmailTemplateMutation,
   type TEmailTemplate,
   type TEmailTemplateInput,
 } from '../../../../features/admin/emailTemplates.api';
-import { serverMessageOf } from '../../../../app/errorMessage';
 import { TemplatePreview } from './TemplatePreview';
 
 interface TFormValues {
@@ -42,15 +40,12 @@ interface TEmailTemplateDialogProps {
  */
 export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateDialogProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
-  const serverErrors = useFormServerErrors(form, ['name', 'subject', 'htmlContent', 'textContent', 'variables']);
   const action = template ? `template.update:${template.id}` : 'template.create';
   const html = (Form.useWatch('htmlContent', form) as string | undefined) ?? template?.htmlContent ?? '';
-  const [createTemplate, createState] = useCreateEmailTemplateMutation();
-  const [updateTemplate, updateState] = useUpdateEmailTemplateMutation();
+  const [createTemplate] = useCreateEmailTemplateMutation();
+  const [updateTemplate] = useUpdateEmailTemplateMutation();
   const editing = template !== null;
-  const saving = createState.isLoading || updateState.isLoading;
 
   useEffect(() => {
     if (open) {
@@ -67,59 +62,37 @@ export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateD
     },
   ];
 
-  const save = async () => {
-    let values: TFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: TFormValues) => {
     const variables = values.variables ?? [];
     const content = { subject: values.subject.trim(), htmlContent: values.htmlContent, textContent: values.textContent };
-    try {
-      if (template) {
-        await updateTemplate({ id: template.id, changes: { ...content, variables } }).unwrap();
-        toast({ title: t('emailTemplates.toasts.updated'), action });
-      } else {
-        const input: TEmailTemplateInput = { name: values.name.trim(), ...content };
-        // Left out, the server takes the variables from the tags the template uses.
-        if (variables.length > 0) input.variables = variables;
-        await createTemplate(input).unwrap();
-        toast({ title: t('emailTemplates.toasts.created'), action });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) {
-        toast.dismiss(action);
-        return;
-      }
-      toast({
-        action,
-        title: t(editing ? 'emailTemplates.toasts.updateFailed' : 'emailTemplates.toasts.createFailed'),
-        description: serverMessageOf(error) ?? t(editing ? 'emailTemplates.toasts.updateFailedDescription' : 'emailTemplates.toasts.createFailedDescription'),
-        variant: 'destructive',
-      });
+    if (template) {
+      await updateTemplate({ id: template.id, changes: { ...content, variables } }).unwrap();
+      return;
     }
+    const input: TEmailTemplateInput = { name: values.name.trim(), ...content };
+    // Left out, the server takes the variables from the tags the template uses.
+    if (variables.length > 0) input.variables = variables;
+    await createTemplate(input).unwrap();
   };
 
   return (
-    <Modal
+    <FormDialog<TFormValues, keyof TFormValues>
       open={open}
       title={t(editing ? 'emailTemplates.dialog.editTitle' : 'emailTemplates.dialog.createTitle')}
-      onCancel={onClose}
+      form={form}
+      fields={['name', 'subject', 'htmlContent', 'textContent', 'variables']}
+      initialValues={initialValues(template)}
+      onSubmit={save}
+      savedTitle={t(editing ? 'emailTemplates.toasts.updated' : 'emailTemplates.toasts.created')}
+      failedTitle={t(editing ? 'emailTemplates.toasts.updateFailed' : 'emailTemplates.toasts.createFailed')}
+      toastKey={action}
+      onClose={onClose}
+      submitLabel={editing ? undefined : t('common.create')}
+      submitTestId="email-template-save"
       width={1040}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('emailTemplates.dialog.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="email-template-save">
-            {t(editing ? 'emailTemplates.dialog.save' : 'emailTemplates.dialog.create')}
-          </Button>
-        </div>
-      }
     >
       <div className="email-template-dialog">
-        <Form form={form} layout="vertical" initialValues={initialValues(template)} requiredMark className="email-template-form" onValuesChange={serverErrors.onValuesChange}>
+        <div className="email-template-form">
           <Form.Item name="name" label={t('emailTemplates.fields.name')} rules={editing ? [] : required(t('emailTemplates.validation.nameRequired'))} extra={editing ? t('emailTemplates.dialog.nameReadOnly') : undefined} required>
             <Input disabled={editing} readOnly={editing} maxLength={100} autoComplete="off" />
           </Form.Item>
@@ -135,9 +108,9 @@ export function EmailTemplateDialog({ open, template, onClose }: TEmailTemplateD
           <Form.Item name="variables" label={t('emailTemplates.fields.variables')} rules={variableRules} extra={t('emailTemplates.dialog.variablesHint')}>
             <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', ' ']} placeholder={t('emailTemplates.dialog.variablesPlaceholder')} aria-label={t('emailTemplates.fields.variables')} />
           </Form.Item>
-        </Form>
+        </div>
         <TemplatePreview html={html} />
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import type { TEmailTemplate } from '../../../../features/admin/emailTemplates.api';
-import { formatDateTime } from '../../../../features/payouts/dates';
 import { DataTable } from '../../../../components/DataTable';
+import { RowActions } from '../../../../components/list/RowActions';
 
 interface TTemplatesTableProps {
   templates: TEmailTemplate[];
@@ -13,7 +13,8 @@ interface TTemplatesTableProps {
 
 /** The stored templates: name, subject, variables (as tags), last update; Edit opens the dialog. */
 export function TemplatesTable({ templates, loading, onEdit }: TTemplatesTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const columns: TableColumnsType<TEmailTemplate> = [
     {
       key: 'name',
@@ -41,16 +42,12 @@ export function TemplatesTable({ templates, loading, onEdit }: TTemplatesTablePr
           </div>
         ),
     },
-    { key: 'updated', title: t('emailTemplates.columns.updated'), width: 190, render: (_, template) => formatDateTime(template.updatedAt, i18n.language) },
+    { key: 'updated', title: t('emailTemplates.columns.updated'), width: 190, render: (_, template) => format.dateTime(template.updatedAt) },
     {
       key: 'actions',
-      title: t('emailTemplates.columns.actions'),
+      title: t('common.actions'),
       width: 90,
-      render: (_, template) => (
-        <Tooltip title={t('emailTemplates.edit')}>
-          <Button type="text" icon={<EditOutlined />} aria-label={t('emailTemplates.editNamed', { name: template.name })} onClick={() => onEdit(template)} />
-        </Tooltip>
-      ),
+      render: (_, template) => <RowActions actions={[{ key: 'edit', label: t('common.edit'), onClick: () => onEdit(template) }]} />,
     },
   ];
   return (

@@ -1,15 +1,14 @@
 import type { TLandingContent, TLandingPage } from '@platform/contracts';
-import { PlusOutlined } from '@ant-design/icons';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Empty, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Empty, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/errorMessage';
-import { DataTable } from '../../../../components/DataTable';
+import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
-import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
+import { useKeysetPages } from '../../../../components/KeysetPager';
+import { ListPage } from '../../../../components/list/ListPage';
+import { SelectFilter } from '../../../../components/list/filters';
 import { ListSearch } from '../../../../components/ListSearch';
-import { formatTotal } from '../../../../components/LoadMore';
 import { useToast } from '../../../../components/toast';
 import {
   REFERRAL_SEARCH_MIN_LENGTH,
@@ -53,47 +52,33 @@ function previewOf(content: TLandingContent): TLandingContent {
 
 function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (page: TLandingPage) => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<{ name: string; displayName: string }>();
-  const serverErrors = useFormServerErrors(form, ['name', 'displayName']);
-  const [createPage, state] = useCreateLandingPageMutation();
+  const [createPage] = useCreateLandingPageMutation();
   const required = t('referrals.admin.toasts.required');
   const save = async (values: { name: string; displayName: string }) => {
-    try {
-      const page = await createPage({ name: values.name.trim(), displayName: values.displayName.trim() }).unwrap();
-      toast({ title: t('referrals.admin.toasts.pageCreated'), action: 'landing.create' });
-      form.resetFields();
-      onCreated(page);
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) return;
-      toast({ title: t('referrals.admin.toasts.pageFailed'), description: errorMessageOf(error), variant: 'destructive', action: 'landing.create' });
-    }
+    const page = await createPage({ name: values.name.trim(), displayName: values.displayName.trim() }).unwrap();
+    form.resetFields();
+    onCreated(page);
   };
   return (
-    <Modal
+    <FormDialog<{ name: string; displayName: string }, 'name' | 'displayName'>
       open={open}
       title={t('referrals.admin.pages.createTitle')}
-      onCancel={onClose}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('referrals.admin.cancel')}</Button>
-          <Button type="primary" loading={state.isLoading} onClick={() => form.submit()}>
-            {t('referrals.admin.save')}
-          </Button>
-        </div>
-      }
+      form={form}
+      fields={['name', 'displayName']}
+      onSubmit={save}
+      savedTitle={t('referrals.admin.toasts.pageCreated')}
+      failedTitle={t('referrals.admin.toasts.pageFailed')}
+      toastKey="landing.create"
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} onValuesChange={serverErrors.onValuesChange}>
-        <Form.Item name="name" label={t('referrals.admin.pages.name')} rules={[{ required: true, whitespace: true, message: required }]}>
-          <Input maxLength={60} placeholder="summer-promo" />
-        </Form.Item>
-        <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: required }]}>
-          <Input maxLength={100} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('referrals.admin.pages.name')} rules={[{ required: true, whitespace: true, message: required }]}>
+        <Input maxLength={60} placeholder="summer-promo" />
+      </Form.Item>
+      <Form.Item name="displayName" label={t('referrals.admin.pages.displayName')} rules={[{ required: true, whitespace: true, message: required }]}>
+        <Input maxLength={100} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -102,19 +87,19 @@ function NewPageDialog({ open, onClose, onCreated }: { open: boolean; onClose: (
  * filter) and, under it, the editor of the chosen page: its copy on the left, a live preview as a visitor sees it.
  */
 export function LandingPagesEditor() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState<'true' | 'false' | undefined>(undefined);
   const listPages = useKeysetPages();
-  const { data, isLoading, isFetching, refetch } = useLandingPagesQuery({
+  const query = useLandingPagesQuery({
     search: search.length >= REFERRAL_SEARCH_MIN_LENGTH ? search : undefined,
     active,
     cursor: listPages.cursor,
   });
   const { reset } = listPages;
   useEffect(() => reset(), [search, active, reset]);
-  const rows = data?.items ?? [];
+  const rows = query.data?.items ?? [];
   // The page being edited: chosen in the list (or just created or saved); the first listed one until then.
   const [chosen, setChosen] = useState<TLandingPage | null>(null);
   const [creating, setCreating] = useState(false);
@@ -154,7 +139,7 @@ export function LandingPagesEditor() {
     },
     { title: t('referrals.admin.pages.columns.description'), dataIndex: 'description', ellipsis: true, render: (text: string | null) => text ?? '' },
     {
-      title: t('referrals.admin.columns.status'),
+      title: t('common.status'),
       dataIndex: 'isActive',
       width: 120,
       render: (isActive: boolean) => <Tag color={isActive ? 'green' : 'default'}>{t(isActive ? 'referrals.admin.active' : 'referrals.admin.inactive')}</Tag>,
@@ -163,45 +148,28 @@ export function LandingPagesEditor() {
 
   const list = (
     <section className="landing-pages-list" aria-label={t('referrals.admin.pages.listTitle')}>
-      <div className="admin-toolbar">
-        <Space wrap>
-          <ListSearch label={t('referrals.admin.pages.search')} onSearch={setSearch} />
-          <Select<'true' | 'false'>
-            allowClear
-            style={{ minWidth: 160 }}
-            placeholder={t('referrals.admin.allStates')}
-            aria-label={t('referrals.admin.activeFilter')}
-            value={active}
-            onChange={(value) => setActive(value)}
-            options={[
-              { value: 'true', label: t('referrals.admin.active') },
-              { value: 'false', label: t('referrals.admin.inactive') },
-            ]}
-          />
-        </Space>
-        <Space>
-          <span className="muted" data-testid="landing-pages-total">
-            {t('referrals.admin.pages.total', { total: data ? formatTotal(data.total, data.totalExact, i18n.language) : '0' })}
-          </span>
-          <Button icon={<ReloadOutlined />} loading={isFetching && !isLoading} onClick={() => void refetch()}>
-            {t('referrals.admin.refresh')}
-          </Button>
-          <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('referrals.admin.pages.create')}
-          </Button>
-        </Space>
-      </div>
-      <DataTable<TLandingPage>
-        label={t('referrals.admin.pages.listTitle')}
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={isLoading || isFetching}
-        pagination={false}
-        locale={{ emptyText: t('referrals.admin.pages.empty') }}
+      <ListPage<TLandingPage>
+        query={query}
+        pages={listPages}
+        testId="landing-pages"
+        create={{ label: t('referrals.admin.pages.create'), onClick: () => setCreating(true) }}
+        filters={
+          <>
+            <ListSearch label={t('referrals.admin.pages.search')} onSearch={setSearch} />
+            <SelectFilter<'true' | 'false'>
+              label={t('referrals.admin.activeFilter')}
+              allLabel={t('referrals.admin.allStates')}
+              value={active}
+              onChange={setActive}
+              options={[
+                { value: 'true', label: t('referrals.admin.active') },
+                { value: 'false', label: t('referrals.admin.inactive') },
+              ]}
+            />
+          </>
+        }
+        table={{ label: t('referrals.admin.pages.listTitle'), rowKey: 'id', size: 'small', columns, dataSource: rows, emptyText: t('referrals.admin.pages.empty') }}
       />
-      <KeysetPager pages={listPages} nextCursor={data?.nextCursor} testId="landing-pages-pager" />
       <NewPageDialog open={creating} onClose={() => setCreating(false)} onCreated={setChosen} />
     </section>
   );
@@ -268,7 +236,7 @@ export function LandingPagesEditor() {
               <Checkbox>{t('referrals.admin.pages.isActive')}</Checkbox>
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={state.isLoading} data-testid="landing-save">
-              {t('referrals.admin.save')}
+              {t('common.save')}
             </Button>
           </Form>
         </div>

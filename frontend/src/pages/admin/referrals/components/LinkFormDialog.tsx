@@ -1,10 +1,8 @@
 import type { TLandingPage, TReferralLink } from '@platform/contracts';
-import { Button, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/errorMessage';
-import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../../components/toast';
+import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateReferralLinkMutation, useUpdateReferralLinkMutation } from '../../../../features/referral/referral.admin.api';
 
 interface TLinkFormValues {
@@ -24,11 +22,9 @@ export type TLandingChoice = Pick<TLandingPage, 'id' | 'name' | 'displayName'>;
 
 export function LinkFormDialog({ open, link, pages, onClose }: { open: boolean; link: TReferralLink | null; pages: TLandingChoice[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TLinkFormValues>();
-  const serverErrors = useFormServerErrors(form, ['code', 'name', 'description', 'landingPageId', 'isActive']);
-  const [createLink, createState] = useCreateReferralLinkMutation();
-  const [updateLink, updateState] = useUpdateReferralLinkMutation();
+  const [createLink] = useCreateReferralLinkMutation();
+  const [updateLink] = useUpdateReferralLinkMutation();
   const action = link ? `referral.update:${link.id}` : 'referral.create';
 
   useEffect(() => {
@@ -45,64 +41,41 @@ export function LinkFormDialog({ open, link, pages, onClose }: { open: boolean; 
 
   const save = async (values: TLinkFormValues) => {
     const description = values.description.trim() === '' ? null : values.description.trim();
-    try {
-      if (link) {
-        await updateLink({ id: link.id, changes: { name: values.name.trim(), description, landingPageId: values.landingPageId, isActive: values.isActive } }).unwrap();
-        toast({ title: t('referrals.admin.toasts.updated'), action });
-      } else {
-        await createLink({ code: values.code.trim() || null, name: values.name.trim(), description, landingPageId: values.landingPageId ?? '', isActive: values.isActive }).unwrap();
-        toast({ title: t('referrals.admin.toasts.created'), action });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) {
-        toast.dismiss(action);
-        return;
-      }
-      toast({ title: t(link ? 'referrals.admin.toasts.updateFailed' : 'referrals.admin.toasts.createFailed'), description: errorMessageOf(error), variant: 'destructive', action });
-    }
+    if (link) await updateLink({ id: link.id, changes: { name: values.name.trim(), description, landingPageId: values.landingPageId, isActive: values.isActive } }).unwrap();
+    else await createLink({ code: values.code.trim() || null, name: values.name.trim(), description, landingPageId: values.landingPageId ?? '', isActive: values.isActive }).unwrap();
   };
 
   const required = t('referrals.admin.toasts.required');
   return (
-    <Modal
+    <FormDialog<TLinkFormValues, keyof TLinkFormValues>
       open={open}
       title={t(link ? 'referrals.admin.editTitle' : 'referrals.admin.createTitle')}
-      onCancel={onClose}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('referrals.admin.cancel')}</Button>
-          <Button type="primary" loading={createState.isLoading || updateState.isLoading} onClick={() => form.submit()} data-testid="referral-save">
-            {t('referrals.admin.save')}
-          </Button>
-        </div>
-      }
+      form={form}
+      fields={['code', 'name', 'description', 'landingPageId', 'isActive']}
+      initialValues={{ code: '', name: '', description: '', isActive: true }}
+      onSubmit={save}
+      savedTitle={t(link ? 'referrals.admin.toasts.updated' : 'referrals.admin.toasts.created')}
+      failedTitle={t(link ? 'referrals.admin.toasts.updateFailed' : 'referrals.admin.toasts.createFailed')}
+      invalidTitle={required}
+      toastKey={action}
+      onClose={onClose}
+      submitTestId="referral-save"
     >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void save(values)}
-        onFinishFailed={() => toast({ title: required, variant: 'destructive', action })}
-        onValuesChange={serverErrors.onValuesChange}
-        initialValues={{ code: '', name: '', description: '', isActive: true }}
-      >
-        <Form.Item name="name" label={t('referrals.admin.fields.name')} rules={[{ required: true, whitespace: true, message: required }]}>
-          <Input maxLength={100} data-testid="referral-name" />
-        </Form.Item>
-        <Form.Item name="code" label={t('referrals.admin.fields.code')} extra={link ? undefined : t('referrals.admin.fields.codeHint')}>
-          <Input maxLength={32} disabled={Boolean(link)} data-testid="referral-code" />
-        </Form.Item>
-        <Form.Item name="landingPageId" label={t('referrals.admin.fields.landingPage')} rules={[{ required: true, message: required }]}>
-          <Select options={pages.map((page) => ({ value: page.id, label: `${page.displayName} (${page.name})` }))} data-testid="referral-landing" />
-        </Form.Item>
-        <Form.Item name="description" label={t('referrals.admin.fields.description')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
-        </Form.Item>
-        <Form.Item name="isActive" valuePropName="checked">
-          <Checkbox>{t('referrals.admin.fields.isActive')}</Checkbox>
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('referrals.admin.fields.name')} rules={[{ required: true, whitespace: true, message: required }]}>
+        <Input maxLength={100} data-testid="referral-name" />
+      </Form.Item>
+      <Form.Item name="code" label={t('referrals.admin.fields.code')} extra={link ? undefined : t('referrals.admin.fields.codeHint')}>
+        <Input maxLength={32} disabled={Boolean(link)} data-testid="referral-code" />
+      </Form.Item>
+      <Form.Item name="landingPageId" label={t('referrals.admin.fields.landingPage')} rules={[{ required: true, message: required }]}>
+        <Select options={pages.map((page) => ({ value: page.id, label: `${page.displayName} (${page.name})` }))} data-testid="referral-landing" />
+      </Form.Item>
+      <Form.Item name="description" label={t('referrals.admin.fields.description')}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+      </Form.Item>
+      <Form.Item name="isActive" valuePropName="checked">
+        <Checkbox>{t('referrals.admin.fields.isActive')}</Checkbox>
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -21,7 +21,7 @@ export function QrDialog({ open, name, url, code, onClose }: { open: boolean; na
       onCancel={onClose}
       footer={
         <div className="dialog-footer">
-          <Button onClick={onClose}>{t('referrals.admin.cancel')}</Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button type="primary" onClick={download}>
             {t('referrals.admin.download')}
           </Button>

@@ -2,7 +2,7 @@ import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
-import { formatDateTime } from '../../../../features/payouts/dates';
+import { useFormat } from '../../../../app/format';
 
 const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours' | 'tasks'> = {
   starting_balance: 'usd',
@@ -31,7 +31,8 @@ export function SettingCard({
   updatedByName: string | null;
   onChange: (value: string) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const id = `setting-${settingKey}`;
   const amount = SETTING_KINDS[settingKey] === 'amount';
   const problem = changed ? settingProblem(settingKey, value) : null;
@@ -67,7 +68,7 @@ export function SettingCard({
           {setting.updatedBy === null
             ? t('admin.settings.neverChanged')
             : t('admin.settings.updated', {
-                date: formatDateTime(setting.updatedAt, i18n.language),
+                date: format.dateTime(setting.updatedAt),
                 who: updatedByName ?? t('admin.settings.unknownAdmin', { id: setting.updatedBy }),
               })}
         </div>

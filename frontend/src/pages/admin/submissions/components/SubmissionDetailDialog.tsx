@@ -1,10 +1,10 @@
 import type { TAdminSubmission } from '@platform/contracts';
 import { Alert, Button, Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { AttachmentList } from '../../../../features/tasks/AttachmentList';
 import { InlineMedia, isInlineMedia } from '../../../../features/tasks/InlineMedia';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
-import { formatDateTime, formatReward } from '../../../../features/tasks/taskStatus';
 
 interface TSubmissionDetailDialogProps {
   open: boolean;
@@ -18,7 +18,8 @@ interface TSubmissionDetailDialogProps {
 
 /** Spec 03 "Task Submissions": task title, description, reward, user, text, submitted time, files. */
 export function SubmissionDetailDialog({ open, submission, loading, approving, onClose, onApprove, onReject }: TSubmissionDetailDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const pending = submission?.status === 'submitted';
   return (
     <Modal
@@ -55,14 +56,14 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
               <Descriptions.Item label={t('work.common.description')}>
                 <span className="pre-wrap">{submission.taskDescription}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('work.common.reward')}>{formatReward(submission.taskReward)}</Descriptions.Item>
+              <Descriptions.Item label={t('work.common.reward')}>{format.money(submission.taskReward)}</Descriptions.Item>
               <Descriptions.Item label={t('work.common.user')}>
                 {`${submission.userFirstName} ${submission.userLastName}`.trim()} <span className="muted">({submission.userEmail})</span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('work.common.status')}>
+              <Descriptions.Item label={t('common.status')}>
                 <TaskStatusTag status={submission.status} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('work.common.submittedAt')}>{submission.submittedAt ? formatDateTime(submission.submittedAt, i18n.language) : t('work.common.notSet')}</Descriptions.Item>
+              <Descriptions.Item label={t('work.common.submittedAt')}>{submission.submittedAt ? format.dateTime(submission.submittedAt) : t('work.common.notSet')}</Descriptions.Item>
               <Descriptions.Item label={t('work.admin.submissions.text')}>
                 <span className="pre-wrap" data-testid="submission-text">
                   {submission.submission ?? t('work.common.notSet')}

@@ -3,14 +3,13 @@ import { Button, Modal } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { errorMessageOf } from '../../../../app/errorMessage';
 import { DataTable } from '../../../../components/DataTable';
 import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
 import { ListSearch } from '../../../../components/ListSearch';
-import { formatTotal } from '../../../../components/LoadMore';
 import { useToast } from '../../../../components/toast';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
-import { formatReward } from '../../../../features/tasks/taskStatus';
 import { SEARCH_MIN_LENGTH, useAddPackageTaskMutation, usePackageAvailableTasksQuery } from '../../../../features/tasks/tasks.admin.api';
 
 interface TAddPackageTaskDialogProps {
@@ -25,7 +24,8 @@ interface TAddPackageTaskDialogProps {
  * there are.
  */
 export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTaskDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const pages = useKeysetPages();
@@ -61,7 +61,7 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
 
   const columns: TableColumnsType<TPackageTask> = [
     { title: t('work.admin.packages.taskLabel'), dataIndex: 'title', render: (title: string) => <span className="wrap-text-cell">{title}</span> },
-    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => formatReward(reward) },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => format.money(reward) },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
   ];
 
@@ -73,7 +73,7 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
       onCancel={close}
       footer={
         <div className="dialog-footer">
-          <Button onClick={close}>{t('work.common.cancel')}</Button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <Button type="primary" loading={addState.isLoading} onClick={() => void add()}>
             {t('work.admin.packages.add')}
           </Button>
@@ -84,7 +84,7 @@ export function AddPackageTaskDialog({ open, packageId, onClose }: TAddPackageTa
         <ListSearch label={t('work.admin.packages.taskSearch')} onSearch={setSearch} />
         {data && (
           <span className="muted small" data-testid="available-tasks-total">
-            {t('work.admin.packages.availableTotal', { total: formatTotal(data.total, data.totalExact, i18n.language) })}
+            {t('work.admin.packages.availableTotal', { total: format.total(data.total, data.totalExact) })}
           </span>
         )}
       </div>

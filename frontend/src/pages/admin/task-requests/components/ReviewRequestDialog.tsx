@@ -2,7 +2,7 @@ import type { TTaskRequest } from '@platform/contracts';
 import { Button, Descriptions, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDueDate, formatReward } from '../../../../features/tasks/taskStatus';
+import { useFormat } from '../../../../app/format';
 
 interface TReviewRequestDialogProps {
   request: TTaskRequest | null;
@@ -22,9 +22,9 @@ export function ReviewRequestDialog({ request, deciding, onClose, onDecide }: TR
 }
 
 function ReviewForm({ request, deciding, onClose, onDecide }: TReviewRequestDialogProps & { request: TTaskRequest }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [reason, setReason] = useState('');
-  const lang = i18n.language;
   return (
     <div className="task-details" data-testid="review-request">
       <Descriptions column={1} bordered size="small">
@@ -32,19 +32,19 @@ function ReviewForm({ request, deciding, onClose, onDecide }: TReviewRequestDial
         <Descriptions.Item label={t('work.common.description')}>
           <span className="pre-wrap">{request.task.description}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('work.common.reward')}>{formatReward(request.task.reward)}</Descriptions.Item>
-        <Descriptions.Item label={t('work.common.dueDate')}>{request.task.dueDate ? formatDueDate(request.task.dueDate, lang) : t('work.common.noDueDate')}</Descriptions.Item>
+        <Descriptions.Item label={t('work.common.reward')}>{format.money(request.task.reward)}</Descriptions.Item>
+        <Descriptions.Item label={t('work.common.dueDate')}>{request.task.dueDate ? format.date(request.task.dueDate) : t('work.common.noDueDate')}</Descriptions.Item>
         <Descriptions.Item label={t('work.common.user')}>
           {`${request.user.firstName} ${request.user.lastName}`.trim()} <span className="muted">({request.user.email})</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('work.common.requestedAt')}>{formatDateTime(request.requestedAt, lang)}</Descriptions.Item>
+        <Descriptions.Item label={t('work.common.requestedAt')}>{format.dateTime(request.requestedAt)}</Descriptions.Item>
       </Descriptions>
       <label className="submit-form-label" htmlFor="request-reason">
         {t('work.admin.requests.reason')}
       </label>
       <Input.TextArea id="request-reason" value={reason} onChange={(event) => setReason(event.target.value)} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={2000} />
       <div className="dialog-footer">
-        <Button onClick={onClose}>{t('work.common.cancel')}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button danger loading={deciding === 'rejected'} disabled={deciding !== null} onClick={() => onDecide(request, 'rejected', reason.trim())}>
           {t('work.admin.requests.reject')}
         </Button>

@@ -1,11 +1,10 @@
 import type { TAdminTask, TCreateTaskRequest } from '@platform/contracts';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
+import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/errorMessage';
-import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
-import { useToast } from '../../../../components/toast';
+import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 
 interface TTaskFormValues {
@@ -68,14 +67,10 @@ interface TTaskFormDialogProps {
 /** Create and edit a task (spec 03 s.5 rules; toasts of s.8). */
 export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [form] = Form.useForm<TTaskFormValues>();
-  const serverErrors = useFormServerErrors(form, ['title', 'description', 'submissionInstructions', 'reward', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']);
-  const action = task ? `task.update:${task.id}` : 'task.create';
   const values = Form.useWatch([], form) as TTaskFormValues | undefined;
-  const [createTask, createState] = useCreateTaskMutation();
-  const [updateTask, updateState] = useUpdateTaskMutation();
-  const saving = createState.isLoading || updateState.isLoading;
+  const [createTask] = useCreateTaskMutation();
+  const [updateTask] = useUpdateTaskMutation();
   const editing = task !== null;
   const incomplete = missingRequired(values ?? initialValues(task));
 
@@ -84,81 +79,59 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   }, [open, task, form]);
 
   const save = async () => {
-    const current = form.getFieldsValue(true) as TTaskFormValues;
-    if (missingRequired(current)) {
-      toast({ title: t('work.admin.validationError'), description: t('work.admin.requiredFields'), variant: 'destructive', action });
-      return;
-    }
-    const input = toTaskInput(current);
-    try {
-      if (task) {
-        await updateTask({ id: task.id, changes: input }).unwrap();
-        toast({ title: t('work.admin.tasks.toasts.updated'), action });
-      } else {
-        await createTask(input).unwrap();
-        toast({ title: t('work.admin.tasks.toasts.created'), action });
-      }
-      onClose();
-    } catch (error) {
-      if (serverErrors.showServerError(error)) {
-        toast.dismiss(action);
-        return;
-      }
-      toast({
-        action,
-        title: t(editing ? 'work.admin.tasks.toasts.updateFailed' : 'work.admin.tasks.toasts.createFailed'),
-        description: errorMessageOf(error),
-        variant: 'destructive',
-      });
-    }
+    const input = toTaskInput(form.getFieldsValue(true) as TTaskFormValues);
+    if (task) await updateTask({ id: task.id, changes: input }).unwrap();
+    else await createTask(input).unwrap();
   };
 
   const today = dayjs().startOf('day');
+  // Save stays disabled until these are filled; Enter in a field is checked by the same rule (spec 03 s.5).
+  const required: Rule[] = [{ required: true, whitespace: true, message: t('work.admin.requiredFields') }];
 
   return (
-    <Modal
+    <FormDialog<TTaskFormValues, keyof TTaskFormValues>
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
-      onCancel={onClose}
+      form={form}
+      fields={['title', 'description', 'submissionInstructions', 'reward', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']}
+      initialValues={initialValues(task)}
+      onSubmit={save}
+      savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
+      failedTitle={t(editing ? 'work.admin.tasks.toasts.updateFailed' : 'work.admin.tasks.toasts.createFailed')}
+      invalidTitle={t('work.admin.validationError')}
+      toastKey={task ? `task.update:${task.id}` : 'task.create'}
+      onClose={onClose}
+      submitLabel={editing ? undefined : t('work.admin.tasks.create')}
+      submitDisabled={incomplete}
+      submitTestId="task-form-save"
       width={640}
-      forceRender
-      footer={
-        <div className="dialog-footer">
-          <Button onClick={onClose}>{t('work.common.cancel')}</Button>
-          <Button type="primary" disabled={incomplete} loading={saving} onClick={() => void save()} data-testid="task-form-save">
-            {t(editing ? 'work.common.save' : 'work.admin.tasks.create')}
-          </Button>
-        </div>
-      }
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(task)} requiredMark onFinish={() => void save()} onValuesChange={serverErrors.onValuesChange}>
-        <Form.Item name="title" label={t('work.admin.tasks.fields.title')} required>
-          <Input maxLength={200} />
+      <Form.Item name="title" label={t('work.admin.tasks.fields.title')} rules={required}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="description" label={t('work.admin.tasks.fields.description')} rules={required}>
+        <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+      </Form.Item>
+      <Form.Item name="submissionInstructions" label={t('work.admin.tasks.fields.submissionInstructions')} rules={required}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <div className="admin-form-grid">
+        <Form.Item name="reward" label={t('work.admin.tasks.fields.reward')} rules={required}>
+          <InputNumber<string> stringMode min="0" step="0.01" precision={2} style={{ width: '100%' }} prefix="$" />
         </Form.Item>
-        <Form.Item name="description" label={t('work.admin.tasks.fields.description')} required>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+        <Form.Item name="dueDate" label={t('work.admin.tasks.fields.dueDate')}>
+          <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(day) => day.isBefore(today, 'day')} />
         </Form.Item>
-        <Form.Item name="submissionInstructions" label={t('work.admin.tasks.fields.submissionInstructions')} required>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        <Form.Item name="sortOrder" label={t('work.admin.tasks.fields.sortOrder')}>
+          <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} />
         </Form.Item>
-        <div className="admin-form-grid">
-          <Form.Item name="reward" label={t('work.admin.tasks.fields.reward')} required>
-            <InputNumber<string> stringMode min="0" step="0.01" precision={2} style={{ width: '100%' }} prefix="$" />
-          </Form.Item>
-          <Form.Item name="dueDate" label={t('work.admin.tasks.fields.dueDate')}>
-            <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(day) => day.isBefore(today, 'day')} />
-          </Form.Item>
-          <Form.Item name="sortOrder" label={t('work.admin.tasks.fields.sortOrder')}>
-            <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="timeLimitMinutes" label={t('work.admin.tasks.fields.timeLimitMinutes')}>
-            <InputNumber min={1} precision={0} step={1} style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        <Form.Item name="requiresApproval" valuePropName="checked">
-          <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
+        <Form.Item name="timeLimitMinutes" label={t('work.admin.tasks.fields.timeLimitMinutes')}>
+          <InputNumber min={1} precision={0} step={1} style={{ width: '100%' }} />
         </Form.Item>
-      </Form>
-    </Modal>
+      </div>
+      <Form.Item name="requiresApproval" valuePropName="checked">
+        <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,29 +1,29 @@
 import type { TAdminTask } from '@platform/contracts';
 import { Button, Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
-import { formatDateTime, formatDueDate, formatReward } from '../../../../features/tasks/taskStatus';
 
 /** Every field of a task, and who holds it. */
 export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const format = useFormat();
   const none = t('work.common.notSet');
   return (
     <Modal open={task !== null} title={task?.title ?? t('work.admin.tasks.viewTitle')} onCancel={onClose} width={720} footer={<Button onClick={onClose}>{t('work.common.close')}</Button>}>
       {task && (
         <Descriptions column={1} bordered size="small" data-testid="task-view">
-          <Descriptions.Item label={t('work.common.status')}>
+          <Descriptions.Item label={t('common.status')}>
             <TaskStatusTag status={task.status} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('work.common.reward')}>{formatReward(task.reward)}</Descriptions.Item>
+          <Descriptions.Item label={t('work.common.reward')}>{format.money(task.reward)}</Descriptions.Item>
           <Descriptions.Item label={t('work.common.description')}>
             <span className="pre-wrap">{task.description}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('work.common.instructions')}>
             <span className="pre-wrap">{task.submissionInstructions ?? none}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('work.common.dueDate')}>{task.dueDate ? formatDueDate(task.dueDate, lang) : t('work.common.noDueDate')}</Descriptions.Item>
+          <Descriptions.Item label={t('work.common.dueDate')}>{task.dueDate ? format.date(task.dueDate) : t('work.common.noDueDate')}</Descriptions.Item>
           <Descriptions.Item label={t('work.admin.tasks.columns.order')}>{task.sortOrder}</Descriptions.Item>
           <Descriptions.Item label={t('work.common.timeLimit')}>{task.timeLimitMinutes !== null ? t('work.common.minutes', { count: task.timeLimitMinutes }) : none}</Descriptions.Item>
           <Descriptions.Item label={t('work.admin.tasks.requiresApproval')}>{task.requiresApproval ? t('work.common.yes') : t('work.common.no')}</Descriptions.Item>
@@ -32,10 +32,10 @@ export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onC
           </Descriptions.Item>
           {task.assignment && (
             <Descriptions.Item label={t('work.admin.tasks.assignment')}>
-              <TaskStatusTag status={task.assignment.status} /> {formatDateTime(task.assignment.assignedAt, lang)}
+              <TaskStatusTag status={task.assignment.status} /> {format.dateTime(task.assignment.assignedAt)}
             </Descriptions.Item>
           )}
-          <Descriptions.Item label={t('work.admin.tasks.createdAt')}>{formatDateTime(task.createdAt, lang)}</Descriptions.Item>
+          <Descriptions.Item label={t('work.admin.tasks.createdAt')}>{format.dateTime(task.createdAt)}</Descriptions.Item>
         </Descriptions>
       )}
     </Modal>

@@ -2,6 +2,7 @@ import type { TAdminUser } from '@platform/contracts';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
 import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
@@ -9,7 +10,7 @@ import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
 import { serverMessageOf } from '../../../../app/errorMessage';
 import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';
-import { fullName, usdOrDash } from './money';
+import { fullName } from './money';
 
 /**
  * Adjust balance (spec 03 s.5, AMENDED): sets the user's available balance through PATCH
@@ -28,6 +29,7 @@ export function AdjustBalanceDialog({
   afterClose?: () => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [adjust, { isLoading }] = useAdjustBalanceMutation();
   const [balance, setBalance] = useState(user.balance ?? '');
@@ -35,7 +37,7 @@ export function AdjustBalanceDialog({
   const [touched, setTouched] = useState(false);
   const fieldErrors = useFieldErrors(['balance', 'reason']);
   const action = `user.adjust:${user.id}`;
-  const dash = t('admin.common.dash');
+  const dash = t('common.dash');
   const check = checkBalanceForm(user.balance, balance, reason);
   const currentCents = parseCents(user.balance);
   const newCents = check.balance === null ? null : parseCents(check.balance);
@@ -68,7 +70,7 @@ export function AdjustBalanceDialog({
       afterClose={afterClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('admin.common.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={isLoading} disabled={problem !== null || isLoading} onClick={() => void save()}>
           {t('admin.users.adjustDialog.save')}
@@ -82,10 +84,10 @@ export function AdjustBalanceDialog({
         </dd>
         <dt>{t('admin.users.adjustDialog.current')}</dt>
         <dd>
-          <strong data-testid="current-balance">{usdOrDash(user.balance, dash)}</strong>
+          <strong data-testid="current-balance">{(user.balance == null ? dash : format.money(user.balance))}</strong>
         </dd>
         <dt>{t('admin.users.adjustDialog.held')}</dt>
-        <dd>{usdOrDash(user.heldBalance, dash)}</dd>
+        <dd>{(user.heldBalance == null ? dash : format.money(user.heldBalance))}</dd>
       </dl>
       <form
         className="withdraw-form"

@@ -109,10 +109,10 @@ export function EditUserDialog({ user, open = true, onClose, afterClose }: { use
       data-testid="edit-user-dialog"
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('users.admin.editDialog.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={isLoading} onClick={() => void save()}>
-          {t('users.admin.editDialog.save')}
+          {t('common.save')}
         </Button>,
       ]}
     >

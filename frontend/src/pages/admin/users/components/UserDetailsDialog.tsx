@@ -3,13 +3,12 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../app/format';
 import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQuery } from '../../../../features/admin/admin.api';
 import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
-import { formatTotal } from '../../../../components/LoadMore';
-import { formatDateTime } from '../../../../features/payouts/dates';
 import { formatUsd } from '../../../../features/payouts/money';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
-import { fullName, usdOrDash } from './money';
+import { fullName } from './money';
 import { UserVerificationInfo } from '../../verifications/components/UserVerificationInfo';
 
 function ChainCheck({ userId }: { userId: string }) {
@@ -31,7 +30,8 @@ function ChainCheck({ userId }: { userId: string }) {
 }
 
 function Statement({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   // Paged on the server (20 entries a page, newest first): Previous/Next by cursor.
   const pages = useKeysetPages();
   const { data, isLoading, isFetching, isError } = useAdminUserLedgerQuery({ id: userId, cursor: pages.cursor });
@@ -53,7 +53,7 @@ function Statement({ userId }: { userId: string }) {
         <div className="muted small" data-testid="admin-statement-closing">
           {t('admin.users.details.closing', { available: formatUsd(data.closing.available), held: formatUsd(data.closing.held) })}
           {' · '}
-          <span data-testid="admin-statement-total">{t('admin.users.details.entriesTotal', { total: formatTotal(data.total, data.totalExact, i18n.language) })}</span>
+          <span data-testid="admin-statement-total">{t('admin.users.details.entriesTotal', { total: format.total(data.total, data.totalExact) })}</span>
         </div>
       )}
       {data && entries.length === 0 && <div className="muted">{t('admin.users.details.noEntries')}</div>}
@@ -85,10 +85,11 @@ export function UserDetailsDialog({
   afterClose?: () => void;
   onAdjust: (user: TAdminUser) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data } = useAdminUserQuery(listed.id);
   const user = data ?? listed;
-  const dash = t('admin.common.dash');
+  const dash = t('common.dash');
   const fields: [string, ReactNode][] = [
     [t('admin.users.details.fields.name'), fullName(user) || t('admin.users.unnamed')],
     [t('admin.users.details.fields.email'), user.email],
@@ -102,13 +103,13 @@ export function UserDetailsDialog({
     [t('admin.users.details.fields.verified'), user.isVerified ? t('admin.users.verified.yes') : t('admin.users.verified.no')],
     [
       t('admin.users.details.fields.documents'),
-      user.documentsAccepted ? t('admin.users.details.documentsAt', { date: formatDateTime(user.documentsAcceptedAt, i18n.language) }) : t('admin.common.no'),
+      user.documentsAccepted ? t('admin.users.details.documentsAt', { date: format.dateTime(user.documentsAcceptedAt) }) : t('admin.common.no'),
     ],
     [t('admin.users.details.fields.referral'), user.referralSource ?? dash],
-    [t('admin.users.details.fields.joined'), formatDateTime(user.createdAt, i18n.language)],
-    [t('admin.users.details.fields.updated'), formatDateTime(user.updatedAt, i18n.language)],
-    [t('admin.users.details.fields.available'), <strong>{usdOrDash(user.balance, dash)}</strong>],
-    [t('admin.users.details.fields.held'), usdOrDash(user.heldBalance, dash)],
+    [t('admin.users.details.fields.joined'), format.dateTime(user.createdAt)],
+    [t('admin.users.details.fields.updated'), format.dateTime(user.updatedAt)],
+    [t('admin.users.details.fields.available'), <strong>{(user.balance == null ? dash : format.money(user.balance))}</strong>],
+    [t('admin.users.details.fields.held'), (user.heldBalance == null ? dash : format.money(user.heldBalance))],
   ];
   return (
     <Modal
@@ -122,7 +123,7 @@ export function UserDetailsDialog({
           {t('admin.users.adjust')}
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>
-          {t('admin.common.close')}
+          {t('common.close')}
         </Button>,
       ]}
     >

@@ -1,14 +1,15 @@
 import type { TAdminUsersStats } from '@platform/contracts';
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usdOrDash } from './money';
+import { useFormat } from '../../../../app/format';
 
 /** Total, Verified, Active and Total Balance (spec 03 "All Users"), over the listed users. */
 export function UserStatCards({ stats }: { stats: TAdminUsersStats | undefined }) {
   const { t } = useTranslation();
-  const dash = t('admin.common.dash');
+  const format = useFormat();
+  const dash = t('common.dash');
   const number = (value: number | undefined) => (value === undefined ? dash : String(value));
-  const balance = stats ? usdOrDash(stats.totalBalance, dash) : dash;
+  const balance = stats?.totalBalance == null ? dash : format.money(stats.totalBalance);
   const cards = [
     { key: 'total', label: t('admin.users.stats.total'), value: number(stats?.total) },
     { key: 'verified', label: t('admin.users.stats.verified'), value: number(stats?.verified) },

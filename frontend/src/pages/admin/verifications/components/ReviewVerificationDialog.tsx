@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../../../app/errorMessage';
 import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
 import { useToast } from '../../../../components/toast';
-import { formatDateTime } from '../../../../features/payouts/dates';
+import { useFormat } from '../../../../app/format';
 import { useAdminVerificationQuery, useDecideVerificationMutation } from '../../../../features/verification/verification.api';
 import { VerificationImage } from './VerificationImage';
 
@@ -16,7 +16,8 @@ export const STATUS_COLORS: Record<TAdminVerification['status'], string> = { pen
  * photos side by side with zoom, Approve, or Reject with a required reason.
  */
 export function ReviewVerificationDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const { data: v, isLoading, isError } = useAdminVerificationQuery(id);
   const [decide, { isLoading: deciding }] = useDecideVerificationMutation();
@@ -49,10 +50,10 @@ export function ReviewVerificationDialog({ id, onClose }: { id: string; onClose:
         [t('verification.admin.fields.postalCode'), v.postalCode],
         [t('verification.admin.fields.documentType'), t(`verification.dialog.documentTypes.${v.documentType}`)],
         [t('verification.admin.fields.documentNumber'), <span className="mono" data-testid="review-document-number">{v.documentNumber}</span>],
-        [t('verification.admin.fields.submittedAt'), formatDateTime(v.submittedAt, i18n.language)],
+        [t('verification.admin.fields.submittedAt'), format.dateTime(v.submittedAt)],
         [t('verification.admin.fields.status'), <Tag color={STATUS_COLORS[v.status]}>{t(`verification.admin.statuses.${v.status}`)}</Tag>],
         ...(v.rejectionReason ? ([[t('verification.admin.fields.reason'), v.rejectionReason]] as [string, ReactNode][]) : []),
-        ...(v.reviewedAt ? ([[t('verification.admin.fields.reviewedAt'), formatDateTime(v.reviewedAt, i18n.language)]] as [string, ReactNode][]) : []),
+        ...(v.reviewedAt ? ([[t('verification.admin.fields.reviewedAt'), format.dateTime(v.reviewedAt)]] as [string, ReactNode][]) : []),
       ]
     : [];
 
@@ -61,7 +62,7 @@ export function ReviewVerificationDialog({ id, onClose }: { id: string; onClose:
       ? rejecting
         ? [
             <Button key="back" onClick={() => setRejecting(false)} disabled={deciding}>
-              {t('verification.dialog.cancel')}
+              {t('common.cancel')}
             </Button>,
             <Button key="confirm" danger type="primary" loading={deciding} onClick={() => void send('rejected')} data-testid="verification-confirm-reject">
               {t('verification.admin.confirmReject')}
@@ -77,7 +78,7 @@ export function ReviewVerificationDialog({ id, onClose }: { id: string; onClose:
           ]
       : [
           <Button key="close" type="primary" onClick={onClose}>
-            {t('admin.common.close')}
+            {t('common.close')}
           </Button>,
         ];
 

@@ -1,6 +1,6 @@
 import { Alert, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../features/payouts/dates';
+import { useFormat } from '../../../../app/format';
 import { useAdminVerificationsQuery } from '../../../../features/verification/verification.api';
 import { STATUS_COLORS } from './ReviewVerificationDialog';
 
@@ -9,7 +9,8 @@ import { STATUS_COLORS } from './ReviewVerificationDialog';
  * document number masked (whole only in the review dialog).
  */
 export function UserVerificationInfo({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   // A user's applications, newest first: a few (each is limited per user), so one page of 100 holds them.
   const { data, isError } = useAdminVerificationsQuery({ userId, status: 'all', pageSize: 100 });
   const list = data?.items ?? [];
@@ -47,7 +48,7 @@ export function UserVerificationInfo({ userId }: { userId: string }) {
           </div>
           <div className="admin-user-field">
             <dt>{t('verification.admin.fields.submittedAt')}</dt>
-            <dd>{formatDateTime(v.submittedAt, i18n.language)}</dd>
+            <dd>{format.dateTime(v.submittedAt)}</dd>
           </div>
         </dl>
       ))}

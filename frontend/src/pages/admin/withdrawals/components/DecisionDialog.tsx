@@ -88,7 +88,7 @@ export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }:
       afterClose={afterClose}
       footer={[
         <Button key="cancel" onClick={onClose}>
-          {t('payouts.admin.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button
           key="confirm"
@@ -180,7 +180,7 @@ export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }:
         open={confirming}
         title={t('payouts.admin.confirmPaidTitle')}
         confirmLabel={t('payouts.admin.confirmPaidOk', { amount: formatUsd(withdrawal.amount) })}
-        cancelLabel={t('payouts.admin.cancel')}
+        cancelLabel={t('common.cancel')}
         loading={isLoading}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
