@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The admin console at production volumes (issue 25 item 3): every section opened in Chromium at 1440 px, first on
  * the stack as `npm start` leaves it (the reference, same run, same browser), then after the scale seed
@@ -63,10 +62,7 @@ async function trackRequests(page: Page): Promise<() => number> {
 async function openSection(page: Page, section: TAdminSection, inFlight: () => number): Promise<TSectionFigures> {
   const started = (await page.evaluate(() => performance.now())) as number;
   // The router's own navigation (react-router listens to popstate), as a click in the menu does.
-  await page.evaluate((path) => {
-    window.history.pushState({}, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/admin/${section}`);
+  await page.evaluate(`window.history.pushState({}, '', '/admin/${section}'); window.dispatchEvent(new PopStateEvent('popstate'));`);
   const deadline = Date.now() + SECTION_TIMEOUT_MS;
   let quietSince = Date.now();
   for (;;) {
@@ -78,7 +74,7 @@ async function openSection(page: Page, section: TAdminSection, inFlight: () => n
   }
   const settledAt = (await page.evaluate(() => performance.now())) as number;
   const tasks = ((await page.evaluate('window.__longTasks')) as { start: number; duration: number }[]).filter((task) => task.start >= started);
-  const domNodes = (await page.evaluate(() => document.getElementsByTagName('*').length)) as number;
+  const domNodes = (await page.evaluate("document.getElementsByTagName('*').length")) as number;
   return {
     section,
     longestMs: Math.max(0, ...tasks.map((task) => task.duration)),
