@@ -11,7 +11,8 @@
  *     settled (no spinner, no request in flight for 500 ms): the longest, their count and the blocking time (the
  *     part of each over 50 ms, as Lighthouse's TBT);
  *   - the time until it settled, and the DOM nodes then (a list that renders every row shows here first).
- * Target (issue 25): no long task over 200 ms in any section at full size. Writes bench/results/console.txt.
+ * Target (issue 25): no long task over 200 ms in any section at full size. Writes bench/results/console.txt, and a
+ * screenshot of each section (reference and seeded) to .dev/console/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ import { formatTable, machineLine } from './lib/open-loop.js';
 const DIST = process.env.FRONTEND_DIST ?? join(ROOT, 'frontend', 'dist');
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RESULT = join(ROOT, 'bench', 'results', 'console.txt');
+/** Each section's screenshot at 1440 px, reference and seeded (not committed). */
+const SHOTS = join(ROOT, '.dev', 'console');
 const LONG_TASK_LIMIT_MS = 200;
 /** Quiet this long (no spinner, no request) and the section has settled. */
 const SETTLE_MS = 500;
@@ -85,7 +88,7 @@ async function openSection(page: Page, section: TAdminSection, inFlight: () => n
   };
 }
 
-async function measureConsole(baseUrl: string): Promise<TSectionFigures[]> {
+async function measureConsole(baseUrl: string, label: string): Promise<TSectionFigures[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -100,6 +103,9 @@ async function measureConsole(baseUrl: string): Promise<TSectionFigures[]> {
     for (const section of SECTIONS) {
       await openSection(page, 'settings', inFlight);
       figures.push(await openSection(page, section, inFlight));
+      // To look at (not committed): each section as the admin sees it.
+      mkdirSync(join(SHOTS, label), { recursive: true });
+      await page.screenshot({ path: join(SHOTS, label, `${section}.png`) });
     }
     return figures;
   } finally {
@@ -123,12 +129,12 @@ async function main(): Promise<void> {
   out(`reference: the same sections on the same stack before the seed (the development data of npm start); seeded: scale ${SCALE}.`);
   const stack = await startStack({ namespace: `console_${Date.now().toString(36)}`, ephemeral: true, seed: true, frontendDist: DIST, logLevel: 'warn' });
   try {
-    const before = await measureConsole(stack.baseUrl);
+    const before = await measureConsole(stack.baseUrl, 'reference');
     out('');
     out('## Seed (npm run seed:scale, the same code)');
     const seeded = await seedScale({ databaseUrls: stack.databaseUrls as Parameters<typeof seedScale>[0]['databaseUrls'], scale: SCALE, log: (line) => console.log(line) });
     out(`  ${seeded.timings.reduce((sum, t) => sum + t.rows, 0).toLocaleString('en')} rows in ${(seeded.totalMs / 1000).toFixed(0)} s`);
-    const after = await measureConsole(stack.baseUrl);
+    const after = await measureConsole(stack.baseUrl, 'seeded');
     out('');
     out('## Sections (longest long task, count, blocking time, settled after, DOM nodes): reference | seeded');
     const ms = (value: number) => `${Math.round(value)} ms`;

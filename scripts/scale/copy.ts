@@ -22,8 +22,13 @@ function field(value: unknown): string {
   return escapeText(String(value));
 }
 
-/** Streams the rows into table (columns in the order given); resolves with how many. Backpressure is respected. */
-export async function copyRows(pool: pg.Pool, table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>): Promise<number> {
+/**
+ * Streams the rows into table (columns in the order given); resolves with how many. Backpressure is respected.
+ * `keepExisting`: the rows go through a temporary table and a row whose key is already there is skipped. For the
+ * read models a running service also writes: a job of the stack (an assignment's time limit, an auto-approval) may
+ * act on the rows already seeded and its event reach the consumer first; that row is newer than the seed's picture.
+ */
+export async function copyRows(pool: pg.Pool, table: string, columns: readonly string[], rows: Iterable<readonly unknown[]>, keepExisting = false): Promise<number> {
   const client = await pool.connect();
   let count = 0;
   function* chunks(): Generator<string> {
@@ -38,11 +43,22 @@ export async function copyRows(pool: pg.Pool, table: string, columns: readonly s
     }
     if (buffer) yield buffer;
   }
+  const list = columns.join(', ');
   try {
-    const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
-    await pipeline(Readable.from(chunks()), stream);
+    if (!keepExisting) {
+      await pipeline(Readable.from(chunks()), client.query(copyFrom(`COPY ${table} (${list}) FROM STDIN`)));
+      return count;
+    }
+    await client.query('BEGIN');
+    await client.query(`CREATE TEMP TABLE seed_rows (LIKE ${table} INCLUDING DEFAULTS) ON COMMIT DROP`);
+    await pipeline(Readable.from(chunks()), client.query(copyFrom(`COPY seed_rows (${list}) FROM STDIN`)));
+    await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM seed_rows ON CONFLICT DO NOTHING`);
+    await client.query('COMMIT');
+    return count;
+  } catch (error) {
+    if (keepExisting) await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
     client.release();
   }
-  return count;
 }
