@@ -97,12 +97,8 @@ export function ReferralsSection() {
     {
       title: t('referrals.admin.columns.code'),
       dataIndex: 'code',
-      render: (code: string) => (
-        <div>
-          <code>{code}</code>
-          <div className="muted small referral-url">{referralUrl(code)}</div>
-        </div>
-      ),
+      // The whole link is in the title and behind Copy link and QR code: the table fits 1440 px without scrolling.
+      render: (code: string) => <code title={referralUrl(code)}>{code}</code>,
     },
     { title: t('referrals.admin.columns.landingPage'), key: 'landingPage', render: (_: unknown, row) => row.landingPage.displayName },
     {

@@ -3,12 +3,12 @@ import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 
-/** Total, Verified, Active and Total Balance (spec 03 "All Users"), over the listed users. */
+/** Total, Verified, Active and Total Balance (spec 03 "All Users"), over all users (GET /api/admin/users/stats). */
 export function UserStatCards({ stats }: { stats: TAdminUsersStats | undefined }) {
   const { t } = useTranslation();
   const format = useFormat();
   const dash = t('common.dash');
-  const number = (value: number | undefined) => (value === undefined ? dash : String(value));
+  const number = (value: number | undefined) => (value === undefined ? dash : format.count(value));
   const balance = stats?.totalBalance == null ? dash : format.money(stats.totalBalance);
   const cards = [
     { key: 'total', label: t('admin.users.stats.total'), value: number(stats?.total) },
