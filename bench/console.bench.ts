@@ -1,6 +1,6 @@
 /**
  * The admin console at production volumes (issue 25 item 3): every section opened in Chromium at 1440 px, first on
- * the stack as `npm start` leaves it (the reference, same run, same browser), then after the scale seed
+ * the new stack (its admin and two documents: the reference, same run, same browser), then after the scale seed
  * (scripts/seed-scale.ts, BENCH_SCALE, default 1 = 100,000 workers, 1,000,000 ledger entries, 200,000 withdrawals of
  * which 20,000 pending...). Run: `npm run bench:console` (about 6 minutes at full size; it builds the frontend when
  * frontend/dist is missing).
@@ -126,7 +126,7 @@ async function main(): Promise<void> {
   out('# bench:console: every admin section at production volumes (issue 25 item 3)');
   out(machineLine());
   out(`Chromium at 1440 px; each section opened from System Settings inside the app (its code already loaded); long tasks from the navigation until ${SETTLE_MS} ms without a spinner or a request.`);
-  out(`reference: the same sections on the same stack before the seed (the development data of npm start); seeded: scale ${SCALE}.`);
+  out(`reference: the same sections on the same stack before the seed (the admin and the two documents every stack starts with); seeded: scale ${SCALE}.`);
   const stack = await startStack({ namespace: `console_${Date.now().toString(36)}`, ephemeral: true, seed: true, frontendDist: DIST, logLevel: 'warn' });
   try {
     const before = await measureConsole(stack.baseUrl, 'reference');
