@@ -12,7 +12,8 @@
  *     list's own code (its repository or use case, on a plain pg pool) is run once while pg's Client.query is
  *     recorded, and the recorded statements (text and values) are replayed, in the waves the code issued them
  *     (statements sent while others were unanswered go together), on a pool of the list's own database.
- * Target (issue 25): every list p99 <= 100 ms, and within 3x of its bare SQL. Writes bench/results/lists.txt.
+ * Target (issue 25): every list p99 <= 100 ms, and within 3x of its bare SQL. Writes bench/results/lists.txt
+ * (BENCH_LISTS=a,b: only the lists whose names contain a or b; BENCH_LIST_RESULT: another file name).
  *
  * To add a list: one entry in LISTS (path, who asks, the owner's database, the code that reads it, its variants).
  */
@@ -83,7 +84,9 @@ const DEEP_PAGES = Number(process.env.BENCH_DEEP_PAGES ?? 20);
 const TARGET_P99_MS = 100;
 const TARGET_RATIO = 3;
 /** Only the lists whose name contains this (e.g. BENCH_LISTS=withdrawals). */
-const ONLY = process.env.BENCH_LISTS;
+const ONLY = process.env.BENCH_LISTS?.split(',').map((part) => part.trim()).filter(Boolean);
+/** The results file under bench/results (a run of some lists only may keep the whole run's file). */
+const RESULT_FILE = process.env.BENCH_LIST_RESULT ?? 'lists.txt';
 
 type TService = 'auth' | 'payouts' | 'work' | 'chat' | 'admin';
 type TQuery = Record<string, string | undefined>;
@@ -607,7 +610,7 @@ async function main(): Promise<void> {
     const results: string[][] = [['list', 'variant', 'total', 'gateway p50', 'p99', 'SQL p50', 'p99', 'p99 ratio', 'p99<=100', '<=3x']];
     const misses: { list: string; variant: string; statements: TStatement[]; service: TService }[] = [];
     for (const list of LISTS) {
-      if (ONLY && !list.name.includes(ONLY)) continue;
+      if (ONLY && !ONLY.some((part) => list.name.includes(part))) continue;
       const token = list.as === 'admin' ? admin.token : worker.token;
       const headers = { authorization: `Bearer ${token}` };
       const basePath = list.path.replace(':worker', worker.user.id).replace(':package', found.packageId);
@@ -665,8 +668,8 @@ async function main(): Promise<void> {
     rmSync(keysDir, { recursive: true, force: true });
   }
   mkdirSync(join(HERE, 'results'), { recursive: true });
-  writeFileSync(join(HERE, 'results', 'lists.txt'), `${lines.join('\n')}\n`);
-  console.log('\nwritten: bench/results/lists.txt');
+  writeFileSync(join(HERE, 'results', RESULT_FILE), `${lines.join('\n')}\n`);
+  console.log(`\nwritten: bench/results/${RESULT_FILE}`);
 }
 
 main().catch((error: unknown) => {

@@ -218,11 +218,11 @@ describe('GET /api/admin/withdrawals: filters', () => {
 
 describe('GET /api/admin/withdrawals at volume', () => {
   /** The statement the list runs for a query, and its plan in PostgreSQL. */
-  async function planOf(query: Partial<TAdminWithdrawalsQuery>): Promise<string> {
+  async function planOf(query: Partial<TAdminWithdrawalsQuery>, kind: 'page' | 'count' = 'page'): Promise<string> {
     const statements: { text: string; values: unknown[] }[] = [];
     const recorder = { query: async (text: string, values: unknown[]) => { statements.push({ text, values }); return h.service.pool.query(text, values); } } as unknown as Queryable;
     await listWithdrawalsPage(recorder, { status: 'pending', pageSize: 20, ...query } as TAdminWithdrawalsQuery);
-    const page = statements.find((s) => s.text.includes('ORDER BY'));
+    const page = statements.find((s) => s.text.includes(kind === 'page' ? 'ORDER BY' : 'count(*)'));
     if (!page) throw new Error('no page statement');
     const rows = await h.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page.text}`, page.values);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
@@ -268,6 +268,13 @@ describe('GET /api/admin/withdrawals at volume', () => {
       const plan = await planOf(query);
       expect(plan, JSON.stringify(query)).toMatch(index);
       expect(plan, JSON.stringify(query)).not.toMatch(/Seq Scan on withdrawals/);
+    }
+    // The total of a name search: the matching users, then each one's withdrawals by their index (not a scan of
+    // every withdrawal joined to them).
+    for (const status of ['pending', 'decided'] as const) {
+      const count = await planOf({ status, user: 'worker1' }, 'count');
+      expect(count, status).toMatch(/Nested Loop[\s\S]*users_search_idx[\s\S]*Index (Only )?Scan using withdrawals_\w+ on withdrawals w[\s\S]*Index Cond: \(user_id = s\.id/);
+      expect(count, status).not.toMatch(/Seq Scan on withdrawals/);
     }
 
     const decided = await list({ status: 'decided' });
