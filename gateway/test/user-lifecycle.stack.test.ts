@@ -265,7 +265,7 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect((await call('GET', '/api/auth/me', { token: worker.token })).body).toMatchObject({ code: 'AUTH.ACCOUNT_DELETED' });
     expect((await call('POST', '/api/auth/login', { body: { email: worker.email, password: PASSWORD } })).status).toBe(401);
     const list = await call('GET', `/api/admin/users?search=${encodeURIComponent(worker.lastName)}`, { token: adminToken });
-    expect(list.body.users).toEqual([]);
+    expect(list.body.items).toEqual([]);
     expect((await call('GET', `/api/admin/users/${worker.id}`, { token: adminToken })).status).toBe(404);
 
     // Every service erased the name and e-mail (each database searched, every text column).
