@@ -33,7 +33,9 @@ export function SubmissionsSection() {
   const toast = useToast();
   // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1.
   const [filters, setFilters] = useState<Omit<TAdminSubmissionsArgs, 'cursor'>>({});
-  const change = (next: Omit<TAdminSubmissionsArgs, 'cursor'>) => setFilters((current) => ({ ...current, ...next }));
+  // A filter that did not change keeps the same state: the list is not sent back to its first page.
+  const change = (next: Omit<TAdminSubmissionsArgs, 'cursor'>) =>
+    setFilters((current) => (Object.entries(next).every(([key, value]) => current[key as keyof typeof current] === value) ? current : { ...current, ...next }));
   const pages = useKeysetPages();
   const { reset } = pages;
   useEffect(() => reset(), [filters, reset]);

@@ -20,7 +20,9 @@ type TFilters = Omit<TAdminWithdrawalsArgs, 'status' | 'cursor' | 'pageSize'>;
 export default function AdminWithdrawalsSection() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<TFilters>({});
-  const change = (next: TFilters) => setFilters((current) => ({ ...current, ...next }));
+  // A filter that did not change keeps the same state: the list is not sent back to its first page.
+  const change = (next: TFilters) =>
+    setFilters((current) => (Object.entries(next).every(([key, value]) => current[key as keyof typeof current] === value) ? current : { ...current, ...next }));
   const pendingPages = useKeysetPages();
   const historyPages = useKeysetPages();
   const pendingQuery = useAdminWithdrawalsQuery({ status: 'pending', ...filters, cursor: pendingPages.cursor });
