@@ -5,8 +5,13 @@ import { addBannedWords, listBannedWords, removeBannedWords } from '../data-acce
 import { CHAT_ERRORS } from './chat.errors.js';
 
 export interface TModerationStore {
-  /** The matcher every message and the admin test box use. */
+  /** The matcher every message uses: this instance's copy, current once the latest announcement is heard. */
   matcher(): TMatcher;
+  /**
+   * The matcher as PostgreSQL holds the words now (reloaded first), for the admin's list and test box: an admin who
+   * added a word on one instance sees it on the next request, whichever instance answers it.
+   */
+  fresh(): Promise<TMatcher>;
   add(words: string[], adminId: string): Promise<string[]>;
   remove(words: string[]): Promise<string[]>;
   reload(): Promise<void>;
@@ -16,12 +21,22 @@ export interface TModerationStore {
 /**
  * The banned words, compiled once and kept in memory on every instance. A change is written to PostgreSQL, applied
  * on the instance that made it before it answers, and announced on the bus so the others reload at once; every
- * instance also reloads every `refreshMs` in case an announcement was missed.
+ * instance also reloads every `refreshMs` in case an announcement was missed. Reloads overlap (timer, announcement,
+ * admin request): each applies its words only if no reload started after it has applied already, so a slow read of
+ * the old list never replaces a newer one.
  */
 export async function createModerationStore(options: { pool: Pool; bus: TChatBus; logger: Logger; refreshMs?: number }): Promise<TModerationStore> {
   let current = createMatcher(await listBannedWords(options.pool));
+  let started = 0;
+  let applied = 0;
   const reload = async () => {
-    current = createMatcher(await listBannedWords(options.pool));
+    started += 1;
+    const ticket = started;
+    const words = await listBannedWords(options.pool);
+    if (ticket > applied) {
+      applied = ticket;
+      current = createMatcher(words);
+    }
   };
   const announce = async () => {
     await options.bus.publish({ kind: 'moderation_changed' }).catch((error: unknown) => options.logger.warn({ err: error }, 'moderation change not announced; others reload on their timer'));
@@ -42,6 +57,10 @@ export async function createModerationStore(options: { pool: Pool; bus: TChatBus
 
   return {
     matcher: () => current,
+    async fresh() {
+      await reload();
+      return current;
+    },
     async add(words, adminId) {
       await addBannedWords(options.pool, normalise(words), adminId);
       await reload();

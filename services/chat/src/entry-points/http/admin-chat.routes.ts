@@ -16,7 +16,7 @@ import type { TRouteDeps } from './route-deps.js';
 export function registerAdminChatRoutes(app: TApp, { deps, hooks }: TRouteDeps): void {
   const admin = { onRequest: hooks.requireAdmin };
 
-  app.get('/api/admin/chat-moderation/banned-words', { ...admin, schema: { response: { 200: ZBannedWordListSchema } } }, async () => deps.moderation.matcher().words);
+  app.get('/api/admin/chat-moderation/banned-words', { ...admin, schema: { response: { 200: ZBannedWordListSchema } } }, async () => (await deps.moderation.fresh()).words);
 
   app.post('/api/admin/chat-moderation/banned-words', { ...admin, schema: { body: ZBannedWordsRequestSchema, response: { 200: ZBannedWordListSchema } } }, async (request) =>
     deps.moderation.add(request.body.words, authUserOf(request).userId),
@@ -26,9 +26,9 @@ export function registerAdminChatRoutes(app: TApp, { deps, hooks }: TRouteDeps):
     deps.moderation.remove(request.body.words),
   );
 
-  // The same matcher, in the same state, as the one every message goes through.
+  // The same matcher as the one every message goes through, with the words PostgreSQL holds now (whichever instance answers).
   app.post('/api/admin/chat-moderation/test', { ...admin, schema: { body: ZModerationTestRequestSchema, response: { 200: ZModerationResultSchema } } }, async (request) =>
-    deps.moderation.matcher().moderate(request.body.message),
+    (await deps.moderation.fresh()).moderate(request.body.message),
   );
 
   // The feed, paged (contracts paging.ts); its 24 h figures on their own, so paging does not count them again.
