@@ -14,6 +14,7 @@ import {
   ONBOARDING_TEXTS,
   uniqueEmail,
   waitForPath,
+  waitForToast,
 } from './support/browser.js';
 import { e2eStack } from './support/stack.js';
 
@@ -316,7 +317,7 @@ describe('how screens behave (issue 10)', () => {
       expect(await row.count()).toBe(1);
       await approve.click();
       await confirm.getByRole('button', { name: 'Approve and credit $75.00' }).click();
-      await page.getByText('Submission approved successfully!').first().waitFor();
+      await waitForToast(page, 'Submission approved successfully!');
       await row.waitFor({ state: 'detached' });
       await waitUntil('reward credited', () => api<{ available: string }>('/ledger/balance', worker.token), (b) => b.available === '75.00');
 

@@ -151,3 +151,17 @@ export async function clickRowAction(row: Locator, name: string): Promise<void> 
   await row.getByRole('button', { name: /More/ }).click();
   await row.page().locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name, exact: true }).click();
 }
+
+/**
+ * Waits for a toast (an antd notification) with the text. When it does not come, the error names the toasts that
+ * are on screen instead (a failure toast carries the server's answer), so a failed run says what happened.
+ */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  const toasts = page.locator('.ant-notification-notice');
+  try {
+    await toasts.filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    const shown = await toasts.allInnerTexts().catch(() => []);
+    throw new Error(`No toast "${text}"; on screen: ${shown.length > 0 ? shown.map((t) => JSON.stringify(t.replace(/\s+/g, ' '))).join(', ') : 'none'}`, { cause: error });
+  }
+}
