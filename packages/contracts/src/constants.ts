@@ -16,6 +16,8 @@ export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 export const MAX_UPLOAD_IMAGE_PIXELS = 25_000_000;
 /** Spec 02 s.5 and s.9: at most 10 files of 50 MB each, images and videos only. */
 export const MAX_SUBMISSION_FILES = 10;
+/** The longest reason a worker may give when handing a task back (issue 29). */
+export const MAX_RETURN_REASON_LENGTH = 500;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
 export const SUBMISSION_ACCEPT = 'image/*,video/*';
 

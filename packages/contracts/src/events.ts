@@ -123,6 +123,16 @@ export const ZAssignmentReleasedDataSchema = z.object({
 });
 export type TAssignmentReleasedData = z.infer<typeof ZAssignmentReleasedDataSchema>;
 
+/** The worker handed a task back before submitting (optional reason); the task is available again, no penalty. */
+export const ZAssignmentReturnedDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  reason: z.string().nullable(),
+  returnedAt: z.iso.datetime({ offset: true }),
+});
+export type TAssignmentReturnedData = z.infer<typeof ZAssignmentReturnedDataSchema>;
+
 /** An admin cancelled an assignment with a reason; the task is available again. */
 export const ZAssignmentCancelledDataSchema = z.object({
   userId: z.uuid(),
@@ -363,6 +373,7 @@ export const EVENT_SCHEMAS = {
   'submission.submitted': ZSubmissionSubmittedDataSchema,
   'assignment.created': ZAssignmentCreatedDataSchema,
   'assignment.released': ZAssignmentReleasedDataSchema,
+  'assignment.returned': ZAssignmentReturnedDataSchema,
   'assignment.cancelled': ZAssignmentCancelledDataSchema,
   'task_request.decided': ZTaskRequestDecidedDataSchema,
   'task.saved': ZTaskSavedDataSchema,

@@ -13,7 +13,8 @@ export const ZTaskStatusSchema = z.enum(TASK_STATUSES);
 export type TTaskStatus = z.infer<typeof ZTaskStatusSchema>;
 
 /** assigned -> (in_progress) -> submitted -> completed | rejected (Needs Revision, may resubmit); cancelled by an admin or the time limit. */
-export const ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'submitted', 'completed', 'rejected', 'cancelled'] as const;
+/** `returned`: the worker handed the task back before submitting (issue 29): no penalty, the task is on the board again. */
+export const ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'submitted', 'completed', 'rejected', 'cancelled', 'returned'] as const;
 export const ZAssignmentStatusSchema = z.enum(ASSIGNMENT_STATUSES);
 export type TAssignmentStatus = z.infer<typeof ZAssignmentStatusSchema>;
 
@@ -22,7 +23,8 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-export { MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, SUBMISSION_ACCEPT } from './constants.js';
+import { MAX_RETURN_REASON_LENGTH } from './constants.js';
+export { MAX_RETURN_REASON_LENGTH, MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, SUBMISSION_ACCEPT } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>
@@ -117,9 +119,24 @@ export const ZAssignmentSchema = z.object({
   autoApproved: z.boolean(),
   cancellationReason: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the worker handed the task back, and the reason they gave (optional). */
+  returnedAt: z.string().nullable(),
+  returnReason: z.string().nullable(),
   files: z.array(ZSubmissionFileSchema),
 });
 export type TAssignment = z.infer<typeof ZAssignmentSchema>;
+
+/** POST /api/tasks/{id}/return: no body, an empty object, or an optional reason. */
+export const ZReturnTaskRequestSchema = z
+  .strictObject({
+    reason: ZTextSchema('Reason').trim().max(MAX_RETURN_REASON_LENGTH, `Reason must be at most ${MAX_RETURN_REASON_LENGTH} characters`).optional(),
+  })
+  .optional()
+  .nullable();
+export type TReturnTaskRequest = z.infer<typeof ZReturnTaskRequestSchema>;
+
+export const ZReturnTaskResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
+export type TReturnTaskResponse = z.infer<typeof ZReturnTaskResponseSchema>;
 
 const taskCoreShape = {
   id: z.uuid(),
@@ -143,6 +160,8 @@ export const ZAdminTaskSchema = z.object({
   /** The worker holding (or having completed) the task's one slot. */
   assignedUser: ZWorkUserSchema.nullable(),
   assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
+  /** How many times workers handed this task back (a task many return is unclear). */
+  returns: z.number().int().nonnegative(),
 });
 export type TAdminTask = z.infer<typeof ZAdminTaskSchema>;
 

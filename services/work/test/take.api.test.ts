@@ -166,7 +166,7 @@ describe('no task hoarding (issue 26 item 5)', () => {
     expect(refused).toHaveLength(2);
     for (const r of refused) {
       expect(r.status).toBe(409);
-      expect(r.body).toEqual({ code: 'WORK.TOO_MANY_TASKS', message: 'You can hold at most 3 tasks at once. Submit or release one to take another.' });
+      expect(r.body).toEqual({ code: 'WORK.TOO_MANY_TASKS', message: 'You can hold at most 3 tasks at once. Submit or hand one back to take another.' });
     }
     const rows = await h.query<{ status: string }>('SELECT status FROM tasks WHERE id = ANY($1::uuid[])', [tasks.map((t) => t.id)]);
     expect(rows.map((r) => r.status).sort()).toEqual(['assigned', 'assigned', 'assigned', 'available', 'available']);
@@ -228,7 +228,7 @@ describe('no task hoarding (issue 26 item 5)', () => {
       expect(new Date(taken.body.assignment.expiresAt).getTime() - new Date(taken.body.assignment.assignedAt).getTime()).toBe(2 * 3_600_000);
       const refused = await take(b.id, worker.token);
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe('You can hold at most 1 task at once. Submit or release one to take another.');
+      expect(refused.body.message).toBe('You can hold at most 1 task at once. Submit or hand one back to take another.');
     } finally {
       await connection.close();
       await h.query(`DELETE FROM settings WHERE key IN ('max_live_assignments', 'assignment_time_limit_hours')`);

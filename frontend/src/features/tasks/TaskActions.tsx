@@ -1,7 +1,8 @@
 import type { TWorkerTask } from '@platform/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { canResubmit, canSubmit, canTake } from './taskStatus';
+import { HandBackButton } from './HandBackButton';
+import { canHandBack, canResubmit, canSubmit, canTake } from './taskStatus';
 
 interface TTaskActionsProps {
   task: TWorkerTask;
@@ -12,7 +13,7 @@ interface TTaskActionsProps {
   resubmitLabel: string;
 }
 
-/** What the worker can do next with a task (Take, Submit, Resubmit), by the rules in taskStatus. */
+/** What the worker can do next with a task (Take, Submit, Resubmit, Hand back), by the rules in taskStatus. */
 export function TaskActions({ task, taking, onTake, onSubmit, resubmitLabel }: TTaskActionsProps) {
   const { t } = useTranslation();
   return (
@@ -33,6 +34,7 @@ export function TaskActions({ task, taking, onTake, onSubmit, resubmitLabel }: T
           {resubmitLabel}
         </Button>
       )}
+      {canHandBack(task) && <HandBackButton task={task} />}
     </>
   );
 }

@@ -18,11 +18,12 @@ function renderCard(task: TWorkerTask) {
 describe('TaskCard', () => {
   it.each([
     ['available', null, 'Available', ['View Details', 'Take Task']],
-    ['assigned', 'assigned', 'Assigned', ['View Details', 'Submit']],
-    ['assigned', 'in_progress', 'In Progress', ['View Details', 'Submit']],
+    ['assigned', 'assigned', 'Assigned', ['View Details', 'Submit', 'Hand back']],
+    ['assigned', 'in_progress', 'In Progress', ['View Details', 'Submit', 'Hand back']],
     ['submitted', 'submitted', 'Submitted', ['View Details']],
     ['completed', 'completed', 'Completed', ['View Details']],
-    ['assigned', 'rejected', 'Needs Revision', ['View Details', 'Revise & Resubmit']],
+    ['assigned', 'rejected', 'Needs Revision', ['View Details', 'Revise & Resubmit', 'Hand back']],
+    ['available', 'returned', 'Available', ['View Details', 'Take Task']],
     ['pending', 'pending', 'Pending approval', ['View Details']],
   ] as const)('when the task is %s and the worker status is %s, then it reads "%s" and offers %j', (status, userStatus, label, expected) => {
     const { card, buttons } = renderCard(makeWorkerTask({ status, userStatus }));

@@ -53,6 +53,11 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       )}
       {task.userStatus === 'pending' && <p className="muted small task-card-hint">{t('work.worker.pendingHint')}</p>}
       {task.userStatus === 'submitted' && <p className="muted small task-card-hint">{t('work.worker.submittedHint')}</p>}
+      {task.userStatus === 'returned' && (
+        <p className="muted small task-card-hint" data-testid="returned-hint">
+          {t('work.worker.returnedHint')}
+        </p>
+      )}
 
       <footer className="task-card-actions">
         <Button onClick={() => onView(task)}>{t('work.worker.actions.viewDetails')}</Button>

@@ -11,6 +11,7 @@ const COLORS: Record<TWorkerDisplayStatus, string> = {
   completed: 'green',
   rejected: 'volcano',
   cancelled: 'default',
+  returned: 'default',
 };
 
 /** A task or assignment status with its label (spec 02 s.2; 'rejected' reads Needs Revision). */

@@ -131,4 +131,42 @@ describe('worker Tasks screen', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('$12.50');
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
   });
+
+  it('when the worker hands a held task back with a reason, then the server is asked once with the reason, a toast says it is back on the board, and the list is read again', async () => {
+    const after = TASKS.map((task) =>
+      task.id === 'm1' ? makeWorkerTask({ id: 'm1', title: 'Held task', status: 'available', userStatus: 'returned', userAssignment: makeAssignment({ id: 'as-m1', taskId: 'm1', status: 'returned' }) }) : task,
+    );
+    let reads = 0;
+    const { fetchMock, user } = renderScreen(TASKS, {
+      'GET /api/tasks': () => jsonResponse(reads++ === 0 ? TASKS : after),
+      'POST /api/tasks/m1/return': () => jsonResponse({ message: 'Task handed back. It is available to others again.', assignment: makeAssignment({ id: 'as-m1', taskId: 'm1', status: 'returned' }) }),
+    });
+    await screen.findByText('Open task one');
+    await user.click(tab(/My Tasks/));
+    const card = screen.getByTestId('task-card-m1');
+    await user.click(within(card).getByRole('button', { name: 'Hand back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand this task back?' });
+    expect(dialog).toHaveTextContent('Nothing counts against you');
+    await user.type(within(dialog).getByLabelText('What made you hand it back? (optional)'), '  Unclear which page  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Hand back' }));
+    expect(await screen.findByText('Task handed back')).toBeInTheDocument();
+    const calls = callsTo(fetchMock, 'POST /api/tasks/m1/return');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ reason: 'Unclear which page' });
+    // Read again: the task is on the Available tab, takeable, with a note; no longer in My Tasks.
+    await waitFor(() => expect(screen.getByTestId('counter-mine')).toHaveTextContent('1My Tasks'));
+    await user.click(tab(/Available/));
+    const back = screen.getByTestId('task-card-m1');
+    expect(within(back).getByTestId('returned-hint')).toHaveTextContent('You handed this task back.');
+    expect(within(back).getByRole('button', { name: 'Take Task' })).toBeInTheDocument();
+  });
+
+  it('when the task is submitted, then no Hand back is offered; when it needs revision, it is', async () => {
+    const submitted = makeWorkerTask({ id: 's1', title: 'Waiting task', status: 'submitted', userStatus: 'submitted' });
+    const { user } = renderScreen([...TASKS, submitted]);
+    await screen.findByText('Open task one');
+    await user.click(tab(/My Tasks/));
+    expect(within(screen.getByTestId('task-card-s1')).queryByRole('button', { name: 'Hand back' })).toBeNull();
+    expect(within(screen.getByTestId('task-card-r1')).getByRole('button', { name: 'Hand back' })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canResubmit, canSubmit, canTake, displayStatusOf, isInTab, tasksInTab } from './taskStatus';
+import { canHandBack, canResubmit, canSubmit, canTake, displayStatusOf, isInTab, tasksInTab } from './taskStatus';
 import { makeWorkerTask } from './testTasks';
 
 const available = makeWorkerTask({ id: 'available' });
@@ -72,5 +72,20 @@ describe('worker task actions (spec 02 s.4)', () => {
     expect(displayStatusOf(rejected)).toBe('rejected');
     expect(displayStatusOf(pending)).toBe('pending');
     expect(displayStatusOf(available)).toBe('available');
+  });
+});
+
+describe('handing a task back (issue 29)', () => {
+  const returned = makeWorkerTask({ id: 'returned', status: 'available', userStatus: 'returned' });
+  it('when the worker holds the task or it needs revision, then Hand back is offered; never once submitted, decided, or before taking', () => {
+    expect([assigned, inProgress, rejected].map(canHandBack)).toEqual([true, true, true]);
+    expect([available, submitted, completed, pending, cancelledRetakable, returned].map(canHandBack)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('when the worker handed the task back and it is still open, then it reads Available, can be taken again, and is in Available only', () => {
+    expect(displayStatusOf(returned)).toBe('available');
+    expect(canTake(returned)).toBe(true);
+    expect(tasksInTab([returned], 'available').map((task) => task.id)).toEqual(['returned']);
+    expect(tasksInTab([returned], 'mine')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { TWorkerTask } from '@platform/contracts';
  * What the worker sees on a card: the server's true state of their own record on the task, else the task's.
  * 'pending' is a task request awaiting an admin; 'rejected' is Needs Revision; 'cancelled' carries its reason.
  */
-export type TWorkerDisplayStatus = 'available' | 'pending' | 'assigned' | 'in_progress' | 'submitted' | 'completed' | 'rejected' | 'cancelled';
+export type TWorkerDisplayStatus = 'available' | 'pending' | 'assigned' | 'in_progress' | 'submitted' | 'completed' | 'rejected' | 'cancelled' | 'returned';
 
 export type TWorkerTab = 'available' | 'mine' | 'revision' | 'done';
 export const WORKER_TABS: readonly TWorkerTab[] = ['available', 'mine', 'revision', 'done'];
@@ -13,10 +13,16 @@ const MY_TASK_STATUSES: ReadonlySet<string> = new Set(['pending', 'assigned', 'i
 
 /**
  * Spec 02 s.4: Take is offered when the task is available and the worker has no record on it. The server also lets
- * a worker take a task again after their assignment was cancelled or released, so that counts as "no record".
+ * a worker take a task again after their assignment was cancelled or released, or after they handed it back, so
+ * those count as "no record".
  */
 export function canTake(task: Pick<TWorkerTask, 'status' | 'userStatus'>): boolean {
-  return task.status === 'available' && (task.userStatus === null || task.userStatus === 'cancelled');
+  return task.status === 'available' && (task.userStatus === null || task.userStatus === 'cancelled' || task.userStatus === 'returned');
+}
+
+/** Issue 29: a task not yet handed in (taken, in progress, or sent back for revision) may be handed back. */
+export function canHandBack(task: Pick<TWorkerTask, 'userStatus'>): boolean {
+  return task.userStatus === 'assigned' || task.userStatus === 'in_progress' || task.userStatus === 'rejected';
 }
 
 /** Spec 02 s.4: Submit for assigned and in_progress; rejected offers Resubmit (Revise & Resubmit). */
@@ -29,6 +35,8 @@ export function canResubmit(task: Pick<TWorkerTask, 'userStatus'>): boolean {
 }
 
 export function displayStatusOf(task: Pick<TWorkerTask, 'status' | 'userStatus'>): TWorkerDisplayStatus {
+  // A task the worker handed back is, for them, what it is for everyone: available again (or taken by now).
+  if (task.userStatus === 'returned') return task.status === 'available' ? 'available' : 'returned';
   if (task.userStatus !== null) return task.userStatus;
   return task.status === 'available' ? 'available' : task.status;
 }

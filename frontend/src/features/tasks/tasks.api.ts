@@ -1,4 +1,4 @@
-import type { TAssignment, TCompletedTaskPage, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
+import type { TAssignment, TCompletedTaskPage, TReturnTaskResponse, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -46,7 +46,12 @@ export const tasksApi = workApi.injectEndpoints({
       query: (id) => ({ url: `/tasks/${encodeURIComponent(id)}/take`, method: 'POST' }),
       invalidatesTags: ['WorkerTask', 'AdminTask', 'TaskRequest'],
     }),
+    /** POST /api/tasks/{id}/return: hand a taken task back (issue 29), with an optional reason. */
+    returnTask: build.mutation<TReturnTaskResponse, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({ url: `/tasks/${encodeURIComponent(id)}/return`, method: 'POST', body: reason ? { reason } : {} }),
+      invalidatesTags: ['WorkerTask', 'AdminTask'],
+    }),
   }),
 });
 
-export const { useWorkerTasksQuery, useTakeTaskMutation, useLazyCompletedTasksQuery } = tasksApi;
+export const { useWorkerTasksQuery, useTakeTaskMutation, useReturnTaskMutation, useLazyCompletedTasksQuery } = tasksApi;

@@ -45,6 +45,8 @@ export function makeAssignment(overrides: Partial<TAssignment> = {}): TAssignmen
     autoApproved: false,
     cancellationReason: null,
     cancelledAt: null,
+    returnedAt: null,
+    returnReason: null,
     files: [],
     ...overrides,
   };

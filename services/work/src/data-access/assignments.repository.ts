@@ -79,6 +79,28 @@ export async function markRejected(db: Queryable, id: string, rejectedBy: string
   return rows[0] && mapAssignment(rows[0]);
 }
 
+/**
+ * The worker's assignment on the task that is not yet handed in (assigned, in progress, or sent back for revision)
+ * -> returned, with the time and the optional reason; undefined when there is none.
+ */
+export async function markReturned(db: Queryable, taskId: string, userId: string, reason: string | null): Promise<TAssignmentRecord | undefined> {
+  const { rows } = await db.query<TAssignmentRow>(
+    `UPDATE task_assignments AS a SET status = 'returned', returned_at = now(), return_reason = $3, updated_at = now()
+     WHERE a.task_id = $1 AND a.user_id = $2 AND a.status IN ('assigned', 'in_progress', 'rejected') RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [taskId, userId, reason],
+  );
+  return rows[0] && mapAssignment(rows[0]);
+}
+
+/** The status of the worker's latest assignment on the task, or undefined when they never took it. */
+export async function findLatestStatusOfWorker(db: Queryable, taskId: string, userId: string): Promise<TAssignmentStatus | undefined> {
+  const { rows } = await db.query<{ status: TAssignmentStatus }>(
+    'SELECT status FROM task_assignments WHERE task_id = $1 AND user_id = $2 ORDER BY assigned_at DESC, created_at DESC LIMIT 1',
+    [taskId, userId],
+  );
+  return rows[0]?.status;
+}
+
 /** A live assignment -> cancelled with the reason; cancelledBy null = released by the time-limit job. */
 export async function markCancelled(
   db: Queryable,

@@ -67,7 +67,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
 }
 
 export const ASSIGNMENT_COLUMNS = `a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at,
-  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at`;
+  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason`;
 
 export interface TAssignmentRow {
   id: string;
@@ -84,6 +84,8 @@ export interface TAssignmentRow {
   auto_approved: boolean;
   cancellation_reason: string | null;
   cancelled_at: Date | string | null;
+  returned_at: Date | string | null;
+  return_reason: string | null;
 }
 
 /** An assignment as the repositories return it; the domain adds its files (TAssignment). */
@@ -105,6 +107,8 @@ export function mapAssignment(row: TAssignmentRow): TAssignmentRecord {
     autoApproved: row.auto_approved,
     cancellationReason: row.cancellation_reason,
     cancelledAt: iso(row.cancelled_at),
+    returnedAt: iso(row.returned_at),
+    returnReason: row.return_reason,
   };
 }
 

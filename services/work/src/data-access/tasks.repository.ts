@@ -111,25 +111,32 @@ interface TAdminTaskRow extends TTaskRow {
   assignment_user_id: string | null;
   assignment_assigned_at: Date | null;
   assignment_submitted_at: Date | null;
+  returns: number;
 }
 
 /** A task as the admin's list shows it: with the assignment holding (or having completed) its one slot. */
 export interface TAdminTaskRecord extends TTaskCore {
   slot: { id: string; status: TAssignmentStatus; userId: string; assignedAt: string; submittedAt: string | null } | null;
+  /** How many times workers handed it back (task_assignments_returns_idx). */
+  returns: number;
 }
 
+/** How many times workers handed the task t back. */
+const RETURNS_SQL = `(SELECT count(*)::int FROM task_assignments r WHERE r.task_id = t.id AND r.status = 'returned') AS returns`;
+
 /** A task with the assignment holding (or having completed) its one slot. */
-const ADMIN_TASK_SELECT = `SELECT ${TASK_COLUMNS}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
+const ADMIN_TASK_SELECT = `SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
        sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
   FROM tasks t
   LEFT JOIN LATERAL (
     SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
-    WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
+    WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC LIMIT 1
   ) sa ON true`;
 
 function mapAdminTask(row: TAdminTaskRow): TAdminTaskRecord {
   return {
     ...mapTask(row),
+    returns: row.returns,
     slot:
       row.assignment_id && row.assignment_status && row.assignment_user_id && row.assignment_assigned_at
         ? {
@@ -169,12 +176,12 @@ export async function listTasksPage(db: Queryable, q: TAdminTasksQuery): Promise
   // The page's tasks first (an index scan that stops at the limit), then each one's slot.
   const { rows } = await db.query<TAdminTaskRow & { sort_key: string }>(
     `WITH page AS (SELECT t.id FROM tasks t ${c.where(keyset)} ORDER BY t.sort_order, t.created_at, t.id LIMIT ${limit})
-     SELECT ${TASK_COLUMNS}, ${cursorTimeSql('t.created_at')} AS sort_key, sa.id AS assignment_id, sa.status AS assignment_status,
+     SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${cursorTimeSql('t.created_at')} AS sort_key, sa.id AS assignment_id, sa.status AS assignment_status,
             sa.user_id AS assignment_user_id, sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
        FROM page p JOIN tasks t ON t.id = p.id
        LEFT JOIN LATERAL (
          SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
-         WHERE a.task_id = t.id AND a.status <> 'cancelled' ORDER BY a.assigned_at DESC LIMIT 1
+         WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC LIMIT 1
        ) sa ON true
       ORDER BY t.sort_order, t.created_at, t.id`,
     c.values,
@@ -211,7 +218,7 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
        SELECT task_id FROM task_assignments WHERE user_id = $1 AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT $2
      ), candidates AS (
        SELECT id FROM tasks WHERE status = 'available'
-       UNION SELECT task_id FROM task_assignments WHERE user_id = $1 AND status <> 'completed'
+       UNION SELECT task_id FROM task_assignments WHERE user_id = $1 AND status NOT IN ('completed', 'returned')
        UNION SELECT task_id FROM done
        UNION SELECT task_id FROM task_requests WHERE user_id = $1 AND status = 'pending'
      )
@@ -219,7 +226,7 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
      FROM candidates c JOIN tasks t ON t.id = c.id
      LEFT JOIN LATERAL (
        SELECT a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at, a.rejection_reason,
-              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at
+              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason
        FROM task_assignments a WHERE a.task_id = t.id AND a.user_id = $1 ORDER BY a.assigned_at DESC, a.created_at DESC LIMIT 1
      ) ua ON true
      LEFT JOIN LATERAL (

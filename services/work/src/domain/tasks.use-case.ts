@@ -30,8 +30,8 @@ import type { TWorkDeps } from './deps.js';
 import { isPastDue } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
-function toAdminTask(task: TTaskCore, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>): TAdminTask {
-  return { ...task, ...extra };
+function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>): TAdminTask {
+  return { ...task, returns: task.returns ?? 0, ...extra };
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {

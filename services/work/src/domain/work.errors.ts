@@ -9,11 +9,18 @@ export const WORK_ERRORS = {
   taskAlreadyRequested: () => new AppError('WORK.TASK_ALREADY_REQUESTED', 409, 'You have already requested this task'),
   taskNotAvailable: () => new AppError('WORK.TASK_NOT_AVAILABLE', 409, 'This task is not available'),
   tooManyTasksHeld: (max: number) =>
-    new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or release one to take another.`),
+    new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or hand one back to take another.`),
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
   assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),
   notYourTask: () => new AppError('WORK.NOT_YOUR_TASK', 404, 'You have not taken this task'),
+  /** Handing back is for work not yet handed in: a submission waits for review or has been decided. */
+  cannotReturn: (status: string) =>
+    new AppError(
+      'WORK.CANNOT_RETURN',
+      409,
+      status === 'submitted' ? 'This task is already submitted and waits for review: it can no longer be handed back' : 'This task can no longer be handed back',
+    ),
   cannotSubmit: (status: string) =>
     new AppError('WORK.CANNOT_SUBMIT', 409, status === 'submitted' ? 'This task has already been submitted' : 'This task can no longer be submitted'),
   timeLimitExpired: () => new AppError('WORK.TIME_LIMIT_EXPIRED', 409, 'The time limit for this task has expired'),

@@ -21,6 +21,7 @@ function makeTask(id: string, title: string): TAdminTask {
     createdBy: null,
     assignedUser: null,
     assignment: null,
+    returns: 0,
   };
 }
 

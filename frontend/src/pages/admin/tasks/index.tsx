@@ -103,6 +103,13 @@ export function TasksSection() {
     },
     { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? format.date(due) : <span className="muted">{t('work.common.notSet')}</span>) },
     {
+      title: <span title={t('work.admin.tasks.returnsHint')}>{t('work.admin.tasks.columns.returns')}</span>,
+      dataIndex: 'returns',
+      width: 110,
+      align: 'right',
+      render: (returns: number) => (returns > 0 ? <span data-testid="task-returns">{format.count(returns)}</span> : <span className="muted">0</span>),
+    },
+    {
       title: t('common.actions'),
       key: 'actions',
       width: 170,

@@ -1,10 +1,11 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, ZIdParamsSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
+import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, ZIdParamsSchema, ZReturnTaskRequestSchema, ZReturnTaskResponseSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
 import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
 import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
+import { returnTask } from '../../domain/return-task.use-case.js';
 import { takeTask } from '../../domain/take-task.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
@@ -54,7 +55,7 @@ async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart
  */
 const SUBMISSION_DRAIN_LIMIT_BYTES = MAX_SUBMISSION_FILES * MAX_SUBMISSION_FILE_BYTES + 1024 * 1024;
 
-/** POST /api/tasks/{id}/take and POST /api/tasks/{id}/submit (multipart: submission + repeated files). */
+/** POST /api/tasks/{id}/take, /return (hand back, optional reason) and /submit (multipart: submission + repeated files). */
 export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
   app.post(
     '/api/tasks/:id/take',
@@ -66,6 +67,22 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
       const result = await takeTask(deps, authUserOf(request).userId, request.params.id);
       return reply.status(result.status === 'assigned' ? 201 : 202).send(result);
     },
+  );
+
+  app.post(
+    '/api/tasks/:id/return',
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: 'Hand a taken task back before submitting it (no penalty); the task is available again',
+        description:
+          'Body: none, {}, or {reason} (at most 500 characters). 404 when the caller holds no assignment of the task; 409 once it is submitted or decided.',
+        params: ZSubmitParamsSchema,
+        body: ZReturnTaskRequestSchema,
+        response: { 200: ZReturnTaskResponseSchema },
+      },
+    },
+    async (request) => returnTask(deps, authUserOf(request).userId, request.params.id, request.body?.reason || null),
   );
 
   // Counted per user and per address, and the media type checked, before the body is read (preParsing): a refused

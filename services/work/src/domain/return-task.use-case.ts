@@ -1,0 +1,37 @@
+import type { TReturnTaskResponse } from '@platform/contracts';
+import { withTransaction, writeEvent } from '@platform/service-kit';
+import { findFilesOfAssignments, findLatestStatusOfWorker, markReturned } from '../data-access/assignments.repository.js';
+import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
+import type { TWorkDeps } from './deps.js';
+import { WORK_ERRORS } from './work.errors.js';
+
+/**
+ * POST /api/tasks/{id}/return (issue 29, principle 7): the worker hands a task back before submitting it, with an
+ * optional reason, at no cost: the assignment ends as `returned`, the task is available again, and nothing counts
+ * against the worker. A task sent back for revision may be handed back too. The task row is locked first, as a take
+ * locks it, so a return, a second return and a take of the freed task are serialised: one return wins, and a take
+ * sees the task available only once the return has committed.
+ */
+export async function returnTask(deps: TWorkDeps, userId: string, taskId: string, reason: string | null): Promise<TReturnTaskResponse> {
+  return withTransaction(deps.pool, async (client) => {
+    const task = await findTask(client, taskId, { forUpdate: true });
+    if (!task) throw WORK_ERRORS.notYourTask();
+    const returned = await markReturned(client, taskId, userId, reason);
+    if (!returned) {
+      const latest = await findLatestStatusOfWorker(client, taskId, userId);
+      if (latest === 'submitted' || latest === 'completed') throw WORK_ERRORS.cannotReturn(latest);
+      throw WORK_ERRORS.notYourTask();
+    }
+    // A task past its due date or cancelled by an admin stays as it is; otherwise it is on the board again.
+    if (task.status === 'assigned' || task.status === 'in_progress') await setTaskStatus(client, taskId, 'available');
+    await writeEvent(client, 'assignment.returned', {
+      userId,
+      assignmentId: returned.id,
+      taskId,
+      reason,
+      returnedAt: returned.returnedAt as string,
+    });
+    const files = await findFilesOfAssignments(client, [returned.id]);
+    return { message: 'Task handed back. It is available to others again.', assignment: { ...returned, files: files.get(returned.id) ?? [] } };
+  });
+}
