@@ -94,6 +94,7 @@ export const workEn = {
     requestDeclinedTitle: 'Your request was declined',
     pendingHint: 'An administrator will review your request to take this task.',
     submittedHint: 'Your work is waiting for review.',
+    autoApproveHint: 'If no one reviews it, it is approved automatically on {{date}}.',
     details: {
       title: 'Task details',
       yourSubmission: 'Your submission',

@@ -92,6 +92,7 @@ export const workRu: TCatalogue['work'] = {
     requestDeclinedTitle: 'Ваш запрос отклонён',
     pendingHint: 'Администратор рассмотрит ваш запрос на это задание.',
     submittedHint: 'Ваша работа ожидает проверки.',
+    autoApproveHint: 'Если её не проверят, она будет одобрена автоматически {{date}}.',
     details: {
       title: 'Задание',
       yourSubmission: 'Ваш ответ',

@@ -209,6 +209,11 @@ export const ZWorkerTaskSchema = z.object({
   assignedAt: z.string().nullable(),
   userAssignment: ZAssignmentSchema.nullable(),
   userRequest: ZUserTaskRequestSchema.nullable(),
+  /**
+   * While the worker's submission waits for review: when the auto-approval job approves it if no admin has
+   * (submittedAt + the auto_approval_days setting, from the server's clock and setting); otherwise null.
+   */
+  autoApproveAt: z.string().nullable(),
 });
 export type TWorkerTask = z.infer<typeof ZWorkerTaskSchema>;
 export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);

@@ -68,3 +68,10 @@ describe('TaskCard', () => {
     expect(onTake).not.toHaveBeenCalled();
   });
 });
+
+describe('TaskCard: a submission waiting for review (issue 29)', () => {
+  it('when the server says when it is approved automatically, then the card says that date', () => {
+    const { card } = renderCard(makeWorkerTask({ status: 'submitted', userStatus: 'submitted', autoApproveAt: '2026-11-30T09:00:00.000Z' }));
+    expect(within(card).getByTestId('submitted-hint')).toHaveTextContent('Your work is waiting for review. If no one reviews it, it is approved automatically on Nov 30, 2026.');
+  });
+});

@@ -52,7 +52,12 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
         <Alert type="warning" showIcon title={t('work.worker.requestDeclinedTitle')} description={declined.reason ?? undefined} data-testid="request-declined" />
       )}
       {task.userStatus === 'pending' && <p className="muted small task-card-hint">{t('work.worker.pendingHint')}</p>}
-      {task.userStatus === 'submitted' && <p className="muted small task-card-hint">{t('work.worker.submittedHint')}</p>}
+      {task.userStatus === 'submitted' && (
+        <p className="muted small task-card-hint" data-testid="submitted-hint">
+          {t('work.worker.submittedHint')}
+          {task.autoApproveAt && <> {t('work.worker.autoApproveHint', { date: format.date(task.autoApproveAt) })}</>}
+        </p>
+      )}
       {task.userStatus === 'returned' && (
         <p className="muted small task-card-hint" data-testid="returned-hint">
           {t('work.worker.returnedHint')}

@@ -25,6 +25,7 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     assignedAt: null,
     userAssignment: null,
     userRequest: null,
+    autoApproveAt: null,
     ...overrides,
   };
 }

@@ -27,6 +27,7 @@ import {
 } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
+import { currentAutoApprovalDays } from './scheduled-work.use-case.js';
 import { isPastDue } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
@@ -108,7 +109,12 @@ export async function listCompletedTasks(deps: TWorkDeps, userId: string, query:
  * completed tasks the latest WORKER_DONE_TASKS_SHOWN, and how many they completed in all.
  */
 export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<{ tasks: TWorkerTask[]; completedTotal: number }> {
-  const [tasks, completedTotal] = await Promise.all([listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN), countCompletedByWorker(deps.pool, userId)]);
+  const [tasks, completedTotal, autoApprovalDays] = await Promise.all([
+    listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN),
+    countCompletedByWorker(deps.pool, userId),
+    currentAutoApprovalDays(deps),
+  ]);
+  const autoApproveAt = (submittedAt: string | null) => (submittedAt ? new Date(new Date(submittedAt).getTime() + autoApprovalDays * 86_400_000).toISOString() : null);
   const files = await findFilesOfAssignments(deps.pool, tasks.flatMap((t) => (t.assignment ? [t.assignment.id] : [])));
   const list = tasks.map(({ createdBy: _createdBy, assignment: held, request, ...task }): TWorkerTask => {
     const assignment = held ? { ...held, files: files.get(held.id) ?? [] } : null;
@@ -125,6 +131,7 @@ export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<
       assignedAt: assignment?.assignedAt ?? null,
       userAssignment: assignment,
       userRequest: request,
+      autoApproveAt: assignment?.status === 'submitted' ? autoApproveAt(assignment.submittedAt) : null,
     };
   });
   return { tasks: list, completedTotal };

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvents, createTask, startWorkHarness, submissionForm, submittedTask, takenTask, type TWorkHarness } from './helpers.js';
 
-/** Issue 29 item 3: a worker hands a taken task back before submitting, without penalty. */
+/** Issue 29 (fair work): handing a task back (item 3) and the auto-approval countdown (item 6). */
 let h: TWorkHarness;
 beforeAll(async () => {
-  h = await startWorkHarness('work_return');
+  h = await startWorkHarness('work_fair');
 });
 afterAll(async () => {
   await h?.close();
@@ -156,5 +156,21 @@ describe('POST /api/tasks/{id}/return', () => {
       const [row] = await h.query<{ status: string }>('SELECT status FROM task_assignments WHERE task_id = $1', [taskId]);
       expect(row?.status).toBe(returned.status === 200 ? 'returned' : 'submitted');
     }
+  });
+});
+
+describe('GET /api/tasks: the auto-approval countdown (issue 29 item 6)', () => {
+  it('when a submission waits for review, then its task carries autoApproveAt = submittedAt + auto_approval_days (the server\'s setting), and no other task does', async () => {
+    const worker = await h.newUser();
+    const { taskId } = await submittedTask(h, worker);
+    const held = await takenTask(h, worker);
+    const read = async () => (await h.api('GET', '/api/tasks', { token: worker.token })).body as { id: string; submittedAt: string | null; autoApproveAt: string | null }[];
+    const mine = (await read()).find((t) => t.id === taskId)!;
+    expect(new Date(mine.autoApproveAt!).getTime() - new Date(mine.submittedAt!).getTime()).toBe(3 * 86_400_000);
+    expect((await read()).find((t) => t.id === held.taskId)?.autoApproveAt).toBeNull();
+    // The admin's setting, as the service copied it from settings.changed.
+    await h.query(`INSERT INTO settings (key, value, source_at) VALUES ('auto_approval_days', '7', now()) ON CONFLICT (key) DO UPDATE SET value = '7', source_at = now()`);
+    const later = (await read()).find((t) => t.id === taskId)!;
+    expect(new Date(later.autoApproveAt!).getTime() - new Date(later.submittedAt!).getTime()).toBe(7 * 86_400_000);
   });
 });
