@@ -94,11 +94,13 @@ export const payoutsEn = {
       withdrawal_hold: 'Withdrawal hold',
       withdrawal_release: 'Withdrawal release',
       withdrawal_payout: 'Withdrawal payout',
+      balance_given_up: 'Balance given up',
     },
     note: {
       hold: 'Moved from available to held while the request is reviewed',
       release: 'Returned from held to available: the request was rejected',
       payout: 'Paid out from held: the request was approved',
+      givenUp: 'You gave up this available balance when closing your account',
     },
     reason: 'Reason: {{reason}}',
     availableAfter: 'Available after',

@@ -92,11 +92,13 @@ export const payoutsRu: TCatalogue['payouts'] = {
       withdrawal_hold: 'Удержание под вывод',
       withdrawal_release: 'Возврат удержания',
       withdrawal_payout: 'Выплата',
+      balance_given_up: 'Отказ от баланса',
     },
     note: {
       hold: 'Перенесено из доступных в удержанные на время проверки заявки',
       release: 'Возвращено из удержанных в доступные: заявка отклонена',
       payout: 'Выплачено из удержанных: заявка одобрена',
+      givenUp: 'Вы отказались от этого доступного баланса при закрытии аккаунта',
     },
     reason: 'Причина: {{reason}}',
     availableAfter: 'Доступно после',

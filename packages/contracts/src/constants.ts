@@ -26,6 +26,7 @@ export const SUBMISSION_ACCEPT = 'image/*,video/*';
  */
 export const AUDIT_ACTIONS = [
   'balance.adjusted',
+  'balance.given_up',
   'settings.changed',
   'withdrawal.approved',
   'withdrawal.rejected',

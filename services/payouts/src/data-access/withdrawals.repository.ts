@@ -66,13 +66,24 @@ export function toWithdrawalView(record: TWithdrawalRecord): TWithdrawal {
  */
 export async function insertWithdrawal(
   db: Queryable,
-  w: { id: string; userId: string; amount: string; currency: string; networkFee: string; walletAddress: string; idempotencyKey: string; createdAt: string },
+  w: {
+    id: string;
+    userId: string;
+    amount: string;
+    currency: string;
+    networkFee: string;
+    walletAddress: string;
+    idempotencyKey: string;
+    createdAt: string;
+    /** A closing withdrawal (the whole balance, minimum waived; issue 28 item 4). */
+    closing?: boolean;
+  },
 ): Promise<TWithdrawalRecord> {
   await db.query({
     name: 'payouts_insert_withdrawal',
-    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt],
+    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at, closing)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt, w.closing ?? false],
   });
   return {
     id: w.id,
