@@ -160,6 +160,8 @@ export const payoutsEn = {
     loadFailed: 'Could not load your wallets',
   },
   admin: {
+    closing: 'Closing the account',
+    closingNote: 'The worker is closing the account: this withdrawal is their whole available balance, so the minimum withdrawal does not apply.',
     filters: { user: 'User: e-mail or name', requested: 'Requested from' },
     pendingTitle: 'Pending Requests',
     historyTitle: 'Request History',

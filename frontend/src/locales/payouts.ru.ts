@@ -158,6 +158,8 @@ export const payoutsRu: TCatalogue['payouts'] = {
     loadFailed: 'Не удалось загрузить кошельки',
   },
   admin: {
+    closing: 'Закрытие аккаунта',
+    closingNote: 'Исполнитель закрывает аккаунт: это весь его доступный баланс, поэтому минимальная сумма вывода не действует.',
     filters: { user: 'Пользователь: e-mail или имя', requested: 'Запрошено с' },
     pendingTitle: 'Заявки в ожидании',
     historyTitle: 'История заявок',

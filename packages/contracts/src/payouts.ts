@@ -186,6 +186,8 @@ export type TWithdrawalPage = z.infer<typeof ZWithdrawalPageSchema>;
 export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
   userId: z.uuid(),
   reviewedBy: z.uuid().nullable(),
+  /** A closing withdrawal: the whole balance of a worker closing the account, the minimum waived (issue 28 item 4). */
+  closing: z.boolean(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawalSchema>;

@@ -52,6 +52,11 @@ describe('POST /api/withdrawals/closing', () => {
     expect(otherBody.status).toBe(422);
     expect(await h.query('SELECT id FROM withdrawals WHERE user_id = $1', [worker.id])).toHaveLength(1);
 
+    // The reviewer sees it is a closing withdrawal; the worker's view carries no such field.
+    const queue = await h.api('GET', '/api/admin/withdrawals?status=pending', { token: h.admin.token });
+    expect(queue.body.items.find((w: { id: string }) => w.id === res.body.id)).toMatchObject({ amount: '7.50', closing: true });
+    expect(res.body).not.toHaveProperty('closing');
+
     // Decided like any withdrawal: approval pays the held amount out.
     const decided = await h.api('PATCH', `/api/admin/withdrawals/${res.body.id}`, { token: h.admin.token, body: { status: 'approved', txReference: '0xabc' } });
     expect(decided.status).toBe(200);

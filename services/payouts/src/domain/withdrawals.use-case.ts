@@ -125,12 +125,13 @@ async function placeWithdrawal(deps: TPayoutsDeps, userId: string, key: string, 
       reviewedAt: null,
       reviewedBy: null,
       txReference: null,
+      closing,
     };
     const view = toWithdrawalView(withdrawal);
     // Issued together with the COMMIT, awaited together: one round trip. The first failure is thrown (the rest,
     // COMMIT included, fail after it and the transaction is rolled back).
     await commitWith(client, [
-      insertWithdrawal(client, { ...withdrawal, idempotencyKey: key, closing }),
+      insertWithdrawal(client, { ...withdrawal, idempotencyKey: key }),
       postEntry(client, account, {
         kind: 'withdrawal_hold',
         amount: -amount,
