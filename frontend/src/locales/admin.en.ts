@@ -170,6 +170,7 @@ export const adminEn = {
     },
     actions: {
       balance_adjusted: 'Balance adjusted',
+      balance_given_up: 'Balance given up on closing the account',
       settings_changed: 'Setting changed',
       withdrawal_approved: 'Withdrawal approved',
       withdrawal_rejected: 'Withdrawal rejected',

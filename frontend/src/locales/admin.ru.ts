@@ -170,6 +170,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
     },
     actions: {
       balance_adjusted: 'Баланс изменён',
+      balance_given_up: 'Баланс оставлен при закрытии аккаунта',
       settings_changed: 'Настройка изменена',
       withdrawal_approved: 'Вывод одобрен',
       withdrawal_rejected: 'Вывод отклонён',

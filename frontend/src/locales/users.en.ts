@@ -50,6 +50,18 @@ export const usersEn = {
     passwordRequired: 'Password is required',
     confirm: 'Delete my account',
     failure: 'Failed to delete account',
+    leave: {
+      intro: 'To delete your account, bring your available balance of {{amount}} to $0.00. Whatever the minimum withdrawal, you can:',
+      withdraw: 'Withdraw all {{amount}}',
+      giveUp: 'Give up {{amount}}',
+      withdrawNote: 'A withdrawal is reviewed first; you can delete the account once it is decided.',
+      confirmTitle: 'Give up {{amount}}?',
+      confirmBody: 'You give up your available balance of {{amount}}. It will not be paid to you. This is recorded in your ledger as "Balance given up" and cannot be undone.',
+      confirm: 'Give up {{amount}}',
+      givenUpTitle: 'Balance given up',
+      givenUpText: '{{amount}} was given up and recorded in your statement.',
+      waitForDecision: 'Deletion becomes possible once your pending withdrawal is decided (approved or rejected).',
+    },
   },
   signedOut: {
     suspended: 'Your account has been suspended. Please contact support.',

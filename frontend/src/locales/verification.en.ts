@@ -29,9 +29,11 @@ export const verificationEn = {
     },
     documentTypes: { passport: 'Passport', drivers_license: "Driver's license", national_id: 'National ID' },
     selectType: 'Select document type',
-    imagesOnly: 'Image files only (JPEG, PNG, WebP or HEIC), up to 10 MB',
     chooseFile: 'Choose file',
     chosen: 'Chosen: {{name}}',
+    photoRules: 'A photo: JPEG, PNG, WebP or HEIC, at most {{maxMb}} MB, at least {{minSide}} pixels on its shorter side.',
+    tooLarge: '{{label}} must be at most {{maxMb}} MB',
+    tooSmall: '{{label}} must be at least {{minSide}} pixels on its shorter side (this one is {{width}} x {{height}}). Please take a larger photo.',
     submit: 'Submit',
   },
   messages: {

@@ -31,9 +31,11 @@ export const verificationRu: TCatalogue['verification'] = {
     },
     documentTypes: { passport: 'Паспорт', drivers_license: 'Водительское удостоверение', national_id: 'Удостоверение личности' },
     selectType: 'Выберите тип документа',
-    imagesOnly: 'Только изображения (JPEG, PNG, WebP или HEIC), до 10 МБ',
     chooseFile: 'Выбрать файл',
     chosen: 'Выбрано: {{name}}',
+    photoRules: 'Фотография: JPEG, PNG, WebP или HEIC, не больше {{maxMb}} МБ, не меньше {{minSide}} пикселей по меньшей стороне.',
+    tooLarge: '{{label}}: файл должен быть не больше {{maxMb}} МБ',
+    tooSmall: '{{label}}: нужно не меньше {{minSide}} пикселей по меньшей стороне (у этого снимка {{width}} x {{height}}). Сделайте снимок крупнее.',
     submit: 'Отправить',
   },
   messages: {

@@ -140,6 +140,8 @@ export const workEn = {
     tasks: {
       create: 'Create Task',
       createTitle: 'Create Task',
+      missingToCreate: 'To create the task, fill in: {{fields}}',
+      missingToSave: 'To save the task, fill in: {{fields}}',
       editTitle: 'Edit Task',
       viewTitle: 'Task',
       deleteConfirm: 'Delete this task?',

@@ -138,6 +138,8 @@ export const workRu: TCatalogue['work'] = {
     tasks: {
       create: 'Создать задание',
       createTitle: 'Новое задание',
+      missingToCreate: 'Чтобы создать задание, заполните: {{fields}}',
+      missingToSave: 'Чтобы сохранить задание, заполните: {{fields}}',
       editTitle: 'Изменить задание',
       viewTitle: 'Задание',
       deleteConfirm: 'Удалить это задание?',

@@ -14,6 +14,16 @@ export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
  * 5712 x 4284 = 24.5 MP; 6000 x 4000 = 24 MP) and a decoded size of at most 100 MB (4 bytes a pixel).
  */
 export const MAX_UPLOAD_IMAGE_PIXELS = 25_000_000;
+/**
+ * An identity image (verification): at most 10 MB, at least 300 px on the shorter side; JPEG, PNG, WebP or HEIC by
+ * content. The auth service enforces these and the verification form states them, from here.
+ */
+export const MAX_VERIFICATION_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MIN_VERIFICATION_IMAGE_SIDE = 300;
+export const VERIFICATION_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+/** The longest text each verification field takes (server-enforced; the form's maxLength). */
+export const VERIFICATION_FIELD_MAX_LENGTH = { fullName: 200, dateOfBirth: 10, address: 300, city: 100, country: 100, postalCode: 20, documentType: 20, documentNumber: 50 } as const;
+
 /** Spec 02 s.5 and s.9: at most 10 files of 50 MB each, images and videos only. */
 export const MAX_SUBMISSION_FILES = 10;
 /** The longest reason a worker may give when handing a task back (issue 29). */
@@ -28,6 +38,7 @@ export const SUBMISSION_ACCEPT = 'image/*,video/*';
  */
 export const AUDIT_ACTIONS = [
   'balance.adjusted',
+  'balance.given_up',
   'settings.changed',
   'withdrawal.approved',
   'withdrawal.rejected',

@@ -246,6 +246,18 @@ export const ZBalanceAdjustedDataSchema = z.object({
 export type TBalanceAdjustedData = z.infer<typeof ZBalanceAdjustedDataSchema>;
 
 /**
+ * The worker closing their account gave up their available balance (issue 28 item 4): a balance_given_up ledger
+ * entry of -amount. Audited (the actor is the worker).
+ */
+export const ZBalanceGivenUpDataSchema = z.object({
+  userId: z.uuid(),
+  amount: ZEventMoneySchema,
+  entryId: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type TBalanceGivenUpData = z.infer<typeof ZBalanceGivenUpDataSchema>;
+
+/**
  * A user's account was deleted (by the user from the profile, or by an admin): every service erases the personal
  * data it holds about `userId` (names, e-mail, texts, files) and keeps only what financial and audit records need,
  * keyed by the user id. Published by auth after it has erased its own row and ended every session.
@@ -382,6 +394,7 @@ export const EVENT_SCHEMAS = {
   'withdrawal.requested': ZWithdrawalRequestedDataSchema,
   'withdrawal.decided': ZWithdrawalDecidedDataSchema,
   'balance.adjusted': ZBalanceAdjustedDataSchema,
+  'balance.given_up': ZBalanceGivenUpDataSchema,
   'verification.submitted': ZVerificationSubmittedDataSchema,
   'verification.decided': ZVerificationDecidedDataSchema,
   'verification.file_viewed': ZVerificationFileViewedDataSchema,

@@ -15,6 +15,8 @@ export const LEDGER_ENTRY_KINDS = [
   'withdrawal_hold',
   'withdrawal_release',
   'withdrawal_payout',
+  // The worker closing the account gave up their available balance, confirming the amount (issue 28 item 4).
+  'balance_given_up',
 ] as const;
 export const ZLedgerEntryKindSchema = z.enum(LEDGER_ENTRY_KINDS);
 export type TLedgerEntryKind = z.infer<typeof ZLedgerEntryKindSchema>;
@@ -37,6 +39,7 @@ export const PAYOUTS_MESSAGES = {
   negativeBalance: 'Balance cannot be negative',
   balanceUnchanged: 'The balance is unchanged',
   insufficientFunds: 'Amount exceeds your balance',
+  giveUpAmountRequired: 'Please confirm the amount you give up',
 } as const;
 
 /** Largest amount numeric(12,2) holds: 10 digits before the point. */
@@ -95,6 +98,63 @@ export const ZCreateWithdrawalRequestSchema = z
   });
 export type TCreateWithdrawalRequest = z.output<typeof ZCreateWithdrawalRequestSchema>;
 
+/**
+ * POST /api/withdrawals/closing (Idempotency-Key): the worker closing the account withdraws the WHOLE available
+ * balance, whatever the minimum (issue 28 item 4). The amount is the server's (the balance at that moment), so the
+ * body names only where it goes; missing fields are 'Please fill in all fields' as for a withdrawal.
+ */
+export const ZCreateClosingWithdrawalRequestSchema = z
+  .strictObject({
+    currency: z.unknown().optional(),
+    walletAddress: z.unknown().optional(),
+  })
+  .transform((body, ctx) => {
+    const currency = typeof body.currency === 'string' ? body.currency.trim() : '';
+    const walletAddress = typeof body.walletAddress === 'string' ? body.walletAddress.trim() : '';
+    if (!currency || !walletAddress) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields, path: [currency ? 'walletAddress' : 'currency'] });
+      return z.NEVER;
+    }
+    if (!acceptText(ctx, 'currency', 'Currency', currency) || !acceptText(ctx, 'walletAddress', 'Wallet address', walletAddress)) return z.NEVER;
+    if (currency.length > 10 || walletAddress.length > 200) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields, path: [currency.length > 10 ? 'currency' : 'walletAddress'] });
+      return z.NEVER;
+    }
+    return { currency: currency.toUpperCase(), walletAddress };
+  });
+export type TCreateClosingWithdrawalRequest = z.output<typeof ZCreateClosingWithdrawalRequestSchema>;
+
+/**
+ * POST /api/ledger/give-up (Idempotency-Key): the worker closing the account gives up the available balance. The
+ * amount is the one the screen showed them, stated back: it must be the available balance at that moment (otherwise
+ * 409, so money that arrived meanwhile is never given up unseen).
+ */
+export const ZGiveUpBalanceRequestSchema = z
+  .strictObject({ amount: z.unknown().optional() })
+  .transform((body, ctx) => {
+    const amount = textOf(body.amount);
+    if (amount === undefined || amount === '') {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.giveUpAmountRequired, path: ['amount'] });
+      return z.NEVER;
+    }
+    if (!AMOUNT_PATTERN.test(amount) || /^0*(\.0*)?$/.test(amount)) {
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidAmount, path: ['amount'] });
+      return z.NEVER;
+    }
+    return { amount: twoDecimals(amount) };
+  });
+export type TGiveUpBalanceRequest = z.output<typeof ZGiveUpBalanceRequestSchema>;
+
+/** The answer to a give-up: the ledger entry written and the balances after it. */
+export const ZGiveUpBalanceResponseSchema = z.object({
+  entryId: z.uuid(),
+  amount: z.string(),
+  available: z.string(),
+  held: z.string(),
+  createdAt: z.string(),
+});
+export type TGiveUpBalanceResponse = z.infer<typeof ZGiveUpBalanceResponseSchema>;
+
 /** A withdrawal as its owner sees it (spec 02 section 3). networkFee is in the currency's units. */
 export const ZWithdrawalSchema = z.object({
   id: z.uuid(),
@@ -126,6 +186,8 @@ export type TWithdrawalPage = z.infer<typeof ZWithdrawalPageSchema>;
 export const ZAdminWithdrawalSchema = ZWithdrawalSchema.extend({
   userId: z.uuid(),
   reviewedBy: z.uuid().nullable(),
+  /** A closing withdrawal: the whole balance of a worker closing the account, the minimum waived (issue 28 item 4). */
+  closing: z.boolean(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawalSchema>;

@@ -12,10 +12,8 @@ export type TDocumentType = z.infer<typeof ZDocumentTypeSchema>;
 export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 export type TVerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** At most 10 MB an image, at least 300 px on the short side; JPEG, PNG, WebP or HEIC by content. */
-export const MAX_VERIFICATION_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MIN_VERIFICATION_IMAGE_SIDE = 300;
-export const VERIFICATION_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+// The limits of an identity image and of each text field live in constants.ts (the form states them from there).
+export { MAX_VERIFICATION_IMAGE_BYTES, MIN_VERIFICATION_IMAGE_SIDE, VERIFICATION_FIELD_MAX_LENGTH, VERIFICATION_IMAGE_ACCEPT } from './constants.js';
 
 /** The text fields of an application, in form order, and the spec's message when one is missing. */
 export const VERIFICATION_TEXT_FIELDS = ['fullName', 'dateOfBirth', 'address', 'city', 'country', 'postalCode', 'documentType', 'documentNumber'] as const;
@@ -50,8 +48,6 @@ export const VERIFICATION_FIELD_LABELS = {
   documentFile: 'Document photo',
 } as const satisfies Record<TVerificationTextField | TVerificationFileField, string>;
 
-/** The longest text a field takes. */
-export const VERIFICATION_FIELD_MAX_LENGTH = { fullName: 200, dateOfBirth: 10, address: 300, city: 100, country: 100, postalCode: 20, documentType: 20, documentNumber: 50 } as const;
 
 /** GET /api/user/verification: the worker's own status; the reason when rejected. */
 export const ZMyVerificationSchema = z.object({

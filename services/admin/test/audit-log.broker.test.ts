@@ -7,6 +7,7 @@ import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js
 import {
   assignmentCancelled,
   balanceAdjusted,
+  balanceGivenUp,
   settingsChanged,
   submissionApproved,
   submissionRejected,
@@ -122,6 +123,19 @@ describe('the admin.audit queue', () => {
       {
         actor_id: GRACE, action: 'task_request.rejected', target_type: 'task_request', target_id: decided.data.requestId, before: { status: 'pending' },
         after: { status: 'rejected', reason: 'Not enough experience', assignmentId: null, userId: decided.data.userId, taskId: decided.data.taskId }, created_at: time,
+      },
+    ]);
+  });
+
+  it('when a worker closing the account gives up the balance, then one audit row with the worker as the actor and the amount', async () => {
+    const t = '2025-03-02T10:00:00.000Z';
+    const givenUp = balanceGivenUp({ amount: '7.50', at: t });
+    await broker.publish(givenUp);
+    await handled(givenUp);
+    expect(await rowOf(givenUp.id)).toEqual([
+      {
+        actor_id: givenUp.data.userId, action: 'balance.given_up', target_type: 'user', target_id: givenUp.data.userId, before: { available: '7.50' },
+        after: { available: '0.00', amount: '-7.50', entryId: givenUp.data.entryId }, created_at: new Date(t),
       },
     ]);
   });

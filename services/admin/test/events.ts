@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   TAssignmentCancelledData,
   TBalanceAdjustedData,
+  TBalanceGivenUpData,
   TEventEnvelope,
   TPasswordResetRequestedData,
   TSettingsChangedData,
@@ -66,6 +67,16 @@ export function balanceAdjusted(overrides: Partial<TBalanceAdjustedData> = {}): 
     amount: '15.50',
     reason: 'Bonus for the March campaign',
     adjustedBy: randomUUID(),
+    at: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+export function balanceGivenUp(overrides: Partial<TBalanceGivenUpData> = {}): TEventEnvelope<TBalanceGivenUpData> {
+  return envelope('balance.given_up', {
+    userId: randomUUID(),
+    amount: '7.50',
+    entryId: randomUUID(),
     at: new Date().toISOString(),
     ...overrides,
   });

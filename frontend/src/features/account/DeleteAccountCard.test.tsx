@@ -55,4 +55,77 @@ describe('Profile > Delete account (spec 02, AMENDED)', () => {
     expect(callsTo(fetchMock, 'DELETE /api/user/account')).toHaveLength(2);
     expect(takeSignOutReason()).toBe('deleted');
   });
+
+  describe('leaving with a balance under the minimum (issue 28 item 4)', () => {
+    const blockedByMoney = { allowed: false, reasons: [{ code: 'available_balance', message: 'The available balance is $7.50; it must be $0.00' }] };
+    const giveUpButtons = () => screen.getAllByRole('button', { name: /Give up \$7\.50/, hidden: true });
+
+    it('when $7.50 is available, then both ways out are offered; giving it up states the amount, posts it with an Idempotency-Key, and deletion is checked again', async () => {
+      let checks = 0;
+      let givenUp = false;
+      const { user, fetchMock } = renderCard({
+        'GET /api/user/account/deletion': () => {
+          checks += 1;
+          return jsonResponse(givenUp ? { allowed: true, reasons: [] } : blockedByMoney);
+        },
+        'GET /api/ledger/balance': () => jsonResponse({ available: givenUp ? '0.00' : '7.50', held: '0.00' }),
+        'POST /api/ledger/give-up': () => {
+          givenUp = true;
+          return jsonResponse({ entryId: '22222222-2222-4222-8222-222222222222', amount: '7.50', available: '0.00', held: '0.00', createdAt: '2026-11-28T06:00:00.000Z' }, 201);
+        },
+      });
+      const leave = await screen.findByTestId('leave-with-balance');
+      expect(leave).toHaveTextContent('To delete your account, bring your available balance of $7.50 to $0.00.');
+      expect(screen.getByRole('button', { name: /Withdraw all \$7\.50/ })).toBeEnabled();
+      await user.click(screen.getByRole('button', { name: /Give up \$7\.50/ }));
+      expect(await screen.findByTestId('give-up-statement')).toHaveTextContent('You give up your available balance of $7.50. It will not be paid to you.');
+      const confirm = screen.getAllByRole('button', { name: /Give up \$7\.50/, hidden: true }).at(-1)!;
+      await user.click(confirm);
+      await waitFor(() => expect(callsTo(fetchMock, 'POST /api/ledger/give-up')).toHaveLength(1));
+      const [init] = callsTo(fetchMock, 'POST /api/ledger/give-up');
+      expect(JSON.parse(String(init?.body))).toEqual({ amount: '7.50' });
+      expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+      await waitFor(() => expect(checks).toBe(2));
+      await waitFor(() => expect(screen.getByRole('button', { name: /Delete account/ })).toBeEnabled());
+    });
+
+    it('when the balance changed before the give-up, then the refusal is shown in the dialog, and nothing is claimed as given up', async () => {
+      const { user } = renderCard({
+        'GET /api/user/account/deletion': () => jsonResponse(blockedByMoney),
+        'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+        'POST /api/ledger/give-up': () =>
+          jsonResponse({ message: 'Your available balance is now $19.50; please confirm that amount', code: 'PAYOUTS.GIVE_UP_AMOUNT_CHANGED', field: 'amount' }, 409),
+      });
+      await screen.findByTestId('leave-with-balance');
+      await user.click(screen.getByRole('button', { name: /Give up \$7\.50/ }));
+      await screen.findByTestId('give-up-statement');
+      await user.click(screen.getAllByRole('button', { name: /Give up \$7\.50/, hidden: true }).at(-1)!);
+      expect(await screen.findByTestId('give-up-error')).toHaveTextContent('Your available balance is now $19.50; please confirm that amount');
+      expect(screen.queryByText('Balance given up')).not.toBeInTheDocument();
+      // The dialog stays open with its confirm button, the card keeps its own.
+      expect(giveUpButtons()).toHaveLength(2);
+    });
+
+    it('when "Withdraw all" is chosen, then the closing withdrawal dialog opens with the whole balance', async () => {
+      const { user } = renderCard({
+        'GET /api/user/account/deletion': () => jsonResponse(blockedByMoney),
+        'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+        'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [{ value: 'USDT', label: 'Tether (USDT)', networkFee: '1.0' }] }),
+        'GET /api/user/payout-wallets': () => jsonResponse([]),
+      });
+      await user.click(await screen.findByRole('button', { name: /Withdraw all \$7\.50/ }));
+      expect(await screen.findByTestId('closing-intro')).toHaveTextContent('The whole available balance, $7.50, is withdrawn, whatever the minimum withdrawal.');
+    });
+
+    it('when a withdrawal is pending, then the card says deletion waits for its decision and offers no give-up of held money', async () => {
+      renderCard({
+        'GET /api/user/account/deletion': () =>
+          jsonResponse({ allowed: false, reasons: [{ code: 'held_balance', message: '$7.50 is held for withdrawals' }, { code: 'pending_withdrawal', message: '1 withdrawal is waiting for review' }] }),
+        'GET /api/ledger/balance': () => jsonResponse({ available: '0.00', held: '7.50' }),
+      });
+      expect(await screen.findByTestId('delete-waits-for-withdrawal')).toHaveTextContent('Deletion becomes possible once your pending withdrawal is decided');
+      expect(screen.queryByTestId('leave-with-balance')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Delete account/ })).toBeDisabled();
+    });
+  });
 });

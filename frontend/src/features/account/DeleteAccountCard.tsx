@@ -10,10 +10,12 @@ import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { endSession } from '../session/endSession';
 import { useDeleteOwnAccountMutation, useOwnDeletionQuery } from './accountDeletion.api';
+import { LeaveWithBalance } from './LeaveWithBalance';
 
 /**
  * Profile > Delete account (spec 02, AMENDED; GDPR art. 17): allowed when the available and held balances are zero
- * and nothing is pending, otherwise the reasons are shown (the server says which). Confirmed with the password; the
+ * and nothing is pending, otherwise the reasons are shown (the server says which), with the ways out of an available
+ * balance whatever the minimum (LeaveWithBalance) and, for a pending withdrawal, that deletion waits for its decision. Confirmed with the password; the
  * server erases the personal data in every service, ends every session and e-mails a confirmation, and the app signs
  * out to /login, which says the account was deleted.
  */
@@ -70,6 +72,13 @@ export function DeleteAccountCard() {
           }
           data-testid="delete-account-blocked"
         />
+      )}
+      {/* An available balance is never a dead end (issue 28 item 4): withdraw all of it or give it up. */}
+      {blocked?.some((reason) => reason.code === 'available_balance') && <LeaveWithBalance onChanged={() => void eligibility.refetch()} />}
+      {blocked?.some((reason) => reason.code === 'pending_withdrawal' || reason.code === 'held_balance') && (
+        <p className="muted" data-testid="delete-waits-for-withdrawal" style={{ fontSize: 13 }}>
+          {t('users.profile.leave.waitForDecision')}
+        </p>
       )}
       {eligibility.isError && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('users.profile.checkFailed')} />}
       <Button

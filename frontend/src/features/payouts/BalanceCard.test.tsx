@@ -91,4 +91,49 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(screen.getByText('Check back later for updates')).toBeInTheDocument();
     expect(screen.getByTestId('news-count')).toHaveTextContent('Updates: 0');
   });
+
+  it('when a new worker has $12.50 of a $50.00 minimum, then Home shows the minimum, 25% progress, and a disabled Withdraw explained below it', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '12.50', held: '0.00' }),
+      'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const minimum = await screen.findByTestId('withdraw-minimum');
+    expect(within(minimum).getByText('Minimum withdrawal: $50.00')).toBeInTheDocument();
+    expect(within(minimum).getByText('$12.50 of $50.00')).toBeInTheDocument();
+    expect(within(minimum).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    const withdraw = within(screen.getByTestId('balance-card')).getByRole('button', { name: /Withdraw/ });
+    expect(withdraw).toBeDisabled();
+    expect(withdraw).not.toHaveClass('ant-btn-primary');
+    const why = screen.getByTestId('withdraw-why');
+    expect(withdraw).toHaveAttribute('aria-describedby', 'withdraw-why');
+    expect(why).toHaveTextContent('You can withdraw once your available balance reaches $50.00: $37.50 to go.');
+    expect(why).toHaveTextContent('Profile > Delete account');
+  });
+
+  it('when the balance has reached the minimum, then Withdraw is the primary action and the minimum is only mentioned', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '50.00', held: '0.00' }),
+      'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    expect(await screen.findByTestId('withdraw-minimum-met')).toHaveTextContent('Withdrawals start at $50.00.');
+    expect(screen.queryByTestId('withdraw-minimum')).not.toBeInTheDocument();
+    const withdraw = within(screen.getByTestId('balance-card')).getByRole('button', { name: /Withdraw/ });
+    expect(withdraw).toBeEnabled();
+    expect(withdraw).toHaveClass('ant-btn-primary');
+  });
+
+  it('when the interface is Russian, then the minimum and the reason are in Russian', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+      'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState(), language: 'ru' });
+    expect(await screen.findByTestId('withdraw-why')).toHaveTextContent('осталось $42.50');
+    expect(screen.getByTestId('withdraw-minimum')).toHaveTextContent('Минимальная сумма вывода');
+  });
 });

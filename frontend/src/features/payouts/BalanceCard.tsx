@@ -1,21 +1,28 @@
 import { ArrowUpOutlined, LockOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
 import { formatUsd, parseCents } from './money';
-import { useLedgerBalanceQuery } from './payouts.api';
+import { useLedgerBalanceQuery, usePublicSettingsQuery } from './payouts.api';
+import { minimumProgress } from './withdrawalReadiness';
 import './payouts.css';
 
 /**
  * The balance card (spec 02 Home, AMENDED; principle 2): the available balance with 2 decimals and, beside it,
  * what is held for pending withdrawals, never silently subtracted. The figure is the owner's (GET
  * /api/ledger/balance); when it cannot be read the card says so and shows '—', never 0.00.
+ * With Withdraw (Home), the withdrawal minimum is said before it matters (issue 28 item 3): under the minimum, the
+ * progress toward it and, below a Withdraw that stays disabled, why and how much is still missing.
  */
 export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   const { data, isLoading, isError, isFetching, refetch } = useLedgerBalanceQuery();
   const known = data !== undefined && !isError;
   const heldCents = known ? parseCents(data.held) : null;
+  const settings = usePublicSettingsQuery(undefined, { skip: !onWithdraw });
+  const minimum = settings.data?.minimumWithdrawal;
+  const progress = onWithdraw && known ? minimumProgress(data.available, minimum) : null;
+  const belowMinimum = progress !== null && !progress.reached;
 
   return (
     <Panel className="balance-card" testId="balance-card">
@@ -41,10 +48,37 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
           <span>{t('payouts.balance.held', { amount: formatUsd(data.held) })}</span>
         </div>
       )}
+      {belowMinimum && minimum && (
+        <div className="balance-card-minimum" data-testid="withdraw-minimum">
+          <div className="balance-card-minimum-head">
+            <span>{t('payouts.balance.minimum', { minimum: formatUsd(minimum) })}</span>
+            <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: formatUsd(data?.available ?? '0'), minimum: formatUsd(minimum) })}</span>
+          </div>
+          <Progress percent={progress.percent} showInfo={false} size="small" aria-label={t('payouts.balance.progressLabel', { percent: progress.percent })} />
+        </div>
+      )}
       {onWithdraw && (
-        <Button type="primary" size={compact ? 'middle' : 'large'} block={!compact} icon={<ArrowUpOutlined />} onClick={onWithdraw}>
+        <Button
+          type={belowMinimum ? 'default' : 'primary'}
+          size={compact ? 'middle' : 'large'}
+          block={!compact}
+          icon={<ArrowUpOutlined />}
+          onClick={onWithdraw}
+          disabled={belowMinimum}
+          aria-describedby={belowMinimum ? 'withdraw-why' : undefined}
+        >
           {t('payouts.balance.withdraw')}
         </Button>
+      )}
+      {belowMinimum && minimum && (
+        <div id="withdraw-why" className="balance-card-why" data-testid="withdraw-why">
+          {t('payouts.balance.belowMinimum', { remaining: formatUsd(progress.remaining), minimum: formatUsd(minimum) })}
+        </div>
+      )}
+      {onWithdraw && progress?.reached && minimum && (
+        <div className="balance-card-why" data-testid="withdraw-minimum-met">
+          {t('payouts.balance.minimumMet', { minimum: formatUsd(minimum) })}
+        </div>
       )}
     </Panel>
   );

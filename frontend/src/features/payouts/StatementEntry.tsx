@@ -5,10 +5,11 @@ import { formatDateTime } from '../../app/format';
 import { formatSignedUsd, formatUsd, parseCents } from './money';
 
 /** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
-const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout'>> = {
+const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout' | 'givenUp'>> = {
   withdrawal_hold: 'hold',
   withdrawal_release: 'release',
   withdrawal_payout: 'payout',
+  balance_given_up: 'givenUp',
 };
 
 /** One ledger entry; also shown in the admin's view of a user (pages/admin/users/components/UserDetailsDialog.tsx). */

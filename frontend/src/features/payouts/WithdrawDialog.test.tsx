@@ -214,4 +214,70 @@ describe('withdrawal dialog (spec 02 s.5, s.8)', () => {
     await user.selectOptions(saved, ETH_WALLET);
     expect(screen.getByLabelText('Wallet address')).toHaveValue(ETH_WALLET);
   });
+
+  it('when exactly one wallet is saved, then its currency and address are chosen when the dialog opens', async () => {
+    const wallets: TPayoutWallet[] = [
+      { id: 'w1', currency: 'ETH', address: ETH_WALLET, label: 'Ledger', createdAt: '2025-01-01T00:00:00.000Z', usableFrom: '2025-01-01T00:00:00.000Z' },
+    ];
+    renderDialog({}, { wallets });
+    await screen.findByRole('option', { name: /Ethereum/ });
+    await waitFor(() => expect(screen.getByLabelText('Wallet address')).toHaveValue(ETH_WALLET));
+    expect(screen.getByLabelText('Currency')).toHaveValue('ETH');
+    expect(screen.getByLabelText('Saved wallets')).toHaveValue(ETH_WALLET);
+    // Only the amount is left to fill, and the dialog says so.
+    expect(screen.getByTestId('withdraw-missing')).toHaveTextContent('To send the request, fill in: Amount');
+  });
+
+  it('when Submit is disabled, then the dialog names what is missing, and the note goes once everything is filled', async () => {
+    const { user } = renderDialog();
+    await screen.findByRole('option', { name: /Ethereum/ });
+    expect(screen.getByTestId('withdraw-missing')).toHaveTextContent('To send the request, fill in: Currency, Amount, Wallet address');
+    expect(submitButton()).toHaveAttribute('aria-describedby', 'withdraw-missing');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'ETH');
+    await user.type(screen.getByLabelText('Amount (USD)'), '60');
+    expect(screen.getByTestId('withdraw-missing')).toHaveTextContent('To send the request, fill in: Wallet address');
+    await user.type(screen.getByLabelText('Wallet address'), ETH_WALLET);
+    expect(screen.queryByTestId('withdraw-missing')).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('when an amount and a currency are chosen, then what arrives after the network fee is shown: about the net in USDT, the fee in ETH', async () => {
+    const settings: TPublicSettings = { ...SETTINGS, currencies: [...SETTINGS.currencies, { value: 'USDT', label: 'Tether (USDT)', networkFee: '1.0' }] };
+    const { user } = renderDialog({}, { settings });
+    await screen.findByRole('option', { name: /Tether/ });
+    await user.selectOptions(screen.getByLabelText('Currency'), 'USDT');
+    await user.type(screen.getByLabelText('Amount (USD)'), '60');
+    expect(screen.getByTestId('withdraw-arrival')).toHaveTextContent('About 59.00 USDT will arrive: $60.00 less the 1.0 USDT network fee.');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'ETH');
+    expect(screen.getByTestId('withdraw-arrival')).toHaveTextContent('$60.00 is converted to ETH at the rate of the payout; the 0.005 ETH network fee is taken from it');
+  });
+
+  it('when closing the account with $7.50 (under the minimum), then the whole balance is the fixed amount and it goes to POST /api/withdrawals/closing', async () => {
+    const fetchMock = mockApi({
+      'GET /api/settings/public': () => jsonResponse(SETTINGS),
+      'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+      'GET /api/user/payout-wallets': () => jsonResponse([]),
+      'GET /api/auth/me': () => jsonResponse(makeUser()),
+      'POST /api/withdrawals/closing': () => jsonResponse({ ...CREATED, amount: '7.50' }, 201),
+    });
+    const onDone = vi.fn();
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<WithdrawDialog open closing onClose={onClose} onDone={onDone} keeper={createIdempotencyKeeper()} />, {
+      preloadedState: signedInState(),
+    });
+    expect(await screen.findByTestId('closing-intro')).toHaveTextContent('The whole available balance, $7.50, is withdrawn, whatever the minimum withdrawal.');
+    const amount = screen.getByLabelText('Amount (USD)');
+    await waitFor(() => expect(amount).toHaveValue(7.5));
+    expect(amount).toHaveAttribute('readonly');
+    expect(screen.queryByTestId('below-minimum')).not.toBeInTheDocument();
+    await screen.findByRole('option', { name: /Ethereum/ });
+    await user.selectOptions(screen.getByLabelText('Currency'), 'ETH');
+    await user.type(screen.getByLabelText('Wallet address'), ETH_WALLET);
+    await user.click(screen.getByRole('button', { name: 'Withdraw $7.50' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [init] = callsTo(fetchMock, 'POST /api/withdrawals/closing');
+    expect(JSON.parse(String(init?.body))).toEqual({ currency: 'ETH', walletAddress: ETH_WALLET });
+    expect(idempotencyKeyOf(init)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onClose).toHaveBeenCalled();
+  });
 });

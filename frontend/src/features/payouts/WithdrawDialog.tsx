@@ -1,5 +1,5 @@
 import { Alert, Button, Input, Modal } from 'antd';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TApiError } from '../../app/baseQuery';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
@@ -9,9 +9,10 @@ import { useToast } from '../../components/toast';
 import { formatDateTime } from '../../app/format';
 import { createIdempotencyKeeper, outcomeUnknown, type TIdempotencyKeeper } from './idempotency';
 import { formatFee, formatUsd, parseCents, shortenAddress } from './money';
-import { useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
+import { useCreateClosingWithdrawalMutation, useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
 import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 import { isWithdrawalFormFilled, toWithdrawalRequest, validateWithdrawal, type TWithdrawalFormValues, type TWithdrawalProblem } from './withdrawalForm';
+import { arrivalOf, missingFields, type TArrival } from './withdrawalReadiness';
 import './payouts.css';
 
 /** Spec 02 s.9: the default minimum until the settings answer. */
@@ -52,35 +53,84 @@ function AmountProblem({ problem }: { problem: Exclude<TWithdrawalProblem, { kin
 
 const EMPTY: TWithdrawalFormValues = { currency: '', amount: '', walletAddress: '' };
 
+/** What will arrive after the network fee, in words (issue 28 item 3). */
+function ArrivalNote({ arrival }: { arrival: TArrival }) {
+  const { t } = useTranslation();
+  const fee = formatFee(arrival.fee, arrival.currency);
+  if (arrival.kind === 'converted') return <>{t('payouts.dialog.arrivalConverted', { amount: formatUsd(arrival.amount), currency: arrival.currency, fee })}</>;
+  if (arrival.tooSmall) return <>{t('payouts.dialog.arrivalTooSmall', { amount: formatUsd(arrival.amount), fee })}</>;
+  return <>{t('payouts.dialog.arrivalPegged', { net: `${arrival.net} ${arrival.currency}`, amount: formatUsd(arrival.amount), fee })}</>;
+}
+
 /**
  * The withdrawal dialog (spec 02 s.5, s.8): currency with its network fee, amount in USD, wallet address (saved
- * wallets of the currency offered). The client checks run first; the server checks everything again.
+ * wallets of the currency offered; the only saved wallet is chosen at once). A disabled Submit says what is missing,
+ * and what will arrive after the network fee is shown before sending (issue 28 item 3). The client checks run first;
+ * the server checks everything again.
+ * `closing` (Profile > Delete account, issue 28 item 4): the whole available balance, whatever the minimum, through
+ * POST /api/withdrawals/closing; the amount is not editable.
  */
-export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open: boolean; onClose: () => void; keeper?: TIdempotencyKeeper }) {
+export function WithdrawDialog({
+  open,
+  onClose,
+  keeper = sharedKeeper,
+  closing = false,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  keeper?: TIdempotencyKeeper;
+  closing?: boolean;
+  /** After a request was created (before onClose). */
+  onDone?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const refreshUser = useRefreshCurrentUser();
   const settings = usePublicSettingsQuery();
   const balance = useLedgerBalanceQuery();
   const wallets = usePayoutWalletsQuery();
-  const [createWithdrawal, { isLoading: sending }] = useCreateWithdrawalMutation();
-  const [values, setValues] = useState<TWithdrawalFormValues>(EMPTY);
+  const [createWithdrawal, { isLoading: sendingOrdinary }] = useCreateWithdrawalMutation();
+  const [createClosingWithdrawal, { isLoading: sendingClosing }] = useCreateClosingWithdrawalMutation();
+  const sending = sendingOrdinary || sendingClosing;
+  const [entered, setValues] = useState<TWithdrawalFormValues>(EMPTY);
   const [problem, setProblem] = useState<TWithdrawalProblem | null>(null);
   const fieldErrors = useFieldErrors(['amount', 'currency', 'walletAddress']);
   const [unanswered, setUnanswered] = useState(false);
   const submitting = useRef(false);
 
   const currencies = settings.data?.currencies ?? [];
-  const chosen = currencies.find((c) => c.value === values.currency);
   const minimum = settings.data?.minimumWithdrawal ?? DEFAULT_MINIMUM_WITHDRAWAL;
   const available = balance.data && !balance.isError ? balance.data.available : null;
   const cooldownHours = Number(settings.data?.walletCooldownHours ?? '0');
+  // Closing: the amount is the whole available balance (what the server will take), never typed.
+  const values = closing ? { ...entered, amount: available !== null && parseCents(available) !== 0n ? available : '' } : entered;
+  const chosen = currencies.find((c) => c.value === values.currency);
   const savedForCurrency = useMemo(() => (wallets.data ?? []).filter((w) => w.currency === values.currency), [wallets.data, values.currency]);
   const filled = isWithdrawalFormFilled(values);
+  const missing = missingFields(values);
+  const arrival = arrivalOf(values.amount, chosen);
   // Said before any typing (issue 10): the balance cannot reach the minimum, so no request can pass yet.
   const availableCents = parseCents(available);
   const minimumCents = parseCents(minimum);
-  const belowMinimum = availableCents !== null && minimumCents !== null && availableCents < minimumCents;
+  const belowMinimum = !closing && availableCents !== null && minimumCents !== null && availableCents < minimumCents;
+  const usable = (w: { usableFrom: string }) => !(cooldownHours > 0 && new Date(w.usableFrom).getTime() > Date.now());
+  /** The one saved wallet of a currency that can receive a payout now, if there is exactly one. */
+  const onlyWalletFor = (currency: string) => {
+    const saved = (wallets.data ?? []).filter((w) => w.currency === currency);
+    return saved.length === 1 && usable(saved[0]!) ? saved[0] : undefined;
+  };
+
+  // The only saved wallet is chosen at once (currency and address), unless the worker already chose something.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !wallets.data) return;
+    preselected.current = true;
+    const only = wallets.data.length === 1 ? wallets.data[0] : undefined;
+    if (!only || !usable(only)) return;
+    setValues((v) => (v.currency === '' && v.walletAddress === '' ? { ...v, currency: only.currency, walletAddress: only.address } : v));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the wallets first arrive
+  }, [wallets.data]);
 
   const change = (patch: Partial<TWithdrawalFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -92,21 +142,24 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting.current) return;
-    const found = validateWithdrawal(values, { minimum, available });
+    // Closing waives the minimum; the amount is the balance itself.
+    const found = closing ? (filled ? null : ({ kind: 'fillAllFields' } as const)) : validateWithdrawal(values, { minimum, available });
     setProblem(found);
     fieldErrors.clearAll();
     if (found) return;
     const body = toWithdrawalRequest(values);
-    const idempotencyKey = keeper.keyFor(JSON.stringify(body));
+    const idempotencyKey = keeper.keyFor(JSON.stringify(closing ? { closing, currency: body.currency, walletAddress: body.walletAddress } : body));
     submitting.current = true;
     try {
-      await createWithdrawal({ body, idempotencyKey }).unwrap();
+      if (closing) await createClosingWithdrawal({ body: { currency: body.currency, walletAddress: body.walletAddress }, idempotencyKey }).unwrap();
+      else await createWithdrawal({ body, idempotencyKey }).unwrap();
       keeper.settle(false);
       setUnanswered(false);
       // Replaces an earlier 'Error' of this action.
       toast({ title: t('payouts.toast.createdTitle'), description: t('payouts.toast.createdText'), action: 'withdrawal.create' });
       void refreshUser();
       setValues(EMPTY);
+      onDone?.();
       onClose();
     } catch (error) {
       const unknown = outcomeUnknown(statusOf(error));
@@ -128,20 +181,34 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
   return (
     <Modal
       open={open}
-      title={t('payouts.dialog.title')}
+      title={closing ? t('payouts.dialog.closingTitle') : t('payouts.dialog.title')}
       onCancel={onClose}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
         </Button>,
-        <Button key="submit" type="primary" disabled={!filled || sending} onClick={() => void submit()}>
-          {sending ? t('payouts.dialog.submitting') : t('payouts.dialog.submit')}
+        <Button
+          key="submit"
+          type="primary"
+          disabled={!filled || sending}
+          aria-describedby={!filled ? 'withdraw-missing' : undefined}
+          onClick={() => void submit()}
+        >
+          {sending ? t('payouts.dialog.submitting') : closing ? t('payouts.dialog.submitClosing', { amount: formatUsd(values.amount || '0') }) : t('payouts.dialog.submit')}
         </Button>,
       ]}
     >
       <form className="withdraw-form" noValidate onSubmit={(e) => void submit(e)} data-testid="withdraw-form">
         {settings.isError && <Alert type="warning" showIcon title={t('payouts.dialog.settingsFailed')} />}
+        {closing && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="closing-intro"
+            title={available === null ? t('payouts.common.notAvailable') : t('payouts.dialog.closingIntro', { amount: formatUsd(available) })}
+          />
+        )}
         {belowMinimum && (
           <Alert
             type="warning"
@@ -159,7 +226,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             value={values.currency}
             aria-invalid={fieldErrors.errorOf('currency') ? true : undefined}
             aria-describedby={fieldErrors.errorOf('currency') ? 'withdraw-currency-error' : undefined}
-            onChange={(e) => change({ currency: e.target.value, walletAddress: '' })}
+            onChange={(e) => change({ currency: e.target.value, walletAddress: onlyWalletFor(e.target.value)?.address ?? '' })}
           >
             <option value="">{t('payouts.dialog.currencyPlaceholder')}</option>
             {currencies.map((c) => (
@@ -182,14 +249,20 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             min="0"
             prefix="$"
             size="large"
+            readOnly={closing}
             value={values.amount}
             onChange={(e) => change({ amount: e.target.value })}
             {...fieldA11y('withdraw-amount-error', amountError)}
           />
           <div className="withdraw-field-hint">
-            {t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatUsd(available), minimum: formatUsd(minimum) })}
+            {closing ? t('payouts.dialog.closingAmountHint') : t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatUsd(available), minimum: formatUsd(minimum) })}
           </div>
           <FieldError id="withdraw-amount-error" message={amountError} testId="withdraw-amount-error" />
+          {arrival && (
+            <div className="withdraw-arrival" data-testid="withdraw-arrival" role="status">
+              <ArrivalNote arrival={arrival} />
+            </div>
+          )}
         </div>
 
         {values.currency !== '' && (
@@ -205,7 +278,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
                 >
                   <option value="">{t('payouts.dialog.savedWalletsPlaceholder')}</option>
                   {savedForCurrency.map((w) => {
-                    const notYet = cooldownHours > 0 && new Date(w.usableFrom).getTime() > Date.now();
+                    const notYet = !usable(w);
                     const name = `${w.label ? `${w.label} · ` : ''}${shortenAddress(w.address)}`;
                     return (
                       <option key={w.id} value={w.address} disabled={notYet}>
@@ -239,6 +312,11 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
           <FieldError id="withdraw-wallet-error" message={fieldErrors.errorOf('walletAddress')} testId="withdraw-wallet-error" />
         </div>
 
+        {!filled && (
+          <div id="withdraw-missing" className="withdraw-missing" data-testid="withdraw-missing">
+            {t('payouts.dialog.missing', { fields: missing.map((field) => t(`payouts.dialog.fieldName.${field}`)).join(', ') })}
+          </div>
+        )}
         {problem?.kind === 'fillAllFields' && <Alert type="error" showIcon title={t('payouts.validation.fillAllFields')} role="alert" />}
         {unanswered && <Alert type="warning" showIcon title={t('payouts.dialog.retryNote')} />}
         {/* Enter in a field submits. */}

@@ -3,9 +3,12 @@ import type {
   TAdminWithdrawalList,
   TAdminWithdrawalPage,
   TBalance,
+  TCreateClosingWithdrawalRequest,
   TCreatePayoutWalletRequest,
   TCreateWithdrawalRequest,
   TDecideWithdrawalRequest,
+  TGiveUpBalanceRequest,
+  TGiveUpBalanceResponse,
   TLedgerVerification,
   TPayoutWallet,
   TPublicSettings,
@@ -68,6 +71,16 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
       // Also after a failure: an attempt whose outcome is unknown may have been applied.
       invalidatesTags: [...MONEY_TAGS],
     }),
+    /** Closing the account: the whole available balance, whatever the minimum (issue 28 item 4). */
+    createClosingWithdrawal: build.mutation<TWithdrawal, { body: TCreateClosingWithdrawalRequest; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: '/withdrawals/closing', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      invalidatesTags: [...MONEY_TAGS],
+    }),
+    /** Closing the account: give up the available balance, stating the amount shown (issue 28 item 4). */
+    giveUpBalance: build.mutation<TGiveUpBalanceResponse, { body: TGiveUpBalanceRequest; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: '/ledger/give-up', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      invalidatesTags: [...MONEY_TAGS],
+    }),
     /** One page of the worker's statement, newest entry first (the first page without a cursor). */
     statement: build.query<TStatementPage, { cursor?: string }>({
       query: ({ cursor }) => withQuery('/ledger/statement', { cursor }),
@@ -113,6 +126,8 @@ export const {
   useMyWithdrawalsQuery,
   useLazyMyWithdrawalsQuery,
   useCreateWithdrawalMutation,
+  useCreateClosingWithdrawalMutation,
+  useGiveUpBalanceMutation,
   useStatementQuery,
   useLazyStatementQuery,
   useLazyVerifyLedgerQuery,

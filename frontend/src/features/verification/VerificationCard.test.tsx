@@ -5,15 +5,16 @@ import { VerificationCard } from './VerificationCard';
 
 const NONE = { status: 'none', isVerified: false, id: null, reason: null, submittedAt: null, reviewedAt: null };
 
-function renderWith(status: Record<string, unknown>) {
+function renderWith(status: Record<string, unknown>, user = makeUser()) {
   const fetchMock = mockApi({ 'GET /api/user/verification': () => jsonResponse(status) });
-  renderWithProviders(<VerificationCard />, { route: '/profile', preloadedState: signedInState(makeUser()) });
+  renderWithProviders(<VerificationCard />, { route: '/profile', preloadedState: signedInState(user) });
   return fetchMock;
 }
 
 describe('Profile > identity verification (spec 02)', () => {
   it('when nothing is filled in, then Submit shows each required message of spec 02 s.5 and nothing is sent', async () => {
-    const fetchMock = renderWith(NONE);
+    // No name on the profile, so none is filled in for the worker.
+    const fetchMock = renderWith(NONE, makeUser({ firstName: '', lastName: '' }));
     fireEvent.click(await screen.findByRole('button', { name: /Apply for Verification/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByTestId('verification-submit'));

@@ -2,6 +2,7 @@ import {
   ZAssignmentCancelledDataSchema,
   ZChatSettingsChangedDataSchema,
   ZBalanceAdjustedDataSchema,
+  ZBalanceGivenUpDataSchema,
   ZSettingsChangedDataSchema,
   ZSubmissionApprovedDataSchema,
   ZSubmissionRejectedDataSchema,
@@ -43,6 +44,19 @@ export const AUDIT_MAPPERS = {
       targetId: d.userId,
       before: { balance: d.before },
       after: { balance: d.after, amount: d.amount, reason: d.reason },
+      createdAt: d.at,
+    };
+  },
+  // Not an admin's action but a money decision about a user: the worker closing the account gave up the balance.
+  'balance.given_up': (event) => {
+    const d = ZBalanceGivenUpDataSchema.parse(event.data);
+    return {
+      actorId: d.userId,
+      action: 'balance.given_up',
+      targetType: 'user',
+      targetId: d.userId,
+      before: { available: d.amount },
+      after: { available: '0.00', amount: `-${d.amount}`, entryId: d.entryId },
       createdAt: d.at,
     };
   },

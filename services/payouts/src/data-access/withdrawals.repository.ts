@@ -24,6 +24,7 @@ interface TWithdrawalDbRow {
   reviewed_by: string | null;
   reviewed_at: Date | null;
   created_at: Date;
+  closing: boolean;
   first_name?: string | null;
   last_name?: string | null;
   email?: string | null;
@@ -32,10 +33,12 @@ interface TWithdrawalDbRow {
 export interface TWithdrawalRecord extends TWithdrawal {
   userId: string;
   reviewedBy: string | null;
+  /** A closing withdrawal (the whole balance, minimum waived; issue 28 item 4); the admin's view says so. */
+  closing: boolean;
 }
 
 const COLUMNS = `w.id, w.user_id, w.amount::text, w.currency, w.network_fee::text, w.wallet_address, w.status, w.admin_comment,
-  w.tx_reference, w.reviewed_by, w.reviewed_at, w.created_at`;
+  w.tx_reference, w.reviewed_by, w.reviewed_at, w.created_at, w.closing`;
 
 function toRecord(row: TWithdrawalDbRow): TWithdrawalRecord {
   return {
@@ -51,12 +54,13 @@ function toRecord(row: TWithdrawalDbRow): TWithdrawalRecord {
     reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     reviewedBy: row.reviewed_by,
     txReference: row.tx_reference,
+    closing: row.closing,
   };
 }
 
-/** The owner's view (spec 02): no user id, no reviewer. */
+/** The owner's view (spec 02): no user id, no reviewer, no closing mark. */
 export function toWithdrawalView(record: TWithdrawalRecord): TWithdrawal {
-  const { userId: _userId, reviewedBy: _reviewedBy, ...view } = record;
+  const { userId: _userId, reviewedBy: _reviewedBy, closing: _closing, ...view } = record;
   return view;
 }
 
@@ -66,13 +70,24 @@ export function toWithdrawalView(record: TWithdrawalRecord): TWithdrawal {
  */
 export async function insertWithdrawal(
   db: Queryable,
-  w: { id: string; userId: string; amount: string; currency: string; networkFee: string; walletAddress: string; idempotencyKey: string; createdAt: string },
+  w: {
+    id: string;
+    userId: string;
+    amount: string;
+    currency: string;
+    networkFee: string;
+    walletAddress: string;
+    idempotencyKey: string;
+    createdAt: string;
+    /** A closing withdrawal (the whole balance, minimum waived; issue 28 item 4). */
+    closing?: boolean;
+  },
 ): Promise<TWithdrawalRecord> {
   await db.query({
     name: 'payouts_insert_withdrawal',
-    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt],
+    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at, closing)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt, w.closing ?? false],
   });
   return {
     id: w.id,
@@ -87,6 +102,7 @@ export async function insertWithdrawal(
     reviewedAt: null,
     reviewedBy: null,
     txReference: null,
+    closing: w.closing ?? false,
   };
 }
 

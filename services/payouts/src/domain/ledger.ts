@@ -11,6 +11,7 @@ import { fromCents, toCents } from './money.js';
  *   withdrawal_hold            -A   available -= A, held += A
  *   withdrawal_release         +A   held -= A, available += A
  *   withdrawal_payout          -A   held -= A (the money leaves the platform)
+ *   balance_given_up           -A   available -= A (the worker closing the account gave it up)
  * So for every account: the available effects of its entries sum to available, the held effects sum to held.
  */
 export function effectOf(kind: TLedgerEntryKind, amount: bigint): { available: bigint; held: bigint } {
@@ -18,6 +19,7 @@ export function effectOf(kind: TLedgerEntryKind, amount: bigint): { available: b
     case 'task_reward':
     case 'signup_bonus':
     case 'admin_adjustment':
+    case 'balance_given_up':
       return { available: amount, held: 0n };
     case 'withdrawal_hold':
     case 'withdrawal_release':

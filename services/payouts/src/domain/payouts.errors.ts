@@ -38,5 +38,10 @@ export const PAYOUTS_ERRORS = {
   walletDuplicate: () => new AppError('PAYOUTS.WALLET_EXISTS', 409, 'This wallet is already saved', undefined, 'address'),
   userNotFound: () => new AppError('PAYOUTS.USER_NOT_FOUND', 404, 'User not found'),
   accountNotFound: () => new AppError('PAYOUTS.ACCOUNT_NOT_FOUND', 404, 'Your account is not open yet. Please try again in a moment.'),
+  /** A closing withdrawal or a give-up when the available balance is already $0.00. */
+  nothingAvailable: () => new AppError('PAYOUTS.NOTHING_AVAILABLE', 409, 'Your available balance is $0.00: there is nothing to withdraw or give up'),
+  /** A give-up whose stated amount is not the available balance (money arrived or left since the screen was read). */
+  giveUpAmountChanged: (available: string) =>
+    new AppError('PAYOUTS.GIVE_UP_AMOUNT_CHANGED', 409, `Your available balance is now $${available}; please confirm that amount`, undefined, 'amount'),
   balanceOfOthers: () => new AppError('AUTH.FORBIDDEN', 403, 'You may only read your own balance'),
 };

@@ -16,6 +16,8 @@ export interface TPosting {
   reference?: { type: string; id: string };
   reason?: string | null;
   createdBy?: string | null;
+  /** The entry's id, when the caller needs it before the posting resolves (e.g. for its event); default a new one. */
+  id?: string;
   /** The entry's createdAt (ISO), when the caller needs it before the posting resolves (e.g. for its event); default now. */
   at?: string;
 }
@@ -46,7 +48,7 @@ export async function postEntry(client: PoolClient, account: TLockedAccount, pos
   if (available < 0n) throw PAYOUTS_ERRORS.insufficientFunds();
   if (held < 0n) throw new Error(`posting ${posting.kind} would make the held balance of ${account.userId} negative`);
   const unhashed = {
-    id: randomUUID(),
+    id: posting.id ?? randomUUID(),
     userId: account.userId,
     seq: account.entryCount + 1,
     kind: posting.kind,

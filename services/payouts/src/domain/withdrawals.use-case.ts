@@ -3,6 +3,7 @@ import type {
   TAdminWithdrawal,
   TAdminWithdrawalPage,
   TAdminWithdrawalsQuery,
+  TCreateClosingWithdrawalRequest,
   TCreateWithdrawalRequest,
   TDecideWithdrawalRequest,
   TMyWithdrawalsQuery,
@@ -25,13 +26,18 @@ import {
 } from '../data-access/withdrawals.repository.js';
 import { addressKey, findCurrency, isValidAddress } from './currencies.js';
 import type { TPayoutsDeps } from './deps.js';
-import { toCents } from './money.js';
+import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { lockAccountForPosting, postEntry } from './post-entry.js';
 
 /** What makes two requests "the same": the normalised body (amount with 2 decimals, currency upper-cased). */
 function requestHashOf(body: TCreateWithdrawalRequest): string {
   return createHash('sha256').update(JSON.stringify([body.amount, body.currency, body.walletAddress])).digest('hex');
+}
+
+/** A closing withdrawal's body has no amount (it is the whole balance); tagged so it never matches an ordinary one. */
+function closingRequestHashOf(body: TCreateClosingWithdrawalRequest): string {
+  return createHash('sha256').update(JSON.stringify(['closing', body.currency, body.walletAddress])).digest('hex');
 }
 
 function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
@@ -53,22 +59,45 @@ function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
  * COMMIT.
  */
 export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateWithdrawalRequest): Promise<TWithdrawal> {
-  const requestHash = requestHashOf(body);
-  const currency = findCurrency(body.currency);
+  return placeWithdrawal(deps, userId, key, { currency: body.currency, walletAddress: body.walletAddress, amount: body.amount, requestHash: requestHashOf(body) });
+}
+
+/**
+ * POST /api/withdrawals/closing (issue 28 item 4): the worker closing the account withdraws the WHOLE available
+ * balance, whatever the minimum. The same rules and transaction as requestWithdrawal except the amount, which is the
+ * available balance read under the account's lock (so nothing posted meanwhile is left behind or overdrawn), and the
+ * minimum, which is waived; the withdrawal is marked `closing` for the reviewer. $0.00 available is 409.
+ */
+export async function requestClosingWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateClosingWithdrawalRequest): Promise<TWithdrawal> {
+  return placeWithdrawal(deps, userId, key, { currency: body.currency, walletAddress: body.walletAddress, amount: 'all', requestHash: closingRequestHashOf(body) });
+}
+
+interface TWithdrawalOrder {
+  currency: string;
+  walletAddress: string;
+  /** A decimal string with 2 decimals, or 'all': the whole available balance, minimum waived (closing). */
+  amount: string | 'all';
+  requestHash: string;
+}
+
+async function placeWithdrawal(deps: TPayoutsDeps, userId: string, key: string, order: TWithdrawalOrder): Promise<TWithdrawal> {
+  const { requestHash } = order;
+  const currency = findCurrency(order.currency);
   const settings = deps.settings.current();
   const cooldown = /[1-9]/.test(settings.walletCooldownHours);
   const [earlier, wallet] = await Promise.all([
     findIdempotentAnswer(deps.pool, userId, key),
-    cooldown && currency && isValidAddress(currency.value, body.walletAddress)
-      ? findSavedWallet(deps.pool, userId, currency.value, addressKey(currency.value, body.walletAddress), settings.walletCooldownHours)
+    cooldown && currency && isValidAddress(currency.value, order.walletAddress)
+      ? findSavedWallet(deps.pool, userId, currency.value, addressKey(currency.value, order.walletAddress), settings.walletCooldownHours)
       : undefined,
   ]);
   if (earlier) return replay(earlier, requestHash);
 
   if (!currency) throw PAYOUTS_ERRORS.unsupportedCurrency();
-  if (!isValidAddress(currency.value, body.walletAddress)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'walletAddress');
-  const amount = toCents(body.amount);
-  if (amount < toCents(settings.minimumWithdrawal)) throw PAYOUTS_ERRORS.amountTooLow(settings.minimumWithdrawal);
+  if (!isValidAddress(currency.value, order.walletAddress)) throw PAYOUTS_ERRORS.invalidWalletAddress(currency.label, 'walletAddress');
+  const closing = order.amount === 'all';
+  const asked = order.amount === 'all' ? undefined : toCents(order.amount);
+  if (asked !== undefined && asked < toCents(settings.minimumWithdrawal)) throw PAYOUTS_ERRORS.amountTooLow(settings.minimumWithdrawal);
   if (cooldown) {
     if (!wallet) throw PAYOUTS_ERRORS.walletNotSaved(settings.walletCooldownHours);
     if (wallet.coolingDown) throw PAYOUTS_ERRORS.walletCoolingDown(settings.walletCooldownHours);
@@ -79,21 +108,24 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
     // lookup issued after it (its own statement, so its snapshot is taken once the lock is held).
     const [account, raced] = await Promise.all([lockAccountForPosting(client, userId), findIdempotentAnswer(client, userId, key)]);
     if (raced) return replay(raced, requestHash);
+    const amount = asked ?? toCents(account.available);
+    if (closing && amount === 0n) throw PAYOUTS_ERRORS.nothingAvailable();
     if (toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
 
     const withdrawal: TWithdrawalRecord = {
       id: randomUUID(),
       userId,
-      amount: body.amount,
+      amount: fromCents(amount),
       currency: currency.value,
       networkFee: currency.networkFee,
-      walletAddress: body.walletAddress,
+      walletAddress: order.walletAddress,
       status: 'pending',
       createdAt: new Date().toISOString(),
       adminComment: null,
       reviewedAt: null,
       reviewedBy: null,
       txReference: null,
+      closing,
     };
     const view = toWithdrawalView(withdrawal);
     // Issued together with the COMMIT, awaited together: one round trip. The first failure is thrown (the rest,

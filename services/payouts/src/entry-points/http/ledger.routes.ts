@@ -2,6 +2,8 @@ import {
   ZAdjustBalanceRequestSchema,
   ZAdjustBalanceResponseSchema,
   ZBalanceSchema,
+  ZGiveUpBalanceRequestSchema,
+  ZGiveUpBalanceResponseSchema,
   ZIdParamsSchema,
   ZLedgerVerificationSchema,
   ZStatementPageQuerySchema,
@@ -15,6 +17,8 @@ import { adjustBalance } from '../../domain/adjust-balance.use-case.js';
 import type { TPayoutsDeps } from '../../domain/deps.js';
 import { getStatement, getStatementPage, statementCsv, verifyLedger } from '../../domain/statement.use-case.js';
 import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
+import { giveUpBalance } from '../../domain/give-up-balance.use-case.js';
+import { idempotencyKeyOf, readIdempotencyKey } from './withdrawals.routes.js';
 
 const ZUserParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.userNotFound);
 
@@ -53,6 +57,23 @@ export function registerLedgerRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPay
 
   app.get('/api/ledger/verify', { onRequest: hooks.authenticate, schema: { response: { 200: ZLedgerVerificationSchema } } }, async (request) =>
     verifyLedger(deps, authUserOf(request).userId),
+  );
+
+  app.post(
+    '/api/ledger/give-up',
+    {
+      onRequest: hooks.authenticate,
+      preValidation: readIdempotencyKey,
+      schema: {
+        summary: 'Give up the available balance to close the account (a balance_given_up ledger entry, audited)',
+        description:
+          'Idempotency-Key required. Body: amount, the available balance the worker was shown; 409 PAYOUTS.GIVE_UP_AMOUNT_CHANGED ' +
+          'when it is not the available balance any more, 409 PAYOUTS.NOTHING_AVAILABLE at $0.00. Held money is not touched.',
+        body: ZGiveUpBalanceRequestSchema,
+        response: { 201: ZGiveUpBalanceResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await giveUpBalance(deps, authUserOf(request).userId, idempotencyKeyOf(request), request.body)),
   );
 
   app.get('/api/ledger/balance', { onRequest: hooks.authenticate, schema: { response: { 200: ZBalanceSchema } } }, async (request) =>

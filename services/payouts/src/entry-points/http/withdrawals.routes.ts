@@ -2,6 +2,7 @@ import {
   ZAdminWithdrawalPageSchema,
   ZAdminWithdrawalSchema,
   ZAdminWithdrawalsQuerySchema,
+  ZCreateClosingWithdrawalRequestSchema,
   ZCreateWithdrawalRequestSchema,
   ZDecideWithdrawalRequestSchema,
   ZIdParamsSchema,
@@ -13,13 +14,13 @@ import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { TPayoutsDeps } from '../../domain/deps.js';
 import { PAYOUTS_ERRORS } from '../../domain/payouts.errors.js';
-import { decideWithdrawal, listMyWithdrawals, listWithdrawalsForAdmin, requestWithdrawal } from '../../domain/withdrawals.use-case.js';
+import { decideWithdrawal, listMyWithdrawals, listWithdrawalsForAdmin, requestClosingWithdrawal, requestWithdrawal } from '../../domain/withdrawals.use-case.js';
 
 const ZWithdrawalParamsSchema = ZIdParamsSchema(PAYOUTS_ERRORS.withdrawalNotFound);
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The Idempotency-Key header: required, 1 to 255 visible ASCII characters (surrounding spaces dropped). */
-function parseIdempotencyKey(header: string | string[] | undefined): string {
+export function parseIdempotencyKey(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value.trim() === '') throw PAYOUTS_ERRORS.idempotencyKeyRequired();
   const key = value.trim();
@@ -30,6 +31,18 @@ function parseIdempotencyKey(header: string | string[] | undefined): string {
 /** Each request's Idempotency-Key, read once, before its body is checked. */
 const idempotencyKeys = new WeakMap<FastifyRequest, string>();
 
+/** The preValidation hook of a route that requires an Idempotency-Key: a request without one is refused whatever its body. */
+export async function readIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKeys.set(request, parseIdempotencyKey(request.headers['idempotency-key']));
+}
+
+/** The key readIdempotencyKey read for this request. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = idempotencyKeys.get(request);
+  if (key === undefined) throw new Error('the route reads no Idempotency-Key (readIdempotencyKey in its preValidation)');
+  return key;
+}
+
 /** /api/withdrawals (the worker's own) and /api/admin/withdrawals (review). */
 export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps<TPayoutsDeps>): void {
   app.post(
@@ -37,16 +50,30 @@ export function registerWithdrawalRoutes(app: TApp, { deps, hooks }: TRouteDeps<
     {
       onRequest: hooks.authenticate,
       // Before the body is checked: a request without a key is refused whatever its body.
-      preValidation: async (request) => {
-        idempotencyKeys.set(request, parseIdempotencyKey(request.headers['idempotency-key']));
-      },
+      preValidation: readIdempotencyKey,
       schema: { body: ZCreateWithdrawalRequestSchema, response: { 201: ZWithdrawalSchema } },
     },
     async (request, reply) => {
-      const key = idempotencyKeys.get(request) as string;
       // 201 the first time and for a replay of the same key and body: the answer the key got.
-      return reply.status(201).send(await requestWithdrawal(deps, authUserOf(request).userId, key, request.body));
+      return reply.status(201).send(await requestWithdrawal(deps, authUserOf(request).userId, idempotencyKeyOf(request), request.body));
     },
+  );
+
+  app.post(
+    '/api/withdrawals/closing',
+    {
+      onRequest: hooks.authenticate,
+      preValidation: readIdempotencyKey,
+      schema: {
+        summary: 'Withdraw the whole available balance to close the account (the minimum is waived)',
+        description:
+          'Idempotency-Key required. Body: currency, walletAddress. The amount is the available balance at that moment; ' +
+          'the same currency, address and wallet-cooldown rules as POST /api/withdrawals apply. 409 PAYOUTS.NOTHING_AVAILABLE at $0.00.',
+        body: ZCreateClosingWithdrawalRequestSchema,
+        response: { 201: ZWithdrawalSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestClosingWithdrawal(deps, authUserOf(request).userId, idempotencyKeyOf(request), request.body)),
   );
 
   app.get(

@@ -39,6 +39,19 @@ describe('task form (spec 03 s.5)', () => {
     await waitFor(() => expect(createButton()).toBeDisabled());
   });
 
+  it('when Create is disabled, then the dialog names the fields still missing, and the note goes once they are filled', async () => {
+    const { user } = renderForm();
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Title, Description, Reward (USD), Submission instructions');
+    await fill(user, dialog, 'Title', 'Check the landing page');
+    await fill(user, dialog, 'Description', 'Open it on a phone');
+    await waitFor(() => expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Reward (USD), Submission instructions'));
+    await fill(user, dialog, 'Submission instructions', 'A screenshot');
+    await fill(user, dialog, 'Reward (USD)', '7.5');
+    await waitFor(() => expect(within(dialog).queryByTestId('task-form-missing')).not.toBeInTheDocument());
+    expect(createButton()).toBeEnabled();
+  });
+
   it('when every required field is filled, then the task is sent with the reward as text and "Task created successfully" is shown', async () => {
     const { user, fetchMock, onClose } = renderForm();
     const dialog = screen.getByRole('dialog');

@@ -20,12 +20,17 @@ interface TTaskFormValues {
 
 const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions'] as const;
 
-/** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank). */
-export function missingRequired(values: TTaskFormValues): boolean {
-  return REQUIRED.some((name) => {
+/** The required fields still blank, in the form's order (said beside a disabled Create, issue 28 item 5). */
+export function missingFields(values: TTaskFormValues): (typeof REQUIRED)[number][] {
+  return REQUIRED.filter((name) => {
     const value = values[name];
     return value === undefined || value === null || String(value).trim() === '';
   });
+}
+
+/** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank). */
+export function missingRequired(values: TTaskFormValues): boolean {
+  return missingFields(values).length > 0;
 }
 
 /** The call's body: reward as text, due date as `YYYY-MM-DD`, empty optional numbers as null (edit) or left out. */
@@ -72,7 +77,8 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const [createTask] = useCreateTaskMutation();
   const [updateTask] = useUpdateTaskMutation();
   const editing = task !== null;
-  const incomplete = missingRequired(values ?? initialValues(task));
+  const missing = missingFields(values ?? initialValues(task));
+  const incomplete = missing.length > 0;
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(task));
@@ -132,6 +138,13 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       <Form.Item name="requiresApproval" valuePropName="checked">
         <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
       </Form.Item>
+      {incomplete && (
+        <div className="muted" data-testid="task-form-missing" role="status">
+          {t(editing ? 'work.admin.tasks.missingToSave' : 'work.admin.tasks.missingToCreate', {
+            fields: missing.map((name) => t(`work.admin.tasks.fields.${name}`)).join(', '),
+          })}
+        </div>
+      )}
     </FormDialog>
   );
 }

@@ -17,14 +17,15 @@ const WITHDRAWAL: TAdminWithdrawal = {
   txReference: null,
   userId: '22222222-2222-4222-8222-222222222222',
   reviewedBy: null,
+  closing: false,
   user: { firstName: 'Ada', lastName: 'Worker', email: 'ada@example.test' },
 };
 const PATCH = `PATCH /api/admin/withdrawals/${WITHDRAWAL.id}`;
 
-function renderDialog(answer: () => Response) {
+function renderDialog(answer: () => Response, withdrawal: TAdminWithdrawal = WITHDRAWAL) {
   const fetchMock = mockApi({ [PATCH]: answer });
   const onClose = vi.fn();
-  const utils = renderWithProviders(<DecisionDialog withdrawal={WITHDRAWAL} onClose={onClose} />, {
+  const utils = renderWithProviders(<DecisionDialog withdrawal={withdrawal} onClose={onClose} />, {
     route: '/admin/withdrawals',
     preloadedState: signedInState(makeUser({ role: 'admin' })),
   });
@@ -45,6 +46,17 @@ async function confirmPayout(user: ReturnType<typeof renderDialog>['user']) {
 }
 
 describe('admin withdrawal decision dialog (spec 03 s.5)', () => {
+  it('when the withdrawal closes an account, then the reviewer is told why it may be under the minimum; an ordinary one says nothing of it', async () => {
+    renderDialog(() => jsonResponse({}), { ...WITHDRAWAL, amount: '7.50', closing: true });
+    expect(await screen.findByTestId('closing-withdrawal')).toHaveTextContent('The worker is closing the account: this withdrawal is their whole available balance');
+  });
+
+  it('when the withdrawal is an ordinary one, then no closing note', async () => {
+    renderDialog(() => jsonResponse({}));
+    expect((await screen.findAllByText('$60.00')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('closing-withdrawal')).not.toBeInTheDocument();
+  });
+
   it('when Approve is pressed, then a second dialog says who is paid what, and only its confirmation sends the decision', async () => {
     const { user, fetchMock } = renderDialog(() => jsonResponse({ ...WITHDRAWAL, status: 'approved', txReference: '0xfeedbeef' }));
     await user.type(screen.getByLabelText('Transaction reference'), '0xfeedbeef');

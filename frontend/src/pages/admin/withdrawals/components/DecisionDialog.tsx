@@ -102,6 +102,7 @@ export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }:
         </Button>,
       ]}
     >
+      {withdrawal.closing && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('payouts.admin.closingNote')} data-testid="closing-withdrawal" />}
       <dl className="payout-fields" style={{ marginBottom: 16 }}>
         <dt>{t('payouts.admin.user')}</dt>
         <dd>

@@ -42,7 +42,18 @@ function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
   const format = useFormat();
   return [
     { key: 'user', title: t('payouts.admin.user'), render: (_, w) => <UserCell w={w} /> },
-    { key: 'amount', title: t('payouts.admin.amount'), align: 'right', render: (_, w) => <strong>{format.money(w.amount)}</strong> },
+    {
+      key: 'amount',
+      title: t('payouts.admin.amount'),
+      align: 'right',
+      render: (_, w) => (
+        <>
+          <strong>{format.money(w.amount)}</strong>
+          {/* A closing withdrawal may be under the minimum: the reviewer is told why. */}
+          {w.closing && <div className="muted small">{t('payouts.admin.closing')}</div>}
+        </>
+      ),
+    },
     { key: 'currency', title: t('payouts.admin.currency'), dataIndex: 'currency' },
     { key: 'fee', title: t('payouts.admin.fee'), render: (_, w) => formatFee(w.networkFee, w.currency) },
     { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <LongTextCell text={w.walletAddress} /> },
