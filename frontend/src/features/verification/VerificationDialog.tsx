@@ -1,7 +1,7 @@
 import { Button, Input, Modal, Select } from 'antd';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/errorMessage';
+import { errorMessageOf, serverMessageOf } from '../../app/errorMessage';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useToast } from '../../components/toast';
 import { useSessionToken } from '../tasks/useSessionToken';
@@ -67,7 +67,7 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
       setFiles({});
       onSubmitted();
     } catch (error) {
-      const message = error instanceof VerificationCallError ? error.serverMessage : errorMessageOf(error);
+      const message = error instanceof VerificationCallError ? serverMessageOf(error) : errorMessageOf(error);
       if (error instanceof VerificationCallError && error.field && (TEXT_FIELDS as readonly string[]).concat(FILE_FIELDS).includes(error.field) && message) {
         setErrors({ [error.field]: message });
       }
