@@ -137,6 +137,8 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key header is required',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key must be 1 to 255 visible characters',
   'PAYOUTS.IDEMPOTENCY_KEY_REUSED': 'Idempotency-Key was already used with a different request',
+  'PAYOUTS.FIELDS_REQUIRED': 'Please fill in all fields',
+  'PAYOUTS.INVALID_AMOUNT': 'Please enter a valid amount',
   'PAYOUTS.UNSUPPORTED_CURRENCY': 'Please choose a supported currency',
   'PAYOUTS.INVALID_WALLET_ADDRESS': 'Please enter a valid {{currency}} wallet address',
   'PAYOUTS.AMOUNT_TOO_LOW': 'Minimum withdrawal amount is {{minimum}}',

@@ -129,6 +129,8 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',
   'PAYOUTS.IDEMPOTENCY_KEY_REUSED': 'Этот Idempotency-Key уже использован с другим запросом',
+  'PAYOUTS.FIELDS_REQUIRED': 'Пожалуйста, заполните все поля',
+  'PAYOUTS.INVALID_AMOUNT': 'Пожалуйста, введите корректную сумму',
   'PAYOUTS.UNSUPPORTED_CURRENCY': 'Выберите поддерживаемую валюту',
   'PAYOUTS.INVALID_WALLET_ADDRESS': 'Введите корректный адрес кошелька {{currency}}',
   'PAYOUTS.AMOUNT_TOO_LOW': 'Минимальная сумма вывода — {{minimum}}',

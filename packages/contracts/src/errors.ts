@@ -152,6 +152,8 @@ export const ERROR_CODES = {
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': {},
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': {},
   'PAYOUTS.IDEMPOTENCY_KEY_REUSED': {},
+  'PAYOUTS.FIELDS_REQUIRED': {},
+  'PAYOUTS.INVALID_AMOUNT': {},
   'PAYOUTS.UNSUPPORTED_CURRENCY': {},
   'PAYOUTS.INVALID_WALLET_ADDRESS': { currency: 'text' },
   'PAYOUTS.AMOUNT_TOO_LOW': { minimum: 'money' },
@@ -231,6 +233,14 @@ export function isErrorCode(value: unknown): value is TErrorCode {
 /** The zod issue params (`refine(..., { params })`) by which a field's refusal carries its code and parameters. */
 export const ERROR_CODE_ISSUE_PARAM = 'errorCode';
 export const ERROR_PARAMS_ISSUE_PARAM = 'errorParams';
+
+/**
+ * The params of a zod issue that names its code: `ctx.addIssue({ code: 'custom', message, params: issueCode(code) })`
+ * or `.refine(check, { message, params: issueCode(code, params) })`; service-kit puts them on the issue in `details`.
+ */
+export function issueCode<C extends TErrorCode>(code: C, ...params: TErrorParamsArg<C>): Record<string, unknown> {
+  return { [ERROR_CODE_ISSUE_PARAM]: code, ...(params[0] ? { [ERROR_PARAMS_ISSUE_PARAM]: params[0] } : {}) };
+}
 
 /** The catalogue code of a deletion blocker's `code` (`available_balance` -> DELETION.AVAILABLE_BALANCE). */
 export function deletionBlockerErrorCode(code: string): string {

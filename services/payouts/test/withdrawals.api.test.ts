@@ -103,6 +103,8 @@ describe('POST /api/withdrawals', () => {
       const res = await withdraw(h, worker, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe('Please fill in all fields');
+      // The issue names its code, so the screen can say it in the worker's language (issue 28).
+      expect(res.body.details[0]).toMatchObject({ code: 'PAYOUTS.FIELDS_REQUIRED', message: 'Please fill in all fields' });
       // It is about the whole form, not one field.
       expect(res.body.field).toBeUndefined();
     }
@@ -115,6 +117,7 @@ describe('POST /api/withdrawals', () => {
       expect(res.status, amount).toBe(400);
       expect(res.body.message, amount).toBe('Please enter a valid amount');
       expect(res.body.field, amount).toBe('amount');
+      expect(res.body.details[0], amount).toMatchObject({ path: 'amount', code: 'PAYOUTS.INVALID_AMOUNT' });
     }
   });
 
