@@ -53,7 +53,7 @@ export function assembleDocument(documents: Partial<Record<TServiceName, TOpenAp
       title: 'Platform API',
       version: '0.1.0',
       description:
-        'Every public route of every service, generated from the zod schemas that validate them. Send the token from POST /api/auth/login as `Authorization: Bearer <token>`. Refusals are `{message, code}` (and `field` when a form field is at fault).',
+        'Every public route of every service, generated from the zod schemas that validate them. Send the token from POST /api/auth/login as `Authorization: Bearer <token>`. Refusals are `{message, code, params?}` (and `field` when a form field is at fault): `code` is one of the codes of the Error schema, `params` its parameters, so a client can say it in its own language.',
     },
     servers: [{ url: '/' }],
     paths: {},
@@ -179,7 +179,7 @@ export function registerApiDocs(app: TApp, options: TApiDocsOptions): void {
   app.get<{ Params: { file: string } }>(`${DOCS_PREFIX}/:file`, async (request, reply) => {
     const { file } = request.params as { file: string };
     const type = Object.hasOwn(SWAGGER_FILES, file) ? SWAGGER_FILES[file] : undefined;
-    if (!type) throw COMMON_ERRORS.notFound(`Route GET ${request.url} not found`);
+    if (!type) throw COMMON_ERRORS.notFound(`Route GET ${request.url} not found`, 'route');
     if (!files.has(file)) files.set(file, readFile(join(swaggerDir, file)));
     return reply.header('cache-control', 'public, max-age=3600').type(type).send(await files.get(file)!);
   });

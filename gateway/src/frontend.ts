@@ -98,14 +98,14 @@ export function registerWelcomeVideo(app: TApp, file: string): void {
   const path = resolve(file);
   const type = path.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
   app.get('/assets/welcome-video', async (request, reply) => {
-    if (!existsSync(path)) throw COMMON_ERRORS.notFound('The welcome video is not available');
+    if (!existsSync(path)) throw COMMON_ERRORS.notFound('The welcome video is not available', 'video');
     const result = await send(request.raw, `/${encodeURIComponent(basename(path))}`, { root: dirname(path), dotfiles: 'allow', cacheControl: false, acceptRanges: true, etag: true, lastModified: true });
     if (result.statusCode === 416) {
       void reply.header('content-range', result.headers['Content-Range']);
       throw new AppError('REQUEST.RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the video');
     }
     if (result.statusCode === 412) throw new AppError('REQUEST.PRECONDITION_FAILED', 412, 'The video has changed since the version asked for');
-    if (result.type !== 'file') throw COMMON_ERRORS.notFound('The welcome video is not available');
+    if (result.type !== 'file') throw COMMON_ERRORS.notFound('The welcome video is not available', 'video');
     void reply.code(result.statusCode).headers(result.headers).header('cache-control', LONG);
     if (result.statusCode !== 304) void reply.type(type);
     return reply.send(result.stream);

@@ -15,16 +15,16 @@ import { AppError } from '@platform/service-kit';
  *   percent-encoding (a `%` without two hex digits, or escapes that are not UTF-8).
  * - The query string is read by the same walk (checkQuery) and forwarded as it came.
  */
-export class BadPathError extends AppError {
+export class BadPathError extends AppError<'REQUEST.BAD_PATH'> {
   constructor(reason: string) {
-    super('REQUEST.BAD_PATH', 400, `The request path is not allowed: ${reason}`);
+    super('REQUEST.BAD_PATH', 400, `The request path is not allowed: ${reason}`, undefined, undefined, { reason });
   }
 }
 
 /** A query string the gateway will not forward: `400 REQUEST.BAD_QUERY`. */
-export class BadQueryError extends AppError {
+export class BadQueryError extends AppError<'REQUEST.BAD_QUERY'> {
   constructor(reason: string) {
-    super('REQUEST.BAD_QUERY', 400, `The query string is not allowed: ${reason}`);
+    super('REQUEST.BAD_QUERY', 400, `The query string is not allowed: ${reason}`, undefined, undefined, { reason });
   }
 }
 

@@ -213,7 +213,7 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
       const { path, query } = readRequestUrl(request.url);
       const entry = resolveRoute(path);
       const group = entry && upstreams[entry.service];
-      if (!entry || !group) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
+      if (!entry || !group) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`, 'route');
 
       const bodyLimit = entry.body === 'upload' ? config.UPLOAD_BODY_LIMIT_BYTES : config.JSON_BODY_LIMIT_BYTES;
       const declaredLength = Number(request.headers['content-length'] ?? 0);

@@ -97,14 +97,14 @@ export function registerSocketProxy(
     else map.delete(key);
   };
 
-  const tooMany = (message: string) => COMMON_ERRORS.rateLimited(message);
+  const tooMany = (message: string, state: 'open' | 'pending') => new AppError('REQUEST.TOO_MANY_CONNECTIONS', 429, message, undefined, undefined, { state });
 
   // Every upgrade is dispatched through the router (as @fastify/http-proxy does): its answer, if it is refused, is
   // written on the socket as a plain HTTP response.
   const onUpgrade = (raw: TUpgradeRequest, socket: Duplex, head: Buffer): void => {
     const pathname = (raw.url ?? '/').split('?')[0];
     if (pathname !== WS_PATH) {
-      const body = JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' });
+      const body = JSON.stringify({ message: 'Not found', code: 'NOT_FOUND', params: { what: 'route' } });
       socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return;
     }
@@ -121,8 +121,8 @@ export function registerSocketProxy(
     if (!upgrade) throw new AppError('REQUEST.UPGRADE_REQUIRED', 426, 'This is the WebSocket endpoint: connect with a WebSocket client');
     if (closing) throw COMMON_ERRORS.unavailable('The gateway is restarting. Please reconnect shortly.');
     const address = request.ip;
-    if ((openByAddress.get(address) ?? 0) >= limits.maxSocketsPerAddress) throw tooMany('Too many open chat connections from your address. Close another tab and try again.');
-    if ((pendingByAddress.get(address) ?? 0) >= limits.maxPendingPerAddress) throw tooMany('Too many chat connections waiting to sign in from your address. Please try again shortly.');
+    if ((openByAddress.get(address) ?? 0) >= limits.maxSocketsPerAddress) throw tooMany('Too many open chat connections from your address. Close another tab and try again.', 'open');
+    if ((pendingByAddress.get(address) ?? 0) >= limits.maxPendingPerAddress) throw tooMany('Too many chat connections waiting to sign in from your address. Please try again shortly.', 'pending');
     // Counted before the rate limit is read, so parallel upgrades cannot all pass the caps.
     add(openByAddress, address, 1);
     add(pendingByAddress, address, 1);

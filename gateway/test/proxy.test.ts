@@ -126,7 +126,11 @@ describe('the query string', () => {
     for (const query of MALFORMED_QUERIES) {
       const res = await fetch(`${gw.url}${path}?${query}`, { method, headers: { authorization: `Bearer ${bearer}` } });
       expect(res.status, query).toBe(400);
-      expect(await res.json(), query).toEqual({ code: 'REQUEST.BAD_QUERY', message: 'The query string is not allowed: malformed percent-encoding' });
+      expect(await res.json(), query).toEqual({
+        code: 'REQUEST.BAD_QUERY',
+        message: 'The query string is not allowed: malformed percent-encoding',
+        params: { reason: 'malformed percent-encoding' },
+      });
     }
     expect(auth.seen.length + admin.seen.length + chat.seen.length).toBe(before);
   });

@@ -48,7 +48,11 @@ describe('POST /api/auth/login', () => {
     const limited = await post('/api/auth/login', { email: victim.toUpperCase(), password: 'x' }, '10.0.0.1');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(await limited.json()).toEqual({ message: 'Too many login attempts. Please try again in 15 minutes.', code: 'REQUEST.RATE_LIMITED' });
+    expect(await limited.json()).toEqual({
+      message: 'Too many login attempts. Please try again in 15 minutes.',
+      code: 'REQUEST.RATE_LIMITED',
+      params: { what: 'login attempts', minutes: 15 },
+    });
 
     expect((await post('/api/auth/login', { email: email(), password: 'x' }, '10.0.0.1')).status).toBe(401);
   });
@@ -71,7 +75,11 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { email: target, password: 'guess' }, `10.0.6.${i + 1}`)).status).toBe(401);
     const limited = await post('/api/auth/login', { email: target, password: 'guess' }, '10.0.6.99');
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: 'Too many login attempts. Please try again in 60 minutes.', code: 'REQUEST.RATE_LIMITED' });
+    expect(await limited.json()).toEqual({
+      message: 'Too many login attempts. Please try again in 60 minutes.',
+      code: 'REQUEST.RATE_LIMITED',
+      params: { what: 'login attempts', minutes: 60 },
+    });
   });
 
   it('when one address tries too many accounts, then 429 for that address only', async () => {
@@ -112,7 +120,11 @@ describe('POST /api/auth/register', () => {
     const limited = await post('/api/auth/register', { email: email() }, '10.0.3.1');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
-    expect(await limited.json()).toEqual({ message: 'Too many registration attempts. Please try again in 60 minutes.', code: 'REQUEST.RATE_LIMITED' });
+    expect(await limited.json()).toEqual({
+      message: 'Too many registration attempts. Please try again in 60 minutes.',
+      code: 'REQUEST.RATE_LIMITED',
+      params: { what: 'registration attempts', minutes: 60 },
+    });
     expect((await post('/api/auth/register', { email: email() }, '10.0.3.2')).status).toBe(200);
   });
 });

@@ -26,7 +26,7 @@ async function startRefusingService(drainLimit: number) {
   app.post('/api/tasks/:id/submit', {
     preParsing: async (request, reply) => {
       discardRefusedBody(request, reply, drainLimit);
-      throw new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB');
+      throw new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB', undefined, undefined, { maxMegabytes: 50 });
     },
   }, async () => ({}));
   const url = await listen(app as never, '127.0.0.1', 0);
@@ -130,7 +130,7 @@ describe('upload routes at the gateway', () => {
         signal: AbortSignal.timeout(60_000),
       });
       expect(res.status, `${megabytes} MB`).toBe(413);
-      expect(await res.json()).toEqual({ code: 'WORK.FILE_TOO_LARGE', message: 'Each file must be at most 50 MB' });
+      expect(await res.json()).toEqual({ code: 'WORK.FILE_TOO_LARGE', message: 'Each file must be at most 50 MB', params: { maxMegabytes: 50 } });
     }
   });
 });

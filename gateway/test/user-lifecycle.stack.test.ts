@@ -254,7 +254,7 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect(withMoney.status).toBe(409);
     expect(withMoney.body).toMatchObject({ code: 'AUTH.ACCOUNT_NOT_EMPTY', message: 'The user cannot be deleted: The available balance is $7.25; it must be $0.00' });
     const eligibility = await call('GET', `/api/admin/users/${worker.id}/deletion`, { token: adminToken });
-    expect(eligibility.body).toEqual({ allowed: false, reasons: [{ code: 'available_balance', message: 'The available balance is $7.25; it must be $0.00' }] });
+    expect(eligibility.body).toEqual({ allowed: false, reasons: [{ code: 'available_balance', message: 'The available balance is $7.25; it must be $0.00', params: { amount: '7.25' } }] });
 
     expect((await call('PATCH', `/api/admin/users/${worker.id}/balance`, { token: adminToken, body: { balance: '0', reason: 'Closing the account' } })).status).toBe(200);
     const deleted = await call('DELETE', `/api/admin/users/${worker.id}`, { token: adminToken });

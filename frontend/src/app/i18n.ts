@@ -2,6 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type TCatalogue } from '../locales/en';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage } from './i18n.constants';
+import { setErrorLanguageSource } from './serverErrorText';
 
 export { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage };
 
@@ -49,6 +50,8 @@ export function createI18n(language: TLanguage = detectLanguage(), ruCatalogue?:
     initAsync: false,
     returnNull: false,
   });
+  // Server refusals are said in this instance's language (errorMessageOf, serverMessageOf: issue 28).
+  setErrorLanguageSource(instance);
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });

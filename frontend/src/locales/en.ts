@@ -1,3 +1,4 @@
+import { errorsEn } from './errors.en';
 import { adminEn } from './admin.en';
 import { usersEn } from './users.en';
 import { assistantsEn } from './assistants.en';
@@ -67,18 +68,8 @@ export const en = {
     allCurrencies: 'All currencies',
   },
   languages: { en: 'English', ru: 'Русский' },
-  /**
-   * Server refusals shown in the interface language, by error code (components/forms/serverErrors.ts); the English
-   * is the server's own text. A code not listed here shows the server's message as it came.
-   */
-  serverErrors: {
-    AUTH: { EMAIL_TAKEN: 'User with this email already exists' },
-    PAYOUTS: {
-      INSUFFICIENT_FUNDS: 'Amount exceeds your balance',
-      UNSUPPORTED_CURRENCY: 'Please choose a supported currency',
-      WALLET_EXISTS: 'This wallet is already saved',
-    },
-  },
+  /** Server refusals in the interface language, by error code (errors.en.ts; app/serverErrorText.ts). */
+  serverErrors: errorsEn,
   auth: {
     email: 'Email',
     password: 'Password',

@@ -1,3 +1,4 @@
+import { errorsRu } from './errors.ru';
 import { adminRu } from './admin.ru';
 import { usersRu } from './users.ru';
 import { assistantsRu } from './assistants.ru';
@@ -64,14 +65,7 @@ export const ru: TCatalogue = {
     allCurrencies: 'Все валюты',
   },
   languages: { en: 'English', ru: 'Русский' },
-  serverErrors: {
-    AUTH: { EMAIL_TAKEN: 'Пользователь с таким адресом эл. почты уже зарегистрирован' },
-    PAYOUTS: {
-      INSUFFICIENT_FUNDS: 'Сумма превышает ваш баланс',
-      UNSUPPORTED_CURRENCY: 'Выберите поддерживаемую валюту',
-      WALLET_EXISTS: 'Этот кошелёк уже сохранён',
-    },
-  },
+  serverErrors: errorsRu,
   auth: {
     email: 'Эл. почта',
     password: 'Пароль',

@@ -164,7 +164,7 @@ export type TChatServerFrame =
   /** The answer to this socket's chat_message: stored (and delivered to everyone, this socket included). */
   | { type: 'message_ack'; clientId: string | null; message: TChatMessage }
   | { type: 'unread'; unread: TChatUnreadCounts }
-  | { type: 'error'; code: string; message: string; clientId?: string | null; field?: string }
+  | { type: 'error'; code: string; message: string; params?: Record<string, unknown>; clientId?: string | null; field?: string }
   | { type: 'pong' }
   /** This instance may have missed messages (its Redis subscription was lost): read after your last id again. */
   | { type: 'resync' };

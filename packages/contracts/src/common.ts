@@ -1,15 +1,25 @@
 import { z } from 'zod';
 
+/** Parameters of an error code (errors.ts): numbers, decimal amounts, field names, words, deletion blockers. */
+const ZErrorParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.array(z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))]),
+);
+
 /**
- * Error body every service and the gateway answer with. `field` names the input the refusal belongs to (the first
- * validation issue's path, or a business rule about one field such as a taken e-mail), so a screen shows the message
- * under that field and keeps the form as typed; without it the message belongs to no field.
+ * Error body every service and the gateway answer with. `code` is one of ERROR_CODES (errors.ts) and `params` its
+ * parameters (present when the code has any), so a screen says it in the reader's language; `message` is the English
+ * sentence. `field` names the input the refusal belongs to (the first validation issue's path, or a business rule
+ * about one field such as a taken e-mail), so a screen shows the message under that field and keeps the form as typed;
+ * without it the message belongs to no field. `details` are the validation issues, each with its own code and
+ * parameters when it has them (REQUEST.FIELD_REQUIRED, or a rule that names its code).
  */
 export const ZErrorResponseSchema = z.object({
   message: z.string(),
   code: z.string(),
+  params: ZErrorParamsSchema.optional(),
   field: z.string().optional(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional(), params: ZErrorParamsSchema.optional() })).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;
 

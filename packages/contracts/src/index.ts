@@ -2,6 +2,7 @@
 import './zod-setup.js';
 
 export * from './common.js';
+export * from './errors.js';
 export * from './auth.js';
 export * from './events.js';
 export * from './work.js';

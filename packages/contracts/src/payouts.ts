@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findTextProblem, normaliseLineBreaks, ZTextSchema } from './common.js';
+import { issueCode } from './errors.js';
 import { checkRanges, PAGE_QUERY_SHAPE, ZAmountBoundSchema, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
 /**
@@ -82,16 +83,16 @@ export const ZCreateWithdrawalRequestSchema = z
     const currency = typeof body.currency === 'string' ? body.currency.trim() : '';
     const walletAddress = typeof body.walletAddress === 'string' ? body.walletAddress.trim() : '';
     if (!currency || !walletAddress || amount === undefined || amount === '') {
-      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields });
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields, params: issueCode('PAYOUTS.FIELDS_REQUIRED') });
       return z.NEVER;
     }
     if (!AMOUNT_PATTERN.test(amount) || /^0*(\.0*)?$/.test(amount)) {
-      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidAmount, path: ['amount'] });
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.invalidAmount, path: ['amount'], params: issueCode('PAYOUTS.INVALID_AMOUNT') });
       return z.NEVER;
     }
     if (!acceptText(ctx, 'currency', 'Currency', currency) || !acceptText(ctx, 'walletAddress', 'Wallet address', walletAddress)) return z.NEVER;
     if (currency.length > 10 || walletAddress.length > 200) {
-      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields });
+      ctx.addIssue({ code: 'custom', message: PAYOUTS_MESSAGES.fillAllFields, params: issueCode('PAYOUTS.FIELDS_REQUIRED') });
       return z.NEVER;
     }
     return { amount: twoDecimals(amount), currency: currency.toUpperCase(), walletAddress };

@@ -47,10 +47,14 @@ export const ZDeleteAccountRequestSchema = z.strictObject({
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequestSchema>;
 
-/** Why an account cannot be deleted now (each with the sentence shown). */
+/**
+ * Why an account cannot be deleted now: the English sentence and the parameters it is said from in the reader's
+ * language (`amount` for a balance, `count` for pending records; errors.ts DELETION.<CODE>).
+ */
 export const ZDeletionBlockerSchema = z.object({
   code: z.enum(['available_balance', 'held_balance', 'pending_withdrawal', 'active_assignment', 'submission_under_review', 'pending_task_request', 'admin']),
   message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TDeletionBlocker = z.infer<typeof ZDeletionBlockerSchema>;
 

@@ -3,52 +3,78 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
-import { NOT_FOUND_ISSUE_PARAM } from '@platform/contracts';
+import {
+  ERROR_CODE_ISSUE_PARAM,
+  ERROR_PARAMS_ISSUE_PARAM,
+  isErrorCode,
+  NOT_FOUND_ISSUE_PARAM,
+  type TErrorCode,
+  type TErrorParams,
+  type TErrorParamsArg,
+} from '@platform/contracts';
 import { isDependencyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.js';
 
+/** A validation issue as the answer carries it: where, the English message, and its code and parameters if any. */
+export interface TErrorDetail {
+  path: string;
+  message: string;
+  code?: TErrorCode;
+  params?: Record<string, unknown>;
+}
+
 /**
- * A failure the client should hear about: a stable code (`SERVICE.REASON`), an HTTP status and the message the
- * screen shows. Anything else thrown becomes a 500 with a generic message, logged in full. `field` names the input
- * the refusal belongs to (a body field such as `email` or `amount`), so the screen can show it under that field.
+ * A failure the client should hear about: a stable code declared in contracts (ERROR_CODES, `SERVICE.REASON`; an
+ * undeclared code does not typecheck), an HTTP status, the English message and, for a code that has parameters,
+ * exactly those parameters (the screens say it in the reader's language from them). Anything else thrown becomes a
+ * 500 with a generic message, logged in full. `field` names the input the refusal belongs to (a body field such as
+ * `email` or `amount`), so the screen can show it under that field.
  */
-export class AppError extends Error {
+export class AppError<C extends TErrorCode = TErrorCode> extends Error {
+  readonly params: TErrorParams<C> | undefined;
   constructor(
-    readonly code: string,
+    readonly code: C,
     readonly status: number,
     message: string,
-    readonly details?: { path: string; message: string }[],
+    readonly details?: TErrorDetail[],
     readonly field?: string,
+    ...params: TErrorParamsArg<C>
   ) {
     super(message);
     this.name = 'AppError';
+    this.params = params[0] as TErrorParams<C> | undefined;
   }
 }
 
 /**
  * 429 for a limit that frees up after a while: "Too many <what>. Please try again in N minutes.", and the answer
- * carries `Retry-After: <seconds>` (answerError).
+ * carries `Retry-After: <seconds>` (answerError). `what` is one of a few fixed phrases the catalogues know.
  */
-export class RateLimitedError extends AppError {
+export class RateLimitedError extends AppError<'REQUEST.RATE_LIMITED'> {
   constructor(
     what: string,
     readonly retryAfterSeconds: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super('REQUEST.RATE_LIMITED', 429, `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+    super('REQUEST.RATE_LIMITED', 429, `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, undefined, undefined, {
+      what,
+      minutes,
+    });
   }
 }
 
+/** What `notFound` names: the catalogues say "<what> not found" (a route, a user, an assistant, the video). */
+export type TNotFoundWhat = 'record' | 'route' | 'user' | 'assistant' | 'video';
+
 export const COMMON_ERRORS = {
   /** The field is the first issue's path (the one the message is about), when it has one. */
-  validation: (message: string, details?: { path: string; message: string }[]) =>
+  validation: (message: string, details?: TErrorDetail[]) =>
     new AppError('REQUEST.VALIDATION', 400, message, details, details?.[0]?.path || undefined),
   malformedJson: () => new AppError('REQUEST.MALFORMED_JSON', 400, 'The request body is not valid JSON'),
   tooLarge: () => new AppError('REQUEST.TOO_LARGE', 413, 'The request body is too large'),
   unsupportedMediaType: () => new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported content type'),
-  notFound: (message = 'Not found') => new AppError('NOT_FOUND', 404, message),
+  notFound: (message = 'Not found', what: TNotFoundWhat = 'record') => new AppError('NOT_FOUND', 404, message, undefined, undefined, { what }),
   unauthenticated: (message = 'Authentication required') => new AppError('AUTH.UNAUTHENTICATED', 401, message),
   forbidden: (message = 'You do not have access to this resource') => new AppError('AUTH.FORBIDDEN', 403, message),
-  rateLimited: (message: string) => new AppError('REQUEST.RATE_LIMITED', 429, message),
   unavailable: (message = 'Service temporarily unavailable') => new AppError('SERVICE.UNAVAILABLE', 503, message),
   internal: () => new AppError('INTERNAL', 500, 'Something went wrong. Please try again later.'),
 };
@@ -80,7 +106,7 @@ type TIssue = z.core.$ZodIssue;
 
 function describeIssue(issue: TIssue): string {
   if (issue.code === 'unrecognized_keys') return `Unknown field(s): ${issue.keys.join(', ')}`;
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  if (isMissing(issue)) {
     // zod's default text for a missing field is technical; name the field instead.
     const field = issue.path.join('.');
     return issue.message.startsWith('Invalid input') ? `${field || 'Body'} is required` : issue.message;
@@ -88,21 +114,51 @@ function describeIssue(issue: TIssue): string {
   return issue.message;
 }
 
-/** The record's not-found when the first issue is a malformed id (contracts' ZIdSchema), else undefined. */
-function notFoundOf(issue: TIssue | undefined): AppError | undefined {
-  if (issue?.code !== 'custom') return undefined;
-  const code = (issue.params as Record<string, unknown> | undefined)?.[NOT_FOUND_ISSUE_PARAM];
-  return typeof code === 'string' ? new AppError(code, 404, issue.message) : undefined;
+function isMissing(issue: TIssue): boolean {
+  return issue.code === 'invalid_type' && issue.input === undefined;
+}
+
+function issueParams(issue: TIssue): Record<string, unknown> | undefined {
+  return issue.code === 'custom' ? (issue.params as Record<string, unknown> | undefined) : undefined;
 }
 
 /**
- * Turns zod issues into one readable message (the first issue) plus all of them as details; a malformed id first
- * (contracts' ZIdSchema) is its record's 404 instead.
+ * The code and parameters of one issue: the ones a contracts rule names (`params: {errorCode, errorParams}`), a
+ * missing field (REQUEST.FIELD_REQUIRED), unknown fields (REQUEST.UNKNOWN_FIELDS); other issues have none (the
+ * screen shows their English message).
+ */
+function codeOfIssue(issue: TIssue, path: string): Pick<TErrorDetail, 'code' | 'params'> {
+  const declared = issueParams(issue);
+  const code = declared?.[ERROR_CODE_ISSUE_PARAM];
+  if (isErrorCode(code)) {
+    const params = declared?.[ERROR_PARAMS_ISSUE_PARAM];
+    return { code, ...(typeof params === 'object' && params !== null ? { params: params as Record<string, unknown> } : {}) };
+  }
+  if (issue.code === 'unrecognized_keys') return { code: 'REQUEST.UNKNOWN_FIELDS', params: { fields: issue.keys.join(', ') } };
+  if (isMissing(issue) && issue.message.startsWith('Invalid input')) return { code: 'REQUEST.FIELD_REQUIRED', params: { field: path || 'body' } };
+  return {};
+}
+
+/** The record's not-found when the first issue is a malformed id (contracts' ZIdSchema), else undefined. */
+function notFoundOf(issue: TIssue | undefined): AppError | undefined {
+  if (issue?.code !== 'custom') return undefined;
+  const code = issueParams(issue)?.[NOT_FOUND_ISSUE_PARAM];
+  if (!isErrorCode(code)) return undefined;
+  // A not-found code of a record has no parameters but NOT_FOUND's `what`.
+  return code === 'NOT_FOUND' ? COMMON_ERRORS.notFound(issue.message) : new AppError(code as 'WORK.TASK_NOT_FOUND', 404, issue.message);
+}
+
+/**
+ * Turns zod issues into one readable message (the first issue) plus all of them as details, each with its code and
+ * parameters when it has them; a malformed id first (contracts' ZIdSchema) is its record's 404 instead.
  */
 export function validationErrorFromIssues(issues: readonly TIssue[], prefix = ''): AppError {
   const notFound = notFoundOf(issues[0]);
   if (notFound) return notFound;
-  const details = issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), message: describeIssue(i) }));
+  const details = issues.map((i): TErrorDetail => {
+    const path = [prefix, ...i.path.map(String)].filter(Boolean).join('.');
+    return { path, message: describeIssue(i), ...codeOfIssue(i, path) };
+  });
   return COMMON_ERRORS.validation(details[0]?.message ?? 'Invalid request', details);
 }
 
@@ -137,7 +193,7 @@ export function toAppError(error: unknown): AppError {
   return COMMON_ERRORS.internal();
 }
 
-/** Answers any failure as `{message, code, field?, details?}` with its status, logged (in full when it is a 5xx). */
+/** Answers any failure as `{message, code, params?, field?, details?}` with its status, logged (in full when it is a 5xx). */
 export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error);
   if (appError.status >= 500) {
@@ -154,6 +210,7 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
     .send({
       message: appError.message,
       code: appError.code,
+      ...(appError.params ? { params: appError.params } : {}),
       ...(appError.field ? { field: appError.field } : {}),
       ...(appError.details ? { details: appError.details } : {}),
     });
@@ -174,7 +231,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const [status, code, message]: [number, TErrorCode, string] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST.TIMEOUT', 'The request took too long to arrive']
       : error.code === 'HPE_HEADER_OVERFLOW'
@@ -189,10 +246,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
-/** The one error middleware: every failure answers `{message, code, field?, details?}` with the right status. */
+/** The one error middleware: every failure answers `{message, code, params?, field?, details?}` with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    void reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND', params: { what: 'route' } });
   });
 }

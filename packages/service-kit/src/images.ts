@@ -55,7 +55,7 @@ export interface TImageGateOptions {
 
 export const IMAGE_GATE_RETRY_AFTER_SECONDS = 5;
 
-export class ImagesBusyError extends AppError {
+export class ImagesBusyError extends AppError<'REQUEST.BUSY'> {
   readonly retryAfterSeconds = IMAGE_GATE_RETRY_AFTER_SECONDS;
   constructor() {
     super('REQUEST.BUSY', 503, 'Too many photos are being processed right now. Please try again in a few seconds.');

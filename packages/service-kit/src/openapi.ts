@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { ERROR_CODES, ZErrorResponseSchema } from '@platform/contracts';
 
 /**
  * OpenAPI 3.1 from the route table itself: every route a service registers is recorded (createHttpServer adds the
@@ -62,12 +63,16 @@ function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && '_zod' in value;
 }
 
-/** The error shape every refusal has (errors.ts). */
-const ERROR_SCHEMA: TJsonSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' }, code: { type: 'string' }, field: { type: 'string' } },
-  required: ['message', 'code'],
-};
+/**
+ * The error shape every refusal has (errors.ts): contracts' ZErrorResponseSchema, `code` one of ERROR_CODES (their
+ * parameters are listed in packages/contracts/src/errors.ts).
+ */
+const ERROR_SCHEMA: TJsonSchema = (() => {
+  const schema = z.toJSONSchema(ZErrorResponseSchema, { target: 'draft-2020-12', io: 'output' }) as TJsonSchema & { properties: Record<string, TJsonSchema> };
+  delete schema.$schema;
+  schema.properties.code = { type: 'string', enum: Object.keys(ERROR_CODES), description: 'packages/contracts ERROR_CODES' };
+  return schema;
+})();
 
 /**
  * Converts one zod schema to JSON Schema 2020-12 (the dialect of OpenAPI 3.1): `input` for what a client sends,
@@ -142,7 +147,7 @@ export function operationOf(route: TDocumentedRoute, service: string, components
     // No schema: the route answers without one (a file, a stream, 204 or an undescribed body).
     responses.default = { description: 'Success (the answer is not described by a schema)' };
   }
-  responses['4XX'] ??= { description: 'Refused: `{message, code}`, and `field` when a form field is at fault', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  responses['4XX'] ??= { description: 'Refused: `{message, code, params?}`, and `field` when a form field is at fault', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   components.Error = ERROR_SCHEMA;
   const operationId = `${service}_${route.method.toLowerCase()}_${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
   const operation: TOpenApiOperation = {

@@ -15,7 +15,7 @@ export interface TUserExportPart {
   sql: string;
 }
 
-const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found'));
+const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found', 'user'));
 
 /** Reads every part for one user; rows come back as JSON objects (timestamps as ISO text, bytea as hex). */
 export async function readUserExport(pool: Pool, userId: string, parts: readonly TUserExportPart[]): Promise<Record<string, unknown[]>> {

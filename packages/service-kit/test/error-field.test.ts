@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, createHttpServer, createLogger, createMetrics, listen, type TApp } from '../src/index.js';
+import { ERROR_CODE_ISSUE_PARAM, ERROR_PARAMS_ISSUE_PARAM } from '@platform/contracts';
 
 /** The error body names the field a refusal belongs to (`field`), so a screen can show it under that field. */
 describe('error body field', () => {
@@ -15,8 +16,18 @@ describe('error body field', () => {
     app.post('/taken', async () => {
       throw new AppError('AUTH.EMAIL_TAKEN', 409, 'User with this email already exists', undefined, 'email');
     });
+    app.post('/too-low', async () => {
+      throw new AppError('PAYOUTS.AMOUNT_TOO_LOW', 400, 'Minimum withdrawal amount is $50.00', undefined, 'amount', { minimum: '50.00' });
+    });
+    const coded = z.strictObject({
+      address: z.string().refine((v) => v.startsWith('0x'), {
+        message: 'Please enter a valid Ethereum (ETH) wallet address',
+        params: { [ERROR_CODE_ISSUE_PARAM]: 'PAYOUTS.INVALID_WALLET_ADDRESS', [ERROR_PARAMS_ISSUE_PARAM]: { currency: 'Ethereum (ETH)' } },
+      }),
+    });
+    app.post('/coded', { schema: { body: coded } }, async () => ({ ok: true }));
     app.post('/conflict', async () => {
-      throw new AppError('THING.CONFLICT', 409, 'Thing already exists');
+      throw new AppError('WORK.TASK_ALREADY_TAKEN', 409, 'Thing already exists');
     });
     url = await listen(app, '127.0.0.1', 0);
   });
@@ -34,6 +45,29 @@ describe('error body field', () => {
       { path: 'address', message: 'Wallet address is required' },
       { path: 'amount', message: 'Please enter a valid amount' },
     ]);
+  });
+
+  it('when a field is missing, then its issue carries REQUEST.FIELD_REQUIRED and the field, so a screen can say it in its language (issue 28)', async () => {
+    const body = (await (await post('/wallets', { address: 'a' })).json()) as Record<string, unknown>;
+    expect(body.details).toEqual([{ path: 'amount', message: 'amount is required', code: 'REQUEST.FIELD_REQUIRED', params: { field: 'amount' } }]);
+  });
+
+  it('when a rule names its code and parameters, then its issue carries them beside the English message (issue 28)', async () => {
+    const body = (await (await post('/coded', { address: 'nope' })).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ message: 'Please enter a valid Ethereum (ETH) wallet address', code: 'REQUEST.VALIDATION', field: 'address' });
+    expect(body.details).toEqual([
+      {
+        path: 'address',
+        message: 'Please enter a valid Ethereum (ETH) wallet address',
+        code: 'PAYOUTS.INVALID_WALLET_ADDRESS',
+        params: { currency: 'Ethereum (ETH)' },
+      },
+    ]);
+  });
+
+  it('when an AppError has parameters, then the body carries them beside the code and the English message (issue 28)', async () => {
+    const res = await post('/too-low', {});
+    expect(await res.json()).toEqual({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', params: { minimum: '50.00' }, field: 'amount' });
   });
 
   it('when a required field is missing, then it is named as the field', async () => {
@@ -61,6 +95,6 @@ describe('error body field', () => {
   });
 
   it('when an AppError names no field, then the body has none', async () => {
-    expect(await (await post('/conflict', {})).json()).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
+    expect(await (await post('/conflict', {})).json()).toEqual({ message: 'Thing already exists', code: 'WORK.TASK_ALREADY_TAKEN' });
   });
 });

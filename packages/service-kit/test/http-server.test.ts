@@ -25,9 +25,9 @@ describe('createHttpServer', () => {
       throw new Error('secret internal detail');
     });
     app.get('/conflict', async () => {
-      throw new AppError('THING.CONFLICT', 409, 'Thing already exists');
+      throw new AppError('WORK.TASK_ALREADY_TAKEN', 409, 'Thing already exists');
     });
-    app.get('/things/:id', { schema: { params: ZIdParamsSchema(() => new AppError('THING.NOT_FOUND', 404, 'Thing not found')) } }, async (request) => ({
+    app.get('/things/:id', { schema: { params: ZIdParamsSchema(() => new AppError('WORK.TASK_NOT_FOUND', 404, 'Thing not found')) } }, async (request) => ({
       id: request.params.id,
     }));
     url = await listen(app, '127.0.0.1', 0);
@@ -125,14 +125,14 @@ describe('createHttpServer', () => {
   it('when a handler throws an AppError, then its status, code and message', async () => {
     const res = await fetch(`${url}/conflict`);
     expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ message: 'Thing already exists', code: 'THING.CONFLICT' });
+    expect(await json(res)).toEqual({ message: 'Thing already exists', code: 'WORK.TASK_ALREADY_TAKEN' });
   });
 
   it('when an id path parameter is not a uuid, then the record\'s 404; a control character in it is 400; a uuid comes lower-cased', async () => {
     for (const id of ['not-a-uuid', 'a'.repeat(100), '12345678-1234-1234-1234-1234567890ab-x']) {
       const res = await fetch(`${url}/things/${id}`);
       expect(res.status).toBe(404);
-      expect(await json(res)).toEqual({ message: 'Thing not found', code: 'THING.NOT_FOUND' });
+      expect(await json(res)).toEqual({ message: 'Thing not found', code: 'WORK.TASK_NOT_FOUND' });
     }
     const nul = await fetch(`${url}/things/a%00b`);
     expect(nul.status).toBe(400);

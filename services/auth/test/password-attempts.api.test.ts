@@ -28,7 +28,11 @@ describe('DELETE /api/user/account password attempts', () => {
     }
     const limited = await deleteAccount(worker.token, worker.password);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ code: 'REQUEST.RATE_LIMITED', message: 'Too many password attempts. Please try again in 15 minutes.' });
+    expect(limited.body).toEqual({
+      code: 'REQUEST.RATE_LIMITED',
+      message: 'Too many password attempts. Please try again in 15 minutes.',
+      params: { what: 'password attempts', minutes: 15 },
+    });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);

@@ -178,7 +178,7 @@ describe('/ws at the gateway: sockets per address and per user', () => {
   it('when one address holds the allowed unauthenticated sockets, then its next upgrade is refused with 429 (others are not); signing one in makes room', async () => {
     const pending = [await open('198.51.100.10'), await open('198.51.100.10'), await open('198.51.100.10')];
     const refused = await refusal('198.51.100.10');
-    expect(refused).toMatchObject({ status: 429, body: { code: 'REQUEST.RATE_LIMITED' } });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'REQUEST.TOO_MANY_CONNECTIONS' } });
     expect(refused.body.message).toMatch(/waiting to sign in/);
     expect((await refusal('198.51.100.11')).status).toBe(101);
 
@@ -195,7 +195,7 @@ describe('/ws at the gateway: sockets per address and per user', () => {
     for (const user of users) clients.push(await authenticated(user, '198.51.100.20'));
     expect(clients.every((c) => c.frames[0]?.success === true)).toBe(true);
     const refused = await refusal('198.51.100.20');
-    expect(refused).toMatchObject({ status: 429, body: { code: 'REQUEST.RATE_LIMITED' } });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'REQUEST.TOO_MANY_CONNECTIONS' } });
     expect(refused.body.message).toMatch(/Too many open chat connections/);
     await closeAll(clients);
     expect((await refusal('198.51.100.20')).status).toBe(101);

@@ -103,6 +103,8 @@ describe('POST /api/withdrawals', () => {
       const res = await withdraw(h, worker, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe('Please fill in all fields');
+      // The issue names its code, so the screen can say it in the worker's language (issue 28).
+      expect(res.body.details[0]).toMatchObject({ code: 'PAYOUTS.FIELDS_REQUIRED', message: 'Please fill in all fields' });
       // It is about the whole form, not one field.
       expect(res.body.field).toBeUndefined();
     }
@@ -115,6 +117,7 @@ describe('POST /api/withdrawals', () => {
       expect(res.status, amount).toBe(400);
       expect(res.body.message, amount).toBe('Please enter a valid amount');
       expect(res.body.field, amount).toBe('amount');
+      expect(res.body.details[0], amount).toMatchObject({ path: 'amount', code: 'PAYOUTS.INVALID_AMOUNT' });
     }
   });
 
@@ -135,16 +138,17 @@ describe('POST /api/withdrawals', () => {
   it('when the wallet address does not fit the currency, then 400 naming the currency', async () => {
     const worker = await h.newUser();
     await h.fund(worker.id, '100.00');
-    const cases: [string, string, string][] = [
-      ['BTC', ETH_ADDRESS, 'Please enter a valid Bitcoin (BTC) wallet address'],
-      ['ETH', BTC_ADDRESS, 'Please enter a valid Ethereum (ETH) wallet address'],
-      ['SOL', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl', 'Please enter a valid Solana (SOL) wallet address'],
-      ['XRP', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', 'Please enter a valid XRP (XRP) wallet address'],
+    const cases: [string, string, string, string][] = [
+      ['BTC', ETH_ADDRESS, 'Please enter a valid Bitcoin (BTC) wallet address', 'Bitcoin (BTC)'],
+      ['ETH', BTC_ADDRESS, 'Please enter a valid Ethereum (ETH) wallet address', 'Ethereum (ETH)'],
+      ['SOL', '0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl', 'Please enter a valid Solana (SOL) wallet address', 'Solana (SOL)'],
+      ['XRP', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', 'Please enter a valid XRP (XRP) wallet address', 'XRP (XRP)'],
     ];
-    for (const [currency, walletAddress, message] of cases) {
+    for (const [currency, walletAddress, message, label] of cases) {
       const res = await withdraw(h, worker, { amount: '60', currency, walletAddress });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message, code: 'PAYOUTS.INVALID_WALLET_ADDRESS', field: 'walletAddress' });
+      // The English message, and the currency it names as a parameter for the screens' catalogues (issue 28).
+      expect(res.body).toMatchObject({ message, code: 'PAYOUTS.INVALID_WALLET_ADDRESS', params: { currency: label }, field: 'walletAddress' });
     }
     expect(await balanceOf(worker.token)).toEqual({ available: '100.00', held: '0.00' });
   });
@@ -154,7 +158,7 @@ describe('POST /api/withdrawals', () => {
     await h.fund(worker.id, '100.00');
     const res = await withdraw(h, worker, { amount: '49.99', currency: 'ETH', walletAddress: ETH_ADDRESS });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', field: 'amount' });
+    expect(res.body).toMatchObject({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', params: { minimum: '50.00' }, field: 'amount' });
     expect((await withdraw(h, worker, { amount: '50', currency: 'ETH', walletAddress: ETH_ADDRESS })).status).toBe(201);
   });
 

@@ -146,7 +146,7 @@ describe('POST /api/tasks/{id}/submit', () => {
     form.append('files', big, 'big.png');
     const res = await h.api('POST', `/api/tasks/${taskId}/submit`, { token: worker.token, form });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Each file must be at most 50 MB', code: 'WORK.FILE_TOO_LARGE' });
+    expect(res.body).toEqual({ message: 'Each file must be at most 50 MB', code: 'WORK.FILE_TOO_LARGE', params: { maxMegabytes: 50 } });
     expect(await h.storedFiles()).toEqual(before);
     expect(await fileRows(assignmentId)).toHaveLength(0);
   }, 60_000);

@@ -166,7 +166,11 @@ describe('no task hoarding (issue 26 item 5)', () => {
     expect(refused).toHaveLength(2);
     for (const r of refused) {
       expect(r.status).toBe(409);
-      expect(r.body).toEqual({ code: 'WORK.TOO_MANY_TASKS', message: 'You can hold at most 3 tasks at once. Submit or hand one back to take another.' });
+      expect(r.body).toEqual({
+      code: 'WORK.TOO_MANY_TASKS',
+      message: 'You can hold at most 3 tasks at once. Submit or hand one back to take another.',
+      params: { max: 3 },
+    });
     }
     const rows = await h.query<{ status: string }>('SELECT status FROM tasks WHERE id = ANY($1::uuid[])', [tasks.map((t) => t.id)]);
     expect(rows.map((r) => r.status).sort()).toEqual(['assigned', 'assigned', 'assigned', 'available', 'available']);

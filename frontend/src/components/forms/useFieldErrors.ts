@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { codeTranslator, fieldErrorOf, type TFieldMap } from './serverErrors';
+import { fieldErrorOf, type TFieldMap } from './serverErrors';
 
 export interface TFieldErrors<F extends string> {
   /** The message shown under the field, if any. */
@@ -18,7 +17,6 @@ export interface TFieldErrors<F extends string> {
 
 /** Field messages of a hand-made form (the antd `Form` screens use `useFormServerErrors`). */
 export function useFieldErrors<F extends string>(fields: TFieldMap<F>): TFieldErrors<F> {
-  const { i18n } = useTranslation();
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const set = useCallback((field: F, message: string) => setErrors((current) => ({ ...current, [field]: message })), []);
   const clear = useCallback(
@@ -38,12 +36,12 @@ export function useFieldErrors<F extends string>(fields: TFieldMap<F>): TFieldEr
   const stableFields = useMemo(() => fields, [key]);
   const showServerError = useCallback(
     (error: unknown) => {
-      const found = fieldErrorOf(error, stableFields, codeTranslator(i18n));
+      const found = fieldErrorOf(error, stableFields);
       if (!found) return false;
       set(found.field, found.message);
       return true;
     },
-    [stableFields, set, i18n],
+    [stableFields, set],
   );
   return useMemo(() => ({ errorOf: (field: F) => errors[field], set, clear, clearAll, showServerError }), [errors, set, clear, clearAll, showServerError]);
 }

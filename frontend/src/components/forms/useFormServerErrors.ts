@@ -1,17 +1,15 @@
 import type { FormInstance } from 'antd';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { codeTranslator, fieldErrorOf, type TFieldMap } from './serverErrors';
+import { fieldErrorOf, type TFieldMap } from './serverErrors';
 
 /**
  * The antd `Form` side of the convention: a server refusal of one of the form's fields is set on that Form.Item
  * (shown under it, the values kept); `onValuesChange` removes it once the person edits the field.
  */
 export function useFormServerErrors<F extends string>(form: FormInstance, fields: TFieldMap<F>) {
-  const { i18n } = useTranslation();
   const showServerError = useCallback(
     (error: unknown): boolean => {
-      const found = fieldErrorOf(error, fields, codeTranslator(i18n));
+      const found = fieldErrorOf(error, fields);
       if (!found) return false;
       form.setFields([{ name: found.field, errors: [found.message] }]);
       form.scrollToField(found.field, { block: 'center' });
@@ -19,7 +17,7 @@ export function useFormServerErrors<F extends string>(form: FormInstance, fields
     },
     // The map is a constant of each form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [form, i18n],
+    [form],
   );
   const onValuesChange = useCallback(
     (changed: Record<string, unknown>) => {

@@ -7,9 +7,9 @@ import { DeleteAccountCard } from './DeleteAccountCard';
 /** The dialog's confirm button (antd's opening motion does not finish in jsdom, so the dialog counts as hidden). */
 const confirmButton = () => screen.getByRole('button', { name: /Delete my account/, hidden: true });
 
-function renderCard(handlers: Parameters<typeof mockApi>[0]) {
+function renderCard(handlers: Parameters<typeof mockApi>[0], language: 'en' | 'ru' = 'en') {
   const fetchMock = mockApi(handlers);
-  return { ...renderWithProviders(<DeleteAccountCard />, { route: '/profile', preloadedState: signedInState(makeUser()) }), fetchMock };
+  return { ...renderWithProviders(<DeleteAccountCard />, { route: '/profile', preloadedState: signedInState(makeUser()), language }), fetchMock };
 }
 
 describe('Profile > Delete account (spec 02, AMENDED)', () => {
@@ -21,6 +21,51 @@ describe('Profile > Delete account (spec 02, AMENDED)', () => {
     expect(await screen.findByText('The available balance is $3.00; it must be $0.00')).toBeInTheDocument();
     expect(screen.getByText('You cannot delete your account yet:')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Delete account/ })).toBeDisabled();
+  });
+
+  it('in Russian, the reasons are said in Russian from their codes and parameters, money in the Russian format (issue 28)', async () => {
+    mockApi({
+      'GET /api/user/account/deletion': () =>
+        jsonResponse({
+          allowed: false,
+          reasons: [
+            { code: 'available_balance', message: 'The available balance is $7.50; it must be $0.00', params: { amount: '7.50' } },
+            { code: 'pending_withdrawal', message: '1 withdrawal is waiting for review', params: { count: 1 } },
+          ],
+        }),
+    });
+    renderWithProviders(<DeleteAccountCard />, { route: '/profile', preloadedState: signedInState(makeUser()), language: 'ru' });
+    // The page's text with its spaces collapsed (the money has a no-break space in it).
+    expect(await screen.findByText('Доступный баланс — 7,50 $; он должен быть нулевым')).toBeInTheDocument();
+    expect(screen.getByText('1 вывод ожидает проверки')).toBeInTheDocument();
+    expect(screen.getByText('Пока нельзя удалить аккаунт:')).toBeInTheDocument();
+    expect(screen.queryByText(/available balance/)).not.toBeInTheDocument();
+  });
+
+  it('in Russian, when the deletion is refused because the account is not empty, then the toast says why in Russian (issue 28)', async () => {
+    let eligible = true;
+    const { user } = renderCard({
+      'GET /api/user/account/deletion': () =>
+        jsonResponse(eligible ? { allowed: true, reasons: [] } : { allowed: false, reasons: [{ code: 'held_balance', message: '$12.50 is held for withdrawals', params: { amount: '12.50' } }] }),
+      'DELETE /api/user/account': () => {
+        eligible = false;
+        return jsonResponse(
+          {
+            message: 'Your account cannot be deleted yet: $12.50 is held for withdrawals',
+            code: 'AUTH.ACCOUNT_NOT_EMPTY',
+            params: { subject: 'own', reasons: [{ code: 'held_balance', params: { amount: '12.50' } }] },
+          },
+          409,
+        );
+      },
+    }, 'ru');
+    const open = await screen.findByRole('button', { name: /Удалить аккаунт/ });
+    await waitFor(() => expect(open).toBeEnabled());
+    await user.click(open);
+    await user.type(await screen.findByLabelText('Пароль'), 'right-one');
+    await user.click(screen.getByRole('button', { name: /Удалить мой аккаунт/, hidden: true }));
+    expect(await screen.findByText('Ваш аккаунт пока нельзя удалить: 12,50 $ удерживается для выводов')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be deleted/)).not.toBeInTheDocument();
   });
 
   it('when allowed, then the password is asked; a wrong one is shown under the field, the right one signs out with the reason kept for /login', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { serverMessageOf } from '../../app/errorMessage';
+import { deletionBlockerText } from '../../app/serverErrorText';
 import { Panel } from '../../components/Panel';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
@@ -66,7 +67,7 @@ export function DeleteAccountCard() {
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {blocked.map((reason) => (
-                <li key={reason.code}>{reason.message}</li>
+                <li key={reason.code}>{deletionBlockerText(reason)}</li>
               ))}
             </ul>
           }

@@ -1,5 +1,6 @@
 import type { TChatMessage, TChatServerFrame, TChatType, TSupportServerFrame } from '@platform/contracts';
 import type { TAppDispatch, TRootState } from '../../app/store';
+import { serverErrorText } from '../../app/serverErrorText';
 import { chatApi } from './chat.api';
 import {
   connectionChanged,
@@ -299,7 +300,7 @@ export class ChatClient {
         dispatch(unreadCountsReceived(frame.unread));
         return;
       case 'error':
-        if (frame.clientId) dispatch(outgoingFailed({ clientId: frame.clientId, error: frame.message, retryable: RETRYABLE_CODES.has(frame.code) }));
+        if (frame.clientId) dispatch(outgoingFailed({ clientId: frame.clientId, error: serverErrorText(frame) ?? frame.message, retryable: RETRYABLE_CODES.has(frame.code) }));
         else console.warn('chat:', frame.code, frame.message);
         return;
       case 'pong':

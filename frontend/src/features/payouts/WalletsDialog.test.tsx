@@ -46,13 +46,33 @@ describe('payout wallets dialog: errors where the mistake is (issue 10)', () => 
     expect(screen.queryByText('Please enter a valid Bitcoin (BTC) wallet address')).not.toBeInTheDocument();
   });
 
+  it('in Russian, the server\'s refusal of the address is said in Russian under the field, with the currency it names (issue 28)', async () => {
+    mockApi({
+      'GET /api/settings/public': () => jsonResponse(SETTINGS),
+      'GET /api/user/payout-wallets': () => jsonResponse([]),
+      'POST /api/user/payout-wallets': () =>
+        jsonResponse(
+          { message: 'Please enter a valid Bitcoin (BTC) wallet address', code: 'PAYOUTS.INVALID_WALLET_ADDRESS', params: { currency: 'Bitcoin (BTC)' }, field: 'address' },
+          400,
+        ),
+    });
+    const { user } = renderWithProviders(<WalletsDialog open onClose={() => undefined} />, { preloadedState: signedInState(), language: 'ru' });
+    await screen.findByRole('option', { name: 'Bitcoin (BTC)' });
+    await user.selectOptions(screen.getByLabelText('Валюта'), 'BTC');
+    await user.type(screen.getByLabelText('Адрес кошелька'), ETH_WALLET);
+    await user.click(screen.getByRole('button', { name: 'Сохранить кошелёк' }));
+    const message = await screen.findByText('Введите корректный адрес кошелька Bitcoin (BTC)');
+    expect(message).toHaveAttribute('id', 'wallet-address-error');
+    expect(screen.queryByText('Please enter a valid Bitcoin (BTC) wallet address')).not.toBeInTheDocument();
+  });
+
   it('when the refusal names no field, then it is said in the form, not under a field', async () => {
-    const { user } = renderWallets({ 'POST /api/user/payout-wallets': () => jsonResponse({ message: 'Service temporarily unavailable', code: 'SERVICE.UNAVAILABLE' }, 503) });
+    const { user } = renderWallets({ 'POST /api/user/payout-wallets': () => jsonResponse({ message: 'Service temporarily unavailable. Please try again shortly.', code: 'SERVICE.UNAVAILABLE' }, 503) });
     await screen.findByRole('option', { name: 'Ethereum (ETH)' });
     await user.selectOptions(screen.getByLabelText('Currency'), 'ETH');
     await user.type(screen.getByLabelText('Wallet address'), ETH_WALLET);
     await user.click(screen.getByRole('button', { name: 'Save wallet' }));
-    const message = await screen.findByText('Service temporarily unavailable');
+    const message = await screen.findByText('Service temporarily unavailable. Please try again shortly.');
     expect(message.closest('.field-error')).toBeNull();
     expect(screen.getByLabelText('Wallet address')).not.toHaveAttribute('aria-invalid');
   });

@@ -5,6 +5,7 @@ import { Alert, Button, Input, Modal, Progress } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
+import { serverMessageOf } from '../../app/errorMessage';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
@@ -127,7 +128,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
         toast.dismiss(action);
         return;
       }
-      const message = error instanceof UploadError ? error.serverMessage : undefined;
+      const message = error instanceof UploadError ? serverMessageOf(error) : undefined;
       toast({ title: t('work.worker.toasts.submitFailed'), description: message ?? t('work.worker.toasts.tryAgain'), variant: 'destructive', action });
     }
   };

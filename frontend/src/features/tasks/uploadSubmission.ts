@@ -15,6 +15,8 @@ export class UploadError extends Error {
     readonly status: number,
     readonly serverMessage: string | undefined,
     readonly field?: string,
+    /** The error body (its code and parameters, so errorMessageOf says it in the interface language). */
+    readonly data?: unknown,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'UploadError';
@@ -29,6 +31,14 @@ export interface TUploadOptions {
   /** 0..100, called as the body goes out. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function bodyText(text: string, name: 'message' | 'field'): string | undefined {
@@ -73,7 +83,7 @@ export function uploadSubmission({ taskId, submission, files, token, onProgress,
         }
         return;
       }
-      reject(new UploadError(xhr.status, bodyText(text, 'message'), bodyText(text, 'field')));
+      reject(new UploadError(xhr.status, bodyText(text, 'message'), bodyText(text, 'field'), parseBody(text)));
     };
     xhr.onerror = () => reject(new UploadError(0, undefined));
     xhr.onabort = () => reject(new UploadError(0, undefined));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import './verification.css';
-import { errorMessageOf } from '../../app/errorMessage';
+import { errorMessageOf, serverMessageOf } from '../../app/errorMessage';
 import { Panel } from '../../components/Panel';
 import { useToast } from '../../components/toast';
 import { useSessionToken } from '../tasks/useSessionToken';
@@ -31,7 +31,7 @@ export function DownloadMyData() {
       const blob = await fetchProtectedBlob(`/user/export/${encodeURIComponent(id)}`, token());
       saveBlob(blob, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
     } catch (error) {
-      const message = error instanceof VerificationCallError ? error.serverMessage : errorMessageOf(error);
+      const message = error instanceof VerificationCallError ? serverMessageOf(error) : errorMessageOf(error);
       toast({ title: t('verification.export.failed'), description: message, variant: 'destructive' });
       void latest.refetch();
     } finally {

@@ -2,7 +2,7 @@ import { MAX_VERIFICATION_IMAGE_BYTES, MIN_VERIFICATION_IMAGE_SIDE, VERIFICATION
 import { Button, Input, Modal, Select } from 'antd';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/errorMessage';
+import { errorMessageOf, serverMessageOf } from '../../app/errorMessage';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { useToast } from '../../components/toast';
 import { useAppSelector } from '../../app/hooks';
@@ -106,7 +106,7 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
       setFiles({});
       onSubmitted();
     } catch (error) {
-      const message = error instanceof VerificationCallError ? error.serverMessage : errorMessageOf(error);
+      const message = error instanceof VerificationCallError ? serverMessageOf(error) : errorMessageOf(error);
       if (error instanceof VerificationCallError && error.field && (TEXT_FIELDS as readonly string[]).concat(FILE_FIELDS).includes(error.field) && message) {
         // Under the field it concerns (and in view), not in a toast covering the form.
         setErrors({ [error.field]: message });

@@ -1,12 +1,16 @@
 import type { TMyVerification } from '@platform/contracts';
 import { API_PREFIX } from '../../app/baseQuery';
 
-/** A failed call made outside RTK Query: the status (0: no answer), the server's message and the field it names. */
+/**
+ * A failed call made outside RTK Query: the status (0: no answer), the server's message, the field it names and the
+ * body (`data`: its code and parameters, so errorMessageOf says it in the interface language).
+ */
 export class VerificationCallError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
     readonly field?: string,
+    readonly data?: unknown,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'VerificationCallError';
@@ -14,13 +18,13 @@ export class VerificationCallError extends Error {
 }
 
 async function failure(response: Response): Promise<VerificationCallError> {
-  let body: { message?: unknown; field?: unknown } = {};
+  let body: { message?: unknown; field?: unknown; code?: unknown; params?: unknown } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {
     // not JSON
   }
-  return new VerificationCallError(response.status, typeof body.message === 'string' ? body.message : undefined, typeof body.field === 'string' ? body.field : undefined);
+  return new VerificationCallError(response.status, typeof body.message === 'string' ? body.message : undefined, typeof body.field === 'string' ? body.field : undefined, body);
 }
 
 export interface TVerificationForm {

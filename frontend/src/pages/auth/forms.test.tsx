@@ -43,6 +43,28 @@ describe('login screen', () => {
   });
 });
 
+describe('login screen in Russian (issue 28)', () => {
+  it('when the server refuses the sign-in, then "Login failed" and the reason are said in Russian, not in the server\'s English', async () => {
+    mockApi({ 'POST /api/auth/login': () => jsonResponse({ message: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' }, 401) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login', language: 'ru' });
+    await user.type(await screen.findByLabelText('Эл. почта'), 'w@example.test');
+    await user.type(screen.getByLabelText('Пароль'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Не удалось войти')).toBeInTheDocument();
+    expect(screen.getByText('Неверный адрес эл. почты или пароль')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+  });
+
+  it('when the server answers a code the catalogue does not know, then its own message is shown', async () => {
+    mockApi({ 'POST /api/auth/login': () => jsonResponse({ message: 'A refusal from a newer server', code: 'AUTH.SOMETHING_NEW' }, 400) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login', language: 'ru' });
+    await user.type(await screen.findByLabelText('Эл. почта'), 'w@example.test');
+    await user.type(screen.getByLabelText('Пароль'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('A refusal from a newer server')).toBeInTheDocument();
+  });
+});
+
 describe('login screen: toasts of one action', () => {
   it('when a failed sign-in is followed by a good one, then "Login failed" is replaced at once by "Welcome back!"', async () => {
     let attempt = 0;
@@ -90,7 +112,7 @@ describe('register screen', () => {
   });
 
   it('when the refusal names no field of the form, then it is a toast', async () => {
-    mockApi({ 'POST /api/auth/register': () => jsonResponse({ message: 'Service temporarily unavailable', code: 'SERVICE.UNAVAILABLE' }, 503) });
+    mockApi({ 'POST /api/auth/register': () => jsonResponse({ message: 'Service temporarily unavailable. Please try again shortly.', code: 'SERVICE.UNAVAILABLE' }, 503) });
     const { user } = renderWithProviders(<AppRoutes />, { route: '/register' });
     await user.type(await screen.findByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
@@ -98,7 +120,7 @@ describe('register screen', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    const message = await screen.findByText('Service temporarily unavailable');
+    const message = await screen.findByText('Service temporarily unavailable. Please try again shortly.');
     expect(message.closest('.ant-notification')).not.toBeNull();
   });
 

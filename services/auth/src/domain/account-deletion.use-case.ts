@@ -2,7 +2,7 @@ import type { TDeletionEligibility, TUserDeletedData } from '@platform/contracts
 import { AppError, withTransaction, writeEvent, type TAuthUser } from '@platform/service-kit';
 import { eraseUser, findDeletedAt } from '../data-access/account-changes.repository.js';
 import { findUserById } from '../data-access/users.repository.js';
-import { checkDeletionEligibility } from './account-holdings.js';
+import { blockersOf, checkDeletionEligibility } from './account-holdings.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { endEverySessionOfUser } from './end-sessions.use-case.js';
@@ -10,9 +10,12 @@ import { verifyPassword } from './passwords.js';
 
 export const ACCOUNT_DELETION_ERRORS = {
   wrongPassword: () => new AppError('AUTH.WRONG_PASSWORD', 400, 'The password is incorrect', undefined, 'password'),
-  adminAccount: () => new AppError('AUTH.ADMIN_PROTECTED', 409, 'Admin accounts cannot be deleted'),
+  adminAccount: () => new AppError('AUTH.ADMIN_PROTECTED', 409, 'Admin accounts cannot be deleted', undefined, undefined, { action: 'deleted_own' }),
   notEmpty: (eligibility: TDeletionEligibility) =>
-    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `Your account cannot be deleted yet: ${eligibility.reasons.map((r) => r.message).join('; ')}`),
+    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `Your account cannot be deleted yet: ${eligibility.reasons.map((r) => r.message).join('; ')}`, undefined, undefined, {
+      subject: 'own',
+      reasons: blockersOf(eligibility),
+    }),
 };
 
 /**

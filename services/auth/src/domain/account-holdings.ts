@@ -1,4 +1,14 @@
-import { ZUserHoldingsSchema, ZUserPendingWorkSchema, type TDeletionBlocker, type TDeletionEligibility, type TUserHoldings, type TUserPendingWork } from '@platform/contracts';
+import {
+  isErrorCode,
+  ZUserHoldingsSchema,
+  ZUserPendingWorkSchema,
+  type TDeletionBlocker,
+  type TDeletionEligibility,
+  type TErrorBlocker,
+  type TErrorCode,
+  type TUserHoldings,
+  type TUserPendingWork,
+} from '@platform/contracts';
 import { AppError, type Logger } from '@platform/service-kit';
 
 /** How to reach another service's internal API (base URL without a trailing slash; undefined: not configured). */
@@ -9,7 +19,7 @@ export interface TInternalService {
 }
 
 const unavailable = (service: string) =>
-  new AppError('AUTH.DEPENDENCY_UNAVAILABLE', 503, `Cannot check the account right now (${service} did not answer). Please try again.`);
+  new AppError('AUTH.DEPENDENCY_UNAVAILABLE', 503, `Cannot check the account right now (${service} did not answer). Please try again.`, undefined, undefined, { service });
 
 /** GET an internal answer with the caller's token forwarded; anything but a good answer is 503 (never guessed). */
 async function getInternal<T>(service: TInternalService, name: string, path: string, token: string, parse: (value: unknown) => T): Promise<T> {
@@ -33,22 +43,33 @@ async function getInternal<T>(service: TInternalService, name: string, path: str
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const isZero = (amount: string) => /^0*(\.0*)?$/.test(amount.replace(/^-/, ''));
 
-/** The reasons an account cannot be deleted, from what payouts and work say about it (pure, for tests). */
+/**
+ * The reasons an account cannot be deleted, from what payouts and work say about it (pure, for tests). Each has its
+ * English sentence and the parameters the screens say it from (DELETION.* in contracts' ERROR_CODES).
+ */
 export function deletionBlockers(holdings: TUserHoldings, work: TUserPendingWork): TDeletionBlocker[] {
   const reasons: TDeletionBlocker[] = [];
-  if (!isZero(holdings.available)) reasons.push({ code: 'available_balance', message: `The available balance is $${holdings.available}; it must be $0.00` });
-  if (!isZero(holdings.held)) reasons.push({ code: 'held_balance', message: `$${holdings.held} is held for withdrawals` });
-  if (holdings.pendingWithdrawals > 0) {
-    reasons.push({ code: 'pending_withdrawal', message: `${plural(holdings.pendingWithdrawals, 'withdrawal is', 'withdrawals are')} waiting for review` });
+  if (!isZero(holdings.available)) {
+    reasons.push({ code: 'available_balance', message: `The available balance is $${holdings.available}; it must be $0.00`, params: { amount: holdings.available } });
   }
-  if (work.activeAssignments > 0) reasons.push({ code: 'active_assignment', message: `${plural(work.activeAssignments, 'task is', 'tasks are')} still assigned` });
+  if (!isZero(holdings.held)) reasons.push({ code: 'held_balance', message: `$${holdings.held} is held for withdrawals`, params: { amount: holdings.held } });
+  const counted = (code: TDeletionBlocker['code'], count: number, message: string) => reasons.push({ code, message, params: { count } });
+  if (holdings.pendingWithdrawals > 0) {
+    counted('pending_withdrawal', holdings.pendingWithdrawals, `${plural(holdings.pendingWithdrawals, 'withdrawal is', 'withdrawals are')} waiting for review`);
+  }
+  if (work.activeAssignments > 0) counted('active_assignment', work.activeAssignments, `${plural(work.activeAssignments, 'task is', 'tasks are')} still assigned`);
   if (work.submissionsUnderReview > 0) {
-    reasons.push({ code: 'submission_under_review', message: `${plural(work.submissionsUnderReview, 'submission is', 'submissions are')} under review` });
+    counted('submission_under_review', work.submissionsUnderReview, `${plural(work.submissionsUnderReview, 'submission is', 'submissions are')} under review`);
   }
   if (work.pendingTaskRequests > 0) {
-    reasons.push({ code: 'pending_task_request', message: `${plural(work.pendingTaskRequests, 'task request is', 'task requests are')} pending` });
+    counted('pending_task_request', work.pendingTaskRequests, `${plural(work.pendingTaskRequests, 'task request is', 'task requests are')} pending`);
   }
   return reasons;
+}
+
+/** The reasons as AUTH.ACCOUNT_NOT_EMPTY's `reasons` parameter: each blocker's code and parameters. */
+export function blockersOf(eligibility: TDeletionEligibility): TErrorBlocker[] {
+  return eligibility.reasons.map((r) => ({ code: r.code, ...(r.params ? { params: r.params } : {}) }));
 }
 
 /**
@@ -94,10 +115,13 @@ export async function adjustBalanceThroughLedger(payouts: TInternalService, user
     await response.body?.cancel().catch(() => undefined);
     return;
   }
-  const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown; field?: unknown };
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown; field?: unknown; params?: unknown };
   if (response.status >= 500 || typeof body.message !== 'string') throw unavailable('payouts');
   const field = body.field === 'reason' ? 'balanceReason' : typeof body.field === 'string' ? body.field : undefined;
-  throw new AppError(typeof body.code === 'string' ? body.code : 'PAYOUTS.ADJUSTMENT_REFUSED', response.status, body.message, undefined, field);
+  // Passed on as payouts said it: its code (one of contracts' codes) with its parameters.
+  const code: TErrorCode = isErrorCode(body.code) ? body.code : 'PAYOUTS.ADJUSTMENT_REFUSED';
+  const params = typeof body.params === 'object' && body.params !== null ? [body.params] : [];
+  throw new AppError(code, response.status, body.message, undefined, field, ...(params as []));
 }
 
 /** The current available balance (payouts), for telling whether an edit changes it. */

@@ -16,6 +16,6 @@ export const AUTH_ERRORS = {
   documentsIncomplete: () =>
     new AppError('AUTH.DOCUMENTS_INCOMPLETE', 400, 'Incomplete - Please accept all required documents before continuing'),
   userExistsNotPromoted: (email: string) =>
-    new AppError('AUTH.USER_EXISTS', 409, `A user with the email ${email} already exists; pass --promote to make them an admin`),
+    new AppError('AUTH.USER_EXISTS', 409, `A user with the email ${email} already exists; pass --promote to make them an admin`, undefined, undefined, { email }),
   weakAdminPassword: () => new AppError('AUTH.WEAK_PASSWORD', 400, 'An admin password must have at least 12 characters'),
 };

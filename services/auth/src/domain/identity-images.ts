@@ -19,11 +19,17 @@ export interface TCleanImage {
   height: number;
 }
 
+/** The size limit of one identity photo in MB (10). */
+export const MAX_VERIFICATION_IMAGE_MEGABYTES = MAX_VERIFICATION_IMAGE_BYTES / 1024 / 1024;
+
 export const IMAGE_ERRORS = {
   notAnImage: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.NOT_AN_IMAGE', 400, `${VERIFICATION_FIELD_LABELS[field]} must be an image file (JPEG, PNG, WebP or HEIC)`, undefined, field),
+    new AppError('VERIFICATION.NOT_AN_IMAGE', 400, `${VERIFICATION_FIELD_LABELS[field]} must be an image file (JPEG, PNG, WebP or HEIC)`, undefined, field, { field }),
   tooLarge: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, `${VERIFICATION_FIELD_LABELS[field]} must be at most 10 MB`, undefined, field),
+    new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, `${VERIFICATION_FIELD_LABELS[field]} must be at most ${MAX_VERIFICATION_IMAGE_MEGABYTES} MB`, undefined, field, {
+      field,
+      maxMegabytes: MAX_VERIFICATION_IMAGE_MEGABYTES,
+    }),
   tooManyPixels: (field: TVerificationFileField) =>
     new AppError(
       'VERIFICATION.IMAGE_TOO_MANY_PIXELS',
@@ -31,11 +37,15 @@ export const IMAGE_ERRORS = {
       `${VERIFICATION_FIELD_LABELS[field]} must be at most ${MAX_UPLOAD_IMAGE_PIXELS / 1_000_000} megapixels (for example 6000 x 4000 pixels)`,
       undefined,
       field,
+      { field, megapixels: MAX_UPLOAD_IMAGE_PIXELS / 1_000_000 },
     ),
   tooSmall: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_TOO_SMALL', 400, `${VERIFICATION_FIELD_LABELS[field]} must be at least ${MIN_VERIFICATION_IMAGE_SIDE} pixels on its shorter side`, undefined, field),
+    new AppError('VERIFICATION.IMAGE_TOO_SMALL', 400, `${VERIFICATION_FIELD_LABELS[field]} must be at least ${MIN_VERIFICATION_IMAGE_SIDE} pixels on its shorter side`, undefined, field, {
+      field,
+      minSide: MIN_VERIFICATION_IMAGE_SIDE,
+    }),
   unreadable: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_UNREADABLE', 400, `${VERIFICATION_FIELD_LABELS[field]} could not be read as an image; please take the photo again`, undefined, field),
+    new AppError('VERIFICATION.IMAGE_UNREADABLE', 400, `${VERIFICATION_FIELD_LABELS[field]} could not be read as an image; please take the photo again`, undefined, field, { field }),
 };
 
 /** An identity image whose type and dimensions were read from its header (nothing decoded yet). */

@@ -3,7 +3,7 @@ import { BALANCE_REASON_REQUIRED } from '@platform/contracts';
 import { AppError, withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import { findDeletedAt, isEmailTakenByAnother, lockAdmins, updateUserFields, type TUserChanges } from '../data-access/account-changes.repository.js';
 import { findUserById, type TUserRecord } from '../data-access/users.repository.js';
-import { adjustBalanceThroughLedger, checkDeletionEligibility, readAvailableBalance, type TInternalService } from './account-holdings.js';
+import { adjustBalanceThroughLedger, blockersOf, checkDeletionEligibility, readAvailableBalance, type TInternalService } from './account-holdings.js';
 import { eraseAccount } from './account-deletion.use-case.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
@@ -12,12 +12,15 @@ import { findBalances, presentAdminUser, UNKNOWN_BALANCES } from './user-view.js
 
 /** Refusals of user management (spec 03 section 6: Ban/Unban and Delete are not for admin users). */
 export const USER_ADMIN_ERRORS = {
-  adminNotBanned: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be banned'),
-  adminNotDeleted: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be deleted'),
+  adminNotBanned: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be banned', undefined, undefined, { action: 'banned' }),
+  adminNotDeleted: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be deleted', undefined, undefined, { action: 'deleted' }),
   lastAdmin: () => new AppError('AUTH.LAST_ADMIN', 409, 'The last admin cannot be demoted'),
-  reasonRequired: () => new AppError('AUTH.VALIDATION', 400, BALANCE_REASON_REQUIRED, undefined, 'balanceReason'),
-  notEmpty: (subject: string, eligibility: TDeletionEligibility) =>
-    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `${subject} cannot be deleted: ${eligibility.reasons.map((r) => r.message).join('; ')}`),
+  reasonRequired: () => new AppError('AUTH.VALIDATION', 400, BALANCE_REASON_REQUIRED, undefined, 'balanceReason', { field: 'balanceReason' }),
+  notEmpty: (eligibility: TDeletionEligibility) =>
+    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `The user cannot be deleted: ${eligibility.reasons.map((r) => r.message).join('; ')}`, undefined, undefined, {
+      subject: 'user',
+      reasons: blockersOf(eligibility),
+    }),
 };
 
 /** The services whose internal APIs say what an account holds. */
@@ -139,6 +142,6 @@ export async function deleteUserByAdmin(deps: TAuthDeps, adminId: string, token:
   const user = await loadLiveUser(deps.pool, userId);
   if (user.role === 'admin') throw USER_ADMIN_ERRORS.adminNotDeleted();
   const eligibility = await checkDeletionEligibility(holdingsServices(deps), userId, token);
-  if (!eligibility.allowed) throw USER_ADMIN_ERRORS.notEmpty('The user', eligibility);
+  if (!eligibility.allowed) throw USER_ADMIN_ERRORS.notEmpty(eligibility);
   await eraseAccount(deps, userId, { requestedBy: 'admin', deletedBy: adminId });
 }

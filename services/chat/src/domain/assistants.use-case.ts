@@ -60,7 +60,7 @@ export interface TAssistantDeps extends TChatDeps {
 }
 
 export const ASSISTANT_ERRORS = {
-  notFound: () => COMMON_ERRORS.notFound('Assistant not found'),
+  notFound: () => COMMON_ERRORS.notFound('Assistant not found', 'assistant'),
 };
 
 /* ---- Assistants CRUD. ---- */

@@ -2,14 +2,16 @@ import { AppError } from '@platform/service-kit';
 
 /** Every failure of the chat service a client hears about (over HTTP, and as {type: 'error'} frames on the socket). */
 export const CHAT_ERRORS = {
-  blocked: (reason: string) => new AppError('CHAT.MESSAGE_BLOCKED', 400, reason, undefined, 'content'),
+  /** `words`: the banned words found, as the message quotes them (`"kill", "scam"`). */
+  blocked: (reason: string, blockedWords: readonly string[]) =>
+    new AppError('CHAT.MESSAGE_BLOCKED', 400, reason, undefined, 'content', { words: blockedWords.map((w) => `"${w}"`).join(', '), count: blockedWords.length }),
   banned: () => new AppError('CHAT.USER_BLOCKED', 403, 'Your account is blocked: you cannot send messages'),
   tooFast: (seconds: number) =>
-    new AppError('CHAT.RATE_LIMITED', 429, `You are sending messages too fast. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`),
+    new AppError('CHAT.RATE_LIMITED', 429, `You are sending messages too fast. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`, undefined, undefined, { seconds }),
   replyNotFound: () => new AppError('CHAT.REPLY_NOT_FOUND', 400, 'The message you are replying to is not in this chat', undefined, 'replyToId'),
   supportElsewhere: () =>
     new AppError('CHAT.SUPPORT_NOT_HERE', 400, 'Support messages are sent to the support desk, not to the chat', undefined, 'chatType'),
-  wordWithoutLetters: (word: string) => new AppError('CHAT.INVALID_WORD', 400, `"${word}" has no letter or digit to match`, undefined, 'words'),
+  wordWithoutLetters: (word: string) => new AppError('CHAT.INVALID_WORD', 400, `"${word}" has no letter or digit to match`, undefined, 'words', { word }),
   /** Socket-only: a frame before {type: auth}, or faster than the connection allows. */
   authRequired: () => new AppError('CHAT.AUTH_REQUIRED', 401, 'Authenticate first: send {"type":"auth","token":"..."}'),
   framesTooFast: () => new AppError('CHAT.TOO_MANY_FRAMES', 429, 'Too many frames: slow down'),

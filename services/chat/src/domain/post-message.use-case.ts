@@ -20,7 +20,7 @@ export async function postMessage(deps: TChatDeps, actor: TActor, input: TPostCh
   await deps.sendLimiter.consume(actor.userId);
 
   const verdict = deps.moderation.matcher().moderate(input.content);
-  if (!verdict.isAllowed) throw CHAT_ERRORS.blocked(verdict.reason);
+  if (!verdict.isAllowed) throw CHAT_ERRORS.blocked(verdict.reason, verdict.blockedWords);
 
   let replyTo: TChatMessage['replyTo'] = null;
   if (input.replyToId) {

@@ -19,7 +19,7 @@ export interface TProviderAddressPolicy {
 
 export const PROVIDER_ADDRESS_ERRORS = {
   notAllowed: (reason: string) =>
-    new AppError('CHAT.PROVIDER_URL_NOT_ALLOWED', 400, `The provider URL must be a public address (${reason})`, undefined, 'providerBaseUrl'),
+    new AppError('CHAT.PROVIDER_URL_NOT_ALLOWED', 400, `The provider URL must be a public address (${reason})`, undefined, 'providerBaseUrl', { reason }),
   unresolvable: () => new AppError('CHAT.PROVIDER_URL_UNRESOLVABLE', 400, 'The provider host could not be found', undefined, 'providerBaseUrl'),
   keyRequired: () =>
     new AppError('CHAT.PROVIDER_KEY_REQUIRED', 400, 'Enter the API key again: the provider address changed', undefined, 'providerApiKey'),

@@ -11,8 +11,8 @@ export const PAYOUTS_ERRORS = {
   idempotencyKeyReused: () => new AppError('PAYOUTS.IDEMPOTENCY_KEY_REUSED', 422, PAYOUTS_MESSAGES.idempotencyKeyReused),
   unsupportedCurrency: () => new AppError('PAYOUTS.UNSUPPORTED_CURRENCY', 400, 'Please choose a supported currency', undefined, 'currency'),
   invalidWalletAddress: (label: string, field: 'walletAddress' | 'address') =>
-    new AppError('PAYOUTS.INVALID_WALLET_ADDRESS', 400, `Please enter a valid ${label} wallet address`, undefined, field),
-  amountTooLow: (minimum: string) => new AppError('PAYOUTS.AMOUNT_TOO_LOW', 400, `Minimum withdrawal amount is $${minimum}`, undefined, 'amount'),
+    new AppError('PAYOUTS.INVALID_WALLET_ADDRESS', 400, `Please enter a valid ${label} wallet address`, undefined, field, { currency: label }),
+  amountTooLow: (minimum: string) => new AppError('PAYOUTS.AMOUNT_TOO_LOW', 400, `Minimum withdrawal amount is $${minimum}`, undefined, 'amount', { minimum }),
   /** Posting a ledger entry that would overdraw; `field` when the request names the amount (a withdrawal). */
   insufficientFunds: (field?: 'amount') => new AppError('PAYOUTS.INSUFFICIENT_FUNDS', 400, PAYOUTS_MESSAGES.insufficientFunds, undefined, field),
   walletCoolingDown: (hours: string) =>
@@ -22,6 +22,7 @@ export const PAYOUTS_ERRORS = {
       `This wallet was added less than ${hours} hours ago and cannot receive a payout yet`,
       undefined,
       'walletAddress',
+      { hours: Number(hours) },
     ),
   walletNotSaved: (hours: string) =>
     new AppError(
@@ -30,6 +31,7 @@ export const PAYOUTS_ERRORS = {
       `Please save this wallet under Bind Payment Method first; a new wallet can receive a payout ${hours} hours after it is added`,
       undefined,
       'walletAddress',
+      { hours: Number(hours) },
     ),
   withdrawalNotFound: () => new AppError('PAYOUTS.WITHDRAWAL_NOT_FOUND', 404, 'Withdrawal not found'),
   alreadyProcessed: () => new AppError('PAYOUTS.ALREADY_PROCESSED', 409, PAYOUTS_MESSAGES.alreadyProcessed),
@@ -42,6 +44,6 @@ export const PAYOUTS_ERRORS = {
   nothingAvailable: () => new AppError('PAYOUTS.NOTHING_AVAILABLE', 409, 'Your available balance is $0.00: there is nothing to withdraw or give up'),
   /** A give-up whose stated amount is not the available balance (money arrived or left since the screen was read). */
   giveUpAmountChanged: (available: string) =>
-    new AppError('PAYOUTS.GIVE_UP_AMOUNT_CHANGED', 409, `Your available balance is now $${available}; please confirm that amount`, undefined, 'amount'),
+    new AppError('PAYOUTS.GIVE_UP_AMOUNT_CHANGED', 409, `Your available balance is now $${available}; please confirm that amount`, undefined, 'amount', { available }),
   balanceOfOthers: () => new AppError('AUTH.FORBIDDEN', 403, 'You may only read your own balance'),
 };

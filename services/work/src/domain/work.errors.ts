@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_IMAGE_PIXELS } from '@platform/contracts';
+import { MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 
 /** Errors of the work service: stable codes, HTTP statuses and the message the screen shows. */
@@ -9,7 +9,7 @@ export const WORK_ERRORS = {
   taskAlreadyRequested: () => new AppError('WORK.TASK_ALREADY_REQUESTED', 409, 'You have already requested this task'),
   taskNotAvailable: () => new AppError('WORK.TASK_NOT_AVAILABLE', 409, 'This task is not available'),
   tooManyTasksHeld: (max: number) =>
-    new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or hand one back to take another.`),
+    new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or hand one back to take another.`, undefined, undefined, { max }),
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
   assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),
@@ -20,22 +20,31 @@ export const WORK_ERRORS = {
       'WORK.CANNOT_RETURN',
       409,
       status === 'submitted' ? 'This task is already submitted and waits for review: it can no longer be handed back' : 'This task can no longer be handed back',
+      undefined,
+      undefined,
+      { status },
     ),
   cannotSubmit: (status: string) =>
-    new AppError('WORK.CANNOT_SUBMIT', 409, status === 'submitted' ? 'This task has already been submitted' : 'This task can no longer be submitted'),
+    new AppError('WORK.CANNOT_SUBMIT', 409, status === 'submitted' ? 'This task has already been submitted' : 'This task can no longer be submitted', undefined, undefined, {
+      status,
+    }),
   timeLimitExpired: () => new AppError('WORK.TIME_LIMIT_EXPIRED', 409, 'The time limit for this task has expired'),
   submissionRequired: () => new AppError('WORK.SUBMISSION_REQUIRED', 400, 'Submission text is required'),
   submissionTooLong: () => new AppError('WORK.SUBMISSION_TOO_LONG', 400, 'Submission text is too long'),
-  tooManyFiles: (max: number) => new AppError('WORK.TOO_MANY_FILES', 400, `You can attach at most ${max} files`),
-  fileTooLarge: () => new AppError('WORK.FILE_TOO_LARGE', 413, 'Each file must be at most 50 MB'),
+  tooManyFiles: (max: number) => new AppError('WORK.TOO_MANY_FILES', 400, `You can attach at most ${max} files`, undefined, undefined, { max }),
+  fileTooLarge: () => new AppError('WORK.FILE_TOO_LARGE', 413, `Each file must be at most ${MAX_SUBMISSION_FILE_BYTES / 1024 / 1024} MB`, undefined, undefined, {
+      maxMegabytes: MAX_SUBMISSION_FILE_BYTES / 1024 / 1024,
+    }),
   fileTypeNotAllowed: () => new AppError('WORK.FILE_TYPE_NOT_ALLOWED', 400, 'Only images and videos can be attached'),
   imageTypeNotSupported: () =>
     new AppError('WORK.IMAGE_TYPE_NOT_SUPPORTED', 415, 'Images must be JPEG, PNG, WebP, GIF, AVIF, TIFF or HEIC'),
   imageUnreadable: () => new AppError('WORK.IMAGE_UNREADABLE', 400, 'An attached image could not be read; please take the photo again'),
   imageTooManyPixels: () =>
-    new AppError('WORK.IMAGE_TOO_MANY_PIXELS', 413, `Each image must be at most ${MAX_UPLOAD_IMAGE_PIXELS / 1_000_000} megapixels (for example 6000 x 4000 pixels)`),
+    new AppError('WORK.IMAGE_TOO_MANY_PIXELS', 413, `Each image must be at most ${MAX_UPLOAD_IMAGE_PIXELS / 1_000_000} megapixels (for example 6000 x 4000 pixels)`, undefined, undefined, {
+      megapixels: MAX_UPLOAD_IMAGE_PIXELS / 1_000_000,
+    }),
   notMultipart: () => new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 415, 'The submission must be sent as multipart/form-data'),
-  unexpectedField: (name: string) => new AppError('WORK.UNEXPECTED_FIELD', 400, `Unknown field: ${name.slice(0, 50)}`),
+  unexpectedField: (name: string) => new AppError('WORK.UNEXPECTED_FIELD', 400, `Unknown field: ${name.slice(0, 50)}`, undefined, undefined, { name: name.slice(0, 50) }),
   malformedUpload: () => new AppError('WORK.MALFORMED_UPLOAD', 400, 'The upload is incomplete or malformed'),
   fileNotFound: () => new AppError('WORK.FILE_NOT_FOUND', 404, 'File not found'),
   submissionNotFound: () => new AppError('WORK.SUBMISSION_NOT_FOUND', 404, 'Submission not found'),

@@ -18,6 +18,7 @@ import {
 import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
+import { MAX_VERIFICATION_IMAGE_MEGABYTES } from '../../domain/identity-images.js';
 import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
 import { applyForVerification, getMyVerification, type TVerificationPart } from '../../domain/verification.use-case.js';
 import type { TVerificationDeps } from '../../domain/verification-deps.js';
@@ -42,7 +43,11 @@ function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, 'Each photo must be at most 10 MB');
+      // Which of the two photos is not known here: the catalogues say "Each photo" for `photo`.
+      return new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, `Each photo must be at most ${MAX_VERIFICATION_IMAGE_MEGABYTES} MB`, undefined, undefined, {
+        field: 'photo',
+        maxMegabytes: MAX_VERIFICATION_IMAGE_MEGABYTES,
+      });
     case 'FST_FILES_LIMIT':
       return COMMON_ERRORS.validation('Send exactly two photos: selfieFile and documentFile');
     case 'FST_FIELDS_LIMIT':

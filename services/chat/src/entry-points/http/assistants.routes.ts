@@ -19,7 +19,7 @@ import {
   type TAssistantDeps,
 } from '../../domain/assistants.use-case.js';
 
-const ZAssistantParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('Assistant not found'));
+const ZAssistantParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('Assistant not found', 'assistant'));
 
 /**
  * Admin only, Chat Management (spec 03 s.7, issue 13): GET, POST /api/admin/chat-assistants; PATCH, DELETE

@@ -113,7 +113,14 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   const sendError = (conn: TConnection, error: unknown, clientId?: string | null): void => {
     const appError = toAppError(error);
     if (appError.status >= 500) logger.error({ err: error, userId: conn.user?.userId }, 'chat: socket frame failed');
-    send(conn, { type: 'error', code: appError.code, message: appError.message, ...(appError.field ? { field: appError.field } : {}), ...(clientId !== undefined ? { clientId } : {}) });
+    send(conn, {
+      type: 'error',
+      code: appError.code,
+      message: appError.message,
+      ...(appError.params ? { params: appError.params } : {}),
+      ...(appError.field ? { field: appError.field } : {}),
+      ...(clientId !== undefined ? { clientId } : {}),
+    });
   };
 
   const forget = (conn: TConnection): void => {

@@ -3,7 +3,7 @@ import { authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform
 import type { TPayoutsDeps } from '../../domain/deps.js';
 import { getHoldings } from '../../domain/user-erasure.use-case.js';
 
-const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found'));
+const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found', 'user'));
 
 /**
  * /internal/users/{id}/holdings (not routed by the gateway): what the account holds and how many withdrawals wait,

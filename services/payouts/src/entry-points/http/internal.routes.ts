@@ -3,7 +3,7 @@ import { authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform
 import { getBalances } from '../../domain/accounts.use-case.js';
 import type { TPayoutsDeps } from '../../domain/deps.js';
 
-const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found'));
+const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found', 'user'));
 
 /**
  * /internal/balances: for other services (not routed by the gateway). The caller forwards the bearer token of the

@@ -3,7 +3,7 @@ import { authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform
 import type { TWorkDeps } from '../../domain/deps.js';
 import { getPendingWork } from '../../domain/user-erasure.use-case.js';
 
-const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found'));
+const ZUserParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('User not found', 'user'));
 
 /**
  * /internal/users/{id}/pending-work (not routed by the gateway): what is still open for the user, asked by auth

@@ -2,6 +2,7 @@ import type { TAdminUser } from '@platform/contracts';
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../../app/errorMessage';
+import { deletionBlockerText } from '../../../../app/serverErrorText';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../../components/toast';
 import { useDeleteUserMutation, useUserDeletionQuery } from '../../../../features/admin/manageUsers.api';
@@ -57,7 +58,7 @@ export function DeleteUserDialog({ user, open = true, onClose, afterClose }: { u
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {eligibility.data.reasons.map((reason) => (
-                <li key={reason.code}>{reason.message}</li>
+                <li key={reason.code}>{deletionBlockerText(reason)}</li>
               ))}
             </ul>
           }
