@@ -141,6 +141,7 @@ export const workEn = {
         status: 'Status',
         assignedTo: 'Assigned to',
         dueDate: 'Due date',
+        created: 'Created',
       },
       fields: {
         title: 'Title',

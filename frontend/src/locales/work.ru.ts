@@ -139,6 +139,7 @@ export const workRu: TCatalogue['work'] = {
         status: 'Статус',
         assignedTo: 'Исполнитель',
         dueDate: 'Срок',
+        created: 'Создана',
       },
       fields: {
         title: 'Название',

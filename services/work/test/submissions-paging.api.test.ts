@@ -54,6 +54,36 @@ describe('GET /api/admin/submissions: paging', () => {
     expect(ids.slice(0, seeded.length)).toEqual(ids.filter((id) => seeded.includes(id)));
   });
 
+  it('when the queue is paged newest first while new submissions arrive, then each waiting one comes exactly once, newest first', async () => {
+    const base = Date.now() - 5_400_000;
+    const seeded = await seed(Array.from({ length: 23 }, (_, i) => ({ submittedAt: new Date(base + Math.floor(i / 3) * 1000).toISOString() })));
+    const seen: { id: string; submittedAt: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list({ sort: 'submittedAt.desc', pageSize: '5', ...(cursor ? { cursor } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seen.push(...res.body.items);
+      cursor = res.body.nextCursor;
+      pages += 1;
+      // New submissions at both ends: the newest of all, and one older than any seeded.
+      await seed([{ submittedAt: new Date().toISOString() }, { submittedAt: new Date(base - pages * 60_000).toISOString() }]);
+    } while (cursor && pages < 100);
+    const ids = seen.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
+    const keys = seen.map((s) => `${new Date(s.submittedAt).toISOString()}|${s.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    // A cursor of the newest-first order is not one of the oldest-first order, nor the other way round.
+    const newest = (await list({ sort: 'submittedAt.desc', pageSize: '1' })).body.nextCursor as string;
+    const oldest = (await list({ pageSize: '1' })).body.nextCursor as string;
+    for (const query of [{ cursor: newest }, { sort: 'submittedAt.asc', cursor: newest }, { sort: 'submittedAt.desc', cursor: oldest }] as Record<string, string>[]) {
+      const res = await list(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.field).toBe('querystring.cursor');
+    }
+  });
+
   it('when pageSize, a filter or the cursor is bad, then 400 naming it', async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ pageSize: '101' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
@@ -61,6 +91,7 @@ describe('GET /api/admin/submissions: paging', () => {
       [{ cursor: Buffer.from('["submissions.awaiting","soon","x"]').toString('base64url') }, 'querystring.cursor', 'cursor is not valid: pass the nextCursor of the previous page of the same list'],
       [{ taskId: 'abc' }, 'querystring.taskId', 'taskId must be a task id'],
       [{ user: 'ab' }, 'querystring.user', 'user must be at least 3 characters'],
+      [{ sort: 'reward.desc' }, 'querystring.sort', 'sort must be one of: submittedAt.asc, submittedAt.desc'],
     ];
     for (const [query, field, message] of cases) {
       const res = await list(query);
@@ -111,6 +142,8 @@ describe('GET /api/admin/submissions at volume', () => {
       [{ cursor: first.body.nextCursor as string }, /task_assignments_submitted_idx/],
       [{ taskId: randomUUID() }, /task_assignments_task_submitted_idx/],
       [{ user: 'worker12345' }, /users_search_idx/],
+      [{ sort: 'submittedAt.desc' }, /Index Scan Backward using task_assignments_submitted_idx/],
+      [{ sort: 'submittedAt.desc', taskId: randomUUID() }, /Index Scan Backward using task_assignments_task_submitted_idx/],
     ];
     for (const [query, index] of cases) {
       const plan = await planOf(query);

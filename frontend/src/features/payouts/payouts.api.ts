@@ -1,6 +1,7 @@
 import type {
   TAdminWithdrawal,
   TAdminWithdrawalList,
+  TAdminWithdrawalSort,
   TAdminWithdrawalPage,
   TBalance,
   TCreatePayoutWalletRequest,
@@ -44,6 +45,8 @@ export interface TAdminWithdrawalsArgs {
   to?: string;
   minAmount?: string;
   maxAmount?: string;
+  /** Column sorting (contracts ADMIN_WITHDRAWAL_SORTS); absent: the list's default order. */
+  sort?: TAdminWithdrawalSort;
   cursor?: string;
   pageSize?: number;
 }
