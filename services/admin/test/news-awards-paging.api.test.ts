@@ -281,6 +281,57 @@ describe('GET /api/admin/awards: paging', () => {
   });
 });
 
+describe('GET /api/awards (the worker\'s Awards screen): paging', () => {
+  it('when a worker pages the awards while new ones are given, then each earlier award comes exactly once, in the leaderboards order, and no opted-out user', async () => {
+    const optedOut = randomUUID();
+    await query(`INSERT INTO leaderboard_users (user_id, first_name, last_name, role, opted_out, source_at) VALUES ($1, 'Hidden', 'Person', 'employee', true, now())`, [optedOut]);
+    const hidden = await seedAwards([{ userId: optedOut, period: 'monthly', category: 'top_rate', rank: 3 }]);
+    const base = Date.now() - 3_600_000;
+    const seeded = await seedAwards(
+      Array.from({ length: 23 }, (_, i) => ({ period: PERIODS[i % 5], category: CATEGORIES[i % 3], rank: 1 + (i % 2), createdAt: new Date(base + Math.floor(i / 2) * 1000).toISOString() })),
+    );
+    let n = 0;
+    const seen = await pageThrough<TSeenAward>(
+      '/api/awards',
+      { pageSize: '6' },
+      async () => {
+        n += 1;
+        await seedAwards([{ period: PERIODS[n % 5], category: CATEGORIES[n % 3], rank: 1 + (n % 5) }]);
+      },
+      h.employeeToken,
+    );
+    const ids = seen.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id)).sort()).toEqual([...seeded].sort());
+    expect(ids).not.toContain(hidden[0]);
+    const keys = seen.map(orderKey);
+    expect(keys).toEqual([...keys].sort(compareKeys));
+    // An admin sees the opted-out user's award on the same list.
+    const admin = await get('/api/awards', { period: 'monthly', category: 'top_rate', pageSize: '100' });
+    expect(admin.body.items.map((a: { id: string }) => a.id)).toContain(hidden[0]);
+    // The period filter and the count.
+    const monthly = await get('/api/awards', { period: 'monthly', pageSize: '1' }, h.employeeToken);
+    expect(monthly.status).toBe(200);
+    expect(monthly.body.items.every((a: TSeenAward) => a.period === 'monthly')).toBe(true);
+    const [counted] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM awards a WHERE a.period = 'monthly' AND NOT EXISTS (SELECT 1 FROM leaderboard_users l WHERE l.user_id = a.user_id AND (l.opted_out OR l.deleted))`,
+    );
+    expect(monthly.body).toMatchObject({ total: counted?.n, totalExact: true });
+  });
+
+  it("when pageSize, a filter or the cursor is bad, then 400 naming it; the admin list's cursor is refused; without a token 401", async () => {
+    await seedAwards([{}, {}]);
+    await expectPagingRefusals('/api/awards', h.employeeToken);
+    const adminCursor = (await get('/api/admin/awards', { pageSize: '1' })).body.nextCursor as string;
+    expect((await get('/api/awards', { cursor: adminCursor }, h.employeeToken)).body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
+    const workerCursor = (await get('/api/awards', { pageSize: '1' }, h.employeeToken)).body.nextCursor as string;
+    expect((await get('/api/admin/awards', { cursor: workerCursor })).body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
+    expect((await get('/api/awards', { period: 'daily' }, h.employeeToken)).body).toMatchObject({ field: 'querystring.period' });
+    expect((await get('/api/awards', { user: 'ada' }, h.employeeToken)).body.message).toBe('Unknown field(s): user');
+    expect((await callApi(h, 'GET', '/api/awards', { token: null })).status).toBe(401);
+  });
+});
+
 describe('the news and awards lists at volume', () => {
   /** The plan of the page query a repository call runs (the one with ORDER BY; the count is the other). */
   async function planOf(run: (db: Queryable) => Promise<unknown>): Promise<string> {
@@ -325,6 +376,8 @@ describe('the news and awards lists at volume', () => {
       // Computed awards are at most one per period, category and rank (75): their unique index finds them.
       ['awards computed', awards({ source: 'computed' }), /awards_computed_once|awards_source_order_idx/, /Seq Scan on awards/],
       ['awards manual', awards({ source: 'manual' }), /awards_source_order_idx|awards_admin_order_idx/, /Seq Scan on awards/],
+      ['worker awards', (db: Queryable) => listAwardsPage(db, { pageSize: 20 }, { publicOnly: true }), /awards_admin_order_idx/, /Seq Scan on awards/],
+      ['worker awards period', (db: Queryable) => listAwardsPage(db, { pageSize: 20, period: 'monthly' }, { publicOnly: true }), /awards_admin_order_idx/, /Seq Scan on awards/],
       ['awards user', awards({ user: 'worker12345' }), /leaderboard_users_search_idx[\s\S]*users_copy_search_idx|users_copy_search_idx[\s\S]*leaderboard_users_search_idx/, /Seq Scan on (awards|leaderboard_users|users_copy)/],
     ];
     for (const [name, run, index, seqScan] of cases) {
