@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startAdminHarness, type TAdminHarness } from './helpers.js';
 
@@ -78,18 +79,10 @@ describe('GET /api/admin/audit-log: oldest first', () => {
   it('when the log is paged oldest first while new rows arrive, then each existing row comes exactly once, in time order', async () => {
     const base = Date.parse('2020-03-01T00:00:00Z');
     const seeded = await seed(Array.from({ length: 26 }, (_, i) => ({ createdAt: new Date(base + Math.floor(i / 4) * 1000).toISOString() })));
-    const seen: { id: string; createdAt: string }[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const res = await list({ sort: 'createdAt.asc', pageSize: '6', ...(cursor ? { cursor } : {}) });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      seen.push(...res.body.items);
-      cursor = res.body.nextCursor;
-      pages += 1;
-      // New rows at both ends: the oldest of all and the newest.
-      await seed([{ createdAt: new Date(base - pages * 60_000).toISOString() }, { createdAt: new Date().toISOString() }]);
-    } while (cursor && pages < 100);
+    // New rows at both ends while the admin pages: the oldest of all and the newest.
+    const seen = await pageThrough<{ id: string; createdAt: string }>(list, { sort: 'createdAt.asc' }, 6, (pages) =>
+      seed([{ createdAt: new Date(base - pages * 60_000).toISOString() }, { createdAt: new Date().toISOString() }]),
+    );
     const ids = seen.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);

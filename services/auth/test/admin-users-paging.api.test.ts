@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminUsersQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUsersPageForAdmin } from '../src/data-access/users.repository.js';
 import { startTestService, uniqueEmail, type TTestService } from './helpers.js';
@@ -117,19 +118,11 @@ describe('GET /api/admin/users: sorting', () => {
     const seeded = await seed(Array.from({ length: 31 }, (_, i) => ({ createdAt: new Date(base + (i % 4) * 1000).toISOString(), email: `${i % 2 ? 'Sort' : 'sort'}.${tag}.${String(i).padStart(2, '0')}@example.com` })));
     let added = 0;
     for (const sort of ['createdAt.asc', 'createdAt.desc', 'email.asc', 'email.desc']) {
-      const seen: { id: string }[] = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const res = await list({ sort, pageSize: '7', ...(cursor ? { cursor } : {}) });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-        seen.push(...res.body.items);
-        cursor = res.body.nextCursor;
-        pages += 1;
-        // Registered while the admin pages, at both ends of each order.
+      // Registered while the admin pages, at both ends of each order.
+      const seen = await pageThrough<{ id: string }>(list, { sort }, 7, () => {
         added += 1;
-        await seed([{ createdAt: new Date(base + (added % 2 ? -1 : 1) * 86_400_000).toISOString(), email: `${added % 2 ? 'aaa' : 'zzz'}.${tag}.${added}@example.com` }]);
-      } while (cursor && pages < 100);
+        return seed([{ createdAt: new Date(base + (added % 2 ? -1 : 1) * 86_400_000).toISOString(), email: `${added % 2 ? 'aaa' : 'zzz'}.${tag}.${added}@example.com` }]);
+      });
       const ids = seen.map((u) => u.id);
       expect(new Set(ids).size, sort).toBe(ids.length);
       expect(ids.filter((id) => seeded.includes(id)), sort).toHaveLength(seeded.length);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminSubmissionsQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSubmissionsPage } from '../src/data-access/assignments.repository.js';
 import { startWorkHarness, type TWorkHarness } from './helpers.js';
@@ -57,18 +58,10 @@ describe('GET /api/admin/submissions: paging', () => {
   it('when the queue is paged newest first while new submissions arrive, then each waiting one comes exactly once, newest first', async () => {
     const base = Date.now() - 5_400_000;
     const seeded = await seed(Array.from({ length: 23 }, (_, i) => ({ submittedAt: new Date(base + Math.floor(i / 3) * 1000).toISOString() })));
-    const seen: { id: string; submittedAt: string }[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const res = await list({ sort: 'submittedAt.desc', pageSize: '5', ...(cursor ? { cursor } : {}) });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      seen.push(...res.body.items);
-      cursor = res.body.nextCursor;
-      pages += 1;
-      // New submissions at both ends: the newest of all, and one older than any seeded.
-      await seed([{ submittedAt: new Date().toISOString() }, { submittedAt: new Date(base - pages * 60_000).toISOString() }]);
-    } while (cursor && pages < 100);
+    // New submissions at both ends while the admin pages: the newest of all, and one older than any seeded.
+    const seen = await pageThrough<{ id: string; submittedAt: string }>(list, { sort: 'submittedAt.desc' }, 5, (pages) =>
+      seed([{ submittedAt: new Date().toISOString() }, { submittedAt: new Date(base - pages * 60_000).toISOString() }]),
+    );
     const ids = seen.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
