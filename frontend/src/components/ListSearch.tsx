@@ -30,7 +30,6 @@ export function ListSearch({ label, onSearch, size }: { label: string; onSearch:
     const timer = setTimeout(() => send(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // send reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
   return (
     <Input

@@ -10,6 +10,7 @@ export const adminEn = {
   },
   users: {
     searchPlaceholder: 'Search by e-mail or full name',
+    sortByEmail: 'Sort by e-mail',
     stats: {
       total: 'Total',
       verified: 'Verified',

@@ -10,6 +10,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
   },
   users: {
     searchPlaceholder: 'Поиск по e-mail или полному имени',
+    sortByEmail: 'Сортировать по e-mail',
     stats: {
       total: 'Всего',
       verified: 'Верифицированы',

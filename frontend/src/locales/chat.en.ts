@@ -43,8 +43,6 @@ export const chatEn = {
     searchText: 'Search the text',
     searchUser: "Author's e-mail or name",
     dates: 'Written',
-    from: 'From',
-    to: 'To',
     clearFilters: 'Clear filters',
     total: 'Messages: {{total}}',
     thread: 'Thread',

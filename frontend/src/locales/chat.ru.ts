@@ -42,8 +42,6 @@ export const chatRu: TCatalogue['chat'] = {
     searchText: 'Поиск по тексту',
     searchUser: 'E-mail или имя автора',
     dates: 'Написано',
-    from: 'С',
-    to: 'По',
     clearFilters: 'Сбросить фильтры',
     total: 'Сообщений: {{total}}',
     thread: 'Переписка',

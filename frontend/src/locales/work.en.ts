@@ -158,6 +158,7 @@ export const workEn = {
         assignedTo: 'Assigned to',
         dueDate: 'Due date',
         returns: 'Handed back',
+        created: 'Created',
       },
       returnsHint: 'How many times workers handed this task back: a task many hand back may be unclear.',
       fields: {

@@ -156,6 +156,7 @@ export const workRu: TCatalogue['work'] = {
         assignedTo: 'Исполнитель',
         dueDate: 'Срок',
         returns: 'Возвращено',
+        created: 'Создана',
       },
       returnsHint: 'Сколько раз исполнители возвращали это задание: частые возвраты говорят о неясной инструкции.',
       fields: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUserSchema } from './auth.js';
 import { ROLES, ZTextSchema } from './common.js';
-import { checkRanges, PAGE_QUERY_SHAPE, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema } from './paging.js';
+import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema, ZSortSchema } from './paging.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
@@ -62,6 +62,10 @@ const ZPositiveIntSchema = (label: string, max: number) =>
  * the first TOTAL_COUNT_CAP rows, beyond them 400 "use cursor"). from and to are inclusive; a date alone means the
  * whole day (UTC). pageSize 1 to 100 (default 20).
  */
+/** The sorts of the audit log: its time either way. */
+export const AUDIT_LOG_SORTS = sortsOf(['createdAt'] as const);
+export type TAuditLogSort = (typeof AUDIT_LOG_SORTS)[number];
+
 export const ZAuditLogQuerySchema = z
   .strictObject({
     actor: z.uuid({ error: 'actor must be a user id' }).optional(),
@@ -71,6 +75,8 @@ export const ZAuditLogQuerySchema = z
     from: ZDateBoundarySchema('from').optional(),
     to: ZDateBoundarySchema('to').optional(),
     page: ZPositiveIntSchema('page', 100_000).optional(),
+    /** Time, newest first (the default) or oldest first. */
+    sort: ZSortSchema(AUDIT_LOG_SORTS),
     ...PAGE_QUERY_SHAPE,
   })
   .superRefine((q, ctx) => {
@@ -116,6 +122,10 @@ export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
  * GET /api/admin/users?search&role&status&from&to&pageSize&cursor (the paging convention of paging.ts): newest
  * first, keyset on (createdAt, id). from/to bound the registration time.
  */
+/** The sorts of All Users: joined time, e-mail. */
+export const ADMIN_USER_SORTS = sortsOf(['createdAt', 'email'] as const);
+export type TAdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
 export const ZAdminUsersQuerySchema = z
   .strictObject({
     /** Part of the e-mail or of the full name ("Ada Love"), case-insensitive (a trigram index serves 3+ characters). */
@@ -125,6 +135,8 @@ export const ZAdminUsersQuerySchema = z
     status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }).optional(),
     from: ZDateBoundSchema('from'),
     to: ZDateBoundSchema('to'),
+    /** Joined time (the default, newest first) or e-mail. */
+    sort: ZSortSchema(ADMIN_USER_SORTS),
     ...PAGE_QUERY_SHAPE,
   })
   .superRefine(checkRanges);

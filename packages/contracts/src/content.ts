@@ -100,12 +100,14 @@ export const ZAwardSchema = z.object({
   updatedAt: z.string(),
 });
 export type TAward = z.infer<typeof ZAwardSchema>;
-export const ZAwardListSchema = z.array(ZAwardSchema);
-
-/** GET /api/awards?period&category (both optional). */
+/**
+ * GET /api/awards?period&category&pageSize&cursor (all optional): a page of the awards in the leaderboards' order
+ * (period, category, rank, then oldest first; keyset on that order), by the paging convention of paging.ts.
+ */
 export const ZAwardsQuerySchema = z.strictObject({
   period: ZAwardPeriodSchema.optional(),
   category: z.enum(AWARD_CATEGORIES, { error: 'Unknown category' }).optional(),
+  ...PAGE_QUERY_SHAPE,
 });
 export type TAwardsQuery = z.infer<typeof ZAwardsQuerySchema>;
 

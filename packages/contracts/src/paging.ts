@@ -15,6 +15,9 @@ import { ZTextSchema } from './common.js';
  *   totalExact is false (the screen shows "10,000+"), so a count never costs more than a bounded index scan.
  * - The query is a strict object: an unknown parameter is 400 "Unknown field(s): name" naming it; a malformed
  *   cursor, or one from another list or sort, is 400 with field "cursor".
+ * - sort: where a list can be ordered by more than one column, `sort=<column>.<asc|desc>` from the list's own set
+ *   (ZSortSchema); another value is 400 naming sort. Absent is the list's default order. Each sort is its own keyset
+ *   (the column, then the row's id), backed by an index, and its cursors are refused by the other sorts.
  */
 
 export const PAGE_SIZE_DEFAULT = 20;
@@ -45,6 +48,18 @@ export const PAGE_QUERY_SHAPE = {
   pageSize: ZPageSizeSchema.describe(`Rows per page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT})`),
   cursor: ZCursorSchema.describe('nextCursor of the previous page of the same list; absent for the first page'),
 };
+
+/** The sorts of a list: `${column}.asc` and `${column}.desc` of each column given. */
+export function sortsOf<const C extends string>(columns: readonly C[]): `${C}.${'asc' | 'desc'}`[] {
+  return columns.flatMap((column) => [`${column}.asc`, `${column}.desc`] as const);
+}
+
+/** ?sort: one of the list's sorts ("amount.desc"); anything else is 400 naming sort and listing the allowed ones. */
+export const ZSortSchema = <const S extends string>(sorts: readonly S[]) =>
+  z
+    .enum(sorts as [S, ...S[]], { error: `sort must be one of: ${sorts.join(', ')}` })
+    .optional()
+    .describe(`Order of the list: ${sorts.join(', ')} (absent: the list's default order)`);
 
 /** A page of items as every paged list answers it. */
 export const ZPageSchema = <T extends z.ZodType>(item: T) =>

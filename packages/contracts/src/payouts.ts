@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { findTextProblem, normaliseLineBreaks, ZTextSchema } from './common.js';
 import { issueCode } from './errors.js';
-import { checkRanges, PAGE_QUERY_SHAPE, ZAmountBoundSchema, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
+import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, ZAmountBoundSchema, ZDateBoundSchema, ZPageSchema, ZSortSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The payouts service's API (spec 02 "Withdrawals", "Home", section 5; spec 03 "Withdrawals", ledger, payout
@@ -202,9 +202,14 @@ export const ZAdminWithdrawalListSchema = z.array(ZAdminWithdrawalSchema);
 export const ADMIN_WITHDRAWAL_LISTS = ['pending', 'decided', 'approved', 'rejected'] as const;
 export type TAdminWithdrawalList = (typeof ADMIN_WITHDRAWAL_LISTS)[number];
 
+/** The sorts of the admin withdrawal lists; reviewedAt is for the decided lists only. */
+export const ADMIN_WITHDRAWAL_SORTS = sortsOf(['createdAt', 'amount', 'reviewedAt'] as const);
+export type TAdminWithdrawalSort = (typeof ADMIN_WITHDRAWAL_SORTS)[number];
+
 /**
- * GET /api/admin/withdrawals?status&currency&user&from&to&minAmount&maxAmount&pageSize&cursor (the paging convention
- * of paging.ts). from/to bound the list's own time: the request's for pending, the decision's for the others.
+ * GET /api/admin/withdrawals?status&currency&user&from&to&minAmount&maxAmount&sort&pageSize&cursor (the paging
+ * convention of paging.ts). from/to bound the list's own time: the request's for pending, the decision's for the
+ * others. Without sort, pending is oldest request first and the others newest decision first.
  */
 export const ZAdminWithdrawalsQuerySchema = z
   .strictObject({
@@ -219,9 +224,15 @@ export const ZAdminWithdrawalsQuerySchema = z
     to: ZDateBoundSchema('to'),
     minAmount: ZAmountBoundSchema('minAmount'),
     maxAmount: ZAmountBoundSchema('maxAmount'),
+    sort: ZSortSchema(ADMIN_WITHDRAWAL_SORTS),
     ...PAGE_QUERY_SHAPE,
   })
-  .superRefine(checkRanges);
+  .superRefine(checkRanges)
+  .superRefine((q, ctx) => {
+    if (q.status === 'pending' && q.sort?.startsWith('reviewedAt.')) {
+      ctx.addIssue({ code: 'custom', message: 'sort reviewedAt is for decided requests: pending ones have no decision', path: ['sort'] });
+    }
+  });
 export type TAdminWithdrawalsQuery = z.output<typeof ZAdminWithdrawalsQuerySchema>;
 export const ZAdminWithdrawalPageSchema = ZPageSchema(ZAdminWithdrawalSchema);
 export type TAdminWithdrawalPage = z.infer<typeof ZAdminWithdrawalPageSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
-import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
+import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, ZDateBoundSchema, ZPageSchema, ZSortSchema, ZUserSearchSchema } from './paging.js';
 
 /**
  * The work service's API (spec 02 "Tasks", spec 03 "Task Requests", "Task Submissions", "Task Management",
@@ -172,13 +172,19 @@ const ZTitleSearchSchema = ZTextSchema('search')
   .max(200, 'search is too long (at most 200 characters)')
   .optional();
 
+/** The sorts of the admin's task list: the admin's order (sortOrder, then oldest first), reward, creation time. */
+export const ADMIN_TASK_SORTS = sortsOf(['sortOrder', 'reward', 'createdAt'] as const);
+export type TAdminTaskSort = (typeof ADMIN_TASK_SORTS)[number];
+
 /**
- * GET /api/admin/tasks?status&search&pageSize&cursor (the paging convention of paging.ts): in the admin's order,
- * sortOrder (0 on top), then oldest first (keyset on sortOrder, createdAt, id); search is part of the title.
+ * GET /api/admin/tasks?status&search&sort&pageSize&cursor (the paging convention of paging.ts): by default in the
+ * admin's order, sortOrder (0 on top), then oldest first (keyset on sortOrder, createdAt, id); search is part of the
+ * title.
  */
 export const ZAdminTasksQuerySchema = z.strictObject({
   status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).optional(),
   search: ZTitleSearchSchema,
+  sort: ZSortSchema(ADMIN_TASK_SORTS),
   ...PAGE_QUERY_SHAPE,
 });
 export type TAdminTasksQuery = z.output<typeof ZAdminTasksQuerySchema>;
@@ -283,10 +289,14 @@ export const ZAdminSubmissionSchema = z.object({
 export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
 export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
 
+/** The sorts of the submissions awaiting review: their submission time (oldest first by default, or newest first). */
+export const ADMIN_SUBMISSION_SORTS = sortsOf(['submittedAt'] as const);
+export type TAdminSubmissionSort = (typeof ADMIN_SUBMISSION_SORTS)[number];
+
 /**
- * GET /api/admin/submissions?user&taskId&from&to&pageSize&cursor (the paging convention of paging.ts): submissions
- * awaiting review, oldest first (keyset on submittedAt, id); from/to bound the submission time; user is part of the
- * worker's e-mail or full name.
+ * GET /api/admin/submissions?user&taskId&from&to&sort&pageSize&cursor (the paging convention of paging.ts):
+ * submissions awaiting review, oldest first unless sort=submittedAt.desc (keyset on submittedAt, id); from/to bound
+ * the submission time; user is part of the worker's e-mail or full name.
  */
 export const ZAdminSubmissionsQuerySchema = z
   .strictObject({
@@ -294,6 +304,7 @@ export const ZAdminSubmissionsQuerySchema = z
     taskId: z.uuid({ error: 'taskId must be a task id' }).optional(),
     from: ZDateBoundSchema('from'),
     to: ZDateBoundSchema('to'),
+    sort: ZSortSchema(ADMIN_SUBMISSION_SORTS),
     ...PAGE_QUERY_SHAPE,
   })
   .superRefine(checkRanges);

@@ -117,3 +117,89 @@ export class SqlConditions {
     return all.length ? `WHERE ${all.join(' AND ')}` : '';
   }
 }
+
+/* ---- Search ---- */
+
+/** "50%_off" -> "%50\\%\\_off%": a search text matched literally, lower-cased, anywhere inside LIKE (on a lower-cased column). */
+export function likeContains(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The FROM part of an admin list page: the table's rows matching the filters and after the cursor (a subquery the
+ * caller may join to and orders). With a search, the matches are found first: the OFFSET 0 keeps the planner from
+ * walking the sort's index and filtering every row, which it prefers under LIMIT because it cannot tell how rare a
+ * text is; so the trigram index finds them, then the few are sorted.
+ */
+export function searchedFirst(table: string, alias: string, search: string | undefined, filters: SqlConditions, keyset: string | undefined): string {
+  return `(SELECT * FROM ${table} ${alias} ${filters.where(keyset)}${search ? ' OFFSET 0' : ''}) ${alias}`;
+}
+
+/**
+ * The total of a list filtered by its owners' name or e-mail, counted up to the cap: the matching users first
+ * (`users`: a SELECT of their ids with one `?` for the pattern, served by a trigram index; OFFSET 0 keeps them a set
+ * of their own), then each one's rows through an index on `userColumn` (the LIMIT keeps the planner from folding the
+ * two into one hash join). Left to itself the planner counts by a parallel scan of every row joined to the matches:
+ * 80-120 ms for a common name at 200,000 rows (bench/results/lists.txt). `addFilters` adds the list's other
+ * conditions (not the user search).
+ */
+export function countOfOwnersMatching(
+  db: Queryable,
+  users: string,
+  pattern: string,
+  table: { name: string; alias: string; userColumn: string },
+  addFilters: (filters: SqlConditions) => void,
+): Promise<{ total: number; totalExact: boolean }> {
+  const filters = new SqlConditions();
+  const matched = users.replace('?', filters.param(pattern));
+  addFilters(filters);
+  const { name, alias, userColumn } = table;
+  const from = `(${matched} OFFSET 0) matched CROSS JOIN LATERAL (SELECT 1 FROM ${name} ${alias} ${filters.where(`${alias}.${userColumn} = matched.id`)} LIMIT ${TOTAL_COUNT_CAP + 1}) ${alias}`;
+  return countCapped(db, from, '', filters.values);
+}
+
+/* ---- Sorts ---- */
+
+/** What a sort column holds, for its cursor: time: timestamptz (microseconds kept); number: numeric or integer (its exact text); text. */
+export type TSortKind = 'time' | 'number' | 'text';
+
+/**
+ * One order of a list (a `sort` of contracts ZSortSchema, or the list's default): the column it orders by (never null
+ * in the list's rows) and what its values are, any further columns before the id (`then`, e.g. a position, then a
+ * time), and the direction of all. The row's id breaks ties, in the same direction, so the order is total and a keyset
+ * on (columns, id) follows it; an index on (columns, id), read either way, serves each order a list offers.
+ */
+export interface TListOrder {
+  column: string;
+  kind: TSortKind;
+  then?: readonly { column: string; kind: TSortKind }[];
+  direction: 'ASC' | 'DESC';
+}
+
+const SORT_KEY_SCHEMAS = {
+  time: ZCursorTimeSchema,
+  number: z.string().regex(/^-?\d{1,30}(\.\d{1,18})?$/),
+  text: z.string().max(1000),
+} as const;
+
+/**
+ * The keyset of a list in one order. `select` selects the order's cursor key (as sort_key, sort_key_1...), `keyOf`
+ * reads it back from a row with the row's id, `orderBy` is the ORDER BY's terms, `after(key, param)` the row-value
+ * condition of the rows after a cursor's key (`param` adds a value and returns its placeholder), and `decode` reads
+ * a cursor of this list (`cursorList`: the list and its sort, so a cursor of another sort is refused as a malformed
+ * one).
+ */
+export function listKeyset<I extends z.ZodType<string | number> = typeof ZCursorIdSchema>(order: TListOrder, id: string, cursorList: string, idSchema?: I) {
+  const parts = [{ column: order.column, kind: order.kind }, ...(order.then ?? [])];
+  const alias = (i: number) => (i === 0 ? 'sort_key' : `sort_key_${i}`);
+  const keySchema = z.tuple([...parts.map((p) => SORT_KEY_SCHEMAS[p.kind]), idSchema ?? ZCursorIdSchema] as unknown as [z.ZodString, ...z.ZodString[]]);
+  const columns = [...parts.map((p) => p.column), id].join(', ');
+  return {
+    cursorList,
+    select: parts.map((p, i) => `${p.kind === 'time' ? cursorTimeSql(p.column) : `${p.column}::text`} AS ${alias(i)}`).join(', '),
+    keyOf: (row: object, rowId: string | number): (string | number)[] => [...parts.map((_, i) => String((row as Record<string, unknown>)[alias(i)])), rowId],
+    orderBy: [...parts.map((p) => p.column), id].map((column) => `${column} ${order.direction}`).join(', '),
+    after: (key: readonly unknown[], param: (value: unknown) => string) => `(${columns}) ${order.direction === 'ASC' ? '>' : '<'} (${key.map((value) => param(value)).join(', ')})`,
+    decode: (cursor: string | undefined): (string | number)[] | undefined => decodeCursor(cursor, cursorList, keySchema),
+  };
+}

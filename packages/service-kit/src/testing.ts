@@ -222,6 +222,7 @@ export function recordQueries(requestId: string): TQueryRecording {
 
 /** The hostile-input probe over a service's real route table (recordRouteTables, probeHostileInput, fingerprintTables). */
 export * from './hostile-input.js';
+export * from './paging-testing.js';
 
 /** Real answers checked against an OpenAPI document's answer schemas (createAnswerChecker). */
 export * from './openapi-testing.js';

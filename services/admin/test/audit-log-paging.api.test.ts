@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startAdminHarness, type TAdminHarness } from './helpers.js';
 
@@ -74,6 +75,42 @@ describe('GET /api/admin/audit-log: paging by cursor', () => {
   });
 });
 
+describe('GET /api/admin/audit-log: oldest first', () => {
+  it('when the log is paged oldest first while new rows arrive, then each existing row comes exactly once, in time order', async () => {
+    const base = Date.parse('2020-03-01T00:00:00Z');
+    const seeded = await seed(Array.from({ length: 26 }, (_, i) => ({ createdAt: new Date(base + Math.floor(i / 4) * 1000).toISOString() })));
+    // New rows at both ends while the admin pages: the oldest of all and the newest.
+    const seen = await pageThrough<{ id: string; createdAt: string }>(list, { sort: 'createdAt.asc' }, 6, (pages) =>
+      seed([{ createdAt: new Date(base - pages * 60_000).toISOString() }, { createdAt: new Date().toISOString() }]),
+    );
+    const ids = seen.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
+    const keys = seen.map((r) => `${r.createdAt}|${r.id}`);
+    expect(keys).toEqual([...keys].sort());
+    // Numbered pages follow the sort too.
+    const first = await list({ sort: 'createdAt.asc', page: '1', pageSize: '3' });
+    expect(first.body.items[0].createdAt <= first.body.items[2].createdAt).toBe(true);
+  });
+
+  it('when a cursor of one sort is sent with the other, or an unknown sort, then 400 naming the field', async () => {
+    const oldest = (await list({ sort: 'createdAt.asc', pageSize: '1' })).body.nextCursor as string;
+    const newest = (await list({ pageSize: '1' })).body.nextCursor as string;
+    const cases: [Record<string, string>, string, string][] = [
+      [{ cursor: oldest }, 'querystring.cursor', 'cursor is not valid: pass the nextCursor of the previous page of the same list'],
+      [{ sort: 'createdAt.desc', cursor: oldest }, 'querystring.cursor', 'cursor is not valid: pass the nextCursor of the previous page of the same list'],
+      [{ sort: 'createdAt.asc', cursor: newest }, 'querystring.cursor', 'cursor is not valid: pass the nextCursor of the previous page of the same list'],
+      [{ sort: 'action.asc' }, 'querystring.sort', 'sort must be one of: createdAt.asc, createdAt.desc'],
+    ];
+    for (const [query, field, message] of cases) {
+      const res = await list(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body).toMatchObject({ field, message });
+    }
+    expect((await list({ sort: 'createdAt.desc', cursor: newest })).status).toBe(200);
+  });
+});
+
 describe('GET /api/admin/audit-log at volume', () => {
   it('when there are 30,000 rows, then total stops at 10,000 and each filter reads an index (EXPLAIN)', async () => {
     await h.service.pool.query(`INSERT INTO audit_log (actor_id, action, target_type, target_id, created_at, event_id)
@@ -95,5 +132,16 @@ describe('GET /api/admin/audit-log at volume', () => {
     expect(await plan('WHERE a.action = $1', ['withdrawal.rejected'])).toMatch(/audit_log_action_idx/);
     expect(await plan('WHERE a.target_type = $1 AND a.target_id = $2', ['user', 't77'])).toMatch(/audit_log_target_idx/);
     expect(await plan('WHERE a.actor_id = $1', [randomUUID()])).toMatch(/audit_log_actor_idx/);
+    // Oldest first: the same indexes read backwards.
+    const oldest = async (where: string, values: unknown[]) =>
+      (await h.service.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT a.id FROM audit_log a ${where} ORDER BY a.created_at ASC, a.id ASC LIMIT 21`, values,
+      )).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(await oldest('', [])).toMatch(/Index (Only )?Scan Backward using audit_log_created_at_idx/);
+    expect(await oldest('WHERE (a.created_at, a.id) > ($1, $2)', ['2024-01-10T00:00:00Z', randomUUID()])).toMatch(/Index (Only )?Scan Backward using audit_log_created_at_idx/);
+    expect(await oldest('WHERE a.action = $1', ['withdrawal.rejected'])).toMatch(/Index (Only )?Scan Backward using audit_log_action_idx/);
+    const asc = await list({ sort: 'createdAt.asc' });
+    expect(asc.status).toBe(200);
+    expect((await list({ sort: 'createdAt.asc', cursor: asc.body.nextCursor as string })).status).toBe(200);
   });
 });

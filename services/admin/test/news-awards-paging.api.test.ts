@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminAwardsQuery } from '@platform/contracts';
 import { encodeCursor, type Queryable } from '@platform/service-kit';
+import { expectPagingRefusals } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAwardsPage } from '../src/data-access/awards.repository.js';
 import { listNewsPage } from '../src/data-access/news.repository.js';
@@ -44,26 +45,6 @@ async function pageThrough<T>(path: string, q: Record<string, string>, between: 
     await between();
   } while (cursor && pages < 100);
   return seen;
-}
-
-/** The refusals every paged list shares: pageSize out of range, malformed or foreign cursor, unknown parameter. */
-async function expectPagingRefusals(path: string, token?: string): Promise<void> {
-  const cases: [Record<string, string>, string, string][] = [
-    [{ pageSize: '101' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ pageSize: '0' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ pageSize: 'ten' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ cursor: 'x!' }, 'querystring.cursor', MALFORMED],
-    [{ cursor: Buffer.from('not json').toString('base64url') }, 'querystring.cursor', MALFORMED],
-    [{ cursor: AUDIT_CURSOR }, 'querystring.cursor', MALFORMED],
-  ];
-  for (const [q, field, message] of cases) {
-    const res = await get(path, q, token);
-    expect(res.status, `${path} ${JSON.stringify(q)}`).toBe(400);
-    expect(res.body, `${path} ${JSON.stringify(q)}`).toMatchObject({ field, message });
-  }
-  const unknown = await get(path, { colour: 'red' }, token);
-  expect(unknown.status).toBe(400);
-  expect(unknown.body.message).toBe('Unknown field(s): colour');
 }
 
 async function seedNews(rows: { createdAt: string; title?: string; published?: boolean }[]): Promise<string[]> {
@@ -149,8 +130,8 @@ describe('GET /api/news and GET /api/admin/news: paging', () => {
 
   it('when pageSize, a filter or the cursor is bad, then 400 naming it; the lists refuse each other\'s cursors; a worker cannot read the admin list', async () => {
     await seedNews([{ createdAt: new Date().toISOString() }, { createdAt: new Date().toISOString() }]);
-    await expectPagingRefusals('/api/news', h.employeeToken);
-    await expectPagingRefusals('/api/admin/news');
+    await expectPagingRefusals((q) => get('/api/news', q, h.employeeToken), [AUDIT_CURSOR]);
+    await expectPagingRefusals((q) => get('/api/admin/news', q), [AUDIT_CURSOR]);
     expect((await get('/api/admin/news', { search: 'ab' })).body).toMatchObject({ field: 'querystring.search', message: 'search must be at least 3 characters' });
     expect((await get('/api/admin/news', { published: 'yes' })).body).toMatchObject({ field: 'querystring.published', message: 'published must be true or false' });
     // The worker's list takes no filters: an admin's search there is an unknown parameter, as is the old ?page.
@@ -267,7 +248,7 @@ describe('GET /api/admin/awards: paging', () => {
 
   it('when pageSize, a filter or the cursor is bad, then 400 naming it; a worker is refused', async () => {
     await seedAwards([{}, {}]);
-    await expectPagingRefusals('/api/admin/awards');
+    await expectPagingRefusals((q) => get('/api/admin/awards', q), [AUDIT_CURSOR]);
     expect((await get('/api/admin/awards', { cursor: encodeCursor('awards.admin', [1, 1, 1, 'yesterday', randomUUID()]) })).body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
     await seedNews([{ createdAt: new Date().toISOString() }, { createdAt: new Date().toISOString() }]);
     const newsCursor = (await get('/api/admin/news', { pageSize: '1' })).body.nextCursor as string;
@@ -278,6 +259,57 @@ describe('GET /api/admin/awards: paging', () => {
     expect((await get('/api/admin/awards', { category: 'best' })).body).toMatchObject({ field: 'querystring.category' });
     expect((await get('/api/admin/awards', { source: 'robot' })).body).toMatchObject({ field: 'querystring.source', message: 'source must be computed or manual' });
     expect((await get('/api/admin/awards', {}, h.employeeToken)).status).toBe(403);
+  });
+});
+
+describe('GET /api/awards (the worker\'s Awards screen): paging', () => {
+  it('when a worker pages the awards while new ones are given, then each earlier award comes exactly once, in the leaderboards order, and no opted-out user', async () => {
+    const optedOut = randomUUID();
+    await query(`INSERT INTO leaderboard_users (user_id, first_name, last_name, role, opted_out, source_at) VALUES ($1, 'Hidden', 'Person', 'employee', true, now())`, [optedOut]);
+    const hidden = await seedAwards([{ userId: optedOut, period: 'monthly', category: 'top_rate', rank: 3 }]);
+    const base = Date.now() - 3_600_000;
+    const seeded = await seedAwards(
+      Array.from({ length: 23 }, (_, i) => ({ period: PERIODS[i % 5], category: CATEGORIES[i % 3], rank: 1 + (i % 2), createdAt: new Date(base + Math.floor(i / 2) * 1000).toISOString() })),
+    );
+    let n = 0;
+    const seen = await pageThrough<TSeenAward>(
+      '/api/awards',
+      { pageSize: '6' },
+      async () => {
+        n += 1;
+        await seedAwards([{ period: PERIODS[n % 5], category: CATEGORIES[n % 3], rank: 1 + (n % 5) }]);
+      },
+      h.employeeToken,
+    );
+    const ids = seen.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id)).sort()).toEqual([...seeded].sort());
+    expect(ids).not.toContain(hidden[0]);
+    const keys = seen.map(orderKey);
+    expect(keys).toEqual([...keys].sort(compareKeys));
+    // An admin sees the opted-out user's award on the same list.
+    const admin = await get('/api/awards', { period: 'monthly', category: 'top_rate', pageSize: '100' });
+    expect(admin.body.items.map((a: { id: string }) => a.id)).toContain(hidden[0]);
+    // The period filter and the count.
+    const monthly = await get('/api/awards', { period: 'monthly', pageSize: '1' }, h.employeeToken);
+    expect(monthly.status).toBe(200);
+    expect(monthly.body.items.every((a: TSeenAward) => a.period === 'monthly')).toBe(true);
+    const [counted] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM awards a WHERE a.period = 'monthly' AND NOT EXISTS (SELECT 1 FROM leaderboard_users l WHERE l.user_id = a.user_id AND (l.opted_out OR l.deleted))`,
+    );
+    expect(monthly.body).toMatchObject({ total: counted?.n, totalExact: true });
+  });
+
+  it("when pageSize, a filter or the cursor is bad, then 400 naming it; the admin list's cursor is refused; without a token 401", async () => {
+    await seedAwards([{}, {}]);
+    await expectPagingRefusals((q) => get('/api/awards', q, h.employeeToken), [AUDIT_CURSOR]);
+    const adminCursor = (await get('/api/admin/awards', { pageSize: '1' })).body.nextCursor as string;
+    expect((await get('/api/awards', { cursor: adminCursor }, h.employeeToken)).body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
+    const workerCursor = (await get('/api/awards', { pageSize: '1' }, h.employeeToken)).body.nextCursor as string;
+    expect((await get('/api/admin/awards', { cursor: workerCursor })).body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
+    expect((await get('/api/awards', { period: 'daily' }, h.employeeToken)).body).toMatchObject({ field: 'querystring.period' });
+    expect((await get('/api/awards', { user: 'ada' }, h.employeeToken)).body.message).toBe('Unknown field(s): user');
+    expect((await callApi(h, 'GET', '/api/awards', { token: null })).status).toBe(401);
   });
 });
 
@@ -325,6 +357,8 @@ describe('the news and awards lists at volume', () => {
       // Computed awards are at most one per period, category and rank (75): their unique index finds them.
       ['awards computed', awards({ source: 'computed' }), /awards_computed_once|awards_source_order_idx/, /Seq Scan on awards/],
       ['awards manual', awards({ source: 'manual' }), /awards_source_order_idx|awards_admin_order_idx/, /Seq Scan on awards/],
+      ['worker awards', (db: Queryable) => listAwardsPage(db, { pageSize: 20 }, { publicOnly: true }), /awards_admin_order_idx/, /Seq Scan on awards/],
+      ['worker awards period', (db: Queryable) => listAwardsPage(db, { pageSize: 20, period: 'monthly' }, { publicOnly: true }), /awards_admin_order_idx/, /Seq Scan on awards/],
       ['awards user', awards({ user: 'worker12345' }), /leaderboard_users_search_idx[\s\S]*users_copy_search_idx|users_copy_search_idx[\s\S]*leaderboard_users_search_idx/, /Seq Scan on (awards|leaderboard_users|users_copy)/],
     ];
     for (const [name, run, index, seqScan] of cases) {

@@ -156,7 +156,8 @@ describe('the leaderboards job and GET /api/awards', () => {
     const duplicates = await h.service.pool.query(`SELECT period, category, rank, count(*) FROM awards WHERE source = 'computed' GROUP BY 1, 2, 3 HAVING count(*) > 1`);
     expect(duplicates.rows).toEqual([]);
 
-    const awards = (await callApi(h, 'GET', '/api/awards', { token: h.employeeToken })).body as { userId: string; category: string; period: string; rank: number; value: string; source: string; firstName: string }[];
+    // Every award fits one page of 100 (at most 75 computed ones).
+    const awards = (await callApi(h, 'GET', '/api/awards?pageSize=100', { token: h.employeeToken })).body.items as { userId: string; category: string; period: string; rank: number; value: string; source: string; firstName: string }[];
     const board = (period: string, category: string) =>
       awards.filter((a) => a.period === period && a.category === category && a.source === 'computed').sort((a, b) => a.rank - b.rank).map((a) => `${a.firstName}:${a.value}`);
     expect(board('weekly', 'top_earner')).toEqual(['W1:80.00', 'W0:50.00']);
@@ -192,7 +193,7 @@ describe('the leaderboards job and GET /api/awards', () => {
     expect(created.body).toMatchObject({ userId: user.data.userId, firstName: 'Grace', lastName: 'Hopper', source: 'manual', value: '97.50', rank: 2, createdBy: h.adminId });
     const updated = await callApi(h, 'PUT', `/api/admin/awards/${created.body.id}`, { body: { ...body, rank: 1, value: 99 } });
     expect(updated.body).toMatchObject({ rank: 1, value: '99.00', source: 'manual' });
-    const listed = (await callApi(h, 'GET', '/api/awards?period=monthly&category=top_rate', { token: h.employeeToken })).body;
+    const listed = (await callApi(h, 'GET', '/api/awards?period=monthly&category=top_rate', { token: h.employeeToken })).body.items;
     expect(listed.find((a: { id: string }) => a.id === created.body.id)).toMatchObject({ firstName: 'Grace', source: 'manual' });
 
     const computed = (await h.service.pool.query(`SELECT id FROM awards WHERE source = 'computed' LIMIT 1`)).rows[0];

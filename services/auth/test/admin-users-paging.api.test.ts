@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminUsersQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUsersPageForAdmin } from '../src/data-access/users.repository.js';
 import { startTestService, uniqueEmail, type TTestService } from './helpers.js';
@@ -96,6 +97,7 @@ describe('GET /api/admin/users: paging', () => {
   it('when an unknown filter or a bad value is sent, then 400 naming it', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ verified: 'true' }, 'Unknown field(s): verified'],
+      [{ sort: 'name.asc' }, 'sort must be one of: createdAt.asc, createdAt.desc, email.asc, email.desc'],
       [{ role: 'owner' }, 'role must be employee or admin'],
       [{ status: 'gone' }, 'status must be active or banned'],
       [{ from: 'yesterday' }, 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
@@ -104,6 +106,43 @@ describe('GET /api/admin/users: paging', () => {
       const res = await list(query);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/admin/users: sorting', () => {
+  it('when users are paged by each sort while others register, then each existing user comes exactly once, in the sort\'s order', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const base = Date.parse('2024-05-01T00:00:00Z');
+    // Times repeat, so the id decides among them; e-mails of mixed case sort as lower-case.
+    const seeded = await seed(Array.from({ length: 31 }, (_, i) => ({ createdAt: new Date(base + (i % 4) * 1000).toISOString(), email: `${i % 2 ? 'Sort' : 'sort'}.${tag}.${String(i).padStart(2, '0')}@example.com` })));
+    let added = 0;
+    for (const sort of ['createdAt.asc', 'createdAt.desc', 'email.asc', 'email.desc']) {
+      // Registered while the admin pages, at both ends of each order.
+      const seen = await pageThrough<{ id: string }>(list, { sort }, 7, () => {
+        added += 1;
+        return seed([{ createdAt: new Date(base + (added % 2 ? -1 : 1) * 86_400_000).toISOString(), email: `${added % 2 ? 'aaa' : 'zzz'}.${tag}.${added}@example.com` }]);
+      });
+      const ids = seen.map((u) => u.id);
+      expect(new Set(ids).size, sort).toBe(ids.length);
+      expect(ids.filter((id) => seeded.includes(id)), sort).toHaveLength(seeded.length);
+      // The order PostgreSQL gives the rows seen (its collation is the one the index keeps).
+      const [field, direction] = sort.split('.') as [string, string];
+      const { rows } = await t.service.pool.query<{ id: string }>(
+        `SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY ${field === 'email' ? 'lower(email)' : 'created_at'} ${direction}, id ${direction}`,
+        [ids],
+      );
+      expect(ids, sort).toEqual(rows.map((r) => r.id));
+    }
+  });
+
+  it('when a cursor of one sort is sent with another, then 400 naming cursor', async () => {
+    const byEmail = await list({ sort: 'email.asc', pageSize: '1' });
+    expect(byEmail.status).toBe(200);
+    for (const query of [{}, { sort: 'email.desc' }, { sort: 'createdAt.desc' }] as Record<string, string>[]) {
+      const res = await list({ ...query, cursor: byEmail.body.nextCursor as string });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.field).toBe('querystring.cursor');
     }
   });
 });
@@ -163,6 +202,9 @@ describe('GET /api/admin/users at volume', () => {
       [{ status: 'banned' }, /users_admin_list_banned_idx/],
       [{ from: '2022-01-05T00:00:00.000Z', to: '2022-01-06T00:00:00.000Z' }, /users_admin_list_idx/],
       [{ search: 'person12345' }, /users_search_idx/],
+      [{ sort: 'createdAt.asc' }, /Index Scan Backward using users_admin_list_idx/],
+      [{ sort: 'email.asc' }, /users_admin_email_idx/],
+      [{ sort: 'email.desc', cursor: (await list({ sort: 'email.desc', pageSize: '50' })).body.nextCursor as string }, /Index Scan Backward using users_admin_email_idx/],
     ];
     for (const [query, index] of cases) {
       const plan = await planOf(query);

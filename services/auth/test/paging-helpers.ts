@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { uniqueEmail, type TApiResponse, type TTestService } from './helpers.js';
 
 /*
- * What every paged list's test asks of it (packages/contracts paging.ts), shared by the *-paging.api.test.ts files.
+ * What auth's paged lists' tests share (the refusals every service's lists share are service-kit's
+ * expectPagingRefusals, '@platform/service-kit/testing').
  */
 
 /** A signed-in admin (registered, promoted in the table, logged in again). */
@@ -31,50 +32,8 @@ export async function seedUsers(t: TTestService, users: { email?: string; firstN
   return ids;
 }
 
-/**
- * Pages through a list to its end with `pageSize`, calling `between` after each page (rows inserted while the client
- * pages); returns every item read, in order. Fails on a non-200 or past 100 pages.
- */
-export async function pageThrough<T>(
-  get: (query: Record<string, string>) => Promise<TApiResponse>,
-  query: Record<string, string>,
-  pageSize: number,
-  between: (page: number) => Promise<unknown>,
-  itemsOf: (body: { items: T[] }) => T[] = (body) => body.items,
-): Promise<T[]> {
-  const seen: T[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const res = await get({ ...query, pageSize: String(pageSize), ...(cursor ? { cursor } : {}) });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    seen.push(...itemsOf(res.body));
-    cursor = res.body.nextCursor as string | null;
-    pages += 1;
-    await between(pages);
-  } while (cursor && pages < 100);
-  expect(cursor, 'the list ended').toBeNull();
-  return seen;
-}
-
-/** pageSize over the cap, zero or not a number: 400 naming pageSize. */
-export async function expectPageSizeRefused(get: (query: Record<string, string>) => Promise<TApiResponse>): Promise<void> {
-  for (const pageSize of ['101', '0', 'x']) {
-    const res = await get({ pageSize });
-    expect(res.status, pageSize).toBe(400);
-    expect(res.body).toMatchObject({ field: 'querystring.pageSize', message: 'pageSize must be a whole number from 1 to 100' });
-  }
-}
-
-/** A malformed cursor, one of a wrong shape, and the given cursors of other lists: 400 naming cursor. */
-export async function expectCursorsRefused(get: (query: Record<string, string>) => Promise<TApiResponse>, foreign: string[]): Promise<void> {
-  const users = Buffer.from(JSON.stringify(['users.admin', '2024-01-01T00:00:00.000000Z', randomUUID()])).toString('base64url');
-  for (const cursor of ['%%%', 'x'.repeat(600), Buffer.from('[1,2]').toString('base64url'), Buffer.from('not json').toString('base64url'), users, ...foreign]) {
-    const res = await get({ cursor });
-    expect(res.status, cursor).toBe(400);
-    expect(res.body.field, cursor).toBe('querystring.cursor');
-  }
-}
+/** The service-kit's (every service's paging tests page through their lists alike). */
+export { pageThrough } from '@platform/service-kit/testing';
 
 /** Each [query, message]: 400 with that message. */
 export async function expectRefused(get: (query: Record<string, string>) => Promise<TApiResponse>, cases: [Record<string, string>, string, string?][]): Promise<void> {

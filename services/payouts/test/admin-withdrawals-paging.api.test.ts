@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminWithdrawalsQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
+import { expectPagingRefusals } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listWithdrawalsPage } from '../src/data-access/withdrawals.repository.js';
 import { ETH_ADDRESS, startPayoutsHarness, withdraw, type TPayoutsHarness } from './helpers.js';
@@ -138,13 +139,8 @@ describe('GET /api/admin/withdrawals: paging', () => {
     expect(all.body.items).toHaveLength(pending[0]?.n ?? -1);
   });
 
-  it('when pageSize is above 100, zero or not a number, then 400 naming pageSize', async () => {
-    for (const pageSize of ['101', '0', 'abc', '-1', '1e2']) {
-      const res = await list({ pageSize });
-      expect(res.status, pageSize).toBe(400);
-      expect(res.body).toMatchObject({ code: 'REQUEST.VALIDATION', field: 'querystring.pageSize', message: 'pageSize must be a whole number from 1 to 100' });
-    }
-    expect((await list({ pageSize: '100' })).status).toBe(200);
+  it('when pageSize is out of range, a cursor malformed or foreign, or a parameter unknown, then 400 naming it', async () => {
+    await expectPagingRefusals(list);
   });
 
   it('when a cursor is malformed or belongs to another list, then 400 naming cursor', async () => {
@@ -168,7 +164,9 @@ describe('GET /api/admin/withdrawals: paging', () => {
 
   it('when an unknown filter or a bad filter value is sent, then 400 naming it', async () => {
     const cases: [Record<string, string>, string, string][] = [
-      [{ sort: 'amount' }, 'Unknown field(s): sort', ''],
+      [{ order: 'amount' }, 'Unknown field(s): order', ''],
+      [{ sort: 'amount' }, 'sort must be one of: createdAt.asc, createdAt.desc, amount.asc, amount.desc, reviewedAt.asc, reviewedAt.desc', 'sort'],
+      [{ sort: 'reviewedAt.desc' }, 'sort reviewedAt is for decided requests: pending ones have no decision', 'sort'],
       [{ status: 'paid' }, 'status must be pending, decided, approved or rejected', 'status'],
       [{ from: '2026-02-30' }, 'from must be a date (YYYY-MM-DD) or an ISO date-time', 'from'],
       [{ from: '2026-03-02', to: '2026-03-01' }, 'to must not be before from', 'to'],
@@ -183,6 +181,59 @@ describe('GET /api/admin/withdrawals: paging', () => {
       expect(res.body.message).toBe(message);
       if (field) expect(res.body.field).toBe(`querystring.${field}`);
     }
+  });
+});
+
+describe('GET /api/admin/withdrawals: sorting', () => {
+  type TSorted = { id: string; amount: string; createdAt: string; reviewedAt: string | null; status: string };
+  /** The sort's key of an item, compared as the server orders: the column, then the id. */
+  const compare = (field: string) => (a: TSorted, b: TSorted) => {
+    const diff = field === 'amount'
+      ? Number(a.amount) - Number(b.amount)
+      : Date.parse(field === 'reviewedAt' ? (a.reviewedAt ?? '') : a.createdAt) - Date.parse(field === 'reviewedAt' ? (b.reviewedAt ?? '') : b.createdAt);
+    return diff || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  };
+
+  it('when a list is paged in each sort while withdrawals are added, then each existing one comes exactly once, in the sort\'s order', async () => {
+    const base = Date.parse('2024-06-01T00:00:00Z');
+    // Few amounts and times, so many rows tie and the id decides.
+    const pending = await seed(Array.from({ length: 29 }, (_, i) => ({ amount: `${(i % 4) * 10 + 5}.50`, createdAt: new Date(base + (i % 5) * 1000).toISOString() })));
+    const decided = await seed(Array.from({ length: 23 }, (_, i) => ({
+      status: i % 2 ? 'approved' as const : 'rejected' as const, amount: `${(i % 3) * 100}.25`,
+      createdAt: new Date(base + (i % 4) * 1000).toISOString(), reviewedAt: new Date(base + (i % 6) * 60_000).toISOString(),
+    })));
+    const cases: [string, string, string[]][] = [
+      ['pending', 'createdAt.desc', pending], ['pending', 'amount.asc', pending], ['pending', 'amount.desc', pending],
+      ['decided', 'createdAt.asc', decided], ['decided', 'amount.desc', decided], ['decided', 'reviewedAt.asc', decided],
+    ];
+    let added = 0;
+    for (const [status, sort, seeded] of cases) {
+      const seen = (await pageThrough({ status, sort, pageSize: '6' }, async () => {
+        added += 1;
+        // New rows at both ends of every order: tiny and huge amounts, old and new times.
+        await seed([
+          { amount: added % 2 ? '0.01' : '99999.99', createdAt: new Date(added % 2 ? base - 86_400_000 : base + 86_400_000).toISOString() },
+          { status: 'approved', amount: added % 2 ? '99999.99' : '0.01', createdAt: new Date(base).toISOString(), reviewedAt: new Date(added % 2 ? base + 86_400_000 : base - 86_400_000).toISOString() },
+        ]);
+      })) as TSorted[];
+      const ids = seen.map((w) => w.id);
+      expect(new Set(ids).size, sort).toBe(ids.length);
+      expect(ids.filter((id) => seeded.includes(id)), `${status} ${sort}`).toHaveLength(seeded.length);
+      const [field, direction] = sort.split('.') as [string, string];
+      const ordered = [...seen].sort(compare(field));
+      expect(ids, `${status} ${sort}`).toEqual((direction === 'asc' ? ordered : ordered.reverse()).map((w) => w.id));
+    }
+  });
+
+  it('when a cursor of one sort is sent with another, then 400 naming cursor', async () => {
+    const byAmount = await list({ sort: 'amount.asc', pageSize: '1' });
+    expect(byAmount.status, byAmount.text).toBe(200);
+    for (const query of [{}, { sort: 'amount.desc' }, { sort: 'createdAt.asc' }] as Record<string, string>[]) {
+      const res = await list({ ...query, cursor: byAmount.body.nextCursor as string });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body).toMatchObject({ field: 'querystring.cursor', message: 'cursor is not valid: pass the nextCursor of the previous page of the same list' });
+    }
+    expect((await list({ sort: 'amount.asc', pageSize: '1', cursor: byAmount.body.nextCursor as string })).status).toBe(200);
   });
 });
 
@@ -229,7 +280,11 @@ describe('GET /api/admin/withdrawals at volume', () => {
   }
 
   async function firstCursor(): Promise<string> {
-    const res = await list({ pageSize: '50' });
+    return firstCursorOf({});
+  }
+
+  async function firstCursorOf(query: Record<string, string>): Promise<string> {
+    const res = await list({ ...query, pageSize: '50' });
     expect(res.status, res.text).toBe(200);
     return res.body.nextCursor as string;
   }
@@ -263,6 +318,12 @@ describe('GET /api/admin/withdrawals at volume', () => {
       [{ status: 'decided', from: '2025-01-10T00:00:00.000Z' }, /withdrawals_decided_idx/],
       [{ minAmount: '100', maxAmount: '200' }, /withdrawals_pending_idx/],
       [{ user: 'worker1234' }, /users_search_idx/],
+      [{ sort: 'createdAt.desc' }, /Index Scan Backward using withdrawals_pending_idx/],
+      [{ sort: 'amount.asc' }, /withdrawals_pending_amount_idx/],
+      [{ sort: 'amount.desc', cursor: await firstCursorOf({ sort: 'amount.desc' }) }, /Index Scan Backward using withdrawals_pending_amount_idx/],
+      [{ status: 'decided', sort: 'reviewedAt.asc' }, /withdrawals_decided_idx/],
+      [{ status: 'decided', sort: 'createdAt.desc' }, /withdrawals_decided_requested_idx/],
+      [{ status: 'approved', sort: 'amount.desc' }, /withdrawals_decided_amount_idx/],
     ];
     for (const [query, index] of cases) {
       const plan = await planOf(query);

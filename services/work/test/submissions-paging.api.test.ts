@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminSubmissionsQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
+import { pageThrough } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSubmissionsPage } from '../src/data-access/assignments.repository.js';
 import { startWorkHarness, type TWorkHarness } from './helpers.js';
@@ -54,6 +55,28 @@ describe('GET /api/admin/submissions: paging', () => {
     expect(ids.slice(0, seeded.length)).toEqual(ids.filter((id) => seeded.includes(id)));
   });
 
+  it('when the queue is paged newest first while new submissions arrive, then each waiting one comes exactly once, newest first', async () => {
+    const base = Date.now() - 5_400_000;
+    const seeded = await seed(Array.from({ length: 23 }, (_, i) => ({ submittedAt: new Date(base + Math.floor(i / 3) * 1000).toISOString() })));
+    // New submissions at both ends while the admin pages: the newest of all, and one older than any seeded.
+    const seen = await pageThrough<{ id: string; submittedAt: string }>(list, { sort: 'submittedAt.desc' }, 5, (pages) =>
+      seed([{ submittedAt: new Date().toISOString() }, { submittedAt: new Date(base - pages * 60_000).toISOString() }]),
+    );
+    const ids = seen.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => seeded.includes(id))).toHaveLength(seeded.length);
+    const keys = seen.map((s) => `${new Date(s.submittedAt).toISOString()}|${s.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    // A cursor of the newest-first order is not one of the oldest-first order, nor the other way round.
+    const newest = (await list({ sort: 'submittedAt.desc', pageSize: '1' })).body.nextCursor as string;
+    const oldest = (await list({ pageSize: '1' })).body.nextCursor as string;
+    for (const query of [{ cursor: newest }, { sort: 'submittedAt.asc', cursor: newest }, { sort: 'submittedAt.desc', cursor: oldest }] as Record<string, string>[]) {
+      const res = await list(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.field).toBe('querystring.cursor');
+    }
+  });
+
   it('when pageSize, a filter or the cursor is bad, then 400 naming it', async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ pageSize: '101' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
@@ -61,6 +84,7 @@ describe('GET /api/admin/submissions: paging', () => {
       [{ cursor: Buffer.from('["submissions.awaiting","soon","x"]').toString('base64url') }, 'querystring.cursor', 'cursor is not valid: pass the nextCursor of the previous page of the same list'],
       [{ taskId: 'abc' }, 'querystring.taskId', 'taskId must be a task id'],
       [{ user: 'ab' }, 'querystring.user', 'user must be at least 3 characters'],
+      [{ sort: 'reward.desc' }, 'querystring.sort', 'sort must be one of: submittedAt.asc, submittedAt.desc'],
     ];
     for (const [query, field, message] of cases) {
       const res = await list(query);
@@ -111,6 +135,8 @@ describe('GET /api/admin/submissions at volume', () => {
       [{ cursor: first.body.nextCursor as string }, /task_assignments_submitted_idx/],
       [{ taskId: randomUUID() }, /task_assignments_task_submitted_idx/],
       [{ user: 'worker12345' }, /users_search_idx/],
+      [{ sort: 'submittedAt.desc' }, /Index Scan Backward using task_assignments_submitted_idx/],
+      [{ sort: 'submittedAt.desc', taskId: randomUUID() }, /Index Scan Backward using task_assignments_task_submitted_idx/],
     ];
     for (const [query, index] of cases) {
       const plan = await planOf(query);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminTasksQuery, TCompletedTasksQuery, TTaskPackagesQuery, TTaskRequestsQuery } from '@platform/contracts';
 import { encodeCursor, type Queryable } from '@platform/service-kit';
+import { expectPagingRefusals } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPackagesPage } from '../src/data-access/task-packages.repository.js';
 import { listTaskRequestsPage } from '../src/data-access/task-requests.repository.js';
@@ -41,39 +42,20 @@ async function pageThrough<T>(path: string, query: Record<string, string>, betwe
 
 const MALFORMED = 'cursor is not valid: pass the nextCursor of the previous page of the same list';
 
-/** The refusals every paged list shares: pageSize out of range, malformed or foreign cursor, unknown field. */
-async function expectPagingRefusals(path: string, foreignCursor: string, token = h.admin.token): Promise<void> {
-  const cases: [Record<string, string>, string, string][] = [
-    [{ pageSize: '101' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ pageSize: '0' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ pageSize: 'ten' }, 'querystring.pageSize', 'pageSize must be a whole number from 1 to 100'],
-    [{ cursor: 'x!' }, 'querystring.cursor', MALFORMED],
-    [{ cursor: Buffer.from('not json').toString('base64url') }, 'querystring.cursor', MALFORMED],
-    [{ cursor: foreignCursor }, 'querystring.cursor', MALFORMED],
-  ];
-  for (const [query, field, message] of cases) {
-    const res = await get(path, query, token);
-    expect(res.status, `${path} ${JSON.stringify(query)}`).toBe(400);
-    expect(res.body, `${path} ${JSON.stringify(query)}`).toMatchObject({ field, message });
-  }
-  const unknown = await get(path, { colour: 'red' }, token);
-  expect(unknown.status).toBe(400);
-  expect(unknown.body.message).toBe('Unknown field(s): colour');
-}
-
 const SUBMISSIONS_CURSOR = encodeCursor('submissions.awaiting', [new Date().toISOString(), randomUUID()]);
 
-async function seedTasks(rows: { sortOrder: number; createdAt: string; title?: string; status?: string }[]): Promise<string[]> {
+async function seedTasks(rows: { sortOrder: number; createdAt: string; title?: string; status?: string; reward?: string }[]): Promise<string[]> {
   const ids: string[] = [];
   for (const r of rows) {
     const id = randomUUID();
     ids.push(id);
-    await h.query(`INSERT INTO tasks (id, title, description, reward, status, sort_order, created_at) VALUES ($1, $2, 'Seeded task', 1, $3, $4, $5)`, [
+    await h.query(`INSERT INTO tasks (id, title, description, reward, status, sort_order, created_at) VALUES ($1, $2, 'Seeded task', $6, $3, $4, $5)`, [
       id,
       r.title ?? `Seeded ${id.slice(0, 8)}`,
       r.status ?? 'available',
       r.sortOrder,
       r.createdAt,
+      r.reward ?? '1',
     ]);
   }
   return ids;
@@ -93,6 +75,49 @@ describe('GET /api/admin/tasks: paging', () => {
     const keys = seen.map((t) => [t.sortOrder, t.createdAt, t.id] as const);
     const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0));
     expect(keys).toEqual(sorted);
+  });
+
+  it('when the tasks are paged in each sort while new ones are created, then each existing task comes exactly once, in that order', async () => {
+    const base = Date.now() - 7_200_000;
+    const seeded = await seedTasks(Array.from({ length: 25 }, (_, i) => ({ sortOrder: i % 3, reward: `${(i % 4) * 2 + 1}.50`, createdAt: new Date(base + (i % 5) * 1000).toISOString() })));
+    type TSeen = { id: string; sortOrder: number; reward: string; createdAt: string };
+    const byId = (a: TSeen, b: TSeen) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const compare: Record<string, (a: TSeen, b: TSeen) => number> = {
+      sortOrder: (a, b) => a.sortOrder - b.sortOrder || Date.parse(a.createdAt) - Date.parse(b.createdAt) || byId(a, b),
+      reward: (a, b) => Number(a.reward) - Number(b.reward) || byId(a, b),
+      createdAt: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || byId(a, b),
+    };
+    let added = 0;
+    for (const sort of ['sortOrder.desc', 'reward.asc', 'reward.desc', 'createdAt.asc', 'createdAt.desc']) {
+      const seen = await pageThrough<TSeen>('/api/admin/tasks', { sort, pageSize: '6' }, async () => {
+        added += 1;
+        // New tasks at both ends of every order.
+        await seedTasks([
+          { sortOrder: 0, reward: '0.01', createdAt: new Date(base - added * 60_000).toISOString() },
+          { sortOrder: 9, reward: '9999', createdAt: new Date().toISOString() },
+        ]);
+      });
+      const ids = seen.map((t) => t.id);
+      expect(new Set(ids).size, sort).toBe(ids.length);
+      expect(ids.filter((id) => seeded.includes(id)), sort).toHaveLength(seeded.length);
+      const [field, direction] = sort.split('.') as [string, string];
+      const ordered = [...seen].sort(compare[field]);
+      expect(ids, sort).toEqual((direction === 'asc' ? ordered : ordered.reverse()).map((t) => t.id));
+    }
+  });
+
+  it('when a cursor of one sort is sent with another, or the sort is unknown, then 400 naming the field', async () => {
+    const byReward = await get('/api/admin/tasks', { sort: 'reward.asc', pageSize: '1' });
+    expect(byReward.status).toBe(200);
+    for (const query of [{}, { sort: 'reward.desc' }, { sort: 'createdAt.asc' }] as Record<string, string>[]) {
+      const res = await get('/api/admin/tasks', { ...query, cursor: byReward.body.nextCursor as string });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body).toMatchObject({ field: 'querystring.cursor', message: MALFORMED });
+    }
+    expect((await get('/api/admin/tasks', { sort: 'title.asc' })).body).toMatchObject({
+      field: 'querystring.sort',
+      message: 'sort must be one of: sortOrder.asc, sortOrder.desc, reward.asc, reward.desc, createdAt.asc, createdAt.desc',
+    });
   });
 
   it('when filtered by status and by part of the title, then only the matching tasks come, counted', async () => {
@@ -117,7 +142,7 @@ describe('GET /api/admin/tasks: paging', () => {
   });
 
   it('when pageSize, a filter or the cursor is bad, then 400 naming it; a worker is refused', async () => {
-    await expectPagingRefusals('/api/admin/tasks', SUBMISSIONS_CURSOR);
+    await expectPagingRefusals((q) => get('/api/admin/tasks', q), [SUBMISSIONS_CURSOR]);
     expect((await get('/api/admin/tasks', { search: 'ab' })).body).toMatchObject({ field: 'querystring.search', message: 'search must be at least 3 characters' });
     expect((await get('/api/admin/tasks', { status: 'lost' })).body).toMatchObject({ field: 'querystring.status' });
     const worker = await h.newUser();
@@ -176,7 +201,7 @@ describe('GET /api/admin/task-requests: paging', () => {
   });
 
   it('when pageSize, a filter or the cursor is bad, then 400 naming it; a worker is refused', async () => {
-    await expectPagingRefusals('/api/admin/task-requests', SUBMISSIONS_CURSOR);
+    await expectPagingRefusals((q) => get('/api/admin/task-requests', q), [SUBMISSIONS_CURSOR]);
     expect((await get('/api/admin/task-requests', { status: 'maybe' })).body).toMatchObject({ field: 'querystring.status' });
     expect((await get('/api/admin/task-requests', { user: 'ab' })).body).toMatchObject({ field: 'querystring.user', message: 'user must be at least 3 characters' });
     expect((await get('/api/admin/task-requests', { from: '2020-02-31' })).body).toMatchObject({ field: 'querystring.from' });
@@ -246,7 +271,7 @@ describe('GET /api/admin/task-packages: paging', () => {
   });
 
   it('when pageSize, a filter or the cursor is bad, then 400 naming it; a worker is refused', async () => {
-    await expectPagingRefusals('/api/admin/task-packages', SUBMISSIONS_CURSOR);
+    await expectPagingRefusals((q) => get('/api/admin/task-packages', q), [SUBMISSIONS_CURSOR]);
     expect((await get('/api/admin/task-packages', { active: 'yes' })).body).toMatchObject({ field: 'querystring.active', message: 'active must be true or false' });
     const worker = await h.newUser();
     expect((await get('/api/admin/task-packages', {}, worker.token)).status).toBe(403);
@@ -310,7 +335,7 @@ describe('GET /api/tasks/completed', () => {
 
   it('when pageSize or the cursor is bad or a filter unknown, then 400 naming it; without a token 401', async () => {
     const worker = await h.newUser();
-    await expectPagingRefusals('/api/tasks/completed', SUBMISSIONS_CURSOR, worker.token);
+    await expectPagingRefusals((q) => get('/api/tasks/completed', q, worker.token), [SUBMISSIONS_CURSOR]);
     expect((await get('/api/tasks/completed', { userId: worker.id }, worker.token)).body.message).toBe('Unknown field(s): userId');
     expect((await h.api('GET', '/api/tasks/completed')).status).toBe(401);
   });
@@ -344,6 +369,7 @@ describe('the lists at volume', () => {
       return (await h.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page.text}`, page.values)).map((r) => r['QUERY PLAN']).join('\n');
     };
     const tasksCursor = (await get('/api/admin/tasks', { pageSize: '50' })).body.nextCursor as string;
+    const rewardCursor = (await get('/api/admin/tasks', { sort: 'reward.desc', pageSize: '50' })).body.nextCursor as string;
     const requestsCursor = (await get('/api/admin/task-requests', { pageSize: '50' })).body.nextCursor as string;
     const packagesCursor = (await get('/api/admin/task-packages', { pageSize: '50' })).body.nextCursor as string;
     const tasks = (q: Partial<TAdminTasksQuery>) => (db: Queryable) => listTasksPage(db, { pageSize: 20, ...q } as TAdminTasksQuery);
@@ -356,6 +382,11 @@ describe('the lists at volume', () => {
       ['tasks cursor', tasks({ cursor: tasksCursor }), /tasks_order_idx/, /Seq Scan on tasks/],
       ['tasks status', tasks({ status: 'completed' }), /tasks_status_idx/, /Seq Scan on tasks/],
       ['tasks search', tasks({ search: 'task 12345' }), /tasks_title_search_idx/, /Seq Scan on tasks/],
+      ['tasks sortOrder.desc', tasks({ sort: 'sortOrder.desc' }), /Index (Only )?Scan Backward using tasks_order_idx/, /Seq Scan on tasks/],
+      ['tasks reward.asc', tasks({ sort: 'reward.asc' }), /tasks_reward_idx/, /Seq Scan on tasks/],
+      ['tasks reward.desc cursor', tasks({ sort: 'reward.desc', cursor: rewardCursor }), /Index (Only )?Scan Backward using tasks_reward_idx/, /Seq Scan on tasks/],
+      ['tasks createdAt.asc', tasks({ sort: 'createdAt.asc' }), /tasks_created_idx/, /Seq Scan on tasks/],
+      ['tasks createdAt.desc', tasks({ sort: 'createdAt.desc' }), /Index (Only )?Scan Backward using tasks_created_idx/, /Seq Scan on tasks/],
       ['requests', requests({}), /task_requests_requested_idx/, /Seq Scan on task_requests/],
       ['requests cursor', requests({ cursor: requestsCursor }), /task_requests_requested_idx/, /Seq Scan on task_requests/],
       ['requests status', requests({ status: 'pending' }), /task_requests_status_requested_idx/, /Seq Scan on task_requests/],

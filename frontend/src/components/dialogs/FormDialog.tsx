@@ -27,7 +27,7 @@ export interface TFormDialogProps<V extends object, F extends string, R = unknow
   onClose: () => void;
   afterClose?: () => void;
   submitLabel?: string;
-  /** Save stays disabled (e.g. while a required field is empty). */
+  /** Save stays disabled, and Enter sends nothing (e.g. while a required field is empty). */
   submitDisabled?: boolean;
   /** data-testid of the Save button. */
   submitTestId?: string;
@@ -106,7 +106,10 @@ export function FormDialog<V extends object, F extends string, R = unknown>({
       <Form<V>
         form={form}
         layout="vertical"
-        onFinish={(values) => void save(values)}
+        // Enter does what Save does: nothing while Save is disabled.
+        onFinish={(values) => {
+          if (!submitDisabled) void save(values);
+        }}
         onFinishFailed={invalidTitle ? () => toast({ title: invalidTitle, variant: 'destructive', action: toastKey }) : undefined}
         onValuesChange={serverErrors.onValuesChange}
         initialValues={initialValues}

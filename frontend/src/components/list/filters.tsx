@@ -10,8 +10,8 @@ export interface TDateRange {
 }
 
 /** The filter bar's date range: two calendar days, either may be open. */
-export function DateRangeFilter({ label, onChange }: { label: string; onChange: (range: TDateRange) => void }) {
-  return (
+export function DateRangeFilter({ label, onChange, testId }: { label: string; onChange: (range: TDateRange) => void; testId?: string }) {
+  const picker = (
     <DatePicker.RangePicker
       aria-label={label}
       allowEmpty={[true, true]}
@@ -22,6 +22,7 @@ export function DateRangeFilter({ label, onChange }: { label: string; onChange: 
       }
     />
   );
+  return testId ? <span data-testid={testId}>{picker}</span> : picker;
 }
 
 /** An amount range ("from 10 to 250.50"): sent once both texts are amounts or empty; a half-typed one waits. */
@@ -60,7 +61,25 @@ export function AmountRangeFilter({ label, onChange }: { label: string; onChange
 }
 
 /** A select of the filter bar with an "All" entry (value undefined). */
-export function SelectFilter<V extends string>({ label, allLabel, options, value, onChange, width = 180 }: { label: string; allLabel: string; options: readonly { value: V; label: string }[]; value?: V; onChange: (value: V | undefined) => void; width?: number }) {
+export function SelectFilter<V extends string>({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+  width = 180,
+  disabled,
+  testId,
+}: {
+  label: string;
+  allLabel: string;
+  options: readonly { value: V; label: string }[];
+  value?: V;
+  onChange: (value: V | undefined) => void;
+  width?: number;
+  disabled?: boolean;
+  testId?: string;
+}) {
   return (
     <Select<V | ''>
       aria-label={label}
@@ -68,6 +87,35 @@ export function SelectFilter<V extends string>({ label, allLabel, options, value
       onChange={(next) => onChange(next === '' ? undefined : next)}
       options={[{ value: '' as const, label: allLabel }, ...options]}
       style={{ width }}
+      disabled={disabled}
+      data-testid={testId}
+    />
+  );
+}
+
+/**
+ * The lists' `active` filter ('true' or 'false' as the query sends it; undefined: both). The words are the section's
+ * (in Russian they agree with what is listed: a link is "активна", a document "активен").
+ */
+export function ActiveFilter({
+  value,
+  onChange,
+  labels,
+}: {
+  value?: 'true' | 'false';
+  onChange: (value: 'true' | 'false' | undefined) => void;
+  labels: { filter: string; all: string; active: string; inactive: string };
+}) {
+  return (
+    <SelectFilter<'true' | 'false'>
+      label={labels.filter}
+      allLabel={labels.all}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'true', label: labels.active },
+        { value: 'false', label: labels.inactive },
+      ]}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -12,6 +12,8 @@ import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 export interface TAdminUsersRequest {
   search?: string;
   role?: TRole;
+  /** Column sorting (contracts ADMIN_USER_SORTS); absent: newest first. */
+  sort?: TAdminUserSort;
   cursor?: string;
   pageSize?: number;
 }

@@ -20,11 +20,13 @@ export interface TAuditLogFilters {
 export interface TAuditLogRequest extends TAuditLogFilters {
   page: number;
   pageSize: number;
+  /** Oldest first; absent: newest first (the log's default). */
+  sort?: 'createdAt.asc';
 }
 
 const FILTER_ORDER = ['actor', 'targetType', 'targetId', 'action', 'from', 'to'] as const;
 
-/** "/admin/audit-log?actor=…&action=…&page=2&pageSize=20": blank filters are left out, values trimmed. */
+/** "/admin/audit-log?actor=…&action=…&page=2&pageSize=20[&sort=createdAt.asc]": blank filters are left out, values trimmed. */
 export function buildAuditLogUrl(request: TAuditLogRequest): string {
   const params = new URLSearchParams();
   for (const key of FILTER_ORDER) {
@@ -33,6 +35,7 @@ export function buildAuditLogUrl(request: TAuditLogRequest): string {
   }
   params.set('page', String(request.page));
   params.set('pageSize', String(request.pageSize));
+  if (request.sort) params.set('sort', request.sort);
   return `/admin/audit-log?${params.toString()}`;
 }
 

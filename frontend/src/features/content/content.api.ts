@@ -88,8 +88,9 @@ export const contentApi = taggedApi.injectEndpoints({
       query: (id) => ({ url: `/news/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['News'],
     }),
-    awards: build.query<TAward[], { period?: TAwardPeriod } | void>({
-      query: (args) => ({ url: '/awards', params: args?.period ? { period: args.period } : {} }),
+    /** The worker's Awards: a page (20) of the period's awards in the leaderboards' order; cursor: the previous page's nextCursor. */
+    awards: build.query<TAwardPage, { period?: TAwardPeriod; cursor?: string } | void>({
+      query: (args) => withParams('/awards', { period: args?.period, cursor: args?.cursor }),
       providesTags: ['Award'],
     }),
     /** Admin > Awards: a page (20) of every award in the leaderboards' order, with the section's filters. */
@@ -152,6 +153,7 @@ export const {
   useUpdateNewsMutation,
   useDeleteNewsMutation,
   useAwardsQuery,
+  useLazyAwardsQuery,
   useAdminAwardsQuery,
   useCreateAwardMutation,
   useUpdateAwardMutation,

@@ -1,6 +1,7 @@
 import type {
   TAdminWithdrawal,
   TAdminWithdrawalList,
+  TAdminWithdrawalSort,
   TAdminWithdrawalPage,
   TBalance,
   TCreateClosingWithdrawalRequest,
@@ -47,6 +48,8 @@ export interface TAdminWithdrawalsArgs {
   to?: string;
   minAmount?: string;
   maxAmount?: string;
+  /** Column sorting (contracts ADMIN_WITHDRAWAL_SORTS); absent: the list's default order. */
+  sort?: TAdminWithdrawalSort;
   cursor?: string;
   pageSize?: number;
 }

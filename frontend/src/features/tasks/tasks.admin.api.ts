@@ -1,8 +1,10 @@
 import type {
   TAdminSubmission,
   TAdminSubmissionPage,
+  TAdminSubmissionSort,
   TAdminTask,
   TAdminTaskPage,
+  TAdminTaskSort,
   TAssignment,
   TCreateTaskRequest,
   TMessageResponse,
@@ -26,23 +28,25 @@ export function listQuery(path: string, params: Record<string, string | number |
   return text ? `${path}?${text}` : path;
 }
 
-/** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
 /** The review queue's filters (ZAdminSubmissionsQuerySchema); an empty value is not sent. */
 export interface TAdminSubmissionsArgs {
   user?: string;
   from?: string;
   to?: string;
+  /** Column sorting: submittedAt.asc (the default) or submittedAt.desc. */
+  sort?: TAdminSubmissionSort;
   cursor?: string;
 }
 
+/** Shortest search text the server takes (a trigram index serves it); shorter is not sent. */
 export const SEARCH_MIN_LENGTH = 3;
 
 /** The admin calls of the work service (spec 03 s.7); loaded only with the admin console. */
 export const tasksAdminApi = workApi.injectEndpoints({
   endpoints: (build) => ({
-    /** One page (20) of the tasks in the admin's order; cursor: the previous page's nextCursor. */
-    adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; cursor?: string }>({
-      query: ({ status, search, cursor }) => listQuery('/admin/tasks', { status, search, cursor }),
+    /** One page (20) of the tasks in the admin's order or the sort asked; cursor: the previous page's nextCursor. */
+    adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; sort?: TAdminTaskSort; cursor?: string }>({
+      query: ({ status, search, sort, cursor }) => listQuery('/admin/tasks', { status, search, sort, cursor }),
       providesTags: ['AdminTask'],
     }),
     createTask: build.mutation<TAdminTask, TCreateTaskRequest>({

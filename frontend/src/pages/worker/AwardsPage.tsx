@@ -1,9 +1,10 @@
 import { CrownFilled, StarFilled, TrophyFilled } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
-import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, formatAwardValue, useAwardsQuery, type TAward, type TAwardPeriod } from '../../features/content/content.api';
+import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, formatAwardValue, useAwardsQuery, useLazyAwardsQuery, type TAward, type TAwardPeriod } from '../../features/content/content.api';
 import '../../features/content/content.css';
 
 const GROUP_ICONS = { top_earner: <CrownFilled />, top_completion: <TrophyFilled />, top_rate: <StarFilled /> } as const;
@@ -21,12 +22,15 @@ function RankIcon({ rank, label }: { rank: number; label: string }) {
 /**
  * Awards (spec 02): leaderboards per period (week, month, quarter, year, all time) grouped by category (Top Earners,
  * Most Productive, Quality Leaders; anything else Achievement) with rank icons; values as dollars, tasks or percent.
+ * Paged on the server in the leaderboards' order: the first 20, then "Load more" (components/LoadMore).
  */
 export function AwardsPage() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<TAwardPeriod>('monthly');
   const { data, isLoading, isError } = useAwardsQuery({ period });
-  const awards = data ?? [];
+  const [fetchPage] = useLazyAwardsQuery();
+  const list = useLoadMore(data, useCallback((cursor: string) => fetchPage({ period, cursor }).unwrap(), [fetchPage, period]));
+  const awards = list.items;
   const groups = [...AWARD_CATEGORY_LIST.map((category) => ({ key: category as string, items: awards.filter((a) => a.category === category) }))].filter((g) => g.items.length > 0);
   const other = awards.filter((a) => !(AWARD_CATEGORY_LIST as readonly string[]).includes(a.category));
   if (other.length > 0) groups.push({ key: 'other', items: other });
@@ -79,6 +83,7 @@ export function AwardsPage() {
           </div>
         </Panel>
       ))}
+      {(list.hasMore || list.failed) && <LoadMoreFooter list={list} testId="awards-more" />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import type { TAuditAction, TAuditTargetType } from '@platform/contracts';
-import { countCapped, cursorTimeSql, type Queryable } from '@platform/service-kit';
+import type { TAuditAction, TAuditLogSort, TAuditTargetType } from '@platform/contracts';
+import { countCapped, cursorTimeSql, listKeyset, type Queryable } from '@platform/service-kit';
 
 export interface TNewAuditEntry {
   eventId: string;
@@ -73,19 +73,29 @@ function whereOf(filter: TAuditFilter): { sql: string; params: unknown[] } {
 }
 
 /**
- * A page of the log, newest first (created_at, id descending), with the actor's name from users_copy: after the
- * cursor's row (keyset) or at an offset (numbered pages), pageSize + 1 rows read so the caller knows if more follow;
- * and the matching rows counted up to TOTAL_COUNT_CAP.
+ * The log's keyset in a sort: (created_at, id), newest first by default or oldest first; every index on the log
+ * ends in its time, so either direction reads one (backwards for the oldest first). The cursor names the sort.
+ */
+export function auditKeyset(sort: TAuditLogSort | undefined) {
+  const direction = sort === 'createdAt.asc' ? 'ASC' : 'DESC';
+  return listKeyset({ column: 'a.created_at', direction, kind: 'time' }, 'a.id', direction === 'ASC' ? 'audit-log.createdAt.asc' : 'audit-log');
+}
+
+/**
+ * A page of the log in its keyset's order (newest first unless asked otherwise), with the actor's name from
+ * users_copy: after the cursor's row (keyset) or at an offset (numbered pages), pageSize + 1 rows read so the caller
+ * knows if more follow; and the matching rows counted up to TOTAL_COUNT_CAP.
  */
 export async function findAuditPage(
   db: Queryable,
   filter: TAuditFilter,
-  page: { limit: number; offset: number; after?: readonly [string, string] | undefined },
+  page: { limit: number; offset: number; after?: readonly unknown[] | undefined; keyset?: ReturnType<typeof auditKeyset> },
 ): Promise<{ rows: (TAuditRow & { sortKey: string })[]; total: number; totalExact: boolean }> {
   const where = whereOf(filter);
   const counted = countCapped(db, 'audit_log a', where.sql, where.params);
   const params = [...where.params];
-  const keyset = page.after ? `(a.created_at, a.id) < ($${params.push(page.after[0])}, $${params.push(page.after[1])})` : '';
+  const order = page.keyset ?? auditKeyset(undefined);
+  const keyset = page.after ? order.after(page.after, (value) => `$${params.push(value)}`) : '';
   const condition = keyset ? (where.sql ? `${where.sql} AND ${keyset}` : `WHERE ${keyset}`) : where.sql;
   const { rows } = await db.query<{
     id: string;
@@ -106,7 +116,7 @@ export async function findAuditPage(
        FROM audit_log a
        LEFT JOIN users_copy u ON u.id = a.actor_id
        ${condition}
-      ORDER BY a.created_at DESC, a.id DESC
+      ORDER BY ${order.orderBy}
       LIMIT $${params.push(page.limit)} OFFSET $${params.push(page.offset)}`,
     params,
   );

@@ -1,7 +1,6 @@
 import type { TAdminAwardsQuery, TAwardCategory, TAwardPeriod, TPage } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
 import { z } from 'zod';
-import { containsPattern } from './like-pattern.js';
 
 /* ---- The leaderboards' read model: users and reviews learnt from events. ---- */
 
@@ -166,24 +165,6 @@ const AWARD_SELECT = `SELECT a.id, a.user_id, COALESCE(l.first_name, c.first_nam
   LEFT JOIN leaderboard_users l ON l.user_id = a.user_id
   LEFT JOIN users_copy c ON c.id = a.user_id`;
 
-const CATEGORY_ORDER = `CASE a.category WHEN 'top_earner' THEN 1 WHEN 'top_completion' THEN 2 ELSE 3 END`;
-const PERIOD_ORDER = `CASE a.period WHEN 'weekly' THEN 1 WHEN 'monthly' THEN 2 WHEN 'quarterly' THEN 3 WHEN 'yearly' THEN 4 ELSE 5 END`;
-
-/** Awards by period, category and rank; publicOnly hides users who opted out of the leaderboards (or were deleted). */
-export async function listAwards(
-  db: Queryable,
-  filter: { period?: TAwardPeriod | undefined; category?: TAwardCategory | undefined; publicOnly: boolean },
-): Promise<TAwardRecord[]> {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filter.period) clauses.push(`a.period = $${params.push(filter.period)}`);
-  if (filter.category) clauses.push(`a.category = $${params.push(filter.category)}`);
-  if (filter.publicOnly) clauses.push('NOT COALESCE(l.opted_out, false) AND NOT COALESCE(l.deleted, false)');
-  const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-  const result = await db.query<TAwardRow>(`${AWARD_SELECT} ${where} ORDER BY ${PERIOD_ORDER}, ${CATEGORY_ORDER}, a.rank, a.source, a.created_at, a.id`, params);
-  return result.rows.map(toAward);
-}
-
 /** The stored orders of migration 0013 (period_order, category_order): the leaderboards' order of periods and categories. */
 const PERIOD_ORDER_OF: Record<TAwardPeriod, number> = { weekly: 1, monthly: 2, quarterly: 3, yearly: 4, all_time: 5 };
 const CATEGORY_ORDER_OF: Record<TAwardCategory, number> = { top_earner: 1, top_completion: 2, top_rate: 3 };
@@ -192,21 +173,27 @@ const CATEGORY_ORDER_OF: Record<TAwardCategory, number> = { top_earner: 1, top_c
 const ZAwardCursorKeySchema = z.tuple([z.number().int().min(1), z.number().int().min(1), z.number().int().min(1), ZCursorTimeSchema, ZCursorIdSchema]);
 
 /**
- * One page of the awards for the admin (computed and manual, opted-out users too), in the leaderboards' order: period,
- * category, rank, then oldest first; keyset on (period_order, category_order, rank, created_at, id) after the cursor
- * (awards_admin_order_idx, which ?period also uses; ?category awards_category_order_idx, ?source
- * awards_source_order_idx; ?user the names' trigram indexes, then awards_user_idx; migration 0013). The total is
- * counted up to the cap.
+ * One page of the awards in the leaderboards' order: period, category, rank, then oldest first; keyset on
+ * (period_order, category_order, rank, created_at, id) after the cursor (awards_admin_order_idx, which ?period also
+ * uses; ?category awards_category_order_idx, ?source awards_source_order_idx; ?user the names' trigram indexes, then
+ * awards_user_idx; migration 0013). The total is counted up to the cap. For the admin every award (computed and
+ * manual, opted-out users too); `publicOnly` (GET /api/awards, a worker) leaves out users who opted out of the
+ * leaderboards or were deleted, and is a list of its own (an admin's cursor is refused there).
  */
-export async function listAwardsPage(db: Queryable, q: TAdminAwardsQuery): Promise<TPage<TAwardRecord>> {
-  const list = 'awards.admin';
+export async function listAwardsPage(
+  db: Queryable,
+  q: Pick<TAdminAwardsQuery, 'period' | 'category' | 'pageSize' | 'cursor'> & Partial<Pick<TAdminAwardsQuery, 'source' | 'user'>>,
+  options: { publicOnly?: boolean } = {},
+): Promise<TPage<TAwardRecord>> {
+  const list = options.publicOnly ? 'awards.public' : 'awards.admin';
   const after = decodeCursor(q.cursor, list, ZAwardCursorKeySchema);
   const c = new SqlConditions();
+  if (options.publicOnly) c.add('NOT EXISTS (SELECT 1 FROM leaderboard_users h WHERE h.user_id = a.user_id AND (h.opted_out OR h.deleted))');
   if (q.period) c.add('a.period_order = ?', PERIOD_ORDER_OF[q.period]);
   if (q.category) c.add('a.category_order = ?', CATEGORY_ORDER_OF[q.category]);
   if (q.source) c.add('a.source = ?', q.source);
   if (q.user) {
-    const pattern = containsPattern(q.user);
+    const pattern = likeContains(q.user);
     c.add(
       `a.user_id IN (SELECT s.user_id FROM leaderboard_users s WHERE lower(s.first_name || ' ' || s.last_name) LIKE ?
                      UNION SELECT s.id FROM users_copy s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`,

@@ -1,6 +1,5 @@
 import type { TPage } from '@platform/contracts';
-import { containsPattern } from './like-pattern.js';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 export interface TNewsRecord {
   id: string;
@@ -99,7 +98,7 @@ export async function listNewsPage(
   const c = new SqlConditions();
   if (q.publishedOnly) c.add('is_published');
   else if (q.published) c.add('is_published = ?', q.published === 'true');
-  if (q.search) c.add('lower(title) LIKE ?', containsPattern(q.search));
+  if (q.search) c.add('lower(title) LIKE ?', likeContains(q.search));
   const count = countCapped(db, 'company_news', c.where(), c.values);
   const keyset = after ? `(created_at, id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
   const limit = c.param(q.pageSize + 1);

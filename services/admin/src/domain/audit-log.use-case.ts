@@ -1,6 +1,6 @@
 import type { TAuditLogPage, TAuditLogQuery, TEventEnvelope } from '@platform/contracts';
-import { COMMON_ERRORS, decodeCursor, toPage, ZTimeIdCursorKeySchema, type PoolClient } from '@platform/service-kit';
-import { findAuditPage, insertAuditEntry } from '../data-access/audit-log.repository.js';
+import { COMMON_ERRORS, toPage, type PoolClient } from '@platform/service-kit';
+import { auditKeyset, findAuditPage, insertAuditEntry } from '../data-access/audit-log.repository.js';
 import { auditEntryOf } from './audit-entries.js';
 import type { TAdminDeps } from './deps.js';
 
@@ -18,23 +18,22 @@ export function boundaryOf(value: string | undefined, side: 'from' | 'to'): Date
   return side === 'from' ? time : new Date(time.getTime() + 1);
 }
 
-const AUDIT_LIST = 'audit-log';
-
 /**
- * GET /api/admin/audit-log: newest first, filtered, one page: after the cursor (keyset) or the numbered page
+ * GET /api/admin/audit-log: newest first (or oldest first with sort=createdAt.asc), filtered, one page: after the cursor (keyset) or the numbered page
  * (offset, only within the first TOTAL_COUNT_CAP rows). nextCursor continues from the page's last row either way.
  */
 export async function listAuditLog(deps: TAdminDeps, query: TAuditLogQuery): Promise<TAuditLogPage> {
   const from = boundaryOf(query.from, 'from');
   const toExclusive = boundaryOf(query.to, 'to');
   if (from && toExclusive && from >= toExclusive) throw COMMON_ERRORS.validation('from must not be after to', [{ path: 'from', message: 'from must not be after to' }]);
-  const after = decodeCursor(query.cursor, AUDIT_LIST, ZTimeIdCursorKeySchema);
+  const keyset = auditKeyset(query.sort);
+  const after = keyset.decode(query.cursor);
   const { rows, total, totalExact } = await findAuditPage(
     deps.pool,
     { actorId: query.actor, targetType: query.targetType, targetId: query.targetId, action: query.action, from, toExclusive },
-    { limit: query.pageSize + 1, offset: after ? 0 : (query.page - 1) * query.pageSize, after },
+    { limit: query.pageSize + 1, offset: after ? 0 : (query.page - 1) * query.pageSize, after, keyset },
   );
-  const page = toPage(rows, query.pageSize, AUDIT_LIST, (row) => [row.sortKey, row.id], ({ sortKey: _sortKey, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }), { total, totalExact });
+  const page = toPage(rows, query.pageSize, keyset.cursorList, (row) => [row.sortKey, row.id], ({ sortKey: _sortKey, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }), { total, totalExact });
   return { ...page, page: after ? 1 : query.page, pageSize: query.pageSize };
 }
 

@@ -7,7 +7,6 @@ import {
   deleteAward,
   findAward,
   insertManualAward,
-  listAwards,
   listAwardsPage,
   lockLeaderboards,
   rankWorkers,
@@ -25,9 +24,13 @@ function present(record: TAwardRecord): TAward {
   return { ...record, createdAt: record.createdAt.toISOString(), updatedAt: record.updatedAt.toISOString() };
 }
 
-/** GET /api/awards: computed and manual awards; workers do not see users who opted out of the leaderboards. */
-export async function listAwardsFor(deps: TAdminDeps, role: string, query: TAwardsQuery): Promise<TAward[]> {
-  return (await listAwards(deps.pool, { period: query.period, category: query.category, publicOnly: role !== 'admin' })).map(present);
+/**
+ * GET /api/awards: a page of the computed and manual awards in the leaderboards' order; workers do not see users who
+ * opted out of the leaderboards (an admin does).
+ */
+export async function listAwardsFor(deps: TAdminDeps, role: string, query: TAwardsQuery): Promise<TAwardPage> {
+  const page = await listAwardsPage(deps.pool, query, { publicOnly: role !== 'admin' });
+  return { ...page, items: page.items.map(present) };
 }
 
 /** GET /api/admin/awards: a page of every award (computed and manual, opted-out users too), in the leaderboards' order. */

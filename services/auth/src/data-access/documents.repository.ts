@@ -1,7 +1,6 @@
 import type { TAdminDocumentsQuery, TPage } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, searchedFirst, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
 import { z } from 'zod';
-import { likePattern, searchedFirst } from './list-sql.js';
 
 export interface TDocumentRecord {
   id: string;
@@ -207,7 +206,7 @@ export async function listDocumentsPage(db: Queryable, q: TAdminDocumentsQuery):
   const after = decodeCursor(q.cursor, ADMIN_DOCUMENTS_LIST, ZDocumentCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('d.is_active = ?', q.active === 'true');
-  if (q.search) filters.add('lower(d.title) LIKE ?', likePattern(q.search));
+  if (q.search) filters.add('lower(d.title) LIKE ?', likeContains(q.search));
   const count = countCapped(db, 'company_documents d', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);

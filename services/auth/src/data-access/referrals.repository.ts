@@ -1,6 +1,5 @@
 import type { TLandingContent, TLandingPagesQuery, TPage, TReferralLinksQuery } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
-import { likePattern, searchedFirst } from './list-sql.js';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, searchedFirst, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 
 /* ---- Landing pages ---- */
 
@@ -58,7 +57,7 @@ export async function listLandingPagesPage(db: Queryable, q: TLandingPagesQuery)
   const after = decodeCursor(q.cursor, LANDING_LIST, ZTimeIdCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('is_active = ?', q.active === 'true');
-  if (q.search) filters.add(`lower(name || ' ' || display_name) LIKE ?`, likePattern(q.search));
+  if (q.search) filters.add(`lower(name || ' ' || display_name) LIKE ?`, likeContains(q.search));
   const count = countCapped(db, 'landing_pages', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);
@@ -218,7 +217,7 @@ export async function listReferralLinksPage(db: Queryable, q: TReferralLinksQuer
   const after = decodeCursor(q.cursor, LINKS_LIST, ZTimeIdCursorKeySchema);
   const filters = new SqlConditions();
   if (q.active) filters.add('l.is_active = ?', q.active === 'true');
-  if (q.search) filters.add(`lower(l.code || ' ' || l.name) LIKE ?`, likePattern(q.search));
+  if (q.search) filters.add(`lower(l.code || ' ' || l.name) LIKE ?`, likeContains(q.search));
   const count = countCapped(db, 'referral_links l', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);

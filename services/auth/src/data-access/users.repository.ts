@@ -1,5 +1,5 @@
 import type { TAdminUsersQuery, TPage, TRole } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { countCapped, likeContains, listKeyset, SqlConditions, toPage, type Queryable, type TListOrder } from '@platform/service-kit';
 
 export interface TUserRecord {
   id: string;
@@ -130,8 +130,8 @@ const USER_SEARCH_SQL = `lower(email || ' ' || first_name || ' ' || last_name)`;
 /** The WHERE of the admin list: not deleted, and each filter given (search as literal text, no LIKE wildcards). */
 function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'status' | 'from' | 'to'>): SqlConditions {
   const c = new SqlConditions().add('deleted_at IS NULL');
-  const term = q.search?.trim().toLowerCase() ?? '';
-  if (term) c.add(`${USER_SEARCH_SQL} LIKE ?`, `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  const term = q.search?.trim() ?? '';
+  if (term) c.add(`${USER_SEARCH_SQL} LIKE ?`, likeContains(term));
   if (q.role === 'admin') c.add(`role = 'admin'`);
   else if (q.role) c.add('role = ?', q.role);
   if (q.status === 'banned') c.add('NOT is_active');
@@ -141,24 +141,30 @@ function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'stat
   return c;
 }
 
+/** The order of the admin list: newest first without sort; by e-mail, lower-cased as it is unique (migration 0009). */
+function adminListOrder(sort: TAdminUsersQuery['sort']): TListOrder {
+  const [field, direction] = (sort ?? 'createdAt.desc').split('.') as [string, 'asc' | 'desc'];
+  return { column: field === 'email' ? 'lower(email)' : 'created_at', direction: direction === 'asc' ? 'ASC' : 'DESC', kind: field === 'email' ? 'text' : 'time' };
+}
+
 /**
- * One page of the admin list, newest first (keyset on (created_at, id) descending, after the cursor), and the
- * total matching, counted up to the cap. search matches part of the e-mail or of the full name ("first last"),
+ * One page of the admin list, newest first or in the given sort (keyset on (sort column, id), after the cursor), and
+ * the total matching, counted up to the cap. search matches part of the e-mail or of the full name ("first last"),
  * case-insensitively, as plain text.
  */
 export async function findUsersPageForAdmin(db: Queryable, q: TAdminUsersQuery): Promise<TPage<TUserRecord>> {
-  const list = 'users.admin';
-  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const keyset = listKeyset(adminListOrder(q.sort), 'id', `users.admin${q.sort ? `.${q.sort}` : ''}`);
+  const after = keyset.decode(q.cursor);
   const c = adminListConditions(q);
   const count = countCapped(db, 'users', c.where(), c.values);
-  const keyset = after ? `(created_at, id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   const result = await db.query<TUserRow & { sort_key: string }>(
-    `SELECT ${USER_COLUMNS}, ${cursorTimeSql('created_at')} AS sort_key FROM users ${c.where(keyset)}
-      ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+    `SELECT ${USER_COLUMNS}, ${keyset.select} FROM users ${c.where(afterCursor)}
+      ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
     c.values,
   );
-  return toPage(result.rows, q.pageSize, list, (row) => [row.sort_key, row.id], toUser, await count);
+  return toPage(result.rows, q.pageSize, keyset.cursorList, (row) => keyset.keyOf(row, row.id), toUser, await count);
 }
 
 /** The stat cards' counts over every user (not deleted): one pass. */

@@ -1,5 +1,5 @@
 import type { TAdminVerificationList, TAdminVerificationsQuery, TDocumentType, TPage, TVerificationFileKind } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 import type { TSealedImage } from '../domain/envelope-crypto.js';
 
 export type TVerificationRecordStatus = 'pending' | 'approved' | 'rejected';
@@ -133,11 +133,6 @@ function adminListSort(list: TAdminVerificationList): { column: string; directio
   return { column: 'v.reviewed_at', direction: 'DESC' };
 }
 
-/** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
-function likeLiteral(term: string): string {
-  return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * One page of an admin list of applications (contracts ZAdminVerificationsQuerySchema): keyset on (the list's time,
  * id) after the cursor, each list and filter served by an index (migration 0008; ?search by users_search_idx of
@@ -158,7 +153,7 @@ export async function listVerificationsPage(
   if (q.search) {
     filters.add(
       `v.user_id IN (SELECT s.id FROM users s WHERE s.deleted_at IS NULL AND lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`,
-      `%${likeLiteral(q.search)}%`,
+      likeContains(q.search),
     );
   }
   if (q.from) filters.add(`${column} >= ?`, q.from);

@@ -1,5 +1,5 @@
-import { TOTAL_COUNT_CAP, type TChatMonitorQuery, type TChatType, type TPage } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import type { TChatMonitorQuery, TChatType, TPage } from '@platform/contracts';
+import { countCapped, countOfOwnersMatching, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
 import { z } from 'zod';
 
 /** A room: the general room, or one worker's support thread. */
@@ -203,11 +203,6 @@ const MONITOR_LIST = 'chat.monitor';
 /** The monitor's sort key: the time the message was written (microseconds) and its id. */
 const ZMonitorCursorKeySchema = z.tuple([ZCursorTimeSchema, z.number().int().positive()]);
 
-/** "50%_off" -> "%50\\%\\_off%": a search term matched literally, anywhere, by LIKE on a lower-cased column. */
-export function likeAnywhere(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The users copy's search text: the trigram index users_search_idx (migration 0008) is on exactly this expression. */
 export const USER_SEARCH_SQL = (alias: string) => `lower(coalesce(${alias}.email, '') || ' ' || ${alias}.first_name || ' ' || ${alias}.last_name)`;
 
@@ -219,24 +214,9 @@ function addMonitorFilters(filters: SqlConditions, q: Omit<TChatMonitorQuery, 'u
   if (q.conversation) filters.add('m.support_user_id = ?', q.conversation);
   if (q.filter === 'people') filters.add('m.assistant_id IS NULL');
   if (q.filter === 'assistants') filters.add('m.assistant_id IS NOT NULL');
-  if (q.search) filters.add('lower(m.content) LIKE ?', likeAnywhere(q.search));
+  if (q.search) filters.add('lower(m.content) LIKE ?', likeContains(q.search));
   if (q.from) filters.add('m.created_at >= ?', q.from);
   if (q.to) filters.add('m.created_at < ?', q.to);
-}
-
-/**
- * The Monitor's total when filtered by author: the matching users first (users_search_idx; OFFSET 0 keeps them a set
- * of their own), then each one's messages through chat_messages_author_time_idx (the LIMIT keeps the
- * planner from folding the two into one hash join). Left to itself the planner counts by
- * a parallel scan of every message joined to the matches: about 90 ms for a common name at 500,000 messages, the
- * whole machine at 20 such requests a second (bench/results/lists.txt). `q` without its user.
- */
-function countOfAuthorsMatching(db: Queryable, q: Omit<TChatMonitorQuery, 'user'>, authors: string, pattern: string): Promise<{ total: number; totalExact: boolean }> {
-  const filters = new SqlConditions();
-  const matched = authors.replace('?', filters.param(pattern));
-  addMonitorFilters(filters, q);
-  const from = `(${matched} OFFSET 0) matched CROSS JOIN LATERAL (SELECT 1 FROM chat_messages m ${filters.where('m.user_id = matched.id')} LIMIT ${TOTAL_COUNT_CAP + 1}) m`;
-  return countCapped(db, from, '', filters.values);
 }
 
 /**
@@ -248,8 +228,12 @@ export async function findMonitorPage(db: Queryable, q: TChatMonitorQuery): Prom
   const filters = new SqlConditions();
   addMonitorFilters(filters, q);
   const authors = `SELECT s.id FROM users s WHERE ${USER_SEARCH_SQL('s')} LIKE ?`;
-  if (q.user) filters.add(`m.user_id IN (${authors})`, likeAnywhere(q.user));
-  const count = q.user ? countOfAuthorsMatching(db, q, authors, likeAnywhere(q.user)) : countCapped(db, 'chat_messages m', filters.where(), filters.values);
+  if (q.user) filters.add(`m.user_id IN (${authors})`, likeContains(q.user));
+  // Filtered by author, the total goes through the matching users first, then each one's messages by
+  // chat_messages_author_time_idx (a parallel scan of every message joined to them cost about 90 ms at 500,000).
+  const count = q.user
+    ? countOfOwnersMatching(db, authors, likeContains(q.user), { name: 'chat_messages', alias: 'm', userColumn: 'user_id' }, (f) => addMonitorFilters(f, q))
+    : countCapped(db, 'chat_messages m', filters.where(), filters.values);
   const page = new SqlConditions();
   page.values.push(...filters.values);
   const keyset = after ? `(m.created_at, m.id) < ($${page.values.push(after[0])}::timestamptz, $${page.values.push(after[1])}::bigint)` : undefined;

@@ -1,7 +1,7 @@
 import type { TSupportConversation, TSupportConversationPage, TSupportConversationsQuery, TSupportFigures, TSupportStatus } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZCursorIdSchema, ZCursorTimeSchema, type Queryable } from '@platform/service-kit';
 import { z } from 'zod';
-import { likeAnywhere, USER_SEARCH_SQL } from './messages.repository.js';
+import { USER_SEARCH_SQL } from './messages.repository.js';
 
 /** A conversation row as the use cases work with it (before the desk's view adds names and figures). */
 export interface TConversationRecord {
@@ -238,7 +238,7 @@ export async function listConversationsPage(db: Queryable, q: TSupportConversati
   const filters = new SqlConditions();
   if (q.status !== 'all') filters.add('c.status = ?', q.status);
   if (assignedTo) filters.add('c.assigned_admin_id = ?', assignedTo);
-  if (q.user) filters.add(`c.user_id IN (SELECT s.id FROM users s WHERE ${USER_SEARCH_SQL('s')} LIKE ?)`, likeAnywhere(q.user));
+  if (q.user) filters.add(`c.user_id IN (SELECT s.id FROM users s WHERE ${USER_SEARCH_SQL('s')} LIKE ?)`, likeContains(q.user));
   const count = countCapped(db, 'support_conversations c', filters.where(), filters.values);
 
   const readPart = async (part: TDeskPart, key: TDeskKey | undefined, limit: number) => {

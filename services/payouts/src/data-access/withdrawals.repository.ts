@@ -1,6 +1,6 @@
 import type {
   TAdminWithdrawal,
-  TAdminWithdrawalList,
+  TAdminWithdrawalSort,
   TAdminWithdrawalPage,
   TAdminWithdrawalsQuery,
   TMyWithdrawalsQuery,
@@ -8,8 +8,19 @@ import type {
   TWithdrawalPage,
   TWithdrawalStatus,
 } from '@platform/contracts';
-import { TOTAL_COUNT_CAP } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import {
+  countCapped,
+  countOfOwnersMatching,
+  cursorTimeSql,
+  decodeCursor,
+  likeContains,
+  listKeyset,
+  SqlConditions,
+  toPage,
+  ZTimeIdCursorKeySchema,
+  type Queryable,
+  type TListOrder,
+} from '@platform/service-kit';
 
 interface TWithdrawalDbRow {
   id: string;
@@ -134,21 +145,23 @@ export async function listOwnWithdrawalsPage(db: Queryable, userId: string, q: T
   return toPage(rows, q.pageSize, OWN_LIST, (row) => [row.sort_key, row.id], (row) => toWithdrawalView(toRecord(row)), await count);
 }
 
-/** The sort of each admin list: pending oldest request first; the others newest decision first. Both end in id. */
-function adminListSort(list: TAdminWithdrawalList): { column: string; direction: 'ASC' | 'DESC' } {
-  return list === 'pending' ? { column: 'w.created_at', direction: 'ASC' } : { column: 'w.reviewed_at', direction: 'DESC' };
-}
-
-/** "50%_off" -> "50\\%\\_off": a search term matched literally inside LIKE '%...%'. */
-function likeLiteral(term: string): string {
-  return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The order of an admin list: without sort, pending oldest request first and the others newest decision first;
+ * each sort's index is in migration 0004 (the defaults) or 0006 (requested time of the decided, amounts).
+ */
+function adminListOrder(q: TAdminWithdrawalsQuery): TListOrder {
+  const sort: TAdminWithdrawalSort = q.sort ?? (q.status === 'pending' ? 'createdAt.asc' : 'reviewedAt.desc');
+  const [field, direction] = sort.split('.') as [string, 'asc' | 'desc'];
+  const column = field === 'amount' ? 'w.amount' : field === 'reviewedAt' ? 'w.reviewed_at' : 'w.created_at';
+  return { column, direction: direction === 'asc' ? 'ASC' : 'DESC', kind: field === 'amount' ? 'number' : 'time' };
 }
 
 /** The owners whose e-mail or full name contains the text (users_search_idx, by trigrams). */
 const USER_SEARCH = `SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?`;
 
 /** The list's own filters (status, currency, dates, amounts), each served by an index (migration 0004). */
-function addListFilters(filters: SqlConditions, q: TAdminWithdrawalsQuery, column: string): void {
+function addListFilters(filters: SqlConditions, q: TAdminWithdrawalsQuery): void {
+  const column = q.status === 'pending' ? 'w.created_at' : 'w.reviewed_at';
   if (q.status === 'pending') filters.add(`w.status = 'pending'`);
   else if (q.status === 'decided') filters.add(`w.status <> 'pending'`);
   else filters.add(`w.status <> 'pending'`).add('w.status = ?', q.status);
@@ -160,46 +173,33 @@ function addListFilters(filters: SqlConditions, q: TAdminWithdrawalsQuery, colum
 }
 
 /**
- * The total of a list filtered by its owners' name or e-mail: the matching users first (the trigram index; OFFSET 0
- * keeps them a set of their own), then each one's withdrawals through an index on their user_id (the LIMIT keeps the
- * planner from folding the two into one hash join). Left to itself the
- * planner counts by a parallel scan of every withdrawal joined to the matches: 80-120 ms for a common name at 200,000
- * withdrawals, the whole machine at 20 such requests a second (bench/results/lists.txt).
- */
-function countOfUsersMatching(db: Queryable, q: TAdminWithdrawalsQuery, column: string): Promise<{ total: number; totalExact: boolean }> {
-  const filters = new SqlConditions();
-  const matched = USER_SEARCH.replace('?', filters.param(`%${likeLiteral(q.user ?? '')}%`));
-  addListFilters(filters, q, column);
-  const from = `(${matched} OFFSET 0) matched CROSS JOIN LATERAL (SELECT 1 FROM withdrawals w ${filters.where('w.user_id = matched.id')} LIMIT ${TOTAL_COUNT_CAP + 1}) w`;
-  return countCapped(db, from, '', filters.values);
-}
-
-/**
  * One page of an admin withdrawal list (contracts ZAdminWithdrawalsQuerySchema) with the owners' names: keyset on
- * (list time, id) after the cursor, each filter served by an index (migration 0004). A cursor of another list is
- * refused (400 cursor).
+ * (sort column, id) after the cursor, each filter and sort served by an index (migrations 0004, 0006). A cursor of
+ * another list or sort is refused (400 cursor). Filtered by owner, the total goes through the matching users first.
  */
 export async function listWithdrawalsPage(db: Queryable, q: TAdminWithdrawalsQuery): Promise<TAdminWithdrawalPage> {
-  const cursorList = `withdrawals.${q.status}`;
-  const after = decodeCursor(q.cursor, cursorList, ZTimeIdCursorKeySchema);
-  const { column, direction } = adminListSort(q.status);
+  const order = adminListOrder(q);
+  const keyset = listKeyset(order, 'w.id', `withdrawals.${q.status}.${q.sort ?? 'default'}`);
+  const after = keyset.decode(q.cursor);
   const filters = new SqlConditions();
-  addListFilters(filters, q, column);
-  if (q.user) filters.add(`w.user_id IN (${USER_SEARCH})`, `%${likeLiteral(q.user)}%`);
-  const count = q.user ? countOfUsersMatching(db, q, column) : countCapped(db, 'withdrawals w', filters.where(), filters.values);
+  addListFilters(filters, q);
+  if (q.user) filters.add(`w.user_id IN (${USER_SEARCH})`, likeContains(q.user));
+  const count = q.user
+    ? countOfOwnersMatching(db, USER_SEARCH, likeContains(q.user), { name: 'withdrawals', alias: 'w', userColumn: 'user_id' }, (f) => addListFilters(f, q))
+    : countCapped(db, 'withdrawals w', filters.where(), filters.values);
   const page = new SqlConditions();
-  for (const value of filters.values) page.values.push(value);
-  const keyset = after ? `(${column}, w.id) ${direction === 'ASC' ? '>' : '<'} ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
+  page.values.push(...filters.values);
+  const afterCursor = after ? keyset.after(after, (value) => page.param(value)) : undefined;
   const limit = page.param(q.pageSize + 1);
   const { rows } = await db.query<TWithdrawalDbRow & { sort_key: string }>(
-    `SELECT ${COLUMNS}, ${cursorTimeSql(column)} AS sort_key, u.first_name, u.last_name, u.email
+    `SELECT ${COLUMNS}, ${keyset.select}, u.first_name, u.last_name, u.email
      FROM withdrawals w LEFT JOIN users u ON u.id = w.user_id
-     ${filters.where(keyset)}
-     ORDER BY ${column} ${direction}, w.id ${direction}
+     ${filters.where(afterCursor)}
+     ORDER BY ${keyset.orderBy}
      LIMIT ${limit}`,
     page.values,
   );
-  return toPage(rows, q.pageSize, cursorList, (row) => [row.sort_key, row.id], toAdminWithdrawal, await count);
+  return toPage(rows, q.pageSize, keyset.cursorList, (row) => keyset.keyOf(row, row.id), toAdminWithdrawal, await count);
 }
 
 function toAdminWithdrawal(row: TWithdrawalDbRow): TAdminWithdrawal {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminSubmissionsQuery, TAssignmentStatus, TPage, TSubmissionFile } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
+import { countCapped, likeContains, listKeyset, SqlConditions, toPage, type Queryable } from '@platform/service-kit';
 import { ASSIGNMENT_COLUMNS, iso, LIVE_ASSIGNMENT_STATUSES, mapAssignment, type TAssignmentRecord, type TAssignmentRow } from './rows.js';
 
 export async function insertAssignment(
@@ -158,31 +158,29 @@ const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, 
   FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
 /**
- * One page of the submissions awaiting review, oldest first: keyset on (submitted_at, id) after the cursor, each
- * filter on an index (migration 0004); the total counted up to the cap.
+ * One page of the submissions awaiting review, oldest first (or newest first, sort=submittedAt.desc): keyset on
+ * (submitted_at, id) after the cursor, each filter on an index read either way (migration 0005); the total counted
+ * up to the cap.
  */
 export async function listSubmissionsPage(db: Queryable, q: TAdminSubmissionsQuery): Promise<TPage<TSubmissionRecord>> {
-  const list = 'submissions.awaiting';
-  const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
+  const newestFirst = q.sort === 'submittedAt.desc';
+  const keyset = listKeyset({ column: 'a.submitted_at', kind: 'time', direction: newestFirst ? 'DESC' : 'ASC' }, 'a.id', newestFirst ? 'submissions.awaiting.newest' : 'submissions.awaiting');
+  const after = keyset.decode(q.cursor);
   const c = new SqlConditions().add(`a.status = 'submitted'`);
   if (q.taskId) c.add('a.task_id = ?', q.taskId);
   if (q.from) c.add('a.submitted_at >= ?', q.from);
   if (q.to) c.add('a.submitted_at < ?', q.to);
-  if (q.user) {
-    const term = q.user.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
-    c.add(`a.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, `%${term}%`);
-  }
+  if (q.user) c.add(`a.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, likeContains(q.user));
   const count = countCapped(db, 'task_assignments a', c.where(), c.values);
-  const keyset = after ? `(a.submitted_at, a.id) > (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
+  const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   const { rows } = await db.query<TSubmissionRow & { sort_key: string }>(
-    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
-            ${cursorTimeSql('a.submitted_at')} AS sort_key
+    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward, ${keyset.select}
        FROM task_assignments a JOIN tasks t ON t.id = a.task_id
-       ${c.where(keyset)} ORDER BY a.submitted_at, a.id LIMIT ${limit}`,
+       ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
     c.values,
   );
-  return toPage(rows, q.pageSize, list, (row) => [row.sort_key, row.id], mapSubmission, await count);
+  return toPage(rows, q.pageSize, keyset.cursorList, (row) => keyset.keyOf(row, row.id), mapSubmission, await count);
 }
 
 export async function findSubmission(db: Queryable, id: string): Promise<TSubmissionRecord | undefined> {

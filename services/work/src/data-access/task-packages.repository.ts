@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TPage, TTaskPackage, TTaskPackagesQuery, TTaskStatus } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
-import { likeEscape } from './tasks.repository.js';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 import { iso } from './rows.js';
 
 interface TPackageRow {
@@ -42,7 +41,7 @@ export async function listPackagesPage(db: Queryable, q: TTaskPackagesQuery): Pr
   const after = decodeCursor(q.cursor, list, ZTimeIdCursorKeySchema);
   const c = new SqlConditions();
   if (q.active) c.add('p.is_active = ?', q.active === 'true');
-  if (q.search) c.add('lower(p.name) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  if (q.search) c.add('lower(p.name) LIKE ?', likeContains(q.search));
   const count = countCapped(db, 'task_packages p', c.where(), c.values);
   const keyset = after ? `(p.created_at, p.id) > (${c.param(after[0])}, ${c.param(after[1])})` : undefined;
   const limit = c.param(q.pageSize + 1);

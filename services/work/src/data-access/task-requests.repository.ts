@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TPage, TTaskRequestsQuery, TTaskRequestStatus } from '@platform/contracts';
-import { countCapped, cursorTimeSql, decodeCursor, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
-import { likeEscape } from './tasks.repository.js';
+import { countCapped, cursorTimeSql, decodeCursor, likeContains, SqlConditions, toPage, ZTimeIdCursorKeySchema, type Queryable } from '@platform/service-kit';
 import { iso } from './rows.js';
 
 interface TTaskRequestRow {
@@ -97,7 +96,7 @@ export async function listTaskRequestsPage(db: Queryable, q: TTaskRequestsQuery)
   if (q.from) c.add('r.requested_at >= ?', q.from);
   if (q.to) c.add('r.requested_at < ?', q.to);
   if (q.user) {
-    c.add(`r.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, `%${likeEscape(q.user.toLowerCase())}%`);
+    c.add(`r.user_id IN (SELECT s.id FROM users s WHERE lower(s.email || ' ' || s.first_name || ' ' || s.last_name) LIKE ?)`, likeContains(q.user));
   }
   const count = countCapped(db, 'task_requests r', c.where(), c.values);
   const keyset = after ? `(r.requested_at, r.id) < (${c.param(after[0])}, ${c.param(after[1])})` : undefined;

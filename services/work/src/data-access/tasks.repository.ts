@@ -4,6 +4,8 @@ import {
   countCapped,
   cursorTimeSql,
   decodeCursor,
+  likeContains,
+  listKeyset,
   SqlConditions,
   toPage,
   writeEvent,
@@ -12,6 +14,7 @@ import {
   ZTimeIdCursorKeySchema,
   type PoolClient,
   type Queryable,
+  type TListOrder,
 } from '@platform/service-kit';
 import { z } from 'zod';
 import { iso, mapAssignment, mapTask, TASK_COLUMNS, type TAssignmentRecord, type TAssignmentRow, type TTaskCore, type TTaskRow } from './rows.js';
@@ -159,39 +162,44 @@ export async function findTaskForAdmin(db: Queryable, id: string): Promise<TAdmi
 /** A cursor of the admin's task list: the last row's sort order, creation time and id. */
 const ZAdminTaskCursorKeySchema = z.tuple([z.number().int().min(0), ZCursorTimeSchema, ZCursorIdSchema]);
 
+/** The orders of the admin's task list, each read on an index either way (tasks_order_idx, migration 0007's). */
+function adminTaskOrder(sort: TAdminTasksQuery['sort']): TListOrder {
+  const [field, dir] = (sort ?? 'sortOrder.asc').split('.') as [string, 'asc' | 'desc'];
+  const direction = dir === 'asc' ? 'ASC' : 'DESC';
+  if (field === 'reward') return { column: 't.reward', kind: 'number', direction };
+  if (field === 'createdAt') return { column: 't.created_at', kind: 'time', direction };
+  return { column: 't.sort_order', kind: 'number', then: [{ column: 't.created_at', kind: 'time' }], direction };
+}
+
 /**
- * One page of the admin's task list: sortOrder (0 on top), then oldest first, keyset on (sort_order, created_at, id)
- * after the cursor (tasks_order_idx; with ?status tasks_status_idx; ?search by trigrams on the title, migration
- * 0006); each with the assignment holding (or having completed) its slot; the total counted up to the cap.
+ * One page of the admin's task list: by default sortOrder (0 on top), then oldest first, keyset on (sort_order,
+ * created_at, id) after the cursor (tasks_order_idx; with ?status tasks_status_idx; ?search by trigrams on the title,
+ * migration 0006); or by reward or creation time (?sort, migration 0007); each with the assignment holding (or having
+ * completed) its slot; the total counted up to the cap.
  */
 export async function listTasksPage(db: Queryable, q: TAdminTasksQuery): Promise<TPage<TAdminTaskRecord>> {
-  const list = 'tasks.admin';
-  const after = decodeCursor(q.cursor, list, ZAdminTaskCursorKeySchema);
+  const keyset = listKeyset(adminTaskOrder(q.sort), 't.id', q.sort ? `tasks.admin.${q.sort}` : 'tasks.admin');
+  const after = keyset.decode(q.cursor);
   const c = new SqlConditions();
   if (q.status) c.add('t.status = ?', q.status);
-  if (q.search) c.add('lower(t.title) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  if (q.search) c.add('lower(t.title) LIKE ?', likeContains(q.search));
   const count = countCapped(db, 'tasks t', c.where(), c.values);
-  const keyset = after ? `(t.sort_order, t.created_at, t.id) > (${c.param(after[0])}, ${c.param(after[1])}, ${c.param(after[2])})` : undefined;
+  const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   // The page's tasks first (an index scan that stops at the limit), then each one's slot.
   const { rows } = await db.query<TAdminTaskRow & { sort_key: string }>(
-    `WITH page AS (SELECT t.id FROM tasks t ${c.where(keyset)} ORDER BY t.sort_order, t.created_at, t.id LIMIT ${limit})
-     SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${cursorTimeSql('t.created_at')} AS sort_key, sa.id AS assignment_id, sa.status AS assignment_status,
+    `WITH page AS (SELECT t.id FROM tasks t ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit})
+     SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${keyset.select}, sa.id AS assignment_id, sa.status AS assignment_status,
             sa.user_id AS assignment_user_id, sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
        FROM page p JOIN tasks t ON t.id = p.id
        LEFT JOIN LATERAL (
          SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
          WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC LIMIT 1
        ) sa ON true
-      ORDER BY t.sort_order, t.created_at, t.id`,
+      ORDER BY ${keyset.orderBy}`,
     c.values,
   );
-  return toPage(rows, q.pageSize, list, (row) => [row.sort_order, row.sort_key, row.id], mapAdminTask, await count);
-}
-
-/** A search text as a LIKE pattern's literal part (\\, % and _ escaped). */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return toPage(rows, q.pageSize, keyset.cursorList, (row) => keyset.keyOf(row, row.id), mapAdminTask, await count);
 }
 
 interface TWorkerTaskRow extends TTaskRow {
@@ -292,7 +300,7 @@ export async function listTasksNotInPackagePage(db: Queryable, packageId: string
   const list = 'tasks.not_in_package';
   const after = decodeCursor(q.cursor, list, ZAdminTaskCursorKeySchema);
   const c = new SqlConditions().add('NOT EXISTS (SELECT 1 FROM task_package_items i WHERE i.package_id = ? AND i.task_id = t.id)', packageId);
-  if (q.search) c.add('lower(t.title) LIKE ?', `%${likeEscape(q.search.toLowerCase())}%`);
+  if (q.search) c.add('lower(t.title) LIKE ?', likeContains(q.search));
   const count = countCapped(db, 'tasks t', c.where(), c.values);
   const keyset = after ? `(t.sort_order, t.created_at, t.id) > (${c.param(after[0])}, ${c.param(after[1])}, ${c.param(after[2])})` : undefined;
   const limit = c.param(q.pageSize + 1);

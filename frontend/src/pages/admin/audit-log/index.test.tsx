@@ -66,6 +66,28 @@ describe('Audit Log (spec 03, AMENDED)', () => {
     for (const label of ['Actor', 'Action', 'Target type', 'Target id', 'From', 'To']) expect(screen.getByLabelText(label)).toHaveValue('');
   });
 
+  it('when the When column is sorted, then the log is asked oldest first from page 1, and is newest first again on the next click', async () => {
+    const page = () => jsonResponse({ items: [ENTRY], page: 1, pageSize: 20, total: 1, nextCursor: null, totalExact: true });
+    const fetchMock = mockApi({
+      'GET /api/admin/users?role=admin&pageSize=100': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
+      'GET /api/admin/audit-log?page=1&pageSize=20': page,
+    });
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => (String(input).startsWith('/api/admin/audit-log') ? page() : (original as NonNullable<typeof original>)(input, init)));
+    const { user } = renderWithProviders(<AuditLogSection />, { route: '/admin/audit-log', preloadedState: signedInState(makeUser({ role: 'admin' })) });
+    expect(await screen.findByText('Balance adjusted', { selector: 'span' })).toBeInTheDocument();
+    const when = screen.getByRole('columnheader', { name: /When/ });
+    expect(when).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(when);
+    await waitFor(() => expect(auditCalls(fetchMock).some((call) => call.get('sort') === 'createdAt.asc' && call.get('page') === '1')).toBe(true));
+    expect(screen.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('columnheader', { name: /When/ }));
+    // Newest first again (its page is in the cache already).
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending'));
+  });
+
   it('when a row is expanded, then before and after are shown in full', async () => {
     mockApi({
       'GET /api/admin/users?role=admin&pageSize=100': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),

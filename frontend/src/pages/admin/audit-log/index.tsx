@@ -16,7 +16,8 @@ export function AuditLogSection() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<TAuditLogFilters>({});
   const [page, setPage] = useState(1);
-  const { data, isLoading, isFetching, isError, refetch } = useAuditLogQuery({ ...filters, page, pageSize: AUDIT_PAGE_SIZE });
+  const [oldestFirst, setOldestFirst] = useState(false);
+  const { data, isLoading, isFetching, isError, refetch } = useAuditLogQuery({ ...filters, page, pageSize: AUDIT_PAGE_SIZE, ...(oldestFirst ? { sort: 'createdAt.asc' } : {}) });
   const { data: users } = useAdminUsersQuery(ADMINS_QUERY);
   const admins = (users?.items ?? []).filter((user) => user.role === 'admin');
 
@@ -43,6 +44,11 @@ export function AuditLogSection() {
         pageSize={data?.pageSize ?? AUDIT_PAGE_SIZE}
         total={data?.total ?? 0}
         onPage={setPage}
+        oldestFirst={oldestFirst}
+        onSort={(next) => {
+          setOldestFirst(next);
+          setPage(1);
+        }}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { TAdminChatMessage, TChatMonitorStats } from '@platform/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { ChatMonitorSection } from './index';
@@ -73,14 +73,18 @@ describe('Chat Monitor (spec 03; paged, issue 25)', () => {
 
     await user.click(screen.getByText('People only'));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/chat-messages?filter=people&room=general')).toHaveLength(1));
-    fireEvent.change(screen.getByTestId('monitor-room'), { target: { value: 'support' } });
+    await user.click(screen.getByRole('combobox', { name: 'Room' }));
+    await user.click(await screen.findByTitle('Support threads'));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/chat-messages?filter=people&room=support')).toHaveLength(1));
     await user.type(screen.getByRole('textbox', { name: 'Search the text' }), 'payout{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/chat-messages?filter=people&room=support&search=payout')).toHaveLength(1));
     await user.type(screen.getByRole('textbox', { name: "Author's e-mail or name" }), 'olga{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/chat-messages?filter=people&room=support&user=olga&search=payout')).toHaveLength(1));
-    fireEvent.change(screen.getByTestId('monitor-from'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByTestId('monitor-to'), { target: { value: '2026-01-31' } });
+    // The kit's date range: the first day, then the last, each typed and confirmed.
+    const [fromDay, toDay] = within(screen.getByTestId('monitor-dates')).getAllByRole('textbox');
+    await user.click(fromDay!);
+    await user.type(fromDay!, '2026-01-01{Enter}');
+    await user.type(toDay!, '2026-01-31{Enter}');
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/chat-messages?filter=people&room=support&user=olga&search=payout&from=2026-01-01&to=2026-01-31')).toHaveLength(1));
 
     const item = await screen.findByTestId('monitor-message');
@@ -89,7 +93,7 @@ describe('Chat Monitor (spec 03; paged, issue 25)', () => {
     const url = `GET /api/admin/chat-messages?filter=people&room=support&conversation=${WORKER}&user=olga&search=payout&from=2026-01-01&to=2026-01-31`;
     await waitFor(() => expect(callsTo(fetchMock, url)).toHaveLength(1));
     expect(screen.getByTestId('monitor-thread-filter')).toHaveTextContent('Support thread of Olga Ivanova');
-    expect(screen.getByTestId('monitor-room')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Room' })).toBeDisabled();
     // Every filtered read started from the newest page: only the first read followed a cursor.
     expect(fetchMock.mock.calls.filter(([input]) => String(typeof input === 'string' ? input : (input as Request).url).includes('cursor=')).length).toBe(1);
   });

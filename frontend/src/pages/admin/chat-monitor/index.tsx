@@ -1,10 +1,11 @@
 import type { TAdminChatMessage, TChatMonitorFilter, TChatMonitorRoom } from '@platform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, Rate, Segmented, Spin, Switch, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Rate, Segmented, Spin, Switch, Tag, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
+import { DateRangeFilter, SelectFilter, type TDateRange } from '../../../components/list/filters';
 import { useFormat } from '../../../app/format';
 import { useChatMonitorQuery, useChatMonitorStatsQuery } from '../../../features/chat/chat.admin.api';
 import '../chat-admin.css';
@@ -13,7 +14,8 @@ import '../chat-admin.css';
 export const CHAT_MONITOR_REFRESH_MS = 10_000;
 /** Text and author searches are sent from this many characters (the server's trigram search needs 3). */
 const SEARCH_MIN_LENGTH = 3;
-const ROOMS: TChatMonitorRoom[] = ['general', 'support', 'all'];
+/** The rooms of the room filter (its All entry is 'all'). */
+const ROOMS = ['general', 'support'] as const;
 
 function qualityLevel(score: number): 'good' | 'fair' | 'poor' {
   return score >= 4 ? 'good' : score === 3 ? 'fair' : 'poor';
@@ -114,6 +116,14 @@ export function ChatMonitorSection() {
   }, [reset]);
   const onSearchText = useCallback((value: string) => thenReset(setSearch)(value), [thenReset]);
   const onSearchUser = useCallback((value: string) => thenReset(setUser)(value), [thenReset]);
+  const onDates = useCallback(
+    (range: TDateRange) => {
+      setFrom(range.from ?? '');
+      setTo(range.to ?? '');
+      reset();
+    },
+    [reset],
+  );
   const polling = { pollingInterval: autoRefresh ? CHAT_MONITOR_REFRESH_MS : 0, skipPollingIfUnfocused: false };
   const { data, isLoading, isFetching, isError, refetch, fulfilledTimeStamp } = useChatMonitorQuery(
     { filter, room: thread ? 'support' : room, conversation: thread?.userId, search: text, user: author, from: from || undefined, to: to || undefined, cursor: pages.cursor },
@@ -165,26 +175,20 @@ export function ChatMonitorSection() {
           </div>
         ))}
       </div>
-      <div className="chat-monitor-filters" data-testid="monitor-filters">
-        <label className="chat-monitor-filter">
-          <span className="muted small">{t('chat.monitor.room.label')}</span>
-          <select className="chat-monitor-room" value={thread ? 'support' : room} disabled={thread !== null} onChange={(e) => thenReset(setRoom)(e.target.value as TChatMonitorRoom)} data-testid="monitor-room">
-            {ROOMS.map((value) => (
-              <option key={value} value={value}>
-                {t(`chat.monitor.room.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className="list-page-filters chat-monitor-filters" data-testid="monitor-filters">
+        {/* The room: "All rooms" is the select's All entry; a worker's thread (chosen from a message) fixes it to support. */}
+        <SelectFilter<'general' | 'support'>
+          label={t('chat.monitor.room.label')}
+          allLabel={t('chat.monitor.room.all')}
+          options={ROOMS.map((value) => ({ value, label: t(`chat.monitor.room.${value}`) }))}
+          value={thread ? 'support' : room === 'all' ? undefined : room}
+          onChange={(value) => thenReset(setRoom)(value ?? 'all')}
+          disabled={thread !== null}
+          testId="monitor-room"
+        />
         <ListSearch label={t('chat.monitor.searchText')} onSearch={onSearchText} />
         <ListSearch label={t('chat.monitor.searchUser')} onSearch={onSearchUser} />
-        <div className="chat-monitor-filter" role="group" aria-label={t('chat.monitor.dates')}>
-          <span className="muted small">{t('chat.monitor.dates')}</span>
-          <span className="chat-monitor-dates">
-            <Input type="date" aria-label={t('chat.monitor.from')} data-testid="monitor-from" value={from} max={to || undefined} onChange={(e) => thenReset(setFrom)(e.target.value)} />
-            <Input type="date" aria-label={t('chat.monitor.to')} data-testid="monitor-to" value={to} min={from || undefined} onChange={(e) => thenReset(setTo)(e.target.value)} />
-          </span>
-        </div>
+        <DateRangeFilter label={t('chat.monitor.dates')} onChange={onDates} testId="monitor-dates" />
         {thread && (
           <Tag closable onClose={() => thenReset(setThread)(null)} color="orange" data-testid="monitor-thread-filter">
             {t('chat.monitor.threadOf', { name: thread.name })}

@@ -10,7 +10,7 @@ import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
-import { SelectFilter } from '../../../components/list/filters';
+import { ActiveFilter } from '../../../components/list/filters';
 import { ListSearch } from '../../../components/ListSearch';
 import { useAdminDocumentsQuery, useDeleteDocumentMutation, type TAdminDocument } from '../../../features/content/content.api';
 import { DocumentFormDialog } from './DocumentFormDialog';
@@ -106,15 +106,10 @@ export function DocumentsSection() {
               {t('news.documents.back')}
             </Button>
             <ListSearch label={t('news.documents.searchPlaceholder')} onSearch={setSearch} />
-            <SelectFilter<'true' | 'false'>
-              label={t('news.documents.activeFilter')}
-              allLabel={t('news.documents.allStates')}
+            <ActiveFilter
               value={active}
               onChange={setActive}
-              options={[
-                { value: 'true', label: t('news.documents.active') },
-                { value: 'false', label: t('news.documents.inactive') },
-              ]}
+              labels={{ filter: t('news.documents.activeFilter'), all: t('news.documents.allStates'), active: t('news.documents.active'), inactive: t('news.documents.inactive') }}
             />
           </>
         }

@@ -9,7 +9,7 @@ import { useDialog } from '../../../components/dialogs/useDialog';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
-import { SelectFilter } from '../../../components/list/filters';
+import { ActiveFilter } from '../../../components/list/filters';
 import { ListSearch } from '../../../components/ListSearch';
 import { useToast } from '../../../components/toast';
 import {
@@ -158,15 +158,10 @@ export function ReferralsSection() {
         filters={
           <>
             <ListSearch label={t('referrals.admin.searchLinks')} onSearch={setSearch} />
-            <SelectFilter<'true' | 'false'>
-              label={t('referrals.admin.activeFilter')}
-              allLabel={t('referrals.admin.allStates')}
+            <ActiveFilter
               value={active}
               onChange={setActive}
-              options={[
-                { value: 'true', label: t('referrals.admin.active') },
-                { value: 'false', label: t('referrals.admin.inactive') },
-              ]}
+              labels={{ filter: t('referrals.admin.activeFilter'), all: t('referrals.admin.allStates'), active: t('referrals.admin.active'), inactive: t('referrals.admin.inactive') }}
             />
           </>
         }

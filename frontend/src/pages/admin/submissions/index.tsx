@@ -1,4 +1,4 @@
-import type { TAdminSubmission } from '@platform/contracts';
+import type { TAdminSubmission, TAdminSubmissionSort } from '@platform/contracts';
 import { Button, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useFormat } from '../../../app/format';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
 import { DateRangeFilter, type TDateRange } from '../../../components/list/filters';
-import { ListPage } from '../../../components/list/ListPage';
+import { ListPage, useListSort } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
 import {
   SEARCH_MIN_LENGTH,
@@ -39,7 +39,8 @@ export function SubmissionsSection() {
   const pages = useKeysetPages();
   const { reset } = pages;
   useEffect(() => reset(), [filters, reset]);
-  const query = useSubmissionsQuery({ ...filters, cursor: pages.cursor });
+  const sort = useListSort<TAdminSubmissionSort>('submittedAt.asc');
+  const query = useSubmissionsQuery({ ...filters, sort: sort.value, cursor: pages.cursor });
   const submissions = query.data?.items ?? [];
   const [loadSubmission, detailState] = useLazySubmissionQuery();
   const [approveSubmission, approveState] = useApproveSubmissionMutation();
@@ -114,7 +115,7 @@ export function SubmissionsSection() {
         </div>
       ),
     },
-    { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (at: string | null) => (at ? format.dateTime(at) : t('work.common.notSet')) },
+    { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 190, sorter: true, render: (at: string | null) => (at ? format.dateTime(at) : t('work.common.notSet')) },
     { title: t('work.admin.submissions.files'), key: 'files', width: 80, align: 'right', render: (_: unknown, row) => format.count(row.files.length) },
     {
       title: t('common.actions'),
@@ -139,6 +140,7 @@ export function SubmissionsSection() {
         title={t('work.admin.submissions.title')}
         query={query}
         pages={pages}
+        sort={sort}
         filters={
           <>
             <ListSearch label={t('work.admin.submissions.searchUser')} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />

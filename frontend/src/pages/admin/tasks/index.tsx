@@ -1,4 +1,4 @@
-import type { TAdminTask, TTaskStatus } from '@platform/contracts';
+import type { TAdminTask, TAdminTaskSort, TTaskStatus } from '@platform/contracts';
 import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useFormat } from '../../../app/format';
 import { useDeleteConfirm } from '../../../components/dialogs/useDeleteConfirm';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { SelectFilter } from '../../../components/list/filters';
-import { ListPage } from '../../../components/list/ListPage';
+import { ListPage, useListSort } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
 import { ListSearch } from '../../../components/ListSearch';
 import { useToast } from '../../../components/toast';
@@ -32,7 +32,8 @@ export function TasksSection() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TTaskStatus | undefined>(undefined);
   const pages = useKeysetPages();
-  const query = useAdminTasksQuery({ status, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, cursor: pages.cursor });
+  const sort = useListSort<TAdminTaskSort>('sortOrder.asc');
+  const query = useAdminTasksQuery({ status, search: search.length >= SEARCH_MIN_LENGTH ? search : undefined, sort: sort.value, cursor: pages.cursor });
   const { reset } = pages;
   useEffect(() => reset(), [search, status, reset]);
   const [deleteTask] = useDeleteTaskMutation();
@@ -66,7 +67,7 @@ export function TasksSection() {
   };
 
   const columns: TableColumnsType<TAdminTask> = [
-    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 90 },
+    { title: t('work.admin.tasks.columns.order'), dataIndex: 'sortOrder', width: 100, sorter: true },
     {
       title: t('work.admin.tasks.columns.title'),
       dataIndex: 'title',
@@ -84,7 +85,7 @@ export function TasksSection() {
         </div>
       ),
     },
-    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 100, align: 'right', render: (reward: string) => format.money(reward) },
+    { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 130, align: 'right', sorter: true, render: (reward: string) => format.money(reward) },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
       title: t('work.admin.tasks.columns.assignedTo'),
@@ -101,6 +102,7 @@ export function TasksSection() {
           <span className="muted">{t('work.common.notSet')}</span>
         ),
     },
+    { title: t('work.admin.tasks.columns.created'), dataIndex: 'createdAt', width: 130, sorter: true, render: (at: string) => format.date(at) },
     { title: t('work.admin.tasks.columns.dueDate'), dataIndex: 'dueDate', width: 120, render: (due: string | null) => (due ? format.date(due) : <span className="muted">{t('work.common.notSet')}</span>) },
     {
       title: <span title={t('work.admin.tasks.returnsHint')}>{t('work.admin.tasks.columns.returns')}</span>,
@@ -131,6 +133,7 @@ export function TasksSection() {
       <ListPage<TAdminTask>
         query={query}
         pages={pages}
+        sort={sort}
         create={{ label: t('work.admin.tasks.create'), onClick: () => setForm({ open: true, task: null }) }}
         filters={
           <>

@@ -1,9 +1,10 @@
-import type { TAdminUser } from '@platform/contracts';
+import type { TAdminUser, TAdminUserSort } from '@platform/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useKeysetPages } from '../../../components/KeysetPager';
+import { useListSort } from '../../../components/list/ListPage';
 import { useAdminUsersQuery, useAdminUsersStatsQuery } from '../../../features/admin/admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { DeleteUserDialog } from './components/DeleteUserDialog';
@@ -27,9 +28,10 @@ export function UsersSection() {
   const editing = useDialog<TAdminUser>();
   const toggling = useDialog<TAdminUser>();
   const deleting = useDialog<TAdminUser>();
-  // Paged on the server (20 a page, newest first); a new search starts from the first page.
+  // Paged on the server (20 a page, newest first unless sorted by a column); a new search starts from the first page.
   const pages = useKeysetPages();
-  const query = useAdminUsersQuery(pages.cursor ? { search, cursor: pages.cursor } : search);
+  const sort = useListSort<TAdminUserSort>('createdAt.desc');
+  const query = useAdminUsersQuery(pages.cursor || sort.value ? { search, sort: sort.value, cursor: pages.cursor } : search);
   const stats = useAdminUsersStatsQuery();
   const { reset } = pages;
   useEffect(() => reset(), [search, reset]);
@@ -39,6 +41,7 @@ export function UsersSection() {
       <UsersTable
         query={query}
         pages={pages}
+        sort={sort}
         filters={<ListSearch label={t('admin.users.searchPlaceholder')} onSearch={setSearch} />}
         summary={<UserStatCards stats={stats.data} />}
         onView={viewing.open}

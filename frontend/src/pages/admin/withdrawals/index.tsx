@@ -1,16 +1,17 @@
-import type { TAdminWithdrawal } from '@platform/contracts';
+import type { TAdminWithdrawal, TAdminWithdrawalSort } from '@platform/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { AmountRangeFilter, DateRangeFilter, SelectFilter } from '../../../components/list/filters';
+import { useListSort } from '../../../components/list/ListPage';
 import { usePublicSettingsQuery, useAdminWithdrawalsQuery, type TAdminWithdrawalsArgs } from '../../../features/payouts/payouts.api';
 import { DecisionDialog } from './components/DecisionDialog';
 import { PendingWithdrawalsTable, WithdrawalHistoryTable } from './components/WithdrawalTables';
 import '../../../features/payouts/payouts.css';
 
-type TFilters = Omit<TAdminWithdrawalsArgs, 'status' | 'cursor' | 'pageSize'>;
+type TFilters = Omit<TAdminWithdrawalsArgs, 'status' | 'cursor' | 'pageSize' | 'sort'>;
 
 /**
  * The admin Withdrawals section (spec 03): Pending Requests (the queue, oldest first), Request History (newest
@@ -25,8 +26,10 @@ export default function AdminWithdrawalsSection() {
     setFilters((current) => (Object.entries(next).every(([key, value]) => current[key as keyof typeof current] === value) ? current : { ...current, ...next }));
   const pendingPages = useKeysetPages();
   const historyPages = useKeysetPages();
-  const pendingQuery = useAdminWithdrawalsQuery({ status: 'pending', ...filters, cursor: pendingPages.cursor });
-  const historyQuery = useAdminWithdrawalsQuery({ status: 'decided', ...filters, cursor: historyPages.cursor });
+  const pendingSort = useListSort<TAdminWithdrawalSort>('createdAt.asc');
+  const historySort = useListSort<TAdminWithdrawalSort>('reviewedAt.desc');
+  const pendingQuery = useAdminWithdrawalsQuery({ status: 'pending', ...filters, sort: pendingSort.value, cursor: pendingPages.cursor });
+  const historyQuery = useAdminWithdrawalsQuery({ status: 'decided', ...filters, sort: historySort.value, cursor: historyPages.cursor });
   const resetPending = pendingPages.reset;
   const resetHistory = historyPages.reset;
   useEffect(() => {
@@ -54,8 +57,8 @@ export default function AdminWithdrawalsSection() {
 
   return (
     <div className="admin-withdrawals">
-      <PendingWithdrawalsTable query={pendingQuery} pages={pendingPages} filters={filterBar} onReview={reviewing.open} />
-      <WithdrawalHistoryTable query={historyQuery} pages={historyPages} />
+      <PendingWithdrawalsTable query={pendingQuery} pages={pendingPages} sort={pendingSort} filters={filterBar} onReview={reviewing.open} />
+      <WithdrawalHistoryTable query={historyQuery} pages={historyPages} sort={historySort} />
       {reviewing.target && (
         <DecisionDialog key={reviewing.target.id} withdrawal={reviewing.target} open={reviewing.isOpen} onClose={reviewing.close} afterClose={reviewing.afterClose} />
       )}

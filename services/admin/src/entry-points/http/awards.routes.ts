@@ -1,4 +1,4 @@
-import { ZAdminAwardsQuerySchema, ZAwardListSchema, ZAwardPageSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
+import { ZAdminAwardsQuerySchema, ZAwardPageSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { createManualAward, listAdminAwards, listAwardsFor, removeManualAward, replaceManualAward } from '../../domain/awards.use-case.js';
 import { CONTENT_ERRORS } from '../../domain/content.errors.js';
@@ -8,7 +8,7 @@ const ZAwardParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.awardNotFound);
 
 /** GET /api/awards (signed in); GET, POST /api/admin/awards, PUT and DELETE /api/admin/awards/{id} (admins). */
 export function registerAwardRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAdminDeps>): void {
-  app.get('/api/awards', { onRequest: hooks.authenticate, schema: { querystring: ZAwardsQuerySchema, response: { 200: ZAwardListSchema } } }, async (request) =>
+  app.get('/api/awards', { onRequest: hooks.authenticate, schema: { querystring: ZAwardsQuerySchema, response: { 200: ZAwardPageSchema } } }, async (request) =>
     listAwardsFor(deps, authUserOf(request).role, request.query),
   );
 

@@ -45,7 +45,13 @@ function Expanded({ entry }: { entry: TAuditLogEntry }) {
   );
 }
 
-/** The audit rows of one page: when, who, action in words, target, before and after (a row expands to the full values). */
+/** Newest first, oldest first, newest first...: the log always has an order (the server's sort). */
+const WHEN_CYCLE: ('ascend' | 'descend')[] = ['descend', 'ascend', 'descend'];
+
+/**
+ * The audit rows of one page: when, who, action in words, target, before and after (a row expands to the full
+ * values). The When column sorts the log on the server: newest first (the default) or oldest first.
+ */
 export function AuditTable({
   items,
   loading,
@@ -53,6 +59,8 @@ export function AuditTable({
   pageSize,
   total,
   onPage,
+  oldestFirst,
+  onSort,
 }: {
   items: TAuditLogEntry[];
   loading: boolean;
@@ -60,11 +68,21 @@ export function AuditTable({
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  oldestFirst: boolean;
+  onSort: (oldestFirst: boolean) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const columns: TableColumnsType<TAuditLogEntry> = [
-    { key: 'when', title: t('admin.audit.columns.when'), width: 150, render: (_, e) => format.dateTime(e.createdAt) },
+    {
+      key: 'when',
+      title: t('admin.audit.columns.when'),
+      width: 150,
+      sorter: true,
+      sortOrder: oldestFirst ? 'ascend' : 'descend',
+      sortDirections: WHEN_CYCLE,
+      render: (_, e) => format.dateTime(e.createdAt),
+    },
     { key: 'who', title: t('admin.audit.columns.who'), width: 190, ellipsis: true, render: (_, e) => <Who entry={e} /> },
     { key: 'action', title: t('admin.audit.columns.action'), width: 150, render: (_, e) => <span data-action={e.action}>{actionLabel(t, e.action)}</span> },
     {
@@ -93,6 +111,9 @@ export function AuditTable({
       loading={loading}
       tableLayout="fixed"
       expandable={{ expandedRowRender: (entry) => <Expanded entry={entry} /> }}
+      onChange={(_pagination, _filters, sorter, extra) => {
+        if (extra.action === 'sort' && !Array.isArray(sorter)) onSort(sorter.order === 'ascend');
+      }}
       pagination={{
         current: page,
         pageSize,

@@ -7,7 +7,7 @@ import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useFormServerErrors } from '../../../../components/forms/useFormServerErrors';
 import { useKeysetPages } from '../../../../components/KeysetPager';
 import { ListPage } from '../../../../components/list/ListPage';
-import { SelectFilter } from '../../../../components/list/filters';
+import { ActiveFilter } from '../../../../components/list/filters';
 import { ListSearch } from '../../../../components/ListSearch';
 import { useToast } from '../../../../components/toast';
 import {
@@ -156,15 +156,10 @@ export function LandingPagesEditor() {
         filters={
           <>
             <ListSearch label={t('referrals.admin.pages.search')} onSearch={setSearch} />
-            <SelectFilter<'true' | 'false'>
-              label={t('referrals.admin.activeFilter')}
-              allLabel={t('referrals.admin.allStates')}
+            <ActiveFilter
               value={active}
               onChange={setActive}
-              options={[
-                { value: 'true', label: t('referrals.admin.active') },
-                { value: 'false', label: t('referrals.admin.inactive') },
-              ]}
+              labels={{ filter: t('referrals.admin.activeFilter'), all: t('referrals.admin.allStates'), active: t('referrals.admin.active'), inactive: t('referrals.admin.inactive') }}
             />
           </>
         }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 import type { useKeysetPages } from '../../../../components/KeysetPager';
-import { ListPage, type TListQuery } from '../../../../components/list/ListPage';
+import { ListPage, type TListQuery, type TListSort } from '../../../../components/list/ListPage';
 import { RowActions } from '../../../../components/list/RowActions';
 import { fullName } from './money';
 
@@ -30,6 +30,7 @@ function Balance({ amount }: { amount: string | null }) {
 export function UsersTable({
   query,
   pages,
+  sort,
   filters,
   summary,
   onView,
@@ -40,6 +41,8 @@ export function UsersTable({
 }: {
   query: TListQuery<TAdminUsersResponse>;
   pages: ReturnType<typeof useKeysetPages>;
+  /** Column sorting: joined (the default, newest first) and e-mail (in the user column). */
+  sort: TListSort;
   filters: ReactNode;
   summary: ReactNode;
   onView: (user: TAdminUser) => void;
@@ -52,8 +55,11 @@ export function UsersTable({
   const format = useFormat();
   const columns: TableColumnsType<TAdminUser> = [
     {
-      key: 'user',
+      // Sorted by e-mail (the name is not unique; the e-mail is, and is shown under it).
+      key: 'email',
       title: t('admin.users.columns.user'),
+      sorter: true,
+      showSorterTooltip: { title: t('admin.users.sortByEmail') },
       ellipsis: true,
       render: (_, user) => (
         <div className="admin-user-cell">
@@ -84,7 +90,7 @@ export function UsersTable({
     },
     { key: 'available', title: t('admin.users.columns.available'), width: 104, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
     { key: 'held', title: t('admin.users.columns.held'), width: 90, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
-    { key: 'joined', title: t('admin.users.columns.joined'), width: 112, render: (_, user) => format.date(user.createdAt) },
+    { key: 'createdAt', title: t('admin.users.columns.joined'), width: 124, sorter: true, render: (_, user) => format.date(user.createdAt) },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -113,6 +119,7 @@ export function UsersTable({
     <ListPage<TAdminUser>
       query={query}
       pages={pages}
+      sort={sort}
       filters={filters}
       summary={summary}
       loadFailed={t('admin.users.loadFailed')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 import { WrapText } from '../../../../components/DataTable';
 import type { useKeysetPages } from '../../../../components/KeysetPager';
-import { ListPage, type TListQuery } from '../../../../components/list/ListPage';
+import { ListPage, type TListQuery, type TListSort } from '../../../../components/list/ListPage';
 import { ageOf } from '../../../../features/payouts/dates';
 import { formatFee, shortenAddress } from '../../../../features/payouts/money';
 import { WithdrawalStatusTag } from '../../../../features/payouts/WithdrawalStatusTag';
@@ -35,6 +35,8 @@ function LongTextCell({ text }: { text: string }) {
 interface TListProps {
   query: TListQuery<TAdminWithdrawalPage>;
   pages: ReturnType<typeof useKeysetPages>;
+  /** Column sorting (amount, requested, and for the history decided): the server's sort of the list. */
+  sort: TListSort;
 }
 
 function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
@@ -46,6 +48,7 @@ function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
       key: 'amount',
       title: t('payouts.admin.amount'),
       align: 'right',
+      sorter: true,
       render: (_, w) => (
         <>
           <strong>{format.money(w.amount)}</strong>
@@ -57,12 +60,12 @@ function useCommonColumns(): TableColumnsType<TAdminWithdrawal> {
     { key: 'currency', title: t('payouts.admin.currency'), dataIndex: 'currency' },
     { key: 'fee', title: t('payouts.admin.fee'), render: (_, w) => formatFee(w.networkFee, w.currency) },
     { key: 'wallet', title: t('payouts.admin.wallet'), render: (_, w) => <LongTextCell text={w.walletAddress} /> },
-    { key: 'requestedAt', title: t('payouts.admin.requestedAt'), render: (_, w) => format.dateTime(w.createdAt) },
+    { key: 'createdAt', title: t('payouts.admin.requestedAt'), sorter: true, render: (_, w) => format.dateTime(w.createdAt) },
   ];
 }
 
-/** Pending Requests: oldest first (the service's order), with their age and the Review action. */
-export function PendingWithdrawalsTable({ query, pages, filters, onReview }: TListProps & { filters: ReactNode; onReview: (w: TAdminWithdrawal) => void }) {
+/** Pending Requests: oldest first (the service's order) unless sorted by a column, with their age and the Review action. */
+export function PendingWithdrawalsTable({ query, pages, sort, filters, onReview }: TListProps & { filters: ReactNode; onReview: (w: TAdminWithdrawal) => void }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<TAdminWithdrawal> = [
     ...useCommonColumns(),
@@ -89,6 +92,7 @@ export function PendingWithdrawalsTable({ query, pages, filters, onReview }: TLi
       title={t('payouts.admin.pendingTitle')}
       query={query}
       pages={pages}
+      sort={sort}
       filters={filters}
       loadFailed={t('payouts.admin.loadFailed')}
       testId="pending-withdrawals-list"
@@ -98,7 +102,7 @@ export function PendingWithdrawalsTable({ query, pages, filters, onReview }: TLi
 }
 
 /** Request History: processed requests with status, review time, comment and transaction reference. */
-export function WithdrawalHistoryTable({ query, pages }: TListProps) {
+export function WithdrawalHistoryTable({ query, pages, sort }: TListProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const common = useCommonColumns().filter((c) => c.key !== 'fee');
@@ -118,7 +122,7 @@ export function WithdrawalHistoryTable({ query, pages }: TListProps) {
         : c,
     ),
     { key: 'status', title: t('payouts.admin.status'), render: (_, w) => <WithdrawalStatusTag status={w.status} /> },
-    { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), render: (_, w) => format.dateTime(w.reviewedAt) },
+    { key: 'reviewedAt', title: t('payouts.admin.reviewedAt'), sorter: true, render: (_, w) => format.dateTime(w.reviewedAt) },
     { key: 'txReference', title: t('payouts.admin.txReference'), render: (_, w) => (w.txReference ? <LongTextCell text={w.txReference} /> : '') },
     { key: 'comment', title: t('payouts.admin.comment'), render: (_, w) => (w.adminComment ? <WrapText>{w.adminComment}</WrapText> : '') },
   ];
@@ -127,6 +131,7 @@ export function WithdrawalHistoryTable({ query, pages }: TListProps) {
       title={t('payouts.admin.historyTitle')}
       query={query}
       pages={pages}
+      sort={sort}
       loadFailed={t('payouts.admin.loadFailed')}
       testId="withdrawal-history-list"
       table={{
