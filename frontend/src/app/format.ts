@@ -69,12 +69,21 @@ export function formatMoney(amount: string | number, language: string, currency 
   );
 }
 
+/** A signed amount for a statement line: "+$100.00", "-$50.00", "$0.00" (in Russian "+100,00 $"). */
+export function formatSignedMoney(amount: string, language: string, currency = 'USD'): string {
+  const cents = parseCents(amount);
+  if (cents === null) return amount;
+  const text = formatMoney(amount, language, currency);
+  return cents > 0n ? `+${text}` : text;
+}
+
 export interface TFormat {
   date: (value: string | null | undefined) => string;
   dateTime: (value: string | null | undefined) => string;
   count: (value: number) => string;
   total: (total: number, totalExact: boolean) => string;
   money: (amount: string | number, currency?: string) => string;
+  signedMoney: (amount: string, currency?: string) => string;
 }
 
 /** The formatters bound to the interface language; a screen re-renders with the new language when it changes. */
@@ -88,6 +97,7 @@ export function useFormat(): TFormat {
       count: (value) => formatCount(value, language),
       total: (total, totalExact) => formatTotal(total, totalExact, language),
       money: (amount, currency) => formatMoney(amount, language, currency),
+      signedMoney: (amount, currency) => formatSignedMoney(amount, language, currency),
     }),
     [language],
   );
