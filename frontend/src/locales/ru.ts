@@ -32,6 +32,7 @@ export const ru: TCatalogue = {
   },
   common: {
     loading: 'Загрузка...',
+    toastRegion: 'Уведомления ({{hotkey}})',
     notFound: '404 Страница не найдена',
     notFoundHint: 'Открытой страницы не существует.',
     backHome: 'На главную',
@@ -181,7 +182,10 @@ export const ru: TCatalogue = {
     awards: 'Награды',
     profile: 'Профиль',
     withdrawals: 'Выводы',
-    unread: 'Непрочитанных сообщений: {{count}}',
+    unread_one: '{{count}} непрочитанное сообщение',
+    unread_few: '{{count}} непрочитанных сообщения',
+    unread_many: '{{count}} непрочитанных сообщений',
+    unread_other: '{{count}} непрочитанного сообщения',
   },
   pages: {
     home: {
@@ -195,8 +199,6 @@ export const ru: TCatalogue = {
     awards: { coming: 'Награды скоро появятся: рейтинги, рассчитанные по реальным результатам за каждый период.' },
     withdrawals: { coming: 'Выводы скоро появятся: запрашивайте выплаты, следите за статусом и читайте полную выписку.' },
     profile: {
-      verified: 'Подтверждён',
-      unverified: 'Не подтверждён',
       account: 'Аккаунт',
       email: 'Эл. почта',
       fullName: 'Полное имя',
