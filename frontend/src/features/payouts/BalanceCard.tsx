@@ -2,7 +2,8 @@ import { ArrowUpOutlined, LockOutlined, WarningOutlined } from '@ant-design/icon
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
-import { formatUsd, parseCents } from './money';
+import { useFormat } from '../../app/format';
+import { parseCents } from './money';
 import { useLedgerBalanceQuery } from './payouts.api';
 import './payouts.css';
 
@@ -13,6 +14,7 @@ import './payouts.css';
  */
 export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { data, isLoading, isError, isFetching, refetch } = useLedgerBalanceQuery();
   const known = data !== undefined && !isError;
   const heldCents = known ? parseCents(data.held) : null;
@@ -24,7 +26,7 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
         <span className="currency-badge">USD</span>
       </div>
       <div className="balance-card-amount" data-testid="balance">
-        {known ? formatUsd(data.available) : isLoading ? '…' : t('payouts.common.notAvailable')}
+        {known ? format.money(data.available) : isLoading ? '…' : t('payouts.common.notAvailable')}
       </div>
       {isError && (
         <div className="balance-card-unavailable" role="status">
@@ -38,7 +40,7 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
       {known && (
         <div className={`balance-card-held${heldCents === 0n ? ' zero' : ''}`} data-testid="held-balance" title={t('payouts.balance.heldHint')}>
           <LockOutlined />
-          <span>{t('payouts.balance.held', { amount: formatUsd(data.held) })}</span>
+          <span>{t('payouts.balance.held', { amount: format.money(data.held) })}</span>
         </div>
       )}
       {onWithdraw && (

@@ -6,9 +6,9 @@ import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { serverMessageOf } from '../../app/errorMessage';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, formatMoney } from '../../app/format';
 import { createIdempotencyKeeper, outcomeUnknown, type TIdempotencyKeeper } from './idempotency';
-import { formatFee, formatUsd, parseCents, shortenAddress } from './money';
+import { formatFee, parseCents, shortenAddress } from './money';
 import { useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
 import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 import { isWithdrawalFormFilled, toWithdrawalRequest, validateWithdrawal, type TWithdrawalFormValues, type TWithdrawalProblem } from './withdrawalForm';
@@ -148,7 +148,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             showIcon
             data-testid="below-minimum"
             title={t('payouts.dialog.belowMinimumTitle')}
-            description={t('payouts.dialog.belowMinimum', { available: formatUsd(available ?? '0'), minimum: formatUsd(minimum) })}
+            description={t('payouts.dialog.belowMinimum', { available: formatMoney(available ?? '0', i18n.language), minimum: formatMoney(minimum, i18n.language) })}
           />
         )}
         <div className="withdraw-field">
@@ -187,7 +187,7 @@ export function WithdrawDialog({ open, onClose, keeper = sharedKeeper }: { open:
             {...fieldA11y('withdraw-amount-error', amountError)}
           />
           <div className="withdraw-field-hint">
-            {t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatUsd(available), minimum: formatUsd(minimum) })}
+            {t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatMoney(available, i18n.language), minimum: formatMoney(minimum, i18n.language) })}
           </div>
           <FieldError id="withdraw-amount-error" message={amountError} testId="withdraw-amount-error" />
         </div>

@@ -2,6 +2,7 @@ import { CrownFilled, StarFilled, TrophyFilled } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { Panel } from '../../components/Panel';
 import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, formatAwardValue, useAwardsQuery, type TAward, type TAwardPeriod } from '../../features/content/content.api';
 import '../../features/content/content.css';
@@ -24,6 +25,7 @@ function RankIcon({ rank, label }: { rank: number; label: string }) {
  */
 export function AwardsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [period, setPeriod] = useState<TAwardPeriod>('monthly');
   const { data, isLoading, isError } = useAwardsQuery({ period });
   const awards = data ?? [];
@@ -73,7 +75,7 @@ export function AwardsPage() {
                   {name(award)}
                   {award.source === 'manual' && <small>{t('awards.manual')}</small>}
                 </span>
-                <span className="award-value">{formatAwardValue(award.category, award.value, t('awards.tasks'))}</span>
+                <span className="award-value">{formatAwardValue(award.category, award.value, { format, tasks: (count) => t('awards.tasks', { count }) })}</span>
               </div>
             ))}
           </div>

@@ -9,7 +9,7 @@ import { useToast } from '../../../../components/toast';
 import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
 import { serverMessageOf } from '../../../../app/errorMessage';
-import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';
+import { centsToText, parseCents } from '../../../../features/payouts/money';
 import { fullName } from './money';
 
 /**
@@ -115,7 +115,7 @@ export function AdjustBalanceDialog({
           />
           <FieldError id="adjust-balance-error" message={fieldErrors.errorOf('balance')} />
           <div className="withdraw-field-hint">
-            {difference ? t('admin.users.adjustDialog.difference', { amount: formatSignedUsd(difference) }) : t('admin.users.adjustDialog.newBalanceHint')}
+            {difference ? t('admin.users.adjustDialog.difference', { amount: format.signedMoney(difference) }) : t('admin.users.adjustDialog.newBalanceHint')}
           </div>
         </div>
         <div className="withdraw-field">
