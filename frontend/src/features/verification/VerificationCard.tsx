@@ -1,6 +1,6 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './verification.css';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -24,17 +24,21 @@ export function VerificationCard() {
   const status = useMyVerificationQuery();
   const [open, setOpen] = useState(false);
   const data = status.data;
+  const refreshedFor = useRef<unknown>(null);
 
   // The signed-in user (the profile and home pill) follows what this card reads: pending after an application,
   // approved or rejected after the decision.
   useEffect(() => {
-    if (data && sessionStatus !== undefined && (data.isVerified !== sessionVerified || data.status !== sessionStatus)) {
+    // (A user stored before verificationStatus existed has none: read again too.) Once per answer of this card, so
+    // two answers that disagree for a moment never read the user again and again.
+    if (data && sessionUser && refreshedFor.current !== data && (data.isVerified !== sessionVerified || data.status !== sessionStatus)) {
+      refreshedFor.current = data;
       void dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }))
         .unwrap()
         .then((user) => dispatch(userUpdated(user)))
         .catch(() => undefined);
     }
-  }, [data, sessionVerified, sessionStatus, dispatch]);
+  }, [data, sessionUser, sessionVerified, sessionStatus, dispatch]);
 
   return (
     <Panel title={t('verification.profile.title')} testId="verification-card">
