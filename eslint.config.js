@@ -27,4 +27,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Issue 28: every screen writes money, numbers and dates through app/format.ts (useFormat), in the reader's
+    // language. Formatting by hand elsewhere in the app is refused here; money.ts keeps the API's amount texts.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/app/format.ts', 'frontend/src/features/payouts/money.ts', 'frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toFixed', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format numbers, money and dates with useFormat() from app/format.ts (the reader\'s locale).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|DateTimeFormat|RelativeTimeFormat|ListFormat)$/]", message: 'Intl formatting lives in app/format.ts: use useFormat().' },
+        {
+          selector: "CallExpression[callee.property.name='format'][arguments.0.type='Literal'][arguments.0.value=/[YDMHhms]{2}/]",
+          message: 'A date format string: use useFormat().date / dateTime / time from app/format.ts.',
+        },
+      ],
+    },
+  },
 );

@@ -112,7 +112,7 @@ describe('admin money journey', () => {
     // View: the statement line with its reason, and the chain check.
     await row.getByRole('button', { name: 'View' }).click();
     const view = admin.getByRole('dialog');
-    await view.getByText('All 1 entries verified').waitFor();
+    await view.getByText('1 entry verified').waitFor();
     const line = view.getByTestId('statement-entry').first();
     expect(await line.getAttribute('data-kind')).toBe('admin_adjustment');
     expect(await line.innerText()).toContain(`Reason: ${REASON}`);

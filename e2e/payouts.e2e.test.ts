@@ -142,7 +142,7 @@ describe('payouts journey', () => {
     await worker.getByText('Held for pending withdrawals: $60.00').waitFor();
     await worker.getByText('Pending total: $60.00').waitFor();
     await snap(worker, '03-home-pending');
-    await worker.getByRole('button', { name: 'View 1 Pending Request(s)' }).click();
+    await worker.getByRole('button', { name: 'View 1 Pending Request' }).click();
     await waitForPath(worker, '/withdrawals');
     const card = worker.getByTestId('withdrawal-card').first();
     await card.getByText('Processing').waitFor();
@@ -195,6 +195,8 @@ describe('payouts journey', () => {
     await entries.nth(2).waitFor();
     expect(await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')))).toEqual(['withdrawal_payout', 'withdrawal_hold', 'task_reward']);
     expect(await entries.nth(2).innerText()).toContain('Task reward');
+    // The line names the task it paid for (issue 28).
+    expect(await entries.nth(2).getByTestId('statement-entry-description').innerText()).toBe('Check the sign-up form');
     expect(await entries.nth(2).innerText()).toContain('+$120.00');
     expect(await entries.nth(1).innerText()).toContain('Withdrawal hold');
     expect(await entries.nth(0).innerText()).toContain('Withdrawal payout');

@@ -152,6 +152,8 @@ describe('referral journey', () => {
     await page.goto(`${baseUrl}/ref/${code}`);
     await waitForPath(page, '/register');
     expect(await page.getByText('You were invited with the code').count()).toBe(0);
+    // Said, not silent (issue 28): the link is not valid any more.
+    await page.getByTestId('referral-problem').getByText(`The invitation link with the code ${code} is not valid or no longer active.`).waitFor();
     await register(page, uniqueEmail('inactive-ref'), 'Omar');
     expect((await linkByCode(code))?.totalRegistrations).toBe(0);
     await context.close();

@@ -107,9 +107,18 @@ describe('how screens behave (issue 10)', () => {
     expect(seen.documents).toBeGreaterThan(0);
 
     // Tasks: the four tabs fit or scroll; the fourth is reachable and fully shown.
-    await page.getByRole('tab', { name: /Доступные/ }).waitFor();
+    await page.getByRole('tab', { name: /Доступно/ }).waitFor();
     await checkScreen(page, JOURNEY, 'ru-tasks');
-    await expectTabsReachable(page, [/Мои задания/, /Доработка/, /Готово/, /Доступные/]);
+    await expectTabsReachable(page, [/Мои/, /Правки/, /Готово/, /Доступно/]);
+    // Each Russian label is one line and shown whole (issue 28: they wrapped onto two lines at 390 px).
+    const labels = await page.locator('.tasks-tabs .tab-label').evaluateAll((elements) =>
+      elements.map((el) => {
+        const box = el.getBoundingClientRect();
+        return { text: el.textContent, oneLine: box.height <= parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).fontSize) * 1.8, whole: el.scrollWidth <= el.clientWidth };
+      }),
+    );
+    expect(labels).toHaveLength(4);
+    for (const label of labels) expect(label, `tab label ${label.text}`).toMatchObject({ oneLine: true, whole: true });
     await page.getByRole('tab', { name: /Готово/ }).click();
     await checkScreen(page, JOURNEY, 'ru-tasks-done-tab');
 

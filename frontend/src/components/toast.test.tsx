@@ -1,7 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/test-utils';
-import { createToastApi, toastPlacement, useToast, type TToastApi } from './toast';
+import { createToastApi, TOAST_KEY_ATTRIBUTE, toastPlacement, useToast, type TToastApi } from './toast';
 
 let api: TToastApi | null = null;
 function Probe() {
@@ -53,9 +53,15 @@ describe('toasts (issue 10)', () => {
     const instance = { success: vi.fn(), error: vi.fn(), destroy: vi.fn() };
     const toast = createToastApi(instance);
     toast({ title: 'Wallet saved' });
-    expect(instance.success).toHaveBeenCalledWith({ title: 'Wallet saved', description: undefined, placement: 'bottom', duration: 4 });
+    expect(instance.success).toHaveBeenCalledWith(expect.objectContaining({ title: 'Wallet saved', description: undefined, placement: 'bottom', duration: 4 }));
+    // A toast without an action still gets a key of its own, on its element (a swipe dismisses it by that key).
+    const anonymous = instance.success.mock.calls[0]![0] as { key: string; props: Record<string, string> };
+    expect(anonymous.key).toMatch(/^toast-\d+$/);
+    expect(anonymous.props).toEqual({ [TOAST_KEY_ATTRIBUTE]: anonymous.key });
     toast({ title: 'Error', description: 'Amount exceeds your balance', variant: 'destructive', action: 'withdrawal.create' });
-    expect(instance.error).toHaveBeenCalledWith({ title: 'Error', description: 'Amount exceeds your balance', placement: 'bottom', duration: 5, key: 'withdrawal.create' });
+    expect(instance.error).toHaveBeenCalledWith({
+      title: 'Error', description: 'Amount exceeds your balance', placement: 'bottom', duration: 5, key: 'withdrawal.create', props: { [TOAST_KEY_ATTRIBUTE]: 'withdrawal.create' },
+    });
     toast.dismiss('withdrawal.create');
     expect(instance.destroy).toHaveBeenCalledWith('withdrawal.create');
   });
@@ -69,5 +75,44 @@ describe('toasts (issue 10)', () => {
     await waitFor(() => expect(screen.queryByText('Toast 1')).not.toBeInTheDocument());
     expect(screen.getByText('Toast 2')).toBeInTheDocument();
     expect(screen.getByText('Toast 3')).toBeInTheDocument();
+  });
+
+  it('F8 moves the focus to the labelled live region of the toasts, from anywhere (spec 01 s.9)', async () => {
+    const toast = renderToasts();
+    act(() => toast({ title: 'Task taken successfully!' }));
+    await screen.findByText('Task taken successfully!');
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toContainElement(screen.getByText('Task taken successfully!'));
+    expect(region).not.toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'F8' });
+    expect(region).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'F7' });
+    expect(region).toHaveFocus();
+  });
+
+  it('a swipe right past 50 px on a phone dismisses the toast; a shorter one or a swipe left leaves it', async () => {
+    mockPhone(true);
+    const toast = renderToasts();
+    act(() => {
+      toast({ title: 'Stays', action: 'a.stays' });
+      toast({ title: 'Goes', action: 'a.goes' });
+    });
+    const swipe = (text: string, dx: number) => {
+      const notice = screen.getByText(text).closest(`[${TOAST_KEY_ATTRIBUTE}]`)!;
+      fireEvent.pointerDown(notice, { pointerId: 1, pointerType: 'touch', clientX: 100 });
+      fireEvent.pointerMove(notice, { pointerId: 1, pointerType: 'touch', clientX: 100 + dx / 2 });
+      fireEvent.pointerMove(notice, { pointerId: 1, pointerType: 'touch', clientX: 100 + dx });
+      fireEvent.pointerUp(notice, { pointerId: 1, pointerType: 'touch', clientX: 100 + dx });
+      return notice as HTMLElement;
+    };
+    await screen.findByText('Goes');
+    const short = swipe('Stays', 50);
+    expect(short.style.transform).toBe('');
+    swipe('Stays', -120);
+    swipe('Goes', 51);
+    // Dismissed: it leaves (jsdom runs no CSS animation, so the element stays in its leave state), the other stays.
+    await waitFor(() => expect(screen.getByText('Goes').closest('.ant-notification-notice')).toHaveClass('ant-notification-fade-leave'));
+    expect(screen.getByText('Stays').closest('.ant-notification-notice')).not.toHaveClass('ant-notification-fade-leave');
   });
 });

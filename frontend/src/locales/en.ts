@@ -36,6 +36,7 @@ export const en = {
   },
   common: {
     loading: 'Loading...',
+    toastRegion: 'Notifications ({{hotkey}})',
     notFound: '404 Page Not Found',
     notFoundHint: 'The page you opened does not exist.',
     backHome: 'Back to home',
@@ -105,6 +106,9 @@ export const en = {
       haveAccount: 'Already have an account?',
       login: 'Sign in',
       invitedWith: 'You were invited with the code {{code}}.',
+      referralInvalid: 'The invitation link with the code {{code}} is not valid or no longer active.',
+      referralUnchecked: 'The invitation link with the code {{code}} could not be checked. You can still register.',
+      referralKept: 'Your earlier invitation code {{code}} will be used.',
       successTitle: 'Welcome to {{name}}!',
       successDescription: 'Your account has been created successfully.',
       failureTitle: 'Registration failed',
@@ -179,7 +183,8 @@ export const en = {
     awards: 'Awards',
     profile: 'Profile',
     withdrawals: 'Withdrawals',
-    unread: '{{count}} unread messages',
+    unread_one: '{{count}} unread message',
+    unread_other: '{{count}} unread messages',
   },
   pages: {
     home: {
@@ -193,8 +198,6 @@ export const en = {
     awards: { coming: 'Awards are coming: leaderboards computed from real results for every period.' },
     withdrawals: { coming: 'Withdrawals are coming: request payouts, follow their status and read your full statement.' },
     profile: {
-      verified: 'Verified',
-      unverified: 'Not verified',
       account: 'Account',
       email: 'Email',
       fullName: 'Full name',
@@ -306,5 +309,12 @@ export const en = {
   },
 } as const;
 
-type TWiden<T> = T extends string ? string : { [K in keyof T]: TWiden<T[K]> };
+/**
+ * The other catalogues' shape: the same keys with any text. A plural ("key_one"/"key_other" in English, chosen by
+ * i18next from `count`) may add the forms another language needs: Russian has key_one, key_few, key_many and key_other
+ * ("1 запись", "2 записи", "5 записей"). locales/plurals.test.ts checks each language has all of its forms.
+ */
+type TWiden<T> = T extends string
+  ? string
+  : { [K in keyof T]: TWiden<T[K]> } & { [K in keyof T as K extends `${infer Base}_other` ? `${Base}_few` | `${Base}_many` : never]?: string };
 export type TCatalogue = TWiden<typeof en>;

@@ -20,7 +20,8 @@ export const payoutsEn = {
   pending: {
     title: 'Pending withdrawals',
     sum: 'Pending total: {{amount}}',
-    view: 'View {{count}} Pending Request(s)',
+    view_one: 'View {{count}} Pending Request',
+    view_other: 'View {{count}} Pending Requests',
     history: 'Withdrawal history',
   },
   news: {
@@ -125,7 +126,8 @@ export const payoutsEn = {
     downloadFailed: 'The statement could not be downloaded',
     verify: 'Verify',
     verifying: 'Checking...',
-    verified: 'All {{count}} entries verified',
+    verified_one: '{{count}} entry verified',
+    verified_other: 'All {{count}} entries verified',
     broken: 'The check failed at entry #{{seq}}: {{problem}}',
     brokenNoSeq: 'The check failed: {{problem}}',
     unknownProblem: 'the entry does not match the chain',
@@ -156,7 +158,8 @@ export const payoutsEn = {
     failedText: 'The wallet could not be saved',
     removeFailedText: 'The wallet could not be removed',
     required: 'Choose a currency and enter the address',
-    cooldown: 'A newly added wallet can receive payouts only after {{count}} hours.',
+    cooldown_one: 'A newly added wallet can receive payouts only after {{count}} hour.',
+    cooldown_other: 'A newly added wallet can receive payouts only after {{count}} hours.',
     loadFailed: 'Could not load your wallets',
   },
   admin: {

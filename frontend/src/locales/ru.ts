@@ -33,6 +33,7 @@ export const ru: TCatalogue = {
   },
   common: {
     loading: 'Загрузка...',
+    toastRegion: 'Уведомления ({{hotkey}})',
     notFound: '404 Страница не найдена',
     notFoundHint: 'Открытой страницы не существует.',
     backHome: 'На главную',
@@ -101,6 +102,9 @@ export const ru: TCatalogue = {
       haveAccount: 'Уже есть аккаунт?',
       login: 'Войти',
       invitedWith: 'Вас пригласили по коду {{code}}.',
+      referralInvalid: 'Ссылка-приглашение с кодом {{code}} недействительна или больше не активна.',
+      referralUnchecked: 'Не удалось проверить ссылку-приглашение с кодом {{code}}. Зарегистрироваться всё равно можно.',
+      referralKept: 'Будет использован ваш прежний код приглашения {{code}}.',
       successTitle: 'Добро пожаловать в {{name}}!',
       successDescription: 'Ваш аккаунт успешно создан.',
       failureTitle: 'Не удалось зарегистрироваться',
@@ -175,7 +179,10 @@ export const ru: TCatalogue = {
     awards: 'Награды',
     profile: 'Профиль',
     withdrawals: 'Выводы',
-    unread: 'Непрочитанных сообщений: {{count}}',
+    unread_one: '{{count}} непрочитанное сообщение',
+    unread_few: '{{count}} непрочитанных сообщения',
+    unread_many: '{{count}} непрочитанных сообщений',
+    unread_other: '{{count}} непрочитанного сообщения',
   },
   pages: {
     home: {
@@ -189,8 +196,6 @@ export const ru: TCatalogue = {
     awards: { coming: 'Награды скоро появятся: рейтинги, рассчитанные по реальным результатам за каждый период.' },
     withdrawals: { coming: 'Выводы скоро появятся: запрашивайте выплаты, следите за статусом и читайте полную выписку.' },
     profile: {
-      verified: 'Подтверждён',
-      unverified: 'Не подтверждён',
       account: 'Аккаунт',
       email: 'Эл. почта',
       fullName: 'Полное имя',

@@ -1,5 +1,7 @@
 /** Identity verification (spec 02 Profile and its dialog, spec 03 Verifications), the activity history and 'Download my data'. */
 export const verificationEn = {
+  /** User.verificationStatus in one word (the profile and home pill). */
+  status: { approved: 'Verified', pending: 'Verification pending', rejected: 'Verification rejected', none: 'Not verified' },
   profile: {
     title: 'Identity verification',
     intro: 'Verify your identity with a photo of yourself and of an identity document.',

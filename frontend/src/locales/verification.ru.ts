@@ -2,6 +2,8 @@ import type { TCatalogue } from './en';
 
 /** The Russian `verification` namespace: the same keys as verification.en.ts (a missing entry is a compile error). */
 export const verificationRu: TCatalogue['verification'] = {
+  /** User.verificationStatus in one word (the profile and home pill). */
+  status: { approved: 'Подтверждён', pending: 'Проверка документов', rejected: 'Проверка отклонена', none: 'Не подтверждён' },
   profile: {
     title: 'Подтверждение личности',
     intro: 'Подтвердите личность фотографией себя и документа, удостоверяющего личность.',

@@ -53,7 +53,8 @@ export const workRu: TCatalogue['work'] = {
   worker: {
     title: 'Задания',
     counters: { available: 'Доступно', mine: 'Мои задания', completed: 'Выполнено' },
-    tabs: { available: 'Доступные', mine: 'Мои задания', revision: 'Доработка', done: 'Готово' },
+    // Short enough for one line in a quarter of 390 px beside the count (tasks.css; WorkerTasksScreen.test).
+    tabs: { available: 'Доступно', mine: 'Мои', revision: 'Правки', done: 'Готово' },
     doneShown: 'Последние {{shown}} из {{total}} выполненных заданий. Все вознаграждения есть в выписке:',
     doneShownLink: 'Выводы, Выписка',
     loadMore: 'Показать ещё',

@@ -49,6 +49,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     role: 'employee',
     isActive: true,
     isVerified: false,
+    verificationStatus: 'none',
     welcomeVideoShown: true,
     documentsAccepted: true,
     documentsAcceptedAt: null,

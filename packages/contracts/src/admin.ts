@@ -112,7 +112,7 @@ export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
 /* ---- All Users (auth service; spec 03 "users", "All Users"). ---- */
 
 /** A user as the admin reads it: every stored field but the password, plus the balances from payouts. */
-export const ZAdminUserSchema = ZUserSchema.extend({
+export const ZAdminUserSchema = ZUserSchema.omit({ verificationStatus: true }).extend({
   referralSource: z.string().nullable(),
   updatedAt: z.string(),
 });

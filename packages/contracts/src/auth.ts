@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRoleSchema, ZTextSchema } from './common.js';
+import { VERIFICATION_STATUSES } from './verification.js';
 
 const ZEmailSchema = ZTextSchema('Email').trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254, 'Email is too long'));
 
@@ -57,6 +58,12 @@ export const ZUserSchema = z.object({
   role: ZRoleSchema,
   isActive: z.boolean(),
   isVerified: z.boolean(),
+  /**
+   * The identity verification as the screens tell it (spec 02 s.3): pending while an application awaits a decision,
+   * else the latest decision (approved, rejected), approved when an admin marked the user verified without one, none
+   * before the first application. The same rule as GET /api/user/verification's status.
+   */
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
   welcomeVideoShown: z.boolean(),
   documentsAccepted: z.boolean(),
   documentsAcceptedAt: z.string().nullable(),

@@ -79,6 +79,8 @@ export const ZSubmissionApprovedDataSchema = z.object({
   approvedAt: z.iso.datetime({ offset: true }),
   /** The admin who approved, or null when approved automatically. */
   approvedBy: z.uuid().nullable(),
+  /** The task's title when approved (the worker's statement names the task); optional: older events lack it. */
+  taskTitle: z.string().optional(),
 });
 export type TSubmissionApprovedData = z.infer<typeof ZSubmissionApprovedDataSchema>;
 

@@ -316,6 +316,11 @@ export const ZLedgerEntrySchema = z.object({
   createdAt: z.string(),
   prevHash: z.string(),
   hash: z.string(),
+  /**
+   * What the entry is about, in words, when known: a task reward names the task ("Label 50 street photos"). Not part
+   * of the hash: it is kept beside the ledger (payouts learns it from the event that caused the entry).
+   */
+  description: z.string().nullable(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntrySchema>;
 

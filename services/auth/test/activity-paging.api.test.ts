@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expectPagingRefusals } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listActivityPage } from '../src/data-access/activity.repository.js';
+import type { TEventEnvelope } from '@platform/contracts';
+import { insertActivity, listActivityPage } from '../src/data-access/activity.repository.js';
+import { activityOf } from '../src/domain/activity.use-case.js';
 import { startTestService, type TTestService } from './helpers.js';
 import { expectRefused, expectSorted, pageThrough, planOf } from './paging-helpers.js';
 
@@ -85,5 +87,46 @@ describe('GET /api/user/activity at volume', () => {
       expect(plan).toMatch(/activity_entries_user_idx/);
       expect(plan).not.toMatch(/Seq Scan|Sort/);
     }
+  });
+});
+
+describe('GET /api/user/activity: a request follows its decision (issue 28)', () => {
+  const envelope = (type: string, data: Record<string, unknown>): TEventEnvelope =>
+    ({ id: randomUUID(), type, occurredAt: new Date().toISOString(), version: 1, data }) as TEventEnvelope;
+  const requested = (userId: string, withdrawalId: string, requestedAt: string) =>
+    envelope('withdrawal.requested', { withdrawalId, userId, amount: '7.50', currency: 'USDT', networkFee: '1.0', walletAddress: 'T-wallet', requestedAt });
+  const decided = (userId: string, withdrawalId: string, status: 'approved' | 'rejected', decidedAt: string) =>
+    envelope('withdrawal.decided', {
+      withdrawalId, userId, amount: '7.50', currency: 'USDT', status, adminComment: status === 'rejected' ? 'Wrong network' : null, txReference: null,
+      decidedBy: randomUUID(), decidedAt, email: null, firstName: null,
+    });
+
+  it('when withdrawals are decided (one decision arriving before its request), then each request says Approved or Rejected, and an undecided one Processing', async () => {
+    const worker = await t.registerWorker();
+    const [approvedId, rejectedId, openId] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const event of [
+      requested(worker.user.id, approvedId, at(1)),
+      decided(worker.user.id, approvedId, 'approved', at(2)),
+      // Delivered out of order: the decision first.
+      decided(worker.user.id, rejectedId, 'rejected', at(4)),
+      requested(worker.user.id, rejectedId, at(3)),
+      requested(worker.user.id, openId, at(5)),
+    ]) {
+      await insertActivity(t.service.pool, activityOf(event)!);
+    }
+    const res = await t.api('GET', '/api/user/activity?pageSize=100&lang=en', { token: worker.token });
+    const requests = res.body.items.filter((e: { type: string }) => e.type === 'withdrawal_request');
+    expect(requests.map((e: { badge: string; color: string; description: string }) => [e.badge, e.color, e.description])).toEqual([
+      ['Processing', 'amber', '$7.50 to USDT: awaiting review'],
+      ['Rejected', 'red', '$7.50 to USDT: rejected'],
+      ['Approved', 'green', '$7.50 to USDT: approved'],
+    ]);
+    const ru = await t.api('GET', '/api/user/activity?pageSize=100&lang=ru', { token: worker.token });
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(ru.body.items.filter((e: { type: string }) => e.type === 'withdrawal_request').map((e: { badge: string; description: string }) => [e.badge, plain(e.description)])).toEqual([
+      ['В обработке', '7,50 $ в USDT: ожидает проверки'],
+      ['Отклонено', '7,50 $ в USDT: отклонён'],
+      ['Одобрено', '7,50 $ в USDT: одобрен'],
+    ]);
   });
 });

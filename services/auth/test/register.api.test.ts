@@ -45,6 +45,7 @@ describe('POST /api/auth/register', () => {
       role: 'employee',
       isActive: true,
       isVerified: false,
+      verificationStatus: 'none',
       welcomeVideoShown: false,
       documentsAccepted: false,
       documentsAcceptedAt: null,

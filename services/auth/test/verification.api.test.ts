@@ -159,8 +159,17 @@ describe('the review: /api/admin/verifications', () => {
     const worker = await t.registerWorker();
     const [a, b] = [await signedInAdmin(), await signedInAdmin()];
     const files = () => ({ selfieFile: { data: selfie, name: 's.jpg', type: 'image/jpeg' }, documentFile: { data: documentPng, name: 'd.png', type: 'image/png' } });
+    /** What the signed-in user is told: GET /api/auth/me and the login answer agree. */
+    const told = async () => {
+      const me = (await t.api('GET', '/api/auth/me', { token: worker.token })).body;
+      const login = (await t.api('POST', '/api/auth/login', { body: { email: worker.email, password: worker.password } })).body;
+      expect(login.user.verificationStatus).toBe(me.verificationStatus);
+      return { verificationStatus: me.verificationStatus as string, isVerified: me.isVerified as boolean };
+    };
+    expect(await told()).toEqual({ verificationStatus: 'none', isVerified: false });
     const first = await apply(worker.token, form(FIELDS, files()));
     const id = first.body.id as string;
+    expect(await told()).toEqual({ verificationStatus: 'pending', isVerified: false });
 
     const queue = await t.api('GET', '/api/admin/verifications?status=pending', { token: a.token });
     const listed = queue.body.items.find((v: { id: string }) => v.id === id);
@@ -182,7 +191,7 @@ describe('the review: /api/admin/verifications', () => {
     const winner = both.find((r) => r.status === 200)!.body;
     expect(both.find((r) => r.status === 409)!.body).toMatchObject({ code: 'VERIFICATION.ALREADY_DECIDED', message: 'This verification has already been rejected' });
     expect(decided[0]!.payload.data.reason).toBe(winner.rejectionReason);
-    expect((await t.api('GET', '/api/auth/me', { token: worker.token })).body.isVerified).toBe(false);
+    expect(await told()).toEqual({ verificationStatus: 'rejected', isVerified: false });
 
     // The worker reads the winning reason and may apply again.
     const mine = await t.api('GET', '/api/user/verification', { token: worker.token });
@@ -190,9 +199,10 @@ describe('the review: /api/admin/verifications', () => {
     const second = await apply(worker.token, form(FIELDS, files()));
     expect(second.status).toBe(201);
     const appId = second.body.id as string;
+    expect(await told()).toEqual({ verificationStatus: 'pending', isVerified: false });
     const approved = await t.api('PATCH', `/api/admin/verifications/${appId}`, { token: b.token, body: { status: 'approved' } });
     expect(approved.body).toMatchObject({ status: 'approved', reviewedBy: b.user.id, rejectionReason: null });
-    expect((await t.api('GET', '/api/auth/me', { token: worker.token })).body.isVerified).toBe(true);
+    expect(await told()).toEqual({ verificationStatus: 'approved', isVerified: true });
     expect((await t.api('GET', '/api/user/verification', { token: worker.token })).body).toMatchObject({ status: 'approved', isVerified: true });
     const again = await apply(worker.token, form(FIELDS, files()));
     expect(again.status).toBe(409);
@@ -215,6 +225,11 @@ describe('the review: /api/admin/verifications', () => {
       'Аккаунт создан',
     ]);
     expect(all.body.items[2].description).toBe(`Причина: ${winner.rejectionReason}`);
+    // Each application's own entry follows its decision: no "Pending" left behind once an admin decided.
+    expect(all.body.items[1]).toMatchObject({ badge: 'Одобрено', color: 'green', description: 'Проверена: одобрена' });
+    expect(all.body.items[3]).toMatchObject({ badge: 'Отклонено', color: 'red', description: 'Проверена: отклонена' });
+    const english = await t.api('GET', '/api/user/activity?pageSize=100&lang=en', { token: worker.token });
+    expect(english.body.items.map((e: { badge: string }) => e.badge)).toEqual(['Verified', 'Approved', 'Rejected', 'Rejected', 'Account']);
     const other = await t.registerWorker();
     const othersActivity = await eventually(async () => {
       const res = await t.api('GET', '/api/user/activity', { token: other.token });

@@ -187,6 +187,18 @@ describe('unread counts over HTTP', () => {
     expect((await h.api('GET', '/api/chat/unread', { token: fay.token })).body).toEqual({ general: 0, support: 0 });
   });
 
+  it('when a user joins after history was written, then none of it is unread, even before a read position is kept; later messages are', async () => {
+    const jon = await h.newUser({ firstName: 'Jon' });
+    await post(h, jon, 'before Ivy joined 1');
+    await post(h, jon, 'before Ivy joined 2');
+    const ivy = await h.newUser({ firstName: 'Ivy' });
+    // Her first call marks only the support thread read: the general room has no read position for her yet.
+    expect((await h.api('POST', '/api/chat/read', { token: ivy.token, body: { chatType: 'support' } })).body).toEqual({ general: 0, support: 0 });
+    await post(h, jon, 'after Ivy joined');
+    expect((await h.api('POST', '/api/chat/read', { token: ivy.token, body: { chatType: 'support' } })).body).toEqual({ general: 1, support: 0 });
+    expect((await h.api('GET', '/api/chat/unread', { token: ivy.token })).body).toEqual({ general: 1, support: 0 });
+  });
+
   it('when read is marked up to an id, then only later messages stay unread, and the position never goes back', async () => {
     const hal = await h.newUser({ firstName: 'Hal' });
     await h.api('GET', '/api/chat/unread', { token: hal.token });

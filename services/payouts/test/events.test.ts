@@ -69,6 +69,22 @@ describe('submission.approved', () => {
     expect(settled).toHaveLength(5);
   });
 
+  it('when the event names the task, then the statement line (JSON and CSV) names it; an older event without a title leaves it null', async () => {
+    const worker = await h.newUser();
+    const named = h.envelope('submission.approved', {
+      userId: worker.id, assignmentId: randomUUID(), taskId: randomUUID(), reward: '4.00', approvedAt: new Date().toISOString(), approvedBy: null, taskTitle: 'Label 50 street photos',
+    });
+    const older = approved(worker, randomUUID(), '1.00');
+    await h.publish(named, named, older);
+    await handled(named.id);
+    await handled(older.id);
+    const statement = await h.api('GET', '/api/ledger/statement', { token: worker.token });
+    const byAmount = Object.fromEntries(statement.body.items.map((e: { amount: string; description: string | null }) => [e.amount, e.description]));
+    expect(byAmount).toEqual({ '4.00': 'Label 50 street photos', '1.00': null });
+    const csv = await fetch(`${h.service.url}/api/ledger/statement?format=csv`, { headers: { authorization: `Bearer ${worker.token}` } });
+    expect(await csv.text()).toContain(',Label 50 street photos\r\n');
+  });
+
   it('when rewards arrive while the worker withdraws, then every reward counts and the chain stays valid', async () => {
     const worker = await h.newUser();
     await h.fund(worker.id, '100.00');

@@ -79,7 +79,7 @@ describe('GET /api/ledger/statement', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="statement.csv"');
     const text = res.text.replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('seq,createdAt,kind,amount,availableAfter,heldAfter,referenceType,referenceId,reason,createdBy,prevHash,hash');
+    expect(lines[0]).toBe('seq,createdAt,kind,amount,availableAfter,heldAfter,referenceType,referenceId,reason,createdBy,prevHash,hash,description');
     expect(lines[1]).toMatch(/^1,[^,]+,task_reward,150\.00,150\.00,0\.00,assignment,/);
     // The reason starts with "=": prefixed with an apostrophe, then quoted because of the comma, quotes and line break.
     expect(text).toContain(`,"'=HYPERLINK(""http://evil""), bonus ""for"" March\nline two",`);

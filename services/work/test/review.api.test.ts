@@ -48,7 +48,7 @@ describe('GET /api/admin/submissions', () => {
 });
 
 describe('POST /api/admin/submissions/{id}/approve', () => {
-  it('when an admin approves, then the assignment and task are completed and submission.approved is published with the reward', async () => {
+  it('when an admin approves, then the assignment and task are completed and submission.approved is published with the reward and the task\'s title', async () => {
     const connection = await amqp.connect(TEST_RABBITMQ_URL);
     const channel = await connection.createChannel();
     await channel.assertExchange(h.config.EVENTS_EXCHANGE, 'topic', { durable: true });
@@ -67,7 +67,10 @@ describe('POST /api/admin/submissions/{id}/approve', () => {
       const [task] = await h.query<{ status: string }>('SELECT status FROM tasks WHERE id = $1', [taskId]);
       expect(task?.status).toBe('completed');
       const event = await eventually(async () => received.find((e) => e.data.assignmentId === assignmentId), { what: 'submission.approved on the broker' });
-      expect(event.data).toMatchObject({ userId: worker.id, assignmentId, taskId, reward: '12.50', approvedBy: h.admin.id });
+      const title = (await h.query<{ title: string }>('SELECT title FROM tasks WHERE id = $1', [taskId]))[0]?.title;
+      expect(title).toEqual(expect.any(String));
+      // The task's title goes with it: the worker's statement line names the task (issue 28).
+      expect(event.data).toMatchObject({ userId: worker.id, assignmentId, taskId, reward: '12.50', approvedBy: h.admin.id, taskTitle: title });
       const done = (await h.api('GET', '/api/tasks', { token: worker.token })).body.find((t: { id: string }) => t.id === taskId);
       expect(done).toMatchObject({ userStatus: 'completed', status: 'completed' });
       expect(done.completedAt).toEqual(expect.any(String));

@@ -2,6 +2,7 @@ import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isoDayOf } from '../../app/isoDay';
 
 /** A date range as the lists' `from`/`to` take it: calendar days (YYYY-MM-DD), `to` included. */
 export interface TDateRange {
@@ -18,7 +19,7 @@ export function DateRangeFilter({ label, onChange, testId }: { label: string; on
       format="YYYY-MM-DD"
       placeholder={[label, '']}
       onChange={(values: [Dayjs | null, Dayjs | null] | null) =>
-        onChange({ from: values?.[0]?.format('YYYY-MM-DD') ?? undefined, to: values?.[1]?.format('YYYY-MM-DD') ?? undefined })
+        onChange({ from: isoDayOf(values?.[0]), to: isoDayOf(values?.[1]) })
       }
     />
   );

@@ -6,7 +6,8 @@ import { serverMessageOf } from '../../app/errorMessage';
 import { FieldError } from '../../components/forms/FieldError';
 import { useToast } from '../../components/toast';
 import { createIdempotencyKeeper, outcomeUnknown } from '../payouts/idempotency';
-import { formatUsd, parseCents } from '../payouts/money';
+import { parseCents } from '../payouts/money';
+import { useFormat } from '../../app/format';
 import { useGiveUpBalanceMutation, useLedgerBalanceQuery } from '../payouts/payouts.api';
 
 const WithdrawDialog = lazy(() => import('../payouts/WithdrawDialog'));
@@ -26,6 +27,7 @@ function statusOf(error: unknown): number | 'FETCH_ERROR' | undefined {
  */
 export function LeaveWithBalance({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const balance = useLedgerBalanceQuery();
   const [giveUp, { isLoading: givingUp }] = useGiveUpBalanceMutation();
@@ -37,7 +39,7 @@ export function LeaveWithBalance({ onChanged }: { onChanged: () => void }) {
   const available = balance.data && !balance.isError ? balance.data.available : null;
   const cents = parseCents(available);
   if (available === null || cents === null || cents <= 0n) return null;
-  const amount = formatUsd(available);
+  const amount = format.money(available);
 
   const confirmGiveUp = async () => {
     if (sending.current) return;

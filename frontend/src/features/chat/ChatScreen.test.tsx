@@ -53,6 +53,10 @@ describe('ChatScreen (spec 01 "Chat screen")', () => {
     expect(within(items[2]!).getByText('Admin')).toBeInTheDocument();
     expect(within(items[3]!).getByText('Helper')).toBeInTheDocument();
     expect(within(items[3]!).getByText('Bot')).toBeInTheDocument();
+    // The assistant's avatar is an icon (an SVG), not its emoji, which is an empty box without an emoji font.
+    expect(within(items[3]!).getByTestId('bot-avatar').querySelector('svg')).not.toBeNull();
+    expect(items[3]).not.toHaveTextContent('🤖');
+    expect(within(items[0]!).queryByTestId('bot-avatar')).toBeNull();
     expect(within(items[0]!).getByText('09:06')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'General Chat' })).toHaveAttribute('aria-selected', 'true');
   });

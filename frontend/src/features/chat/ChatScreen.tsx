@@ -1,5 +1,5 @@
 import type { TChatMessage, TChatType } from '@platform/contracts';
-import { ArrowDownOutlined, CloseOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, CloseOutlined, RobotOutlined, RollbackOutlined, SendOutlined, WifiOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,8 @@ function MessageItem({ message, own, onReply }: { message: TChatMessage; own: bo
     <li className={`chat-msg${own ? ' own' : ''}${message.isBot ? ' bot' : ''}${message.isFromAdmin ? ' admin' : ''}`} data-testid="chat-message" data-message-id={message.id}>
       {!own && (
         <div className="chat-msg-author">
-          {message.isBot && message.assistant?.avatar && !message.assistant.avatar.startsWith('http') && <span aria-hidden="true">{message.assistant.avatar} </span>}
+          {/* An icon, not the assistant's emoji: an emoji is an empty box where no emoji font is installed. */}
+          {message.isBot && <RobotOutlined className="chat-bot-avatar" aria-hidden data-testid="bot-avatar" />}
           <span className="chat-msg-name">{name}</span>
           <AuthorBadge message={message} />
         </div>
@@ -102,7 +103,7 @@ function OutgoingItem({ outgoing, onRetry, onRemove }: { outgoing: TOutgoingMess
 }
 
 function MessageList({ chatType, onReply }: { chatType: TChatType; onReply?: (message: TChatMessage) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useChatClient();
   const room = useAppSelector((s) => s.chat.rooms[chatType]);
   const outgoing = useAppSelector((s) => s.chat.outgoing);
@@ -173,7 +174,7 @@ function MessageList({ chatType, onReply }: { chatType: TChatType; onReply?: (me
               <Fragment key={message.id}>
                 {showDay && (
                   <li className="chat-day" aria-hidden="true">
-                    <span>{formatDay(message.createdAt, { today: t('chat.today'), yesterday: t('chat.yesterday') })}</span>
+                    <span>{formatDay(message.createdAt, { today: t('chat.today'), yesterday: t('chat.yesterday') }, i18n.language)}</span>
                   </li>
                 )}
                 <MessageItem message={message} own={isOwnMessage(message, userId)} onReply={onReply} />

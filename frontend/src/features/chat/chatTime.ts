@@ -1,10 +1,10 @@
+import { formatDate, formatTime as formatClock } from '../../app/format';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Spec 01 s.9: the time of a message as HH:mm (24 hours, the device's time zone). */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+export function formatTime(iso: string, language = 'en'): string {
+  return formatClock(iso, language);
 }
 
 /** The local calendar day of a moment (for the day separators). */
@@ -13,13 +13,12 @@ export function dayKey(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** "Today", "Yesterday", else the local date as DD.MM.YYYY. */
-export function formatDay(iso: string, words: { today: string; yesterday: string }, now: Date = new Date()): string {
+/** "Today", "Yesterday", else the date as every screen writes it (app/format.ts). */
+export function formatDay(iso: string, words: { today: string; yesterday: string }, language: string, now: Date = new Date()): string {
   const key = dayKey(iso);
   if (key === dayKey(now.toISOString())) return words.today;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
   if (key === dayKey(yesterday.toISOString())) return words.yesterday;
-  const date = new Date(iso);
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+  return formatDate(iso, language);
 }

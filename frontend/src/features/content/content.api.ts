@@ -12,6 +12,7 @@ import type {
   TUpdateDocumentRequest,
 } from '@platform/contracts';
 import { api } from '../../app/api';
+import type { TFormat } from '../../app/format';
 
 export type { TAdminDocument, TAward, TAwardCategory, TAwardPage, TAwardPeriod, TNewsArticle, TNewsPage };
 
@@ -173,12 +174,16 @@ export function newsPreview(content: string): string {
   return chars.length <= NEWS_PREVIEW_LENGTH ? content : `${chars.slice(0, NEWS_PREVIEW_LENGTH).join('')}…`;
 }
 
-/** Award values (spec 02 Awards): dollars with 2 decimals, a rounded number of tasks, a percent with 1 decimal. */
-export function formatAwardValue(category: TAwardCategory | string, value: string, tasksWord: string): string {
+/**
+ * Award values (spec 02 Awards) in the reader's locale: dollars with 2 decimals, a rounded number of tasks (the
+ * catalogue's plural, `tasks(count)`), a percent with 1 decimal (the value is in percent: "85.71" is 85.7%).
+ */
+export function formatAwardValue(category: TAwardCategory | string, value: string, words: { format: TFormat; tasks: (count: number) => string }): string {
   const n = Number(value);
-  if (category === 'top_earner') return `$${n.toFixed(2)}`;
-  if (category === 'top_completion') return `${Math.round(n)} ${tasksWord}`;
-  if (category === 'top_rate') return `${n.toFixed(1)}%`;
+  if (Number.isNaN(n)) return value;
+  if (category === 'top_earner') return words.format.money(value);
+  if (category === 'top_completion') return words.tasks(Math.round(n));
+  if (category === 'top_rate') return words.format.percent(n / 100);
   return value;
 }
 

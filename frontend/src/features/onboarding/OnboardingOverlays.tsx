@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useToast } from '../../components/toast';
 import { onboardingApi } from './onboarding.api';
 
 // The modals are loaded when they are needed: most visits never show them.
@@ -8,6 +9,8 @@ const WelcomeVideoModal = lazy(() => import('./WelcomeVideoModal').then((m) => (
 const RequiredDocumentsModal = lazy(() => import('./RequiredDocumentsModal').then((m) => ({ default: m.RequiredDocumentsModal })));
 
 export const WELCOME_CHECK_DELAY_MS = 300;
+/** The toasts the sign-in screens leave ('Welcome to Task Portal!', 'Welcome back!'): the Welcome modal replaces them. */
+export const SIGN_IN_TOAST_ACTIONS = ['auth.register', 'auth.login'] as const;
 
 type TStage = 'idle' | 'video' | 'documents' | 'done';
 
@@ -26,6 +29,12 @@ export function OnboardingOverlays() {
   const documentsAccepted = useAppSelector((s) => s.session.user?.documentsAccepted ?? true);
   const [stage, setStage] = useState<TStage>('idle');
   const onViewer = pathname.startsWith('/documents/');
+  const toast = useToast();
+
+  // The Welcome modal says welcome: a sign-in toast saying it too would stack on it.
+  useEffect(() => {
+    if (stage === 'video') for (const action of SIGN_IN_TOAST_ACTIONS) toast.dismiss(action);
+  }, [stage, toast]);
 
   useEffect(() => {
     if (!userId || onViewer) return;

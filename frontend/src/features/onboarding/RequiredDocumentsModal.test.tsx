@@ -74,11 +74,17 @@ describe('required-documents modal (spec 01 s.4)', () => {
     expect(within(second).queryByRole('link')).toBeNull();
   });
 
-  it('when the document has headings and paragraphs, then the preview keeps a space between them', async () => {
-    mockApi({ 'GET /api/documents/required': () => jsonResponse([{ ...DOCS[1], content: '<h2>Safety</h2><p>Version two<br>of the rules</p><ul><li>One</li><li>Two</li></ul>' }]) });
+  it('when the document has headings and paragraphs, then each is its own line of the preview, and a first heading repeating the title is left out', async () => {
+    mockApi({
+      'GET /api/documents/required': () =>
+        jsonResponse([{ ...DOCS[1], content: '<h1>Privacy Policy</h1><h2>Safety</h2><p>Version   two<br>of the\n rules</p><ul><li>One</li><li>Two</li></ul>' }]),
+    });
     renderWithProviders(<RequiredDocumentsModal open onDone={vi.fn()} />, { preloadedState: signedInState(makeUser({ documentsAccepted: false })) });
     const doc = await screen.findByTestId('required-doc-doc-2');
-    expect(doc.querySelector('.required-doc-preview')?.textContent).toBe('Safety Version two of the rules One Two');
+    const preview = doc.querySelector('.required-doc-preview')!;
+    expect(preview.textContent).toBe('Safety\nVersion two\nof the rules\nOne\nTwo');
+    // The lines are shown as lines (styles.css: white-space: pre-line on .required-doc-preview).
+    expect(preview).toHaveClass('required-doc-preview');
   });
 
   it('when there are no required documents, then it says so and Continue to Dashboard closes it', async () => {

@@ -11,7 +11,7 @@ import { previewOf } from './preview';
 
 function DocumentItem({ doc, checked, busy, onChange }: { doc: TRequiredDocument; checked: boolean; busy: boolean; onChange: (value: boolean) => void }) {
   const { t } = useTranslation();
-  const preview = previewOf(doc.content);
+  const preview = previewOf(doc.content, doc.title);
   return (
     <article className={`required-doc${checked ? ' accepted' : ''}`} data-testid={`required-doc-${doc.id}`}>
       <header>

@@ -42,7 +42,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     const { user } = renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     const summary = await screen.findByTestId('pending-summary');
     expect(within(summary).getByText('Pending total: $75.25')).toBeInTheDocument();
-    await user.click(within(summary).getByRole('button', { name: 'View 2 Pending Request(s)' }));
+    await user.click(within(summary).getByRole('button', { name: 'View 2 Pending Requests' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/withdrawals');
   });
 
@@ -53,7 +53,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState() });
     const summary = await screen.findByTestId('pending-summary');
-    expect(within(summary).getByRole('button', { name: 'View 102 Pending Request(s)' })).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'View 102 Pending Requests' })).toBeInTheDocument();
     expect(await within(summary).findByText('Pending total: $7,650.00')).toBeInTheDocument();
   });
 

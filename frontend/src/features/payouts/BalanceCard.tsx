@@ -2,7 +2,8 @@ import { ArrowUpOutlined, LockOutlined, WarningOutlined } from '@ant-design/icon
 import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
-import { formatUsd, parseCents } from './money';
+import { useFormat } from '../../app/format';
+import { parseCents } from './money';
 import { useLedgerBalanceQuery, usePublicSettingsQuery } from './payouts.api';
 import { minimumProgress } from './withdrawalReadiness';
 import './payouts.css';
@@ -16,6 +17,7 @@ import './payouts.css';
  */
 export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { data, isLoading, isError, isFetching, refetch } = useLedgerBalanceQuery();
   const known = data !== undefined && !isError;
   const heldCents = known ? parseCents(data.held) : null;
@@ -31,7 +33,7 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
         <span className="currency-badge">USD</span>
       </div>
       <div className="balance-card-amount" data-testid="balance">
-        {known ? formatUsd(data.available) : isLoading ? '…' : t('payouts.common.notAvailable')}
+        {known ? format.money(data.available) : isLoading ? '…' : t('payouts.common.notAvailable')}
       </div>
       {isError && (
         <div className="balance-card-unavailable" role="status">
@@ -45,14 +47,14 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
       {known && (
         <div className={`balance-card-held${heldCents === 0n ? ' zero' : ''}`} data-testid="held-balance" title={t('payouts.balance.heldHint')}>
           <LockOutlined />
-          <span>{t('payouts.balance.held', { amount: formatUsd(data.held) })}</span>
+          <span>{t('payouts.balance.held', { amount: format.money(data.held) })}</span>
         </div>
       )}
       {belowMinimum && minimum && (
         <div className="balance-card-minimum" data-testid="withdraw-minimum">
           <div className="balance-card-minimum-head">
-            <span>{t('payouts.balance.minimum', { minimum: formatUsd(minimum) })}</span>
-            <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: formatUsd(data?.available ?? '0'), minimum: formatUsd(minimum) })}</span>
+            <span>{t('payouts.balance.minimum', { minimum: format.money(minimum) })}</span>
+            <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: format.money(data?.available ?? '0'), minimum: format.money(minimum) })}</span>
           </div>
           <Progress percent={progress.percent} showInfo={false} size="small" aria-label={t('payouts.balance.progressLabel', { percent: progress.percent })} />
         </div>
@@ -72,12 +74,12 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
       )}
       {belowMinimum && minimum && (
         <div id="withdraw-why" className="balance-card-why" data-testid="withdraw-why">
-          {t('payouts.balance.belowMinimum', { remaining: formatUsd(progress.remaining), minimum: formatUsd(minimum) })}
+          {t('payouts.balance.belowMinimum', { remaining: format.money(progress.remaining), minimum: format.money(minimum) })}
         </div>
       )}
       {onWithdraw && progress?.reached && minimum && (
         <div className="balance-card-why" data-testid="withdraw-minimum-met">
-          {t('payouts.balance.minimumMet', { minimum: formatUsd(minimum) })}
+          {t('payouts.balance.minimumMet', { minimum: format.money(minimum) })}
         </div>
       )}
     </Panel>

@@ -3,7 +3,8 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
-import { formatUsd, sumAmounts } from './money';
+import { useFormat } from '../../app/format';
+import { sumAmounts } from './money';
 import { useLedgerBalanceQuery, useMyWithdrawalsQuery } from './payouts.api';
 
 /** Pending requests read at once for the sum; more than this (rare: each holds at least the minimum) sum to `held`. */
@@ -17,6 +18,7 @@ const PENDING_PAGE = 100;
  */
 export function PendingSummary() {
   const { t } = useTranslation();
+  const format = useFormat();
   const navigate = useNavigate();
   const { data } = useMyWithdrawalsQuery({ status: 'pending', pageSize: PENDING_PAGE });
   const { data: balance } = useLedgerBalanceQuery();
@@ -35,7 +37,7 @@ export function PendingSummary() {
       <div className="stat-label">
         <ClockCircleOutlined /> {t('payouts.pending.title')}
       </div>
-      {sum !== undefined && <div className="pending-summary-sum">{t('payouts.pending.sum', { amount: formatUsd(sum) })}</div>}
+      {sum !== undefined && <div className="pending-summary-sum">{t('payouts.pending.sum', { amount: format.money(sum) })}</div>}
       <Button block onClick={() => navigate('/withdrawals')}>
         {t('payouts.pending.view', { count })}
       </Button>

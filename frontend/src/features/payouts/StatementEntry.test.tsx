@@ -18,6 +18,7 @@ const givenUp: TLedgerEntry = {
   createdAt: '2026-11-28T06:00:00.000Z',
   prevHash: '0'.repeat(64),
   hash: 'f'.repeat(64),
+  description: null,
 };
 
 describe('a given-up balance on the Statement (issue 28 item 4)', () => {

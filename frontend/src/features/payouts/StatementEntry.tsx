@@ -1,8 +1,8 @@
 import type { TLedgerEntry, TLedgerVerification } from '@platform/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/format';
-import { formatSignedUsd, formatUsd, parseCents } from './money';
+import { useFormat } from '../../app/format';
+import { parseCents } from './money';
 
 /** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
 const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout' | 'givenUp'>> = {
@@ -14,27 +14,33 @@ const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout' 
 
 /** One ledger entry; also shown in the admin's view of a user (pages/admin/users/components/UserDetailsDialog.tsx). */
 export function StatementEntry({ entry }: { entry: TLedgerEntry }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const cents = parseCents(entry.amount) ?? 0n;
   const note = NOTES[entry.kind];
   return (
     <article className="statement-entry" data-testid="statement-entry" data-kind={entry.kind}>
       <div className="statement-entry-head">
         <span className="statement-entry-kind">{t(`payouts.statement.kind.${entry.kind}`)}</span>
-        <span className={`statement-amount${cents > 0n ? ' plus' : cents < 0n ? ' minus' : ''}`}>{formatSignedUsd(entry.amount)}</span>
+        <span className={`statement-amount${cents > 0n ? ' plus' : cents < 0n ? ' minus' : ''}`}>{format.signedMoney(entry.amount)}</span>
       </div>
+      {entry.description && (
+        <div className="statement-entry-description" data-testid="statement-entry-description">
+          {entry.description}
+        </div>
+      )}
       {note && <div className="statement-entry-note">{t(`payouts.statement.note.${note}`)}</div>}
       {entry.reason && <div className="statement-reason">{t('payouts.statement.reason', { reason: entry.reason })}</div>}
       <div className="statement-entry-balances">
         <span>
-          {t('payouts.statement.availableAfter')}: <strong>{formatUsd(entry.availableAfter)}</strong>
+          {t('payouts.statement.availableAfter')}: <strong>{format.money(entry.availableAfter)}</strong>
         </span>
         <span>
-          {t('payouts.statement.heldAfter')}: <strong>{formatUsd(entry.heldAfter)}</strong>
+          {t('payouts.statement.heldAfter')}: <strong>{format.money(entry.heldAfter)}</strong>
         </span>
       </div>
       <div className="statement-entry-meta">
-        <span>{formatDateTime(entry.createdAt, i18n.language)}</span>
+        <span>{format.dateTime(entry.createdAt)}</span>
         <span>{t('payouts.statement.entryNumber', { seq: entry.seq })}</span>
       </div>
     </article>

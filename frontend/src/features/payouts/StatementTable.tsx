@@ -6,7 +6,7 @@ import { useAppSelector } from '../../app/hooks';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { readToken } from '../session/session.storage';
 import { downloadStatementCsv } from './downloadStatement';
-import { formatUsd } from './money';
+import { useFormat } from '../../app/format';
 import { useLazyStatementQuery, useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
 import { StatementEntry, VerificationResult } from './StatementEntry';
 
@@ -17,6 +17,7 @@ import { StatementEntry, VerificationResult } from './StatementEntry';
  */
 export function StatementTable() {
   const { t } = useTranslation();
+  const format = useFormat();
   const token = useAppSelector((s) => s.session.token);
   const { data, isLoading, isError } = useStatementQuery({});
   const [fetchPage] = useLazyStatementQuery();
@@ -64,7 +65,7 @@ export function StatementTable() {
       {isError && <Alert type="error" showIcon title={t('payouts.statement.loadFailed')} />}
       {data && (
         <div className="muted small" data-testid="statement-closing">
-          {t('payouts.statement.closing', { available: formatUsd(data.closing.available), held: formatUsd(data.closing.held) })}
+          {t('payouts.statement.closing', { available: format.money(data.closing.available), held: format.money(data.closing.held) })}
         </div>
       )}
       {data && entries.length === 0 && (

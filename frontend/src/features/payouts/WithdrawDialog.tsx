@@ -6,9 +6,9 @@ import { FieldError, fieldA11y } from '../../components/forms/FieldError';
 import { serverMessageOf } from '../../app/errorMessage';
 import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, formatMoney, useFormat } from '../../app/format';
 import { createIdempotencyKeeper, outcomeUnknown, type TIdempotencyKeeper } from './idempotency';
-import { formatFee, formatUsd, parseCents, shortenAddress } from './money';
+import { formatFee, parseCents, shortenAddress } from './money';
 import { useCreateClosingWithdrawalMutation, useCreateWithdrawalMutation, useLedgerBalanceQuery, usePayoutWalletsQuery, usePublicSettingsQuery } from './payouts.api';
 import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 import { isWithdrawalFormFilled, toWithdrawalRequest, validateWithdrawal, type TWithdrawalFormValues, type TWithdrawalProblem } from './withdrawalForm';
@@ -55,11 +55,12 @@ const EMPTY: TWithdrawalFormValues = { currency: '', amount: '', walletAddress: 
 
 /** What will arrive after the network fee, in words (issue 28 item 3). */
 function ArrivalNote({ arrival }: { arrival: TArrival }) {
+  const format = useFormat();
   const { t } = useTranslation();
   const fee = formatFee(arrival.fee, arrival.currency);
-  if (arrival.kind === 'converted') return <>{t('payouts.dialog.arrivalConverted', { amount: formatUsd(arrival.amount), currency: arrival.currency, fee })}</>;
-  if (arrival.tooSmall) return <>{t('payouts.dialog.arrivalTooSmall', { amount: formatUsd(arrival.amount), fee })}</>;
-  return <>{t('payouts.dialog.arrivalPegged', { net: `${arrival.net} ${arrival.currency}`, amount: formatUsd(arrival.amount), fee })}</>;
+  if (arrival.kind === 'converted') return <>{t('payouts.dialog.arrivalConverted', { amount: format.money(arrival.amount), currency: arrival.currency, fee })}</>;
+  if (arrival.tooSmall) return <>{t('payouts.dialog.arrivalTooSmall', { amount: format.money(arrival.amount), fee })}</>;
+  return <>{t('payouts.dialog.arrivalPegged', { net: `${arrival.net} ${arrival.currency}`, amount: format.money(arrival.amount), fee })}</>;
 }
 
 /**
@@ -195,7 +196,7 @@ export function WithdrawDialog({
           aria-describedby={!filled ? 'withdraw-missing' : undefined}
           onClick={() => void submit()}
         >
-          {sending ? t('payouts.dialog.submitting') : closing ? t('payouts.dialog.submitClosing', { amount: formatUsd(values.amount || '0') }) : t('payouts.dialog.submit')}
+          {sending ? t('payouts.dialog.submitting') : closing ? t('payouts.dialog.submitClosing', { amount: formatMoney(values.amount || '0', i18n.language) }) : t('payouts.dialog.submit')}
         </Button>,
       ]}
     >
@@ -206,7 +207,7 @@ export function WithdrawDialog({
             type="info"
             showIcon
             data-testid="closing-intro"
-            title={available === null ? t('payouts.common.notAvailable') : t('payouts.dialog.closingIntro', { amount: formatUsd(available) })}
+            title={available === null ? t('payouts.common.notAvailable') : t('payouts.dialog.closingIntro', { amount: formatMoney(available, i18n.language) })}
           />
         )}
         {belowMinimum && (
@@ -215,7 +216,7 @@ export function WithdrawDialog({
             showIcon
             data-testid="below-minimum"
             title={t('payouts.dialog.belowMinimumTitle')}
-            description={t('payouts.dialog.belowMinimum', { available: formatUsd(available ?? '0'), minimum: formatUsd(minimum) })}
+            description={t('payouts.dialog.belowMinimum', { available: formatMoney(available ?? '0', i18n.language), minimum: formatMoney(minimum, i18n.language) })}
           />
         )}
         <div className="withdraw-field">
@@ -255,7 +256,7 @@ export function WithdrawDialog({
             {...fieldA11y('withdraw-amount-error', amountError)}
           />
           <div className="withdraw-field-hint">
-            {closing ? t('payouts.dialog.closingAmountHint') : t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatUsd(available), minimum: formatUsd(minimum) })}
+            {closing ? t('payouts.dialog.closingAmountHint') : t('payouts.dialog.amountHint', { available: available === null ? t('payouts.common.notAvailable') : formatMoney(available, i18n.language), minimum: formatMoney(minimum, i18n.language) })}
           </div>
           <FieldError id="withdraw-amount-error" message={amountError} testId="withdraw-amount-error" />
           {arrival && (

@@ -3,18 +3,19 @@ import { Alert, Segmented, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
-import { formatDateTime } from '../../app/format';
-import { formatFee, formatUsd } from './money';
+import { useFormat } from '../../app/format';
+import { formatFee } from './money';
 import { useLazyMyWithdrawalsQuery, useMyWithdrawalsQuery } from './payouts.api';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';
 
 function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <article className="payout-card" data-testid="withdrawal-card">
       <div className="payout-card-head">
         <span className="payout-amount">
-          {formatUsd(w.amount)} <span className="currency-badge">USD</span>
+          {format.money(w.amount)} <span className="currency-badge">USD</span>
         </span>
         <WithdrawalStatusTag status={w.status} />
       </div>
@@ -26,11 +27,11 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
         <dt>{t('payouts.history.wallet')}</dt>
         <dd className="mono">{w.walletAddress}</dd>
         <dt>{t('payouts.history.requested')}</dt>
-        <dd>{formatDateTime(w.createdAt, i18n.language)}</dd>
+        <dd>{format.dateTime(w.createdAt)}</dd>
         {w.reviewedAt && (
           <>
             <dt>{t('payouts.history.reviewed')}</dt>
-            <dd>{formatDateTime(w.reviewedAt, i18n.language)}</dd>
+            <dd>{format.dateTime(w.reviewedAt)}</dd>
           </>
         )}
         {w.status === 'approved' && w.txReference && (

@@ -23,7 +23,7 @@ const WITHDRAWALS: TWithdrawal[] = [
   { ...base, id: '33333333-3333-4333-8333-333333333333', status: 'rejected', reviewedAt: '2025-03-02T11:00:00.000Z', adminComment: 'Wallet on a sanctions list' },
 ];
 
-const entry = (seq: number, kind: TLedgerEntry['kind'], amount: string, availableAfter: string, heldAfter: string, reason: string | null = null): TLedgerEntry => ({
+const entry = (seq: number, kind: TLedgerEntry['kind'], amount: string, availableAfter: string, heldAfter: string, reason: string | null = null, description: string | null = null): TLedgerEntry => ({
   id: `00000000-0000-4000-8000-00000000000${seq}`,
   seq,
   kind,
@@ -37,6 +37,7 @@ const entry = (seq: number, kind: TLedgerEntry['kind'], amount: string, availabl
   createdAt: `2025-03-0${seq}T10:00:00.000Z`,
   prevHash: '0'.repeat(64),
   hash: 'f'.repeat(64),
+  description,
 });
 /** The statement as GET /api/ledger/statement pages it: newest entry first. */
 const STATEMENT: TStatementPage = {
@@ -49,7 +50,7 @@ const STATEMENT: TStatementPage = {
     entry(4, 'withdrawal_payout', '-60.00', '35.00', '0.00'),
     entry(3, 'withdrawal_hold', '-60.00', '35.00', '60.00'),
     entry(2, 'admin_adjustment', '-5.00', '95.00', '0.00', 'Duplicate reward corrected'),
-    entry(1, 'task_reward', '100.00', '100.00', '0.00'),
+    entry(1, 'task_reward', '100.00', '100.00', '0.00', null, 'Label 50 street photos'),
   ],
   nextCursor: null,
   total: 4,
@@ -101,13 +102,15 @@ describe('/withdrawals (spec 02)', () => {
     expect(screen.getByRole('link', { name: /Back to dashboard/ })).toHaveAttribute('href', '/');
   });
 
-  it('when the Statement tab is opened, then every entry shows its kind in words, signed amount, reason and balances after', async () => {
+  it('when the Statement tab is opened, then every entry shows its kind in words, the task it paid for, signed amount, reason and balances after', async () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     const entries = await screen.findAllByTestId('statement-entry');
     expect(entries.map((e) => e.getAttribute('data-kind'))).toEqual(['withdrawal_payout', 'withdrawal_hold', 'admin_adjustment', 'task_reward']);
     const [payout, hold, adjustment, reward] = entries as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
     expect(within(reward).getByText('Task reward')).toBeInTheDocument();
+    expect(within(reward).getByTestId('statement-entry-description')).toHaveTextContent('Label 50 street photos');
+    expect(within(adjustment).queryByTestId('statement-entry-description')).toBeNull();
     expect(within(reward).getByText('+$100.00')).toBeInTheDocument();
     expect(within(adjustment).getByText('Admin adjustment')).toBeInTheDocument();
     expect(within(adjustment).getByText('Reason: Duplicate reward corrected')).toBeInTheDocument();
@@ -123,6 +126,13 @@ describe('/withdrawals (spec 02)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     await user.click(await screen.findByRole('button', { name: /Verify/ }));
     expect(await screen.findByText('All 4 entries verified')).toBeInTheDocument();
+  });
+
+  it('when the chain has a single entry, then "1 entry verified", not "All 1 entries"', async () => {
+    const { user } = renderScreen({ valid: true, entries: 1 });
+    await user.click(await screen.findByRole('tab', { name: 'Statement' }));
+    await user.click(await screen.findByRole('button', { name: /Verify/ }));
+    expect(await screen.findByText('1 entry verified')).toBeInTheDocument();
   });
 
   it('when Verify finds a broken chain, then it says where', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToText, formatSignedUsd, formatUsd, parseAmountInput, parseCents, shortenAddress, sumAmounts } from './money';
+import { centsToText, numberToAmountText, parseAmountInput, parseCents, shortenAddress, sumAmounts } from './money';
 
 describe('money as decimal strings', () => {
   it('when amounts are parsed, then they become exact integer cents', () => {
@@ -22,14 +22,10 @@ describe('money as decimal strings', () => {
     expect(parseAmountInput('0.001')).toBeNull();
   });
 
-  it('when amounts are shown, then they have exactly 2 decimals and the sign before the dollar', () => {
-    expect(formatUsd('12.5')).toBe('$12.50');
-    expect(formatUsd('1234567.8')).toBe('$1,234,567.80');
-    expect(formatUsd('-50')).toBe('-$50.00');
-    expect(formatSignedUsd('100.00')).toBe('+$100.00');
-    expect(formatSignedUsd('-0.01')).toBe('-$0.01');
-    expect(formatSignedUsd('0.00')).toBe('$0.00');
+  it('when cents or an input\'s number become the API\'s amount text, then it has exactly 2 decimals (screens show money with app/format.ts)', () => {
     expect(centsToText(5n)).toBe('0.05');
+    expect(numberToAmountText(12.5)).toBe('12.50');
+    expect(numberToAmountText(0.1 + 0.2)).toBe('0.30');
   });
 
   it('when amounts are summed, then 0.1 + 0.2 is exactly 0.30', () => {

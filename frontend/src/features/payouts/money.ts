@@ -29,6 +29,11 @@ export function parseAmountInput(text: string): bigint | null {
   return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0') || '0');
 }
 
+/** A number from a numeric input (12.5) as the API's amount text ("12.50"), rounded to the cent. */
+export function numberToAmountText(value: number): string {
+  return centsToText(BigInt(Math.round(value * 100)));
+}
+
 /** 1250n -> "12.50"; -5n -> "-0.05". */
 export function centsToText(cents: bigint): string {
   const negative = cents < 0n;
@@ -36,32 +41,6 @@ export function centsToText(cents: bigint): string {
   const whole = (abs / 100n).toString();
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
-function groupThousands(whole: string): string {
-  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** "1234.5" -> "1,234.50"; a text that is not an amount is returned as it is (never shown as 0.00). */
-export function formatAmount(text: string): string {
-  const cents = parseCents(text);
-  if (cents === null) return text;
-  const plain = centsToText(cents < 0n ? -cents : cents);
-  const [whole = '0', fraction = '00'] = plain.split('.');
-  return `${cents < 0n ? '-' : ''}${groupThousands(whole)}.${fraction}`;
-}
-
-/** "$1,234.50", "-$50.00" (a sign in front of the dollar sign). */
-export function formatUsd(text: string): string {
-  const formatted = formatAmount(text);
-  return formatted.startsWith('-') ? `-$${formatted.slice(1)}` : `$${formatted}`;
-}
-
-/** A signed amount for a statement line: "+$100.00", "-$50.00", "$0.00". */
-export function formatSignedUsd(text: string): string {
-  const cents = parseCents(text);
-  if (cents === null) return text;
-  return cents > 0n ? `+${formatUsd(text)}` : formatUsd(text);
 }
 
 /** The sum of decimal strings, as a 2-decimal string (texts that are not amounts are skipped). */

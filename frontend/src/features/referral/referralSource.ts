@@ -6,6 +6,13 @@ export const EXIT_REFERRAL_FLAG = 'exit_referral_mode';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Why /ref/{code} sent the visitor to /register (router state): the registration screen says so instead of landing silently. */
+export interface TReferralProblem {
+  code: string;
+  /** invalid: unknown or inactive (the server said so); unchecked: the check failed (network, server). */
+  reason: 'invalid' | 'unchecked';
+}
+
 /** Local storage has no expiry of its own: the code is kept with the time it lapses (30 days, as the cookie). */
 export function saveReferralSource(code: string, now = Date.now()): void {
   try {

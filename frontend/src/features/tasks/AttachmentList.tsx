@@ -25,7 +25,7 @@ function iconFor(type: string) {
  * review) marks a video stored with its metadata (location, device), which the server could not remove.
  */
 export function AttachmentList({ files, showMetadataNotes = false }: { files: readonly TSubmissionFile[]; showMetadataNotes?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const token = useSessionToken();
   const [opening, setOpening] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export function AttachmentList({ files, showMetadataNotes = false }: { files: re
     <>
       <ul className="work-files" data-testid="attachment-list">
         {files.map((file) => {
-          const size = fileSizeParts(file.fileSize);
+          const size = fileSizeParts(file.fileSize, i18n.language);
           return (
             <li key={file.id}>
               <span className="work-file-icon">{iconFor(file.fileType)}</span>

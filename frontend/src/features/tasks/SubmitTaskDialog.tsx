@@ -72,7 +72,7 @@ export function SubmitTaskDialog({ task, onClose }: TSubmitTaskDialogProps) {
 }
 
 function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const token = useSessionToken();
@@ -188,7 +188,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
       {files.length > 0 && (
         <ul className="submit-file-list" data-testid="picked-files">
           {files.map(({ key, file }) => {
-            const size = fileSizeParts(file.size);
+            const size = fileSizeParts(file.size, i18n.language);
             return (
               <li key={key}>
                 <span className="work-file-name" title={file.name}>

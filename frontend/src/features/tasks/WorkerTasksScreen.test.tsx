@@ -92,6 +92,21 @@ describe('worker Tasks screen', () => {
     expect(titlesIn('tab-done')).toEqual(['Finished task']);
   });
 
+  it('in Russian, each tab is a short one-line label beside its count (they wrapped onto two lines at 390 px)', async () => {
+    mockApi({ 'GET /api/tasks': () => jsonResponse(TASKS) });
+    renderWithProviders(<WorkerTasksScreen />, { route: '/tasks', preloadedState: signedInState(), language: 'ru' });
+    await screen.findByText('Open task one');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Доступно 2', 'Мои 2', 'Правки 1', 'Готово 1']);
+    for (const t of tabs) {
+      const label = t.querySelector('.tab-label')!;
+      // A quarter of 390 px holds about 9 Cyrillic letters at 14 px beside the count; the label never wraps (tasks.css).
+      expect(label.textContent!.length).toBeLessThanOrEqual(9);
+      expect(label.parentElement).toHaveClass('tab-label-row');
+      expect(t.querySelector('.tab-label-row > .tab-count')).not.toBeNull();
+    }
+  });
+
   it('when a tab has no tasks, then it shows its own empty message', async () => {
     const { user } = renderScreen([]);
     expect(await screen.findByText('No tasks available right now')).toBeInTheDocument();

@@ -108,8 +108,9 @@ export default function WorkerTasksScreen() {
           items={WORKER_TABS.map((key) => ({
             key,
             label: (
-              <span>
-                {t(`work.worker.tabs.${key}`)} <span className="tab-count">{key === 'done' ? completedTotal : byTab[key].length}</span>
+              <span className="tab-label-row" title={t(`work.worker.tabs.${key}`)}>
+                <span className="tab-label">{t(`work.worker.tabs.${key}`)}</span>{' '}
+                <span className="tab-count">{key === 'done' ? completedTotal : byTab[key].length}</span>
               </span>
             ),
             children: list(key),

@@ -1,4 +1,5 @@
 import type { TWorkerTask } from '@platform/contracts';
+import { formatCount, formatDecimal } from '../../app/format';
 
 /**
  * What the worker sees on a card: the server's true state of their own record on the task, else the task's.
@@ -68,9 +69,9 @@ export function tasksInTab<T extends Pick<TWorkerTask, 'status' | 'userStatus' |
   return tab === 'done' ? inTab.sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')) : inTab;
 }
 
-/** A file size as a number and a unit key of the catalogue (work.files.units). */
-export function fileSizeParts(bytes: number): { value: string; unit: 'b' | 'kb' | 'mb' } {
-  if (bytes < 1024) return { value: String(bytes), unit: 'b' };
-  if (bytes < 1024 * 1024) return { value: (bytes / 1024).toFixed(1), unit: 'kb' };
-  return { value: (bytes / (1024 * 1024)).toFixed(1), unit: 'mb' };
+/** A file size as a number in the reader's locale ("1.5" / "1,5") and a unit key of the catalogue (work.files.units). */
+export function fileSizeParts(bytes: number, language: string): { value: string; unit: 'b' | 'kb' | 'mb' } {
+  if (bytes < 1024) return { value: formatCount(bytes, language), unit: 'b' };
+  if (bytes < 1024 * 1024) return { value: formatDecimal(bytes / 1024, language), unit: 'kb' };
+  return { value: formatDecimal(bytes / (1024 * 1024), language), unit: 'mb' };
 }

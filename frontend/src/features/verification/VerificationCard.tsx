@@ -1,6 +1,6 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './verification.css';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -13,24 +13,32 @@ import { VerificationDialog } from './VerificationDialog';
 /**
  * Profile > identity verification (spec 02, AMENDED): the status as the server holds it. Not verified: 'Apply for
  * Verification'; pending: 'Verification pending review'; rejected: the reason and a new application; approved: the
- * verified badge (and the session's user is refreshed, so the header badge agrees).
+ * verified badge (and the session's user is refreshed, so the profile and home pill agree).
  */
 export function VerificationCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const sessionVerified = useAppSelector((s) => s.session.user?.isVerified);
+  const sessionUser = useAppSelector((s) => s.session.user);
+  const sessionVerified = sessionUser?.isVerified;
+  const sessionStatus = sessionUser?.verificationStatus;
   const status = useMyVerificationQuery();
   const [open, setOpen] = useState(false);
   const data = status.data;
+  const refreshedFor = useRef<unknown>(null);
 
+  // The signed-in user (the profile and home pill) follows what this card reads: pending after an application,
+  // approved or rejected after the decision.
   useEffect(() => {
-    if (data && sessionVerified !== undefined && data.isVerified !== sessionVerified) {
+    // (A user stored before verificationStatus existed has none: read again too.) Once per answer of this card, so
+    // two answers that disagree for a moment never read the user again and again.
+    if (data && sessionUser && refreshedFor.current !== data && (data.isVerified !== sessionVerified || data.status !== sessionStatus)) {
+      refreshedFor.current = data;
       void dispatch(sessionApi.endpoints.me.initiate(undefined, { forceRefetch: true }))
         .unwrap()
         .then((user) => dispatch(userUpdated(user)))
         .catch(() => undefined);
     }
-  }, [data, sessionVerified, dispatch]);
+  }, [data, sessionUser, sessionVerified, sessionStatus, dispatch]);
 
   return (
     <Panel title={t('verification.profile.title')} testId="verification-card">

@@ -1,11 +1,11 @@
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
 import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
 import { useToast } from '../../components/toast';
-import { readReferralSource } from '../../features/referral/referralSource';
+import { readReferralSource, type TReferralProblem } from '../../features/referral/referralSource';
 import { useRegisterMutation } from '../../features/session/session.api';
 import { useSignIn } from '../../features/session/useSignIn';
 import { AuthLayout } from '../../layouts/AuthLayout';
@@ -28,6 +28,7 @@ export function RegisterPage() {
   const signIn = useSignIn();
   const [navigating, setNavigating] = useState(false);
   const referralSource = useMemo(() => readReferralSource(), []);
+  const referralProblem = (useLocation().state as { referralProblem?: TReferralProblem } | null)?.referralProblem;
   const [form] = Form.useForm<TRegisterForm>();
   const serverErrors = useFormServerErrors(form, ['email', 'firstName', 'lastName', 'telegramUsername', 'password', 'confirmPassword']);
 
@@ -65,7 +66,17 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      {referralSource && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
+      {referralProblem && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="referral-problem"
+          title={t(referralProblem.reason === 'invalid' ? 'auth.register.referralInvalid' : 'auth.register.referralUnchecked', { code: referralProblem.code })}
+          description={referralSource && referralSource !== referralProblem.code ? t('auth.register.referralKept', { code: referralSource }) : undefined}
+        />
+      )}
+      {referralSource && !referralProblem && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
       <Form<TRegisterForm>
         form={form}
         noValidate

@@ -166,6 +166,32 @@ describe('register screen', () => {
     const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/auth/register')[0]?.body)) as Record<string, unknown>;
     expect(body).toEqual({ email: 'ada@example.test', password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', referralSource: 'FRIEND42' });
   });
+  it('when a referral link\'s code is unknown, then /register says the link is not valid, and that the older saved code is the one used', async () => {
+    localStorage.setItem(REFERRAL_SOURCE_KEY, 'FRIEND42');
+    mockApi({
+      'GET /api/referral/NOPE7': () => jsonResponse({ message: 'Referral link not found', code: 'REFERRALS.NOT_FOUND' }, 404),
+      'POST /api/referral/NOPE7/track-click': () => jsonResponse({ counted: false }),
+    });
+    renderWithProviders(<AppRoutes />, { route: '/ref/NOPE7' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/register$/));
+    const problem = await screen.findByTestId('referral-problem');
+    expect(problem).toHaveTextContent('The invitation link with the code NOPE7 is not valid or no longer active.');
+    expect(problem).toHaveTextContent('Your earlier invitation code FRIEND42 will be used.');
+    expect(screen.queryByText('You were invited with the code FRIEND42.')).toBeNull();
+  });
+
+  it('when a referral link is inactive, in Russian, then the notice is in Russian; opened directly, /register shows no notice', async () => {
+    mockApi({
+      'GET /api/referral/OLD1': () => jsonResponse({ code: 'OLD1', isActive: false, landingPage: null }),
+      'POST /api/referral/OLD1/track-click': () => jsonResponse({ counted: false }),
+    });
+    const first = renderWithProviders(<AppRoutes />, { route: '/ref/OLD1', language: 'ru' });
+    expect(await screen.findByTestId('referral-problem')).toHaveTextContent('Ссылка-приглашение с кодом OLD1 недействительна или больше не активна.');
+    first.unmount();
+    renderWithProviders(<AppRoutes />, { route: '/register' });
+    await screen.findByLabelText('First name');
+    expect(screen.queryByTestId('referral-problem')).toBeNull();
+  });
 });
 
 describe('forgot-password screen', () => {

@@ -1,15 +1,15 @@
 import { Alert, Card, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { useParams } from 'react-router-dom';
 import { useDocumentQuery } from '../../features/onboarding/onboarding.api';
 
 /** /documents/{id}/view: the full document, its HTML sanitised again on the way in (a lazily loaded chunk). */
 export default function DocumentViewerPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { id = '' } = useParams();
   const { data, isLoading, error } = useDocumentQuery(id, { skip: id === '' });
   const html = useMemo(() => (data ? DOMPurify.sanitize(data.content, { USE_PROFILES: { html: true } }) : ''), [data]);
@@ -35,7 +35,7 @@ export default function DocumentViewerPage() {
               {data.title}
             </Typography.Title>
             <Typography.Paragraph type="secondary">
-              {t('documentViewer.version', { version: data.version, date: dayjs(data.updatedAt).locale(i18n.language === 'ru' ? 'ru' : 'en').format('D MMMM YYYY') })}
+              {t('documentViewer.version', { version: data.version, date: format.date(data.updatedAt) })}
             </Typography.Paragraph>
             <div className="document-content" dangerouslySetInnerHTML={{ __html: html }} />
           </Card>

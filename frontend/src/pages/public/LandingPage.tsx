@@ -2,6 +2,7 @@ import type { TLandingContent, TPublicFigures } from '@platform/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useFormat } from '../../app/format';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
@@ -33,13 +34,10 @@ export function durationParts(seconds: number): { unit: 'minutes' | 'hours' | 'd
   return { unit: 'days', count: Math.floor(hours / 24), hours: hours % 24, minutes: 0 };
 }
 
-function formatMoney(value: string, language: string): string {
-  return new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
-}
-
 /** The live figures of 00-product.md, computed by the platform (GET /api/public/figures), with their time. */
 function LiveFigures() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { data, isError, isLoading } = usePublicFiguresQuery();
   const duration = (seconds: number): string => {
     const parts = durationParts(seconds);
@@ -48,9 +46,9 @@ function LiveFigures() {
     return t('referrals.landing.days', { count: parts.count, hours: parts.hours });
   };
   const tiles = (figures: TPublicFigures) => [
-    { key: 'tasks', label: t('referrals.landing.tasksCompleted'), value: figures.tasksCompletedLast30Days.toLocaleString(i18n.language) },
-    { key: 'workers', label: t('referrals.landing.workersPaid'), value: figures.workersPaidLast30Days.toLocaleString(i18n.language) },
-    { key: 'reward', label: t('referrals.landing.medianReward'), value: figures.medianReward === null ? null : formatMoney(figures.medianReward, i18n.language) },
+    { key: 'tasks', label: t('referrals.landing.tasksCompleted'), value: format.count(figures.tasksCompletedLast30Days) },
+    { key: 'workers', label: t('referrals.landing.workersPaid'), value: format.count(figures.workersPaidLast30Days) },
+    { key: 'reward', label: t('referrals.landing.medianReward'), value: figures.medianReward === null ? null : format.money(figures.medianReward) },
     { key: 'payout', label: t('referrals.landing.medianPayout'), value: figures.medianPayoutSeconds === null ? null : duration(figures.medianPayoutSeconds) },
   ];
   return (
@@ -68,7 +66,7 @@ function LiveFigures() {
             ))}
           </dl>
           <p className="muted small" data-testid="figures-as-of">
-            {t('referrals.landing.asOf', { time: new Date(data.asOf).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+            {t('referrals.landing.asOf', { time: format.dateTime(data.asOf) })}
           </p>
         </>
       )}

@@ -2,6 +2,7 @@ import { CrownFilled, StarFilled, TrophyFilled } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/format';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
 import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, formatAwardValue, useAwardsQuery, useLazyAwardsQuery, type TAward, type TAwardPeriod } from '../../features/content/content.api';
@@ -26,6 +27,7 @@ function RankIcon({ rank, label }: { rank: number; label: string }) {
  */
 export function AwardsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [period, setPeriod] = useState<TAwardPeriod>('monthly');
   const { data, isLoading, isError } = useAwardsQuery({ period });
   const [fetchPage] = useLazyAwardsQuery();
@@ -77,7 +79,7 @@ export function AwardsPage() {
                   {name(award)}
                   {award.source === 'manual' && <small>{t('awards.manual')}</small>}
                 </span>
-                <span className="award-value">{formatAwardValue(award.category, award.value, t('awards.tasks'))}</span>
+                <span className="award-value">{formatAwardValue(award.category, award.value, { format, tasks: (count) => t('awards.tasks', { count }) })}</span>
               </div>
             ))}
           </div>

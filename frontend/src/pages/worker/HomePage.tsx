@@ -4,11 +4,12 @@ import { useAppSelector } from '../../app/hooks';
 import { NewsList } from '../../features/content/NewsList';
 import { BalanceCard } from '../../features/payouts/BalanceCard';
 import { PendingSummary } from '../../features/payouts/PendingSummary';
+import { VerificationStatusPill } from '../../features/verification/VerificationStatusPill';
 
 // The dialog (antd Modal and its form) is loaded when it is first opened.
 const WithdrawDialog = lazy(() => import('../../features/payouts/WithdrawDialog'));
 
-/** Home (spec 02): the balance card, the pending-withdrawal summary, Withdraw, and the Company News list. */
+/** Home (spec 02): the greeting with the verification status, the balance card, the pending-withdrawal summary, Withdraw, and the Company News list. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useAppSelector((s) => s.session.user);
@@ -16,7 +17,10 @@ export function HomePage() {
   const [withdrawing, setWithdrawing] = useState<boolean | null>(null);
   return (
     <div className="page-stack">
-      <h1 className="page-title">{t('pages.home.greeting', { name: user?.firstName ?? '' })}</h1>
+      <div className="home-head">
+        <h1 className="page-title">{t('pages.home.greeting', { name: user?.firstName ?? '' })}</h1>
+        {user?.role === 'employee' && <VerificationStatusPill />}
+      </div>
       <BalanceCard onWithdraw={() => setWithdrawing(true)} />
       <PendingSummary />
 

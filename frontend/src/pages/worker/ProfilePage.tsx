@@ -1,4 +1,4 @@
-import { CheckCircleFilled, ExclamationCircleOutlined, LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { InstallAppCard } from '../../features/install/InstallAppCard';
 import { ActivityHistory } from '../../features/verification/ActivityHistory';
 import { DownloadMyData } from '../../features/verification/DownloadMyData';
 import { VerificationCard } from '../../features/verification/VerificationCard';
+import { VerificationStatusPill } from '../../features/verification/VerificationStatusPill';
 import { useSignOut } from '../../features/session/useSignOut';
 
 // 'Bind Payment Method': the payout wallets dialog is loaded when first opened.
@@ -37,19 +38,13 @@ export function ProfilePage() {
           <div className="avatar" aria-hidden>
             {initialsOf(user.firstName, user.lastName)}
           </div>
-          <div>
+          <div className="profile-head-text">
             <h1 className="profile-name">{fullName}</h1>
-            <div className="muted">{user.email}</div>
+            <div className="muted profile-email" data-testid="profile-email">
+              {user.email}
+            </div>
             <div style={{ marginTop: 6 }}>
-              {user.isVerified ? (
-                <span className="pill pill-success">
-                  <CheckCircleFilled /> {t('pages.profile.verified')}
-                </span>
-              ) : (
-                <span className="pill">
-                  <ExclamationCircleOutlined /> {t('pages.profile.unverified')}
-                </span>
-              )}
+              <VerificationStatusPill />
             </div>
           </div>
         </div>
@@ -60,7 +55,7 @@ export function ProfilePage() {
       <Panel title={t('pages.profile.account')}>
         <dl className="info-list">
           <dt>{t('pages.profile.email')}</dt>
-          <dd>{user.email}</dd>
+          <dd className="profile-email">{user.email}</dd>
           <dt>{t('pages.profile.fullName')}</dt>
           <dd>{fullName}</dd>
           <dt>{t('pages.profile.role')}</dt>

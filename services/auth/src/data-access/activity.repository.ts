@@ -7,7 +7,26 @@ export interface TActivityRecord {
   type: TActivityType;
   params: Record<string, string | null>;
   occurredAt: Date;
+  /**
+   * For a request that waits for a decision (a verification submitted, a withdrawal requested): the decision when
+   * its entry has arrived, else null (still pending). Read from the decision's own entry, so it follows the event
+   * whatever order the two arrived in.
+   */
+  outcome: 'approved' | 'rejected' | null;
 }
+
+/** The decision entry's source key of a request entry (verification.submitted:<id> -> verification.decided:<id>). */
+const DECISION_SOURCE_KEY_SQL = `CASE
+  WHEN e.source_key LIKE 'verification.submitted:%' THEN 'verification.decided:' || substr(e.source_key, length('verification.submitted:') + 1)
+  WHEN e.source_key LIKE 'withdrawal.requested:%' THEN 'withdrawal.decided:' || substr(e.source_key, length('withdrawal.requested:') + 1)
+END`;
+
+/** The decision an entry of the decision kinds records. */
+const OUTCOME_SQL = `CASE
+  WHEN d.type = 'withdrawal_approved' THEN 'approved'
+  WHEN d.type = 'withdrawal_rejected' THEN 'rejected'
+  WHEN d.type = 'verification' AND d.params->>'phase' IN ('approved', 'rejected') THEN d.params->>'phase'
+END`;
 
 export interface TNewActivity {
   userId: string;
@@ -44,9 +63,19 @@ export async function listActivityPage(db: Queryable, userId: string, q: { pageS
   page.values.push(...filters.values);
   const keyset = after ? `(occurred_at, id) < ($${page.values.push(after[0])}, $${page.values.push(after[1])})` : undefined;
   const limit = page.param(q.pageSize + 1);
-  const { rows } = await db.query<{ id: string; type: TActivityType; params: Record<string, string | null>; occurred_at: Date; sort_key: string }>(
-    `SELECT id, type, params, occurred_at, ${cursorTimeSql('occurred_at')} AS sort_key FROM activity_entries ${filters.where(keyset)}
-     ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`,
+  const { rows } = await db.query<{
+    id: string;
+    type: TActivityType;
+    params: Record<string, string | null>;
+    occurred_at: Date;
+    sort_key: string;
+    outcome: 'approved' | 'rejected' | null;
+  }>(
+    `SELECT e.id, e.type, e.params, e.occurred_at, e.sort_key, ${OUTCOME_SQL} AS outcome
+     FROM (SELECT id, user_id, type, params, occurred_at, source_key, ${cursorTimeSql('occurred_at')} AS sort_key FROM activity_entries ${filters.where(keyset)}
+           ORDER BY occurred_at DESC, id DESC LIMIT ${limit}) e
+     LEFT JOIN activity_entries d ON d.source_key = ${DECISION_SOURCE_KEY_SQL} AND d.user_id = e.user_id
+     ORDER BY e.occurred_at DESC, e.id DESC`,
     page.values,
   );
   return toPage(
@@ -54,7 +83,7 @@ export async function listActivityPage(db: Queryable, userId: string, q: { pageS
     q.pageSize,
     ACTIVITY_LIST,
     (row) => [row.sort_key, row.id],
-    (row) => ({ id: row.id, userId, type: row.type, params: row.params, occurredAt: row.occurred_at }),
+    (row) => ({ id: row.id, userId, type: row.type, params: row.params, occurredAt: row.occurred_at, outcome: row.outcome }),
     await count,
   );
 }

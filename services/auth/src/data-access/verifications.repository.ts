@@ -126,6 +126,15 @@ export async function findLatestVerificationOfUser(db: Queryable, userId: string
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/** The status of the user's latest application (the same order as findLatestVerificationOfUser), or null before the first. */
+export async function findLatestVerificationStatus(db: Queryable, userId: string): Promise<TVerificationRecordStatus | null> {
+  const { rows } = await db.query<{ status: TVerificationRecordStatus }>(
+    'SELECT status FROM user_verifications WHERE user_id = $1 ORDER BY submitted_at DESC, created_at DESC LIMIT 1',
+    [userId],
+  );
+  return rows[0]?.status ?? null;
+}
+
 /** The sort of each admin list: the queue oldest application first; approved/rejected newest decision first; all newest application first. */
 function adminListSort(list: TAdminVerificationList): { column: string; direction: 'ASC' | 'DESC' } {
   if (list === 'pending') return { column: 'v.submitted_at', direction: 'ASC' };

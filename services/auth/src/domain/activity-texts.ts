@@ -11,11 +11,23 @@ interface TLook {
   icon: string;
 }
 
-const money = (p: TParams) => `$${p.amount ?? '0.00'}`;
+type TOutcome = 'approved' | 'rejected' | null;
+
+const MONEY_FORMATS: Record<TActivityLanguage, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ru: new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
+/** The amount in the reader's locale, as the screens write it ("$7.50", "7,50 $"); the decimal text is exact to the cent. */
+const moneyIn = (language: TActivityLanguage) => (p: TParams) => {
+  const amount = Number(p.amount ?? '0');
+  return Number.isFinite(amount) ? MONEY_FORMATS[language].format(amount) : `${p.amount}`;
+};
 
 /** How each kind of entry reads in each language (spec 02 Activity entry: title, description, color, badge, icon). */
-const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLook> = {
-  en: (type, p) => {
+const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams, outcome: TOutcome) => TLook> = {
+  en: (type, p, outcome) => {
+    const money = moneyIn('en');
     switch (type) {
       case 'account_created':
         return { title: 'Account created', description: 'Welcome to the platform', color: 'blue', badge: 'Account', icon: 'user-plus' };
@@ -24,6 +36,8 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLoo
       case 'task_completed':
         return { title: 'Task completed', description: `Reward ${money(p)} credited to your balance`, color: 'green', badge: 'Completed', icon: 'check-circle' };
       case 'withdrawal_request':
+        if (outcome === 'approved') return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: approved`, color: 'green', badge: 'Approved', icon: 'wallet' };
+        if (outcome === 'rejected') return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: rejected`, color: 'red', badge: 'Rejected', icon: 'wallet' };
         return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: awaiting review`, color: 'amber', badge: 'Processing', icon: 'wallet' };
       case 'withdrawal_approved':
         return { title: 'Withdrawal approved', description: `${money(p)} paid out in ${p.currency ?? ''}`, color: 'green', badge: 'Approved', icon: 'wallet' };
@@ -32,10 +46,13 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLoo
       case 'verification':
         if (p.phase === 'approved') return { title: 'Identity verified', description: 'Your identity verification was approved', color: 'green', badge: 'Verified', icon: 'shield-check' };
         if (p.phase === 'rejected') return { title: 'Verification rejected', description: `Reason: ${p.reason ?? ''}`, color: 'red', badge: 'Rejected', icon: 'shield-x' };
+        if (outcome === 'approved') return { title: 'Verification submitted', description: 'Reviewed: approved', color: 'green', badge: 'Approved', icon: 'shield' };
+        if (outcome === 'rejected') return { title: 'Verification submitted', description: 'Reviewed: rejected', color: 'red', badge: 'Rejected', icon: 'shield' };
         return { title: 'Verification submitted', description: 'Verification pending review', color: 'amber', badge: 'Pending', icon: 'shield' };
     }
   },
-  ru: (type, p) => {
+  ru: (type, p, outcome) => {
+    const money = moneyIn('ru');
     switch (type) {
       case 'account_created':
         return { title: 'Аккаунт создан', description: 'Добро пожаловать на платформу', color: 'blue', badge: 'Аккаунт', icon: 'user-plus' };
@@ -44,6 +61,8 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLoo
       case 'task_completed':
         return { title: 'Задание выполнено', description: `Вознаграждение ${money(p)} зачислено на баланс`, color: 'green', badge: 'Выполнено', icon: 'check-circle' };
       case 'withdrawal_request':
+        if (outcome === 'approved') return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: одобрен`, color: 'green', badge: 'Одобрено', icon: 'wallet' };
+        if (outcome === 'rejected') return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: отклонён`, color: 'red', badge: 'Отклонено', icon: 'wallet' };
         return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: ожидает проверки`, color: 'amber', badge: 'В обработке', icon: 'wallet' };
       case 'withdrawal_approved':
         return { title: 'Вывод одобрен', description: `${money(p)} выплачено в ${p.currency ?? ''}`, color: 'green', badge: 'Одобрено', icon: 'wallet' };
@@ -52,13 +71,16 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams) => TLoo
       case 'verification':
         if (p.phase === 'approved') return { title: 'Личность подтверждена', description: 'Ваша заявка на верификацию одобрена', color: 'green', badge: 'Подтверждено', icon: 'shield-check' };
         if (p.phase === 'rejected') return { title: 'Верификация отклонена', description: `Причина: ${p.reason ?? ''}`, color: 'red', badge: 'Отклонено', icon: 'shield-x' };
+        if (outcome === 'approved') return { title: 'Заявка на верификацию отправлена', description: 'Проверена: одобрена', color: 'green', badge: 'Одобрено', icon: 'shield' };
+        if (outcome === 'rejected') return { title: 'Заявка на верификацию отправлена', description: 'Проверена: отклонена', color: 'red', badge: 'Отклонено', icon: 'shield' };
         return { title: 'Заявка на верификацию отправлена', description: 'Верификация ожидает проверки', color: 'amber', badge: 'На проверке', icon: 'shield' };
     }
   },
 };
 
-export function presentActivity(entry: { id: string; type: TActivityType; params: TParams; occurredAt: Date }, language: TActivityLanguage): TActivityEntry {
-  return { id: entry.id, type: entry.type, timestamp: entry.occurredAt.toISOString(), ...LOOKS[language](entry.type, entry.params) };
+/** An entry as the reader sees it; a request's badge follows its decision (outcome), never staying Pending after it. */
+export function presentActivity(entry: { id: string; type: TActivityType; params: TParams; occurredAt: Date; outcome?: TOutcome }, language: TActivityLanguage): TActivityEntry {
+  return { id: entry.id, type: entry.type, timestamp: entry.occurredAt.toISOString(), ...LOOKS[language](entry.type, entry.params, entry.outcome ?? null) };
 }
 
 /** The reader's language: ?lang wins, then the first of Accept-Language that we speak, else English. */

@@ -39,7 +39,7 @@ export async function createAdmin(pool: Pool, rawInput: TCreateAdminInput): Prom
   return withTransaction(pool, async (client) => {
     const existing = await findUserByEmail(client, input.email, { forUpdate: true });
     if (existing) {
-      if (existing.role === 'admin') return { action: 'unchanged' as const, user: await presentUser(existing) };
+      if (existing.role === 'admin') return { action: 'unchanged' as const, user: await presentUser(existing, client) };
       if (!input.promote) throw AUTH_ERRORS.userExistsNotPromoted(input.email);
       const promoted = (await setUserRole(client, existing.id, 'admin'))!;
       await writeEvent(client, 'user.updated', {
@@ -52,7 +52,7 @@ export async function createAdmin(pool: Pool, rawInput: TCreateAdminInput): Prom
         isVerified: promoted.isVerified,
         updatedAt: promoted.updatedAt.toISOString(),
       });
-      return { action: 'promoted' as const, user: await presentUser(promoted) };
+      return { action: 'promoted' as const, user: await presentUser(promoted, client) };
     }
     const created = await insertUser(client, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: 'admin' });
     if (!created) throw AUTH_ERRORS.emailTaken();
@@ -65,6 +65,6 @@ export async function createAdmin(pool: Pool, rawInput: TCreateAdminInput): Prom
       referralSource: null,
       registeredAt: created.createdAt.toISOString(),
     });
-    return { action: 'created' as const, user: await presentUser(created), ...(generatedPassword ? { generatedPassword } : {}) };
+    return { action: 'created' as const, user: await presentUser(created, client), ...(generatedPassword ? { generatedPassword } : {}) };
   });
 }

@@ -15,5 +15,5 @@ export async function requireActiveUser(db: Queryable, userId: string): Promise<
 
 /** The signed-in user, with the balances read from payouts with the user's own token. */
 export async function getCurrentUser(deps: TAuthDeps, userId: string, token: string | undefined): Promise<TUser> {
-  return presentUser(await requireActiveUser(deps.pool, userId), { payouts: deps.payouts, token });
+  return presentUser(await requireActiveUser(deps.pool, userId), deps.pool, { payouts: deps.payouts, token });
 }

@@ -72,5 +72,5 @@ export async function completeDocuments(deps: TAuthDeps, userId: string, token: 
     if (!updated) throw AUTH_ERRORS.userGone();
     return updated;
   });
-  return presentUser(user, { payouts: deps.payouts, token });
+  return presentUser(user, deps.pool, { payouts: deps.payouts, token });
 }

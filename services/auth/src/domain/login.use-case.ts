@@ -15,5 +15,5 @@ export async function loginUser(deps: TAuthDeps, input: TLoginRequest): Promise<
   if (!user || !valid) throw AUTH_ERRORS.invalidCredentials();
   if (!user.isActive) throw AUTH_ERRORS.accountSuspended();
   const token = await deps.signer.sign({ id: user.id, role: user.role });
-  return { token, user: await presentUser(user, { payouts: deps.payouts, token }) };
+  return { token, user: await presentUser(user, deps.pool, { payouts: deps.payouts, token }) };
 }

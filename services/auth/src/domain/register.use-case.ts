@@ -36,5 +36,5 @@ export async function registerUser(deps: TAuthDeps, input: TRegisterRequest): Pr
     return created;
   });
   const token = await deps.signer.sign({ id: user.id, role: user.role });
-  return { token, user: await presentUser(user, { payouts: deps.payouts, token }) };
+  return { token, user: await presentUser(user, deps.pool, { payouts: deps.payouts, token }) };
 }

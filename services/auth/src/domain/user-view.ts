@@ -1,6 +1,8 @@
 import { ZBalanceSchema, ZInternalBalancesSchema, ZStatsBalanceTotalSchema, type TAdminUser, type TUser } from '@platform/contracts';
-import type { Logger } from '@platform/service-kit';
+import type { Logger, Queryable } from '@platform/service-kit';
 import type { TUserRecord } from '../data-access/users.repository.js';
+import { findLatestVerificationStatus } from '../data-access/verifications.repository.js';
+import { verificationStatusOf } from './verification-status.js';
 
 /** A user's balances as shown: decimal strings, or null when the payouts service could not tell ("unknown"). */
 export interface TBalances {
@@ -116,10 +118,17 @@ function publicFields(user: TUserRecord) {
   };
 }
 
-/** The user as the client reads it; balances from payouts when a lookup is given. */
-export async function presentUser(user: TUserRecord, lookup?: TBalanceLookup): Promise<TUser> {
-  const balances = lookup ? ((await findBalances(lookup.payouts, [user.id], lookup.token)).get(user.id) ?? UNKNOWN_BALANCES) : UNKNOWN_BALANCES;
-  return { ...publicFields(user), ...balances };
+/**
+ * The user as the client reads it (GET /api/auth/me, login, registration, onboarding): the verification status from
+ * the user's applications (read with `db`, in the caller's transaction when there is one), balances from payouts
+ * when a lookup is given.
+ */
+export async function presentUser(user: TUserRecord, db: Queryable, lookup?: TBalanceLookup): Promise<TUser> {
+  const [latestStatus, balances] = await Promise.all([
+    findLatestVerificationStatus(db, user.id),
+    lookup ? findBalances(lookup.payouts, [user.id], lookup.token).then((found) => found.get(user.id) ?? UNKNOWN_BALANCES) : UNKNOWN_BALANCES,
+  ]);
+  return { ...publicFields(user), verificationStatus: verificationStatusOf(user.isVerified, latestStatus), ...balances };
 }
 
 /** The user as an admin reads it: every stored field but the password hash, with the given balances. */

@@ -18,6 +18,7 @@ import { findLatestVerificationOfUser, insertPendingVerification, insertVerifica
 import { sealImage } from './envelope-crypto.js';
 import { checkIdentityImage, cleanIdentityImage, IMAGE_ERRORS, type TCleanImage } from './identity-images.js';
 import { VERIFICATION_ERRORS } from './verification.errors.js';
+import { verificationStatusOf } from './verification-status.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
 /** One part of the multipart body as the HTTP layer hands it over (files already limited to 10 MB). */
@@ -93,7 +94,7 @@ export function checkVerificationFields(raw: Partial<Record<TVerificationTextFie
 /** The worker's own status as GET /api/user/verification answers it. */
 export function myVerificationOf(isVerified: boolean, latest: TVerificationRecord | null): TMyVerification {
   return {
-    status: latest ? latest.status : isVerified ? 'approved' : 'none',
+    status: verificationStatusOf(isVerified, latest?.status ?? null),
     isVerified,
     id: latest?.id ?? null,
     reason: latest?.status === 'rejected' ? latest.rejectionReason : null,

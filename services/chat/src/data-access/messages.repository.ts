@@ -263,12 +263,16 @@ export async function findMonitorStats(db: Queryable): Promise<{ total: number; 
 
 /* ---- Unread counts. ---- */
 
-/** Starts a user's read position at the newest message: someone new to the chat has nothing unread. */
+/**
+ * Starts a user's read position where they joined: the newest message written before users.joined_at (what was
+ * written since is unread), or, for a user whose joining this service never heard of, the newest message now.
+ */
 export async function ensureReadState(db: Queryable, userId: string, room: TRoom): Promise<void> {
   const params: unknown[] = [userId, room.chatType];
   await db.query(
     `INSERT INTO chat_read_state (user_id, chat_type, last_read_id)
-     SELECT $1, $2, coalesce(max(id), 0) FROM chat_messages WHERE ${roomCondition(room, params)}
+     SELECT $1, $2, coalesce(max(id), 0) FROM chat_messages
+      WHERE ${roomCondition(room, params)} AND created_at <= coalesce((SELECT joined_at FROM users WHERE id = $1), 'infinity'::timestamptz)
      ON CONFLICT (user_id, chat_type) DO NOTHING`,
     params,
   );
@@ -286,22 +290,26 @@ export async function markRead(db: Queryable, userId: string, room: TRoom, upToI
 }
 
 /**
- * Messages from others after the read position, up to `cap`: in the general room everyone else's (assistants and
- * admins too); in the worker's support thread the admins' replies.
+ * Messages from others after the read position and after the user joined (users.joined_at, from user.registered),
+ * up to `cap`: in the general room everyone else's (assistants and admins too); in the worker's support thread the
+ * admins' replies. So history written before a user existed never counts, even where no read position is kept yet.
  */
 export async function countUnread(db: Queryable, userId: string, cap: number): Promise<{ general: number; support: number }> {
   const { rows } = await db.query<{ general: string; support: string }>(
-    `SELECT
+    `WITH joined AS (SELECT coalesce((SELECT joined_at FROM users WHERE id = $1), '-infinity'::timestamptz) AS at)
+     SELECT
        (SELECT count(*) FROM (
           SELECT 1 FROM chat_messages m
            WHERE m.chat_type = 'general'
              AND m.id > coalesce((SELECT last_read_id FROM chat_read_state WHERE user_id = $1 AND chat_type = 'general'), 0)
+             AND m.created_at > (SELECT at FROM joined)
              AND m.user_id IS DISTINCT FROM $1
            LIMIT $2) g) AS general,
        (SELECT count(*) FROM (
           SELECT 1 FROM chat_messages m
            WHERE m.chat_type = 'support' AND m.support_user_id = $1 AND m.is_from_admin
              AND m.id > coalesce((SELECT last_read_id FROM chat_read_state WHERE user_id = $1 AND chat_type = 'support'), 0)
+             AND m.created_at > (SELECT at FROM joined)
            LIMIT $2) s) AS support`,
     [userId, cap],
   );

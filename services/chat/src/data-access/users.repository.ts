@@ -21,3 +21,8 @@ export async function upsertUser(db: Queryable, user: TChatUser, sourceAt: strin
 export async function findUser(db: Queryable, id: string): Promise<TChatUser | undefined> {
   return USERS_COPY.find(db, id);
 }
+
+/** When the user joined (user.registered); the first value stays (a redelivered event changes nothing). */
+export async function keepJoinedAt(db: Queryable, id: string, joinedAt: string): Promise<void> {
+  await db.query('UPDATE users SET joined_at = $2 WHERE id = $1 AND joined_at IS NULL', [id, joinedAt]);
+}

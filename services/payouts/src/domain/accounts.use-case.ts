@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
 import { USERS_COPY } from '../data-access/copies.repository.js';
+import { keepReferenceDescription } from '../data-access/descriptions.repository.js';
 import { findAccount, findBalances } from '../data-access/ledger.repository.js';
 import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
@@ -28,16 +29,22 @@ export async function keepUserCopy(client: PoolClient, data: TUserRegisteredData
   await USERS_COPY.upsert(client, { id: data.userId, email: data.email, firstName: data.firstName, lastName: data.lastName }, occurredAt);
 }
 
-/** submission.approved: credit the reward once per assignment, however often the event arrives. */
+/**
+ * submission.approved: credit the reward once per assignment, however often the event arrives, and keep the task's
+ * title as the entry's description (the statement line names the task).
+ */
 export async function creditTaskReward(client: PoolClient, data: TSubmissionApprovedData): Promise<{ credited: boolean }> {
   const reward = toCents(data.reward);
   if (reward <= 0n) return { credited: false };
+  const reference = { type: 'assignment', id: data.assignmentId };
   const result = await postEntry(client, await lockAccountForPosting(client, data.userId), {
     kind: 'task_reward',
     amount: reward,
-    reference: { type: 'assignment', id: data.assignmentId },
+    reference,
     createdBy: data.approvedBy,
   });
+  const title = data.taskTitle?.trim();
+  if (title) await keepReferenceDescription(client, reference, title);
   return { credited: !result.duplicate };
 }
 

@@ -1,4 +1,6 @@
 import type { TLedgerEntry, TLedgerVerification, TStatement, TStatementPage, TStatementPageQuery } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { findReferenceDescriptions } from '../data-access/descriptions.repository.js';
 import { findAccount, findLastEntryBefore, listEntries, listEntriesPage } from '../data-access/ledger.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 import { verifyChain, type TStoredEntry } from './ledger.js';
@@ -16,9 +18,11 @@ function rangeOf(query: Pick<TStatementPageQuery, 'from' | 'to'>): { from?: Date
   return range;
 }
 
-function toView(entry: TStoredEntry): TLedgerEntry {
-  const { userId: _userId, ...view } = entry;
-  return view;
+/** The entries as the statement shows them: without the user, with the words kept for their references (one query). */
+async function toViews(db: Queryable, entries: readonly TStoredEntry[]): Promise<TLedgerEntry[]> {
+  const references = entries.flatMap((e) => (e.referenceType !== null && e.referenceId !== null ? [{ type: e.referenceType, id: e.referenceId }] : []));
+  const descriptions = await findReferenceDescriptions(db, references);
+  return entries.map(({ userId: _userId, ...view }) => ({ ...view, description: descriptions.get(`${view.referenceType}:${view.referenceId}`) ?? null }));
 }
 
 /** The user's statement: entries oldest first, each with the running balances after it, opening and closing balances. */
@@ -32,7 +36,7 @@ export async function getStatement(deps: TPayoutsDeps, userId: string, query: Pi
   }
   const last = entries.at(-1);
   const closing = last ? { available: last.availableAfter, held: last.heldAfter } : opening;
-  return { userId, from: query.from ?? null, to: query.to ?? null, opening, closing, entries: entries.map(toView) };
+  return { userId, from: query.from ?? null, to: query.to ?? null, opening, closing, entries: await toViews(deps.pool, entries) };
 }
 
 const ZERO = { available: '0.00', held: '0.00' };
@@ -51,7 +55,7 @@ export async function getStatementPage(deps: TPayoutsDeps, userId: string, query
   const opening = before ? { available: before.availableAfter, held: before.heldAfter } : ZERO;
   // The newest entry before the range's end: in the range, or else the one before it (then closing = opening).
   const closing = last ? { available: last.availableAfter, held: last.heldAfter } : ZERO;
-  return { ...page, items: page.items.map(toView), userId, from: query.from ?? null, to: query.to ?? null, opening, closing };
+  return { ...page, items: await toViews(deps.pool, page.items), userId, from: query.from ?? null, to: query.to ?? null, opening, closing };
 }
 
 /* ---- CSV ---- */
@@ -69,6 +73,7 @@ export const STATEMENT_CSV_COLUMNS = [
   'createdBy',
   'prevHash',
   'hash',
+  'description',
 ] as const;
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -77,6 +77,7 @@ export async function approveInTransaction(client: PoolClient, assignmentId: str
     reward: task.reward,
     approvedAt: approved.completedAt as string,
     approvedBy,
+    taskTitle: task.title,
   });
   return approved;
 }

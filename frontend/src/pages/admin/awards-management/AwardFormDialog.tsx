@@ -1,6 +1,7 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberToAmountText } from '../../../features/payouts/money';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useAdminUsersQuery } from '../../../features/admin/admin.api';
 import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, useCreateAwardMutation, useUpdateAwardMutation, type TAward, type TAwardCategory, type TAwardPeriod } from '../../../features/content/content.api';
@@ -46,7 +47,7 @@ export function AwardFormDialog({ open, award, onClose }: { open: boolean; award
   }, [users, award, t]);
 
   const save = async (values: TFormValues) => {
-    const body = { userId: values.userId!, category: values.category!, rank: values.rank, value: Number(values.value ?? 0).toFixed(2), period: values.period };
+    const body = { userId: values.userId!, category: values.category!, rank: values.rank, value: numberToAmountText(Number(values.value ?? 0)), period: values.period };
     if (award) await updateAward({ id: award.id, award: body }).unwrap();
     else await createAward(body).unwrap();
   };

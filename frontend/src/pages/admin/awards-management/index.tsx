@@ -129,7 +129,7 @@ export function AwardsManagementSection() {
                 <div className="muted">{t(`awards.admin.categories.${award.category}`)}</div>
               </div>
             </div>
-            <div className="award-value">{formatAwardValue(award.category, award.value, t('awards.tasks'))}</div>
+            <div className="award-value">{formatAwardValue(award.category, award.value, { format, tasks: (count) => t('awards.tasks', { count }) })}</div>
             <div>
               <Tag>{t(`awards.periods.${award.period}`)}</Tag>
               <Tag color={award.source === 'computed' ? 'blue' : 'gold'}>{t(award.source === 'computed' ? 'awards.admin.computed' : 'awards.admin.manual')}</Tag>

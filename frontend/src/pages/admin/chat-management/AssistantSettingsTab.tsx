@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Select, Spin, Switch
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../app/errorMessage';
+import { useFormat } from '../../../app/format';
 import { serverFieldOf } from '../../../components/forms/serverErrors';
 import { useToast } from '../../../components/toast';
 import { useChatSettingsQuery, useSaveChatSettingsMutation } from '../../../features/chat/assistants.api';
@@ -74,6 +75,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
  */
 export function AssistantSettingsTab() {
   const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [form] = Form.useForm<TFormValues>();
   const { data, isLoading, isError } = useChatSettingsQuery();
@@ -220,7 +222,7 @@ export function AssistantSettingsTab() {
         <Button type="primary" htmlType="submit" loading={saveState.isLoading} data-testid="settings-save">
           {t('assistants.settings.save')}
         </Button>
-        {data.updatedAt && <span className="muted small">{t('assistants.settings.updated', { time: new Date(data.updatedAt).toLocaleString() })}</span>}
+        {data.updatedAt && <span className="muted small">{t('assistants.settings.updated', { time: format.dateTime(data.updatedAt) })}</span>}
       </div>
     </Form>
   );

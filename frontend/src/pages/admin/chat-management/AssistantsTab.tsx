@@ -1,5 +1,5 @@
 import { ZCreateAssistantRequestSchema, type TAssistantLanguage, type TChatAssistant } from '@platform/contracts/assistants';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Select, Switch, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
@@ -156,7 +156,7 @@ export function AssistantsTab() {
             title: t('assistants.list.name'),
             render: (_, a) => (
               <span data-testid="assistant-row-name">
-                {a.avatar && !a.avatar.startsWith('http') && <span aria-hidden="true">{a.avatar} </span>}
+                <RobotOutlined aria-hidden className="chat-bot-avatar" />{' '}
                 {a.displayName} <Tag color="purple">{t('chat.badgeBot')}</Tag>
               </span>
             ),

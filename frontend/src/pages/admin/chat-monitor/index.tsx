@@ -156,7 +156,7 @@ export function ChatMonitorSection() {
         <Button icon={<ReloadOutlined />} loading={isFetching} onClick={refresh}>
           {t('common.refresh')}
         </Button>
-        {fulfilledTimeStamp && <span className="chat-admin-updated">{t('chat.monitor.updated', { time: new Date(fulfilledTimeStamp).toLocaleTimeString() })}</span>}
+        {fulfilledTimeStamp && <span className="chat-admin-updated">{t('chat.monitor.updated', { time: format.time(fulfilledTimeStamp) })}</span>}
       </div>
       <div className="chat-admin-stats">
         {cards.map((card) => (

@@ -8,7 +8,7 @@ import { errorMessageOf } from '../../../app/errorMessage';
 import { ListSearch } from '../../../components/ListSearch';
 import { LoadMoreFooter, useLoadMore } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
-import { formatTime } from '../../../features/chat/chatTime';
+import { useFormat } from '../../../app/format';
 import {
   supportApi,
   useLazySupportConversationsQuery,
@@ -60,6 +60,7 @@ const nameOf = (c: TSupportConversation, fallback: string) => [c.user.firstName,
 
 function ConversationItem({ conversation, selected, now, onSelect }: { conversation: TSupportConversation; selected: boolean; now: number; onSelect: () => void }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const duration = useDuration();
   const name = nameOf(conversation, t('support.desk.worker'));
   return (
@@ -77,7 +78,7 @@ function ConversationItem({ conversation, selected, now, onSelect }: { conversat
               {t('support.desk.waiting', { time: duration((now - new Date(conversation.waitingSince).getTime()) / 1000) })}
             </span>
           )}
-          {conversation.lastMessageAt && <time className="muted small">{formatTime(conversation.lastMessageAt)}</time>}
+          {conversation.lastMessageAt && <time className="muted small">{format.time(conversation.lastMessageAt)}</time>}
         </span>
       </button>
     </li>
@@ -86,6 +87,7 @@ function ConversationItem({ conversation, selected, now, onSelect }: { conversat
 
 function ThreadMessage({ message }: { message: TChatMessage }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const name = message.isFromAdmin ? t('chat.supportTeam') : [message.user?.firstName, message.user?.lastName].filter(Boolean).join(' ') || t('chat.member');
   return (
     <li className={`crm-msg${message.isFromAdmin ? ' admin' : ''}`} data-testid="crm-message">
@@ -96,7 +98,7 @@ function ThreadMessage({ message }: { message: TChatMessage }) {
       <div className="crm-bubble">
         <div className="crm-text">{message.content}</div>
         <time className="muted small" dateTime={message.createdAt}>
-          {new Date(message.createdAt).toLocaleDateString()} {formatTime(message.createdAt)}
+          {format.dateTime(message.createdAt)}
         </time>
       </div>
     </li>

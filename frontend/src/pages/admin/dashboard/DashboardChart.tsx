@@ -1,21 +1,20 @@
 import type { TDashboardDay } from '@platform/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../app/format';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** The three series' colours: the theme's primary blue, a green and an amber that read apart for most eyes. */
 export const SERIES_COLOURS = { registrations: '#175cd3', approvedSubmissions: '#12805c', paidWithdrawals: '#b54708' } as const;
 
-function dayLabel(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
 
 /**
  * Registrations, approved submissions and paid withdrawals per UTC day over the last 30 days (recharts, in a chunk of
  * its own that the dashboard loads lazily).
  */
 export default function DashboardChart({ series }: { series: TDashboardDay[] }) {
-  const { t, i18n } = useTranslation();
-  const data = series.map((d) => ({ ...d, label: dayLabel(d.day, i18n.language) }));
+  const { t } = useTranslation();
+  const format = useFormat();
+  const data = series.map((d) => ({ ...d, label: format.dayMonth(d.day) }));
   return (
     <ResponsiveContainer width="100%" height={280}>
       <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>

@@ -29,10 +29,6 @@ export function referralUrl(code: string): string {
   return `${window.location.origin}/ref/${encodeURIComponent(code)}`;
 }
 
-function percent(rate: number | null, dash: string): string {
-  return rate === null ? dash : `${(rate * 100).toFixed(1)}%`;
-}
-
 /**
  * Admin > Referral System (spec 03 "Referral Management"): stat cards, the links with their funnel (paged on the
  * server, 20 a page, newest first, with the code/name search and the active filter), landing pages.
@@ -122,7 +118,7 @@ export function ReferralsSection() {
       align: 'right',
       render: (n: number, row) => <span data-testid={`registrations-${row.code}`}>{format.count(n)}</span>,
     },
-    { title: t('referrals.admin.columns.conversion'), dataIndex: 'conversionRate', align: 'right', render: (rate: number | null) => percent(rate, t('common.dash')) },
+    { title: t('referrals.admin.columns.conversion'), dataIndex: 'conversionRate', align: 'right', render: (rate: number | null) => (rate === null ? t('common.dash') : format.percent(rate)) },
     { title: t('referrals.admin.columns.firstTask'), dataIndex: 'firstTaskCount', align: 'right', render: (n: number) => format.count(n) },
     { title: t('referrals.admin.columns.paid'), dataIndex: 'paidCount', align: 'right', render: (n: number) => format.count(n) },
     {

@@ -105,7 +105,7 @@ describe('All Users (spec 03)', () => {
   it('when View is opened, then the user fields, the ledger statement a page at a time with its total, reasons and the chain check are shown', async () => {
     const entry = (seq: number, kind: 'task_reward' | 'admin_adjustment', reason: string | null) => ({
       id: `e${seq}`, seq, kind, amount: '1.00', availableAfter: '1234.50', heldAfter: '0.00', referenceType: null, referenceId: null, reason,
-      createdBy: null, createdAt: `2025-01-${String(seq).padStart(2, '0')}T00:00:00.000Z`, prevHash: String(seq - 1), hash: String(seq),
+      createdBy: null, createdAt: `2025-01-${String(seq).padStart(2, '0')}T00:00:00.000Z`, prevHash: String(seq - 1), hash: String(seq), description: null,
     });
     const page = (items: ReturnType<typeof entry>[], nextCursor: string | null): TStatementPage => ({
       userId: KNOWN.id, from: null, to: null, opening: { available: '0.00', held: '0.00' }, closing: { available: '1234.50', held: '60.00' },

@@ -11,6 +11,7 @@ import { ListSearch } from '../../../components/ListSearch';
 import { useAdminVerificationsQuery, VERIFICATION_SEARCH_MIN_LENGTH } from '../../../features/verification/verification.api';
 import '../../../features/verification/verification.css';
 import { ReviewVerificationDialog, STATUS_COLORS } from './components/ReviewVerificationDialog';
+import { isoDayOf } from '../../../app/isoDay';
 
 /** contracts' ADMIN_VERIFICATION_LISTS (the app imports only types from contracts). */
 const FILTERS: readonly TAdminVerificationList[] = ['pending', 'approved', 'rejected', 'all'];
@@ -26,8 +27,8 @@ export function VerificationsSection() {
   const [status, setStatus] = useState<TAdminVerificationList>('pending');
   const [search, setSearch] = useState('');
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const from = range?.[0]?.format('YYYY-MM-DD');
-  const to = range?.[1]?.format('YYYY-MM-DD');
+  const from = isoDayOf(range?.[0]);
+  const to = isoDayOf(range?.[1]);
   const pages = useKeysetPages();
   const query = useAdminVerificationsQuery({
     status,

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
+import { isoDayOf } from '../../../../app/isoDay';
 
 interface TTaskFormValues {
   title?: string;
@@ -40,7 +41,7 @@ export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
     description: (values.description ?? '').trim(),
     reward: String(values.reward ?? '').trim(),
     submissionInstructions: (values.submissionInstructions ?? '').trim(),
-    dueDate: values.dueDate ? values.dueDate.format('YYYY-MM-DD') : null,
+    dueDate: isoDayOf(values.dueDate) ?? null,
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
   };

@@ -7,7 +7,7 @@ import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useAdjustBalanceMutation } from '../../../../features/admin/admin.api';
 import { checkBalanceForm } from '../../../../features/admin/balanceForm';
 import { serverMessageOf } from '../../../../app/errorMessage';
-import { centsToText, formatSignedUsd, parseCents } from '../../../../features/payouts/money';
+import { centsToText, parseCents } from '../../../../features/payouts/money';
 import { fullName } from './money';
 
 interface TAdjustValues {
@@ -81,7 +81,7 @@ export function AdjustBalanceDialog({
         name="balance"
         label={t('admin.users.adjustDialog.newBalance')}
         validateStatus={balanceError ? 'error' : undefined}
-        extra={difference ? t('admin.users.adjustDialog.difference', { amount: formatSignedUsd(difference) }) : t('admin.users.adjustDialog.newBalanceHint')}
+        extra={difference ? t('admin.users.adjustDialog.difference', { amount: format.signedMoney(difference) }) : t('admin.users.adjustDialog.newBalanceHint')}
       >
         <Input type="number" inputMode="decimal" step="0.01" min="0" prefix="$" />
       </Form.Item>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQuery } from '../../../../features/admin/admin.api';
 import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
-import { formatUsd } from '../../../../features/payouts/money';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
 import { fullName } from './money';
 import { UserVerificationInfo } from '../../verifications/components/UserVerificationInfo';
@@ -51,7 +50,7 @@ function Statement({ userId }: { userId: string }) {
       {isError && <Alert type="error" showIcon title={t('admin.users.details.statementFailed')} />}
       {data && (
         <div className="muted small" data-testid="admin-statement-closing">
-          {t('admin.users.details.closing', { available: formatUsd(data.closing.available), held: formatUsd(data.closing.held) })}
+          {t('admin.users.details.closing', { available: format.money(data.closing.available), held: format.money(data.closing.held) })}
           {' · '}
           <span data-testid="admin-statement-total">{t('admin.users.details.entriesTotal', { total: format.total(data.total, data.totalExact) })}</span>
         </div>

@@ -8,7 +8,8 @@ import { FieldError, fieldA11y } from '../../../../components/forms/FieldError';
 import { serverMessageOf } from '../../../../app/errorMessage';
 import { useFieldErrors } from '../../../../components/forms/useFieldErrors';
 import { useToast } from '../../../../components/toast';
-import { formatFee, formatUsd, shortenAddress } from '../../../../features/payouts/money';
+import { useFormat } from '../../../../app/format';
+import { formatFee, shortenAddress } from '../../../../features/payouts/money';
 import { useDecideWithdrawalMutation } from '../../../../features/payouts/payouts.api';
 
 type TDecision = 'approved' | 'rejected';
@@ -35,6 +36,7 @@ interface TDecisionDialogProps {
  */
 export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }: TDecisionDialogProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const toast = useToast();
   const [decide, { isLoading }] = useDecideWithdrawalMutation();
   const [decision, setDecision] = useState<TDecision>('approved');
@@ -110,7 +112,7 @@ export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }:
         </dd>
         <dt>{t('payouts.admin.amount')}</dt>
         <dd>
-          <strong>{formatUsd(withdrawal.amount)}</strong> USD
+          <strong>{format.money(withdrawal.amount)}</strong> USD
         </dd>
         <dt>{t('payouts.admin.fee')}</dt>
         <dd>{formatFee(withdrawal.networkFee, withdrawal.currency)}</dd>
@@ -180,14 +182,14 @@ export function DecisionDialog({ withdrawal, open = true, onClose, afterClose }:
       <ConfirmDialog
         open={confirming}
         title={t('payouts.admin.confirmPaidTitle')}
-        confirmLabel={t('payouts.admin.confirmPaidOk', { amount: formatUsd(withdrawal.amount) })}
+        confirmLabel={t('payouts.admin.confirmPaidOk', { amount: format.money(withdrawal.amount) })}
         cancelLabel={t('common.cancel')}
         loading={isLoading}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}
         testId="payout-confirm"
       >
-        <p className="confirm-dialog-lead">{t('payouts.admin.confirmPaid', { amount: formatUsd(withdrawal.amount), name })}</p>
+        <p className="confirm-dialog-lead">{t('payouts.admin.confirmPaid', { amount: format.money(withdrawal.amount), name })}</p>
         <p className="muted">
           {t('payouts.admin.confirmPaidText', {
             fee: formatFee(withdrawal.networkFee, withdrawal.currency),
