@@ -90,6 +90,10 @@ export const adminEn = {
   settings: {
     intro: 'Platform-wide values. Each change is published to the services that use it and written to the audit log.',
     keys: {
+      platform_name: {
+        title: 'Platform name',
+        description: 'The name e-mails are sent under and signed with ("The Task Portal team"); one line, up to 60 characters',
+      },
       starting_balance: {
         title: 'Starting balance',
         description: 'Credited to every new worker at registration as a signup bonus (USD)',
@@ -133,6 +137,8 @@ export const adminEn = {
       negative: 'The value cannot be negative',
       invalidAmount: 'Enter an amount with at most 2 decimals',
       notWhole: 'Enter a whole number',
+      tooLong: 'At most 60 characters',
+      invalidText: 'One line, without < or >',
     },
     reset: 'Reset',
     resetConfirmTitle: 'Reset all settings?',

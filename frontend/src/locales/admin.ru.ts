@@ -90,6 +90,10 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
   settings: {
     intro: 'Общие значения платформы. Каждое изменение передаётся сервисам, которые его используют, и записывается в журнал аудита.',
     keys: {
+      platform_name: {
+        title: 'Название платформы',
+        description: 'Имя отправителя и подпись писем («Команда Task Portal»); одна строка, до 60 символов',
+      },
       starting_balance: {
         title: 'Стартовый баланс',
         description: 'Начисляется каждому новому исполнителю при регистрации как бонус (USD)',
@@ -133,6 +137,8 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       negative: 'Значение не может быть отрицательным',
       invalidAmount: 'Введите сумму не более чем с 2 знаками после точки',
       notWhole: 'Введите целое число',
+      tooLong: 'Не более 60 символов',
+      invalidText: 'Одна строка, без < и >',
     },
     reset: 'Сбросить',
     resetConfirmTitle: 'Сбросить все настройки?',

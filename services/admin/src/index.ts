@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
 import type { TAdminDeps } from './domain/deps.js';
+import { fillBuiltInTranslations } from './domain/email-templates.use-case.js';
 import { publishUnpublishedSettings } from './domain/settings.use-case.js';
 import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.js';
 import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
@@ -42,6 +43,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     const deps: TAdminDeps = { pool, logger };
     // Into the outbox only; the relay below sends them once the broker is reachable.
     await publishUnpublishedSettings(deps);
+    // Stored built-in e-mail templates without a Russian version get the built-in one (issue 28).
+    await fillBuiltInTranslations(deps);
 
     const mailer = createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, logger });
     runtime.onStop(() => mailer.close());
