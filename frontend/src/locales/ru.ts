@@ -64,6 +64,10 @@ export const ru: TCatalogue = {
     allCurrencies: 'Все валюты',
   },
   languages: { en: 'English', ru: 'Русский' },
+  languageSwitch: {
+    emailHint: 'На этом же языке приходят наши письма.',
+    saveFailed: 'Не удалось сохранить язык писем',
+  },
   serverErrors: {
     AUTH: { EMAIL_TAKEN: 'Пользователь с таким адресом эл. почты уже зарегистрирован' },
     PAYOUTS: {
