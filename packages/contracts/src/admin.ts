@@ -32,6 +32,28 @@ export const ZUpdateSystemSettingRequestSchema = z.strictObject({
 });
 export type TUpdateSystemSettingRequest = z.infer<typeof ZUpdateSystemSettingRequestSchema>;
 
+/* ---- The welcome video (admin service; spec 01 s.7 "an admin can replace it", issue 28). ---- */
+
+/**
+ * GET /api/admin/settings/welcome-video, and the answer of POST (multipart, one file part `video`): what
+ * /assets/welcome-video serves. `current` is null while the clip the project ships is served. The upload is checked
+ * by its bytes (an MP4 or WebM signature, whatever type the client claims) and refused past maxBytes with 413.
+ */
+export const ZWelcomeVideoSchema = z.object({
+  url: z.string(),
+  maxBytes: z.number().int(),
+  current: z
+    .object({
+      contentType: z.enum(['video/mp4', 'video/webm']),
+      sizeBytes: z.number().int(),
+      sha256: z.string(),
+      uploadedBy: z.uuid(),
+      uploadedAt: z.string(),
+    })
+    .nullable(),
+});
+export type TWelcomeVideo = z.infer<typeof ZWelcomeVideoSchema>;
+
 /* ---- Audit log (admin service). ---- */
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
@@ -9,6 +10,8 @@ import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.j
 import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
+import { registerWelcomeVideoRoutes } from './entry-points/http/welcome-video.routes.js';
+import { createMediaStorage } from './data-access/welcome-video.repository.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
 import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
@@ -54,6 +57,10 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
     registerUserExportRoutes(app, { pool, hooks });
     registerSettingsAndAuditRoutes(app, { deps, hooks });
+    // The welcome video (issue 28): uploaded by admins into this service's media folder, served at /assets/welcome-video.
+    await app.register(multipart, { limits: { fileSize: config.WELCOME_VIDEO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
+    const media = await createMediaStorage(config.MEDIA_DIR);
+    registerWelcomeVideoRoutes(app, { deps: { ...deps, media, maxBytes: config.WELCOME_VIDEO_MAX_BYTES, defaultFile: config.WELCOME_VIDEO_DEFAULT_FILE }, hooks });
     // The dashboard: its read model is fed by the admin.stats queue (below).
     const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
     registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });

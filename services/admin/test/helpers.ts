@@ -46,7 +46,8 @@ export interface TAdminHarness {
 export async function startAdminHarness(prefix: string, env: Record<string, string> = {}): Promise<TAdminHarness> {
   const environment = await createTestEnvironment(prefix);
   const outboxDir = await mkdtemp(join(tmpdir(), `admin-outbox-${prefix}-`));
-  const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, ...env });
+  const mediaDir = await mkdtemp(join(tmpdir(), `admin-media-${prefix}-`));
+  const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, MEDIA_DIR: mediaDir, ...env });
   const service = await start(config);
   const adminId = randomUUID();
   const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
@@ -64,6 +65,7 @@ export async function startAdminHarness(prefix: string, env: Record<string, stri
       await deleteBrokerObjects(config);
       await environment.cleanup();
       await rm(outboxDir, { recursive: true, force: true });
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }
