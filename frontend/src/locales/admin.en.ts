@@ -150,6 +150,23 @@ export const adminEn = {
     saveError: 'Save Error',
     saveFailed: 'Failed to save settings',
     loadFailed: 'Could not load the settings',
+    welcomeVideo: {
+      title: 'Welcome video',
+      description: 'Shown to every new worker once, after the documents (/assets/welcome-video). A new file is served at once; browsers fetch it the next time they check.',
+      shipped: 'The video the platform ships with',
+      uploaded: 'Uploaded {{date}} by {{who}}: {{type}}, {{size}}',
+      rules: 'MP4 or WebM, at most {{size}}. The file is checked by its content, not its name.',
+      choose: 'Choose a video…',
+      uploading: 'Uploading…',
+      open: 'Open the current video',
+      done: 'Welcome video replaced',
+      failed: 'The video was not replaced',
+      tooLarge: 'The file is {{size}}: the video must be at most {{max}}',
+      errors: {
+        tooLarge: 'The video must be at most {{max}}',
+        notVideo: 'This file is not an MP4 or WebM video',
+      },
+    },
   },
   audit: {
     filters: {
