@@ -46,6 +46,7 @@ beforeAll(async () => {
         OUTBOX_RELAY_ENABLED: 'false',
         MAIL_OUTBOX_DIR: join(files, `${name}-mail`),
         UPLOAD_DIR: join(files, `${name}-uploads`),
+        MEDIA_DIR: join(files, `${name}-media`),
       });
       started.push({ name, service: await module.start(config) });
     }),

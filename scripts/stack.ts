@@ -301,6 +301,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
       }
       if (service.name === 'admin') {
         env.MAIL_OUTBOX_DIR = outboxDir;
+        env.MEDIA_DIR = join(dataDir, 'admin-media');
+        env.WELCOME_VIDEO_DEFAULT_FILE = join(ROOT, 'frontend', 'media', 'welcome-video.webm');
         env.AUTH_INTERNAL_URL = authUrl;
         env.WORK_INTERNAL_URL = serviceUrls.work!;
         env.PAYOUTS_INTERNAL_URL = serviceUrls.payouts!;
@@ -329,7 +331,6 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
         WORK_SERVICE_URL: serviceUrls.work!,
         PAYOUTS_SERVICE_URL: serviceUrls.payouts!,
         CHAT_SERVICE_URL: instanceUrls.chat!.join(','),
-        WELCOME_VIDEO_FILE: join(ROOT, 'frontend', 'media', 'welcome-video.webm'),
         ...(existsSync(join(frontendDist, 'index.html')) ? { FRONTEND_DIST: frontendDist } : {}),
       },
       gatewaySocket,

@@ -807,7 +807,7 @@ export async function checkMoneyEffects(stack: TStack, admin: string, workers: {
   const counts = async () => ({
     rewards: await query<{ ref: string; n: string }>(payoutsDb, "SELECT reference_id AS ref, count(*) AS n FROM ledger_entries WHERE kind = 'task_reward' AND user_id = ANY($1) GROUP BY reference_id", [ids]),
     audits: await query<{ ref: string; n: string }>(adminDb, "SELECT target_id AS ref, count(*) AS n FROM audit_log WHERE action IN ('submission.approved', 'withdrawal.approved', 'withdrawal.rejected') AND target_id = ANY($1) GROUP BY target_id", [[...decided, ...completed]]),
-    mails: await countOf(adminDb, "SELECT count(*) AS n FROM sent_emails WHERE template = 'withdrawal-notification' AND recipient = ANY($1)", [emails]),
+    mails: await countOf(adminDb, "SELECT count(*) AS n FROM sent_emails WHERE template IN ('withdrawal-approved', 'withdrawal-rejected') AND recipient = ANY($1)", [emails]),
   });
   await waitFor('the effects downstream', async () => {
     const c = await counts();

@@ -44,8 +44,6 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   UPSTREAM_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
   /** The built frontend (a folder with index.html); without it `/` shows a placeholder page. */
   FRONTEND_DIST: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-  /** The onboarding video served at /assets/welcome-video (relative to the working directory). */
-  WELCOME_VIDEO_FILE: z.string().default('frontend/media/welcome-video.webm'),
   /** Largest body on every route but the upload routes (JSON): read whole by the gateway, 413 past it. */
   JSON_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Largest body on the upload routes (marked `body: 'upload'` in routes.ts), streamed to the service. */

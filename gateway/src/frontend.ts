@@ -1,13 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
-import send from '@fastify/send';
+import { basename, extname, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { AppError, COMMON_ERRORS, type TApp } from '@platform/service-kit';
+import { COMMON_ERRORS, type TApp } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
- * Files whose name carries no hash (the icons, fonts and images outside assets/, the welcome video): a week, then
+ * Files whose name carries no hash (the icons, fonts and images outside assets/): a week, then
  * revalidated with their ETag, so a replaced file reaches every browser within a week.
  */
 const LONG = 'public, max-age=604800';
@@ -86,28 +85,4 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);
-}
-
-/**
- * The onboarding welcome video at /assets/welcome-video (spec 01 s.7). The project ships a short generated clip;
- * an operator replaces it by pointing WELCOME_VIDEO_FILE at another WebM or MP4 file. Served by @fastify/send:
- * byte ranges (206, the player seeks and a phone fetches only what it plays; 416 past the end), HEAD,
- * ETag/Last-Modified revalidation, and a week of caching.
- */
-export function registerWelcomeVideo(app: TApp, file: string): void {
-  const path = resolve(file);
-  const type = path.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
-  app.get('/assets/welcome-video', async (request, reply) => {
-    if (!existsSync(path)) throw COMMON_ERRORS.notFound('The welcome video is not available', 'video');
-    const result = await send(request.raw, `/${encodeURIComponent(basename(path))}`, { root: dirname(path), dotfiles: 'allow', cacheControl: false, acceptRanges: true, etag: true, lastModified: true });
-    if (result.statusCode === 416) {
-      void reply.header('content-range', result.headers['Content-Range']);
-      throw new AppError('REQUEST.RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the video');
-    }
-    if (result.statusCode === 412) throw new AppError('REQUEST.PRECONDITION_FAILED', 412, 'The video has changed since the version asked for');
-    if (result.type !== 'file') throw COMMON_ERRORS.notFound('The welcome video is not available', 'video');
-    void reply.code(result.statusCode).headers(result.headers).header('cache-control', LONG);
-    if (result.statusCode !== 304) void reply.type(type);
-    return reply.send(result.stream);
-  });
 }

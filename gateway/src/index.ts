@@ -12,7 +12,7 @@ import {
 } from '@platform/service-kit';
 import { registerApiDocs } from './api-docs.js';
 import type { TGatewayConfig } from './config.js';
-import { registerFrontend, registerWelcomeVideo } from './frontend.js';
+import { registerFrontend } from './frontend.js';
 import { registerApiProxy, type TUpstreams } from './proxy.js';
 import { createRateLimits } from './rate-limits.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -95,7 +95,6 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       });
     }
 
-    registerWelcomeVideo(app, config.WELCOME_VIDEO_FILE);
     await registerFrontend(app, config.FRONTEND_DIST);
 
     const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);

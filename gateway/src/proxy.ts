@@ -181,7 +181,7 @@ export interface TApiProxyOptions {
 }
 
 /**
- * Everything under /api: normalise the path, resolve the owning service in the route table, check the token (and
+ * Everything under /api (and /assets/welcome-video): normalise the path, resolve the owning service in the route table, check the token (and
  * the admin role) at the edge, apply the account rate limits, then send the request to the service over a
  * keep-alive pool. Bodies are read whole up to the JSON limit (uploads are streamed); only the body of a
  * rate-limited route is parsed, to count its account.
@@ -289,5 +289,8 @@ export async function registerApiProxy(app: TApp, options: TApiProxyOptions): Pr
 
     api.all('/api', handler);
     api.all('/api/*', handler);
+    // The one path outside /api the table routes: the welcome video, sent by the admin service (ranges and
+    // revalidation pass through; a 206 or a video is never compressed).
+    api.get('/assets/welcome-video', handler);
   });
 }

@@ -18,7 +18,9 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/api/tasks/1/submit')).toMatchObject({ service: 'work', body: 'upload' });
     expect(resolveRoute('/api/tasks/1/take')?.body).toBeUndefined();
     // The two multipart routes: a submission's files and the identity verification's two photos (issue 15).
-    expect(ROUTES.filter((r) => r.body === 'upload').map((r) => r.prefix).sort()).toEqual(['/api/tasks/*/submit', '/api/user/verification']);
+    expect(ROUTES.filter((r) => r.body === 'upload').map((r) => r.prefix).sort()).toEqual(['/api/admin/settings/welcome-video', '/api/tasks/*/submit', '/api/user/verification']);
+    expect(resolveRoute('/assets/welcome-video')).toMatchObject({ service: 'admin', access: 'public' });
+    expect(resolveRoute('/assets/welcome-videos')).toBeUndefined();
   });
 
   it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {

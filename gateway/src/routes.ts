@@ -73,6 +73,11 @@ export const ROUTES: readonly TRouteEntry[] = [
   // admin: e-mail templates, system settings, audit log
   { prefix: '/api/admin/email-templates', service: 'admin', access: 'admin' },
   { prefix: '/api/admin/settings', service: 'admin', access: 'admin' },
+  // the welcome video (spec 01 s.7, issue 28): an admin uploads a replacement (multipart, streamed; the admin
+  // service enforces its size limit), and the app plays it from /assets/welcome-video, which the admin service
+  // sends from its own media volume (ranges, ETag/Last-Modified, a week of caching).
+  { prefix: '/api/admin/settings/welcome-video', service: 'admin', access: 'admin', body: 'upload' },
+  { prefix: '/assets/welcome-video', service: 'admin', access: 'public' },
   { prefix: '/api/admin/audit-log', service: 'admin', access: 'admin' },
   // admin: the dashboard (GET /api/admin/stats, POST /api/admin/stats/rebuild)
   { prefix: '/api/admin/stats', service: 'admin', access: 'admin' },

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,7 +12,6 @@ let upstream: TEchoUpstream;
 let gw: TGatewayHarness;
 let dist: string;
 
-const VIDEO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from(Array.from({ length: 2044 }, (_, i) => i % 251))]);
 const SCRIPT = `console.log(${JSON.stringify('app '.repeat(200))});`;
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
 
@@ -28,9 +29,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'icons'));
   writeFileSync(join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dist, 'clip.webm'), VIDEO);
   upstream = await startEchoUpstream();
-  gw = await startGateway('gateway_frontend', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, FRONTEND_DIST: dist, WELCOME_VIDEO_FILE: join(dist, 'clip.webm') });
+  gw = await startGateway('gateway_frontend', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: upstream.url, FRONTEND_DIST: dist });
 });
 
 afterAll(async () => {
@@ -61,15 +61,6 @@ describe('the built frontend (FRONTEND_DIST)', () => {
     const res = await fetch(`${gw.url}/icons/icon-192.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=604800');
-  });
-
-  it('when the welcome video is requested, then the configured clip is served as video, cached for a week', async () => {
-    const res = await fetch(`${gw.url}/assets/welcome-video`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('video/webm');
-    expect(res.headers.get('accept-ranges')).toBe('bytes');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=604800');
-    expect(Buffer.from(await res.arrayBuffer())).toEqual(VIDEO);
   });
 
   it('when sw.js or index.html is requested by name, then no-cache', async () => {
@@ -187,44 +178,35 @@ describe('precompressed files (Accept-Encoding)', () => {
   });
 });
 
-describe('the welcome video: ranges and HEAD', () => {
-  const video = '/assets/welcome-video';
-
-  it('when a byte range is asked, then 206 with that range and its Content-Range', async () => {
-    const res = await get(video, { range: 'bytes=100-199' });
-    expect(res.status).toBe(206);
-    expect(res.headers['content-range']).toBe(`bytes 100-199/${VIDEO.length}`);
-    expect(res.headers['content-length']).toBe('100');
-    expect(res.headers['content-type']).toBe('video/webm');
-    expect(res.body).toEqual(VIDEO.subarray(100, 200));
-  });
-
-  it('when an open range is asked, then the rest of the file', async () => {
-    const res = await get(video, { range: 'bytes=2000-' });
-    expect(res.status).toBe(206);
-    expect(res.body).toEqual(VIDEO.subarray(2000));
-  });
-
-  it('when a range past the end is asked, then 416 with the size in Content-Range', async () => {
-    const res = await get(video, { range: `bytes=${VIDEO.length + 10}-` });
-    expect(res.status).toBe(416);
-    expect(res.headers['content-range']).toBe(`bytes */${VIDEO.length}`);
-    expect((JSON.parse(res.body.toString()) as { code: string }).code).toBe('REQUEST.RANGE_NOT_SATISFIABLE');
-  });
-
-  it('when HEAD is asked, then the length and type without a body', async () => {
-    const res = await get(video, {}, 'HEAD');
+describe('the welcome video (sent by the admin service, issue 28)', () => {
+  it('when /assets/welcome-video is asked, then it goes to the admin service without a token, with its Range and validators', async () => {
+    const res = await get('/assets/welcome-video', { range: 'bytes=100-199', 'if-none-match': 'W/"abc"' });
     expect(res.status).toBe(200);
-    expect(res.headers['content-length']).toBe(String(VIDEO.length));
-    expect(res.headers['content-type']).toBe('video/webm');
-    expect(res.body.length).toBe(0);
+    const seen = JSON.parse(res.body.toString()) as { method: string; url: string; headers: Record<string, string> };
+    expect(seen).toMatchObject({ method: 'GET', url: '/assets/welcome-video', headers: { range: 'bytes=100-199', 'if-none-match': 'W/"abc"' } });
+    expect(seen.headers.authorization).toBeUndefined();
   });
 
-  it('when the browser revalidates with its ETag, then 304', async () => {
-    const first = await get(video, {});
-    const again = await get(video, { 'if-none-match': String(first.headers.etag) });
-    expect(again.status).toBe(304);
-    expect(again.body.length).toBe(0);
+  it('when the admin service answers a range, then 206, its Content-Range and the bytes pass through uncompressed', async () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+    const video = createServer((req, res) => {
+      res.writeHead(206, { 'content-type': 'video/webm', 'content-range': `bytes 0-4095/9000`, 'content-length': String(bytes.length), etag: 'W/"v2"', 'cache-control': 'public, max-age=604800' });
+      res.end(req.method === 'HEAD' ? undefined : bytes);
+    });
+    await new Promise<void>((resolve) => video.listen(0, '127.0.0.1', resolve));
+    const port = (video.address() as AddressInfo).port;
+    const viaGateway = await startGateway('gateway_video', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: `http://127.0.0.1:${port}` });
+    try {
+      const res = await request(`${viaGateway.url}/assets/welcome-video`, { headers: { range: 'bytes=0-4095', 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-range']).toBe('bytes 0-4095/9000');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.etag).toBe('W/"v2"');
+      expect(Buffer.from(await res.body.arrayBuffer())).toEqual(bytes);
+    } finally {
+      await viaGateway.stop();
+      video.close();
+    }
   });
 });
 

@@ -74,7 +74,9 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
   const state = api.getState() as { session?: TSessionState };
   const token = state.session?.token ?? readToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) goes as it is: the browser writes its multipart Content-Type with the boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -82,7 +84,7 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
     response = await fetch(`${API_PREFIX}${url}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'include',
       signal: api.signal,
       ...(keepalive ? { keepalive: true } : {}),

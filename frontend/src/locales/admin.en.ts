@@ -91,6 +91,10 @@ export const adminEn = {
   settings: {
     intro: 'Platform-wide values. Each change is published to the services that use it and written to the audit log.',
     keys: {
+      platform_name: {
+        title: 'Platform name',
+        description: 'The name e-mails are sent under and signed with ("The Task Portal team"); one line, up to 60 characters',
+      },
       starting_balance: {
         title: 'Starting balance',
         description: 'Credited to every new worker at registration as a signup bonus (USD)',
@@ -134,6 +138,8 @@ export const adminEn = {
       negative: 'The value cannot be negative',
       invalidAmount: 'Enter an amount with at most 2 decimals',
       notWhole: 'Enter a whole number',
+      tooLong: 'At most 60 characters',
+      invalidText: 'One line, without < or >',
     },
     reset: 'Reset',
     resetConfirmTitle: 'Reset all settings?',
@@ -145,6 +151,23 @@ export const adminEn = {
     saveError: 'Save Error',
     saveFailed: 'Failed to save settings',
     loadFailed: 'Could not load the settings',
+    welcomeVideo: {
+      title: 'Welcome video',
+      description: 'Shown to every new worker once, after the documents (/assets/welcome-video). A new file is served at once; browsers fetch it the next time they check.',
+      shipped: 'The video the platform ships with',
+      uploaded: 'Uploaded {{date}} by {{who}}: {{type}}, {{size}}',
+      rules: 'MP4 or WebM, at most {{size}}. The file is checked by its content, not its name.',
+      choose: 'Choose a video…',
+      uploading: 'Uploading…',
+      open: 'Open the current video',
+      done: 'Welcome video replaced',
+      failed: 'The video was not replaced',
+      tooLarge: 'The file is {{size}}: the video must be at most {{max}}',
+      errors: {
+        tooLarge: 'The video must be at most {{max}}',
+        notVideo: 'This file is not an MP4 or WebM video',
+      },
+    },
   },
   audit: {
     filters: {

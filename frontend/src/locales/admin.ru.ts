@@ -91,6 +91,10 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
   settings: {
     intro: 'Общие значения платформы. Каждое изменение передаётся сервисам, которые его используют, и записывается в журнал аудита.',
     keys: {
+      platform_name: {
+        title: 'Название платформы',
+        description: 'Имя отправителя и подпись писем («Команда Task Portal»); одна строка, до 60 символов',
+      },
       starting_balance: {
         title: 'Стартовый баланс',
         description: 'Начисляется каждому новому исполнителю при регистрации как бонус (USD)',
@@ -134,6 +138,8 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       negative: 'Значение не может быть отрицательным',
       invalidAmount: 'Введите сумму не более чем с 2 знаками после точки',
       notWhole: 'Введите целое число',
+      tooLong: 'Не более 60 символов',
+      invalidText: 'Одна строка, без < и >',
     },
     reset: 'Сбросить',
     resetConfirmTitle: 'Сбросить все настройки?',
@@ -145,6 +151,23 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
     saveError: 'Ошибка сохранения',
     saveFailed: 'Не удалось сохранить настройки',
     loadFailed: 'Не удалось загрузить настройки',
+    welcomeVideo: {
+      title: 'Приветственное видео',
+      description: 'Показывается каждому новому исполнителю один раз, после документов (/assets/welcome-video). Новый файл отдаётся сразу; браузеры получат его при следующей проверке.',
+      shipped: 'Видео, поставляемое с платформой',
+      uploaded: 'Загружено {{date}}, кто: {{who}}: {{type}}, {{size}}',
+      rules: 'MP4 или WebM, не больше {{size}}. Файл проверяется по содержимому, а не по имени.',
+      choose: 'Выбрать видео…',
+      uploading: 'Загрузка…',
+      open: 'Открыть текущее видео',
+      done: 'Приветственное видео заменено',
+      failed: 'Видео не заменено',
+      tooLarge: 'Размер файла {{size}}: видео должно быть не больше {{max}}',
+      errors: {
+        tooLarge: 'Видео должно быть не больше {{max}}',
+        notVideo: 'Этот файл не является видео MP4 или WebM',
+      },
+    },
   },
   audit: {
     filters: {

@@ -69,6 +69,11 @@ export const en = {
     allCurrencies: 'All currencies',
   },
   languages: { en: 'English', ru: 'Русский' },
+  /** The language switch (issue 28): signed in, the choice is also the language of the user's e-mails. */
+  languageSwitch: {
+    emailHint: 'E-mails from us come in this language too.',
+    saveFailed: 'Could not save the language of your e-mails',
+  },
   /** Server refusals in the interface language, by error code (errors.en.ts; app/serverErrorText.ts). */
   serverErrors: errorsEn,
   auth: {

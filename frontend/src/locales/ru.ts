@@ -66,6 +66,10 @@ export const ru: TCatalogue = {
     allCurrencies: 'Все валюты',
   },
   languages: { en: 'English', ru: 'Русский' },
+  languageSwitch: {
+    emailHint: 'На этом же языке приходят наши письма.',
+    saveFailed: 'Не удалось сохранить язык писем',
+  },
   serverErrors: errorsRu,
   auth: {
     email: 'Эл. почта',

@@ -54,6 +54,7 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     documentsAccepted: true,
     documentsAcceptedAt: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    language: 'en',
     balance: '0.00',
     heldBalance: '0.00',
     ...overrides,

@@ -5,7 +5,7 @@ import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, TOTAL_COUNT_CAP, ZDateBoundSche
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
-export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, SYSTEM_SETTING_KEYS, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
 export const ZSystemSettingSchema = z.object({
@@ -31,6 +31,28 @@ export const ZUpdateSystemSettingRequestSchema = z.strictObject({
   description: ZTextSchema('Description', { error: 'Description must be text' }).trim().max(500, 'Description is too long (at most 500 characters)').nullish(),
 });
 export type TUpdateSystemSettingRequest = z.infer<typeof ZUpdateSystemSettingRequestSchema>;
+
+/* ---- The welcome video (admin service; spec 01 s.7 "an admin can replace it", issue 28). ---- */
+
+/**
+ * GET /api/admin/settings/welcome-video, and the answer of POST (multipart, one file part `video`): what
+ * /assets/welcome-video serves. `current` is null while the clip the project ships is served. The upload is checked
+ * by its bytes (an MP4 or WebM signature, whatever type the client claims) and refused past maxBytes with 413.
+ */
+export const ZWelcomeVideoSchema = z.object({
+  url: z.string(),
+  maxBytes: z.number().int(),
+  current: z
+    .object({
+      contentType: z.enum(['video/mp4', 'video/webm']),
+      sizeBytes: z.number().int(),
+      sha256: z.string(),
+      uploadedBy: z.uuid(),
+      uploadedAt: z.string(),
+    })
+    .nullable(),
+});
+export type TWelcomeVideo = z.infer<typeof ZWelcomeVideoSchema>;
 
 /* ---- Audit log (admin service). ---- */
 
@@ -178,6 +200,30 @@ const ZTemplateNameSchema = templateText('Name', TEMPLATE_NAME_MAX, { trim: true
 const ZTemplateSubjectSchema = templateText('Subject', TEMPLATE_SUBJECT_MAX, { trim: true });
 const ZTemplateHtmlContentSchema = templateText('HTML content', TEMPLATE_CONTENT_MAX, { trim: false });
 const ZTemplateTextContentSchema = templateText('Text content', TEMPLATE_CONTENT_MAX, { trim: false });
+const ZTemplateSubjectRuSchema = templateText('Russian subject', TEMPLATE_SUBJECT_MAX, { trim: true });
+const ZTemplateHtmlContentRuSchema = templateText('Russian HTML content', TEMPLATE_CONTENT_MAX, { trim: false });
+const ZTemplateTextContentRuSchema = templateText('Russian text content', TEMPLATE_CONTENT_MAX, { trim: false });
+
+/**
+ * The Russian version of a template (issue 28): subjectRu, htmlContentRu and textContentRu, all three or none
+ * (null or left out: the template has no Russian version, and Russian users get the English one).
+ */
+const RUSSIAN_SHAPE = {
+  subjectRu: ZTemplateSubjectRuSchema.nullish(),
+  htmlContentRu: ZTemplateHtmlContentRuSchema.nullish(),
+  textContentRu: ZTemplateTextContentRuSchema.nullish(),
+};
+const RUSSIAN_FIELDS = ['subjectRu', 'htmlContentRu', 'textContentRu'] as const;
+const RUSSIAN_LABELS = { subjectRu: 'Russian subject', htmlContentRu: 'Russian HTML content', textContentRu: 'Russian text content' } as const;
+
+/** A Russian version is whole: when one of its parts is given, each missing part is named. */
+function checkRussianVersion(body: Partial<Record<(typeof RUSSIAN_FIELDS)[number], string | null | undefined>>, ctx: z.RefinementCtx): void {
+  const given = RUSSIAN_FIELDS.filter((field) => body[field] !== undefined && body[field] !== null);
+  if (given.length === 0) return;
+  for (const field of RUSSIAN_FIELDS) {
+    if (!given.includes(field)) ctx.addIssue({ code: 'custom', message: `${RUSSIAN_LABELS[field]} is required with the other Russian parts`, path: [field] });
+  }
+}
 const ZTemplateVariablesSchema = z
   .array(ZTextSchema('Variable name').trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'A variable name may contain only letters, digits and _'), {
     error: 'Variables must be a list of names',
@@ -186,23 +232,29 @@ const ZTemplateVariablesSchema = z
   .nullish()
   .transform((list) => (list ? [...new Set(list)] : undefined));
 
-export const ZCreateEmailTemplateRequestSchema = z.strictObject({
-  name: ZTemplateNameSchema,
-  subject: ZTemplateSubjectSchema,
-  htmlContent: ZTemplateHtmlContentSchema,
-  textContent: ZTemplateTextContentSchema,
-  variables: ZTemplateVariablesSchema,
-});
+export const ZCreateEmailTemplateRequestSchema = z
+  .strictObject({
+    name: ZTemplateNameSchema,
+    subject: ZTemplateSubjectSchema,
+    htmlContent: ZTemplateHtmlContentSchema,
+    textContent: ZTemplateTextContentSchema,
+    ...RUSSIAN_SHAPE,
+    variables: ZTemplateVariablesSchema,
+  })
+  .superRefine(checkRussianVersion);
 export type TCreateEmailTemplateRequest = z.infer<typeof ZCreateEmailTemplateRequestSchema>;
 
 /** Every field optional; the name may be sent (the edit dialog sends the whole form) but must not change. */
-export const ZUpdateEmailTemplateRequestSchema = z.strictObject({
-  name: ZTemplateNameSchema.optional(),
-  subject: ZTemplateSubjectSchema.optional(),
-  htmlContent: ZTemplateHtmlContentSchema.optional(),
-  textContent: ZTemplateTextContentSchema.optional(),
-  variables: ZTemplateVariablesSchema,
-});
+export const ZUpdateEmailTemplateRequestSchema = z
+  .strictObject({
+    name: ZTemplateNameSchema.optional(),
+    subject: ZTemplateSubjectSchema.optional(),
+    htmlContent: ZTemplateHtmlContentSchema.optional(),
+    textContent: ZTemplateTextContentSchema.optional(),
+    ...RUSSIAN_SHAPE,
+    variables: ZTemplateVariablesSchema,
+  })
+  .superRefine(checkRussianVersion);
 export type TUpdateEmailTemplateRequest = z.infer<typeof ZUpdateEmailTemplateRequestSchema>;
 
 export const ZEmailTemplateSchema = z.object({
@@ -211,7 +263,17 @@ export const ZEmailTemplateSchema = z.object({
   subject: z.string(),
   htmlContent: z.string(),
   textContent: z.string(),
+  /** The Russian version (issue 28); null when there is none: Russian users get the English one. */
+  subjectRu: z.string().nullable(),
+  htmlContentRu: z.string().nullable(),
+  textContentRu: z.string().nullable(),
   variables: z.array(z.string()),
+  /**
+   * For a built-in template (the mails the platform sends: welcome, password-reset, withdrawal-requested, ...), the
+   * placeholders it is given, each marked when a saved version must use it; a saved version may use no other. Empty
+   * for an admin's own template.
+   */
+  placeholders: z.array(z.object({ name: z.string(), required: z.boolean() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRoleSchema, ZTextSchema } from './common.js';
+import { ZLanguageSchema, ZRoleSchema, ZTextSchema } from './common.js';
 import { VERIFICATION_STATUSES } from './verification.js';
 
 const ZEmailSchema = ZTextSchema('Email').trim().toLowerCase().pipe(z.email('Please enter a valid email address').max(254, 'Email is too long'));
@@ -28,6 +28,8 @@ export const ZRegisterRequestSchema = z
     lastName: ZNameSchema('Last name'),
     telegramUsername: ZTextSchema('Telegram username').trim().max(64, 'Telegram username is too long').optional().nullable(),
     referralSource: ZTextSchema('Referral source').trim().max(100).optional().nullable(),
+    /** The interface's language at registration: the user's e-mails go out in it (default en). */
+    language: ZLanguageSchema.optional(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: "Passwords don't match",
@@ -68,6 +70,8 @@ export const ZUserSchema = z.object({
   documentsAccepted: z.boolean(),
   documentsAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The language of the user's e-mails: set at registration and whenever the user switches the interface's language. */
+  language: ZLanguageSchema,
   /**
    * Available balance, a decimal string, read from the payouts service (which owns it) at the time of the answer.
    * null when payouts could not be asked or did not answer in time: "unknown", never to be shown as 0.00.
@@ -77,6 +81,12 @@ export const ZUserSchema = z.object({
   heldBalance: z.string().nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
+
+/** PUT /api/user/language (auth): the language of the user's e-mails, saved when the interface's language changes. */
+export const ZUserLanguageRequestSchema = z.strictObject({ language: ZLanguageSchema });
+export type TUserLanguageRequest = z.infer<typeof ZUserLanguageRequestSchema>;
+export const ZUserLanguageSchema = z.object({ language: ZLanguageSchema });
+export type TUserLanguage = z.infer<typeof ZUserLanguageSchema>;
 
 export const ZAuthResponseSchema = z.object({ token: z.string(), user: ZUserSchema });
 export type TAuthResponse = z.infer<typeof ZAuthResponseSchema>;

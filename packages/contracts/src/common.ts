@@ -30,6 +30,11 @@ export const ROLES = ['employee', 'admin'] as const;
 export const ZRoleSchema = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRoleSchema>;
 
+/** The languages of the interface and of the e-mails a user receives (issue 28): English, the fallback, and Russian. */
+export const LANGUAGES = ['en', 'ru'] as const;
+export const ZLanguageSchema = z.enum(LANGUAGES, { error: 'language must be en or ru' });
+export type TLanguage = z.infer<typeof ZLanguageSchema>;
+
 export const ZUuidSchema = z.uuid();
 
 /** C0 controls but tab (U+0009) and line feed (U+000A), DEL (U+007F) and the C1 controls (U+0080-U+009F). */

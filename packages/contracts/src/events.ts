@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRoleSchema } from './common.js';
+import { ZLanguageSchema, ZRoleSchema } from './common.js';
 import { ZDocumentChangedDataSchema } from './content.js';
 import { ZUserChangedByAdminDataSchema } from './users-admin.js';
 import { ZTaskStatusSchema } from './work.js';
@@ -27,6 +27,8 @@ export const ZUserRegisteredDataSchema = z.object({
   role: ZRoleSchema,
   referralSource: z.string().nullable(),
   registeredAt: z.iso.datetime({ offset: true }),
+  /** The language of the user's e-mails (issue 28); absent in events written before it: English. */
+  language: ZLanguageSchema.optional(),
 });
 export type TUserRegisteredData = z.infer<typeof ZUserRegisteredDataSchema>;
 
@@ -40,6 +42,8 @@ export const ZPasswordResetRequestedDataSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
   /** The link the e-mail carries: the app's /reset-password page with the token in the query string. */
   resetUrl: z.url().optional(),
+  /** The language of the mail (the user's language when asked); absent in older events: English. */
+  language: ZLanguageSchema.optional(),
 });
 export type TPasswordResetRequestedData = z.infer<typeof ZPasswordResetRequestedDataSchema>;
 
@@ -61,6 +65,8 @@ export const ZUserUpdatedDataSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
   /** The worker keeps out of the public leaderboards; absent when the event does not say (no change). */
   leaderboardOptOut: z.boolean().optional(),
+  /** The language of the user's e-mails; absent in events written before issue 28 (no change). */
+  language: ZLanguageSchema.optional(),
 });
 export type TUserUpdatedData = z.infer<typeof ZUserUpdatedDataSchema>;
 

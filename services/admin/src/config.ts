@@ -28,6 +28,14 @@ export const ZAdminConfigSchema = ZBaseConfigSchema.extend({
   LEADERBOARDS_INTERVAL_MS: z.coerce.number().int().min(100).default(60 * 60_000),
   /** How often unfinished news mailings are looked for (a queued batch that was lost). */
   NEWS_MAIL_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * The welcome video (spec 01 s.7, issue 28): an admin's replacement is stored in MEDIA_DIR (this service's own
+   * volume; every instance must see the same folder), at most WELCOME_VIDEO_MAX_BYTES; until one is uploaded,
+   * WELCOME_VIDEO_DEFAULT_FILE (the clip the project ships) is served at /assets/welcome-video.
+   */
+  MEDIA_DIR: z.string().trim().min(1).default('.dev/admin-media'),
+  WELCOME_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  WELCOME_VIDEO_DEFAULT_FILE: z.string().trim().min(1).default('frontend/media/welcome-video.webm'),
   /** How long GET /api/public/figures answers from one computation (issue 16: "cached for a minute"). */
   PUBLIC_FIGURES_CACHE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(60_000),
 });

@@ -1,13 +1,17 @@
+import multipart from '@fastify/multipart';
 import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createMailer } from './data-access/mailer.js';
 import type { TAdminDeps } from './domain/deps.js';
+import { fillBuiltInTranslations } from './domain/email-templates.use-case.js';
 import { publishUnpublishedSettings } from './domain/settings.use-case.js';
 import { contentJobs, type TJobsHandle } from './entry-points/jobs/content.job.js';
 import { registerAwardRoutes } from './entry-points/http/awards.routes.js';
 import { registerEmailTemplateRoutes } from './entry-points/http/email-templates.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
+import { registerWelcomeVideoRoutes } from './entry-points/http/welcome-video.routes.js';
+import { createMediaStorage } from './data-access/welcome-video.repository.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
 import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
@@ -42,6 +46,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     const deps: TAdminDeps = { pool, logger };
     // Into the outbox only; the relay below sends them once the broker is reachable.
     await publishUnpublishedSettings(deps);
+    // Stored built-in e-mail templates without a Russian version get the built-in one (issue 28).
+    await fillBuiltInTranslations(deps);
 
     const mailer = createMailer({ from: config.MAIL_FROM, smtpUrl: config.SMTP_URL, outboxDir: config.MAIL_OUTBOX_DIR, logger });
     runtime.onStop(() => mailer.close());
@@ -51,6 +57,10 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
     registerUserExportRoutes(app, { pool, hooks });
     registerSettingsAndAuditRoutes(app, { deps, hooks });
+    // The welcome video (issue 28): uploaded by admins into this service's media folder, served at /assets/welcome-video.
+    await app.register(multipart, { limits: { fileSize: config.WELCOME_VIDEO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
+    const media = await createMediaStorage(config.MEDIA_DIR);
+    registerWelcomeVideoRoutes(app, { deps: { ...deps, media, maxBytes: config.WELCOME_VIDEO_MAX_BYTES, defaultFile: config.WELCOME_VIDEO_DEFAULT_FILE }, hooks });
     // The dashboard: its read model is fed by the admin.stats queue (below).
     const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
     registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });

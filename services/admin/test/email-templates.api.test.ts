@@ -187,12 +187,25 @@ describe('PATCH /api/admin/email-templates/{id}', () => {
 });
 
 describe('POST /api/admin/email-templates/defaults', () => {
-  it('when no templates exist, then the three defaults are created and returned', async () => {
+  it('when no templates exist, then every built-in template is created in both languages, with its placeholders', async () => {
     const res = await call('POST', '/api/admin/email-templates/defaults');
     expect(res.status).toBe(200);
-    const list = res.body as unknown as { name: string; variables: string[] }[];
-    expect(list.map((t) => t.name).sort()).toEqual(['password-reset', 'welcome', 'withdrawal-notification']);
-    expect(list.flatMap((t) => t.variables).sort()).toEqual(['amount', 'loginUrl', 'resetUrl', 'status', 'userName', 'userName', 'userName']);
+    const list = res.body as unknown as { name: string; variables: string[]; subjectRu: string | null; placeholders: { name: string; required: boolean }[] }[];
+    expect(list.map((t) => t.name).sort()).toEqual([
+      'account-deleted',
+      'password-reset',
+      'support-reply',
+      'verification-decision',
+      'welcome',
+      'withdrawal-approved',
+      'withdrawal-rejected',
+      'withdrawal-requested',
+    ]);
+    for (const template of list) expect(template.subjectRu, template.name).toMatch(/[А-Яа-яЁё]/);
+    const reset = list.find((t) => t.name === 'password-reset')!;
+    expect(reset.variables.sort()).toEqual(['expiresInMinutes', 'platformName', 'resetUrl', 'userName']);
+    expect(reset.placeholders).toContainEqual({ name: 'resetUrl', required: true });
+    expect(reset.placeholders).toContainEqual({ name: 'userName', required: false });
   });
 
   it('when called again or concurrently, then nothing is duplicated and an edited default is kept', async () => {
@@ -211,6 +224,84 @@ describe('POST /api/admin/email-templates/defaults', () => {
   it('when a custom template exists, then it is kept beside the defaults', async () => {
     await call('POST', '/api/admin/email-templates', { body: validTemplate });
     const list = (await call('POST', '/api/admin/email-templates/defaults')).body as unknown as { name: string }[];
-    expect(list.map((t) => t.name)).toEqual(['password-reset', 'task-reminder', 'welcome', 'withdrawal-notification']);
+    expect(list.map((t) => t.name)).toEqual([...DEFAULT_TEMPLATES.map((t) => t.name), 'task-reminder'].sort());
+    expect((list as unknown as { name: string; placeholders: unknown[] }[]).find((t) => t.name === 'task-reminder')?.placeholders).toEqual([]);
+  });
+});
+
+describe('the Russian version and the placeholders of a template (issue 28)', () => {
+  const russian = { subjectRu: 'Напоминание для {{userName}}', htmlContentRu: '<p>Здравствуйте, {{userName}}</p>', textContentRu: 'Здравствуйте, {{userName}}' };
+
+  it('when a template is created with a Russian version, then both languages are stored and read back', async () => {
+    const res = await call('POST', '/api/admin/email-templates', { body: { ...validTemplate, ...russian } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ subject: validTemplate.subject, ...russian });
+    const edit = await call('PATCH', `/api/admin/email-templates/${String(res.body!.id)}`, {
+      body: { subjectRu: 'Новая тема', htmlContentRu: '<p>Новый текст</p>', textContentRu: 'Новый текст' },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ subject: validTemplate.subject, subjectRu: 'Новая тема', textContentRu: 'Новый текст' });
+  });
+
+  it('when a template is created without a Russian version, then its Russian parts are null', async () => {
+    const res = await call('POST', '/api/admin/email-templates', { body: validTemplate });
+    expect(res.body).toMatchObject({ subjectRu: null, htmlContentRu: null, textContentRu: null });
+  });
+
+  it('when only part of the Russian version is sent, then 400 names each missing part', async () => {
+    const res = await call('POST', '/api/admin/email-templates', { body: { ...validTemplate, subjectRu: 'Тема' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field: 'htmlContentRu', message: 'Russian HTML content is required with the other Russian parts' });
+    const patch = await call('POST', '/api/admin/email-templates/defaults');
+    const welcome = (patch.body as unknown as { id: string; name: string }[]).find((t) => t.name === 'welcome')!;
+    const edit = await call('PATCH', `/api/admin/email-templates/${welcome.id}`, { body: { textContentRu: 'Текст {{loginUrl}}' } });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ field: 'subjectRu' });
+  });
+
+  it('when the Russian text does not parse, then 400 names the Russian part', async () => {
+    const res = await call('POST', '/api/admin/email-templates', { body: { ...validTemplate, ...russian, htmlContentRu: '<p>{{userName</p>' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'ADMIN.TEMPLATE_INVALID', details: [{ path: 'htmlContentRu' }] });
+    expect(String(res.body!.message)).toMatch(/^Russian HTML content is not a valid template: /);
+  });
+
+  it('when a built-in template uses a placeholder its mail is not given, then 400 names the part and the placeholder', async () => {
+    const defaults = (await call('POST', '/api/admin/email-templates/defaults')).body as unknown as { id: string; name: string }[];
+    const reset = defaults.find((t) => t.name === 'password-reset')!;
+    const res = await call('PATCH', `/api/admin/email-templates/${reset.id}`, { body: { subject: 'Reset for {{balance}}' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'ADMIN.TEMPLATE_INVALID', details: [{ path: 'subject' }] });
+    expect(String(res.body!.message)).toBe(
+      'Subject uses {{balance}}, which the password-reset e-mail is not given (it has: platformName, userName, resetUrl, expiresInMinutes)',
+    );
+  });
+
+  it('when a built-in template drops a required placeholder, then 400 (a reset mail without its link), in either language', async () => {
+    const defaults = (await call('POST', '/api/admin/email-templates/defaults')).body as unknown as { id: string; name: string }[];
+    const reset = defaults.find((t) => t.name === 'password-reset')!;
+    const res = await call('PATCH', `/api/admin/email-templates/${reset.id}`, { body: { textContent: 'Hello {{userName}}' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ details: [{ path: 'textContent' }], message: 'Text content must use {{resetUrl}}: the password-reset e-mail needs it' });
+    const ru = await call('PATCH', `/api/admin/email-templates/${reset.id}`, {
+      body: { subjectRu: 'Сброс', htmlContentRu: '<p>Здравствуйте</p>', textContentRu: '{{resetUrl}}' },
+    });
+    expect(ru.status).toBe(400);
+    expect(ru.body).toMatchObject({ details: [{ path: 'htmlContentRu' }] });
+  });
+
+  it('when the service starts with a stored built-in template that has no Russian version, then it is given the built-in one (an own Russian text is kept)', async () => {
+    await h.service.pool.query(
+      `INSERT INTO email_templates (id, name, subject, html_content, text_content, variables)
+       VALUES (gen_random_uuid(), 'support-reply', 'Support replied', '<p>{{chatUrl}}</p>', '{{chatUrl}}', ARRAY['chatUrl'])`,
+    );
+    await call('POST', '/api/admin/email-templates', { body: { ...validTemplate, name: 'welcome', htmlContent: '{{loginUrl}}', textContent: '{{loginUrl}}', subjectRu: 'Своя тема', htmlContentRu: '{{loginUrl}}', textContentRu: '{{loginUrl}}' } });
+    const { fillBuiltInTranslations } = await import('../src/domain/email-templates.use-case.js');
+    expect(await fillBuiltInTranslations({ pool: h.service.pool, logger: h.service.logger })).toEqual(['support-reply']);
+    const list = (await call('GET', '/api/admin/email-templates')).body as unknown as { name: string; subject: string; subjectRu: string; variables: string[] }[];
+    expect(list.find((t) => t.name === 'support-reply')).toMatchObject({ subject: 'Support replied', subjectRu: 'Поддержка ответила на ваше сообщение' });
+    expect(list.find((t) => t.name === 'support-reply')?.variables).toEqual(['chatUrl', 'platformName', 'userName', 'preview']);
+    expect(list.find((t) => t.name === 'welcome')?.subjectRu).toBe('Своя тема');
+    expect(await fillBuiltInTranslations({ pool: h.service.pool, logger: h.service.logger })).toEqual([]);
   });
 });

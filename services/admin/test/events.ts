@@ -10,7 +10,9 @@ import type {
   TSubmissionRejectedData,
   TTaskRequestDecidedData,
   TUserRegisteredData,
+  TUserUpdatedData,
   TWithdrawalDecidedData,
+  TWithdrawalRequestedData,
 } from '@platform/contracts';
 
 export function envelope<T>(type: string, data: T): TEventEnvelope<T> {
@@ -55,6 +57,33 @@ export function withdrawalDecided(overrides: Partial<TWithdrawalDecidedData> = {
     decidedAt: new Date().toISOString(),
     email: 'katherine@example.com',
     firstName: 'Katherine',
+    ...overrides,
+  });
+}
+
+export function withdrawalRequested(overrides: Partial<TWithdrawalRequestedData> = {}): TEventEnvelope<TWithdrawalRequestedData> {
+  return envelope('withdrawal.requested', {
+    withdrawalId: randomUUID(),
+    userId: randomUUID(),
+    amount: '60.00',
+    currency: 'USDT',
+    networkFee: '1.00',
+    walletAddress: 'TWalletAddress',
+    requestedAt: new Date().toISOString(),
+    ...overrides,
+  });
+}
+
+export function userUpdated(overrides: Partial<TUserUpdatedData> = {}): TEventEnvelope<TUserUpdatedData> {
+  return envelope('user.updated', {
+    userId: randomUUID(),
+    email: 'ada.lovelace@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee',
+    isActive: true,
+    isVerified: false,
+    updatedAt: new Date().toISOString(),
     ...overrides,
   });
 }

@@ -46,7 +46,8 @@ export interface TAdminHarness {
 export async function startAdminHarness(prefix: string, env: Record<string, string> = {}): Promise<TAdminHarness> {
   const environment = await createTestEnvironment(prefix);
   const outboxDir = await mkdtemp(join(tmpdir(), `admin-outbox-${prefix}-`));
-  const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, ...env });
+  const mediaDir = await mkdtemp(join(tmpdir(), `admin-media-${prefix}-`));
+  const config = loadAdminConfig({ ...environment.env, APP_BASE_URL: 'https://app.platform.test', MAIL_OUTBOX_DIR: outboxDir, MEDIA_DIR: mediaDir, ...env });
   const service = await start(config);
   const adminId = randomUUID();
   const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
@@ -64,6 +65,7 @@ export async function startAdminHarness(prefix: string, env: Record<string, stri
       await deleteBrokerObjects(config);
       await environment.cleanup();
       await rm(outboxDir, { recursive: true, force: true });
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }
@@ -91,14 +93,25 @@ function decodeQuotedPrintable(value: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** A small reader for the .eml files the mailer writes: top-level headers and decoded text parts. */
+/** RFC 2047 encoded words (`=?UTF-8?B?...?=`, `=?UTF-8?Q?...?=`) decoded; adjacent encoded words join without the space between them. */
+export function decodeHeaderWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
+/** A small reader for the .eml files the mailer writes: top-level headers (encoded words decoded) and decoded text parts. */
 export function parseEml(file: string, raw: string): TEml {
   const lf = raw.replace(/\r\n/g, '\n');
   const [head = '', ...rest] = lf.split(/\n\n/);
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const at = line.indexOf(':');
-    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = decodeHeaderWords(line.slice(at + 1).trim());
   }
   const parts = lf.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => {
     const [partHead = '', ...partBody] = part.split(/\r?\n\r?\n/);

@@ -66,7 +66,7 @@ describe('the admin.mail queue', () => {
     });
     const mails = (await readOutbox(h.outboxDir)).filter((m) => m.headers.to === 'linus@example.com');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.headers.subject).toBe('Welcome to the platform, Linus');
+    expect(mails[0]!.headers.subject).toBe('Welcome to Task Portal, Linus');
     expect(mails[0]!.body).toContain('https://app.platform.test/login');
     const sent = await h.service.pool.query('SELECT template, recipient FROM sent_emails WHERE event_id = $1', [event.id]);
     expect(sent.rows).toEqual([{ template: 'welcome', recipient: 'linus@example.com' }]);

@@ -44,7 +44,7 @@ async function settingsByKey(): Promise<Record<string, { settingValue: string; u
 describe('publishing at start', () => {
   it('when the service starts on a new database, then each seeded value is published once (changedBy null), and a second instance publishes nothing more', async () => {
     const first = await settingsEvents();
-    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_withdrawal', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours']);
+    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_withdrawal', 'platform_name', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours']);
     const settings = await settingsByKey();
     for (const event of first) {
       expect(event.data).toEqual({
@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(8);
+    expect(await settingsEvents()).toHaveLength(9);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
@@ -105,6 +105,7 @@ describe('GET /api/admin/settings', () => {
       ['chat_archive_days', '90'],
       ['max_live_assignments', '3'],
       ['minimum_withdrawal', '50.00'],
+      ['platform_name', 'Task Portal'],
       ['starting_balance', '0.00'],
       ['verification_retention_days', '30'],
       ['wallet_cooldown_hours', '0'],
@@ -198,12 +199,29 @@ describe('POST /api/admin/settings', () => {
   });
 });
 
+describe('platform_name (issue 28)', () => {
+  it('when an admin renames the platform, then it is stored trimmed and published (audited); a name with < or a line break is refused naming the value', async () => {
+    const res = await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: '  Acme   Tasks ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ settingValue: 'Acme Tasks', updatedBy: h.adminId });
+    const events = (await settingsEvents()).map((e) => e.data).filter((d) => d.key === 'platform_name' && d.changedBy);
+    expect(events.at(-1)).toMatchObject({ value: 'Acme Tasks', previousValue: 'Task Portal', changedBy: h.adminId });
+    for (const value of ['<b>Acme</b>', 'Acme\nTasks', 'x'.repeat(61), 42]) {
+      const refused = await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: value } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'ADMIN.INVALID_SETTING_VALUE', details: [{ path: 'settingValue' }] });
+      expect(String(refused.body.message)).toMatch(/^Platform name /);
+    }
+    await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: 'Task Portal' } });
+  });
+});
+
 describe('POST /api/admin/settings/reset', () => {
   it('when some values differ from the defaults, then all are restored and one event is published per changed key', async () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -220,6 +238,7 @@ describe('POST /api/admin/settings/reset', () => {
       verification_retention_days: '30',
       max_live_assignments: '3',
       assignment_time_limit_hours: '24',
+      platform_name: 'Task Portal',
     });
     const events = (await settingsEvents()).slice(eventsBefore).map((e) => e.data);
     expect(events.map((e) => e.key).sort()).toEqual(changedKeys);

@@ -69,9 +69,11 @@ describe('support.reply_email_requested', () => {
     expect(mail.body).toContain('Hello Pavel');
   });
 
-  it('when the template is stored (migration 0007), then admins see it in Email Templates', async () => {
-    const { rows } = await h.service.pool.query<{ variables: string[] }>(`SELECT variables FROM email_templates WHERE name = 'support-reply'`);
-    expect(rows).toEqual([{ variables: ['userName', 'preview', 'chatUrl'] }]);
+  it('when the template is stored (migration 0007, signed with the platform name and given Russian by 0014 and the start), then admins see it in Email Templates', async () => {
+    const { rows } = await h.service.pool.query<{ variables: string[]; text_content: string; subject_ru: string }>(
+      `SELECT variables, text_content, subject_ru FROM email_templates WHERE name = 'support-reply'`,
+    );
+    expect(rows).toEqual([{ variables: ['userName', 'preview', 'chatUrl', 'platformName'], text_content: expect.stringContaining('The {{platformName}} team'), subject_ru: 'Поддержка ответила на ваше сообщение' }]);
   });
 });
 

@@ -220,6 +220,7 @@ describe('GET /api/admin/users', () => {
       documentsAcceptedAt: null,
       referralSource: null,
       createdAt: expect.any(String),
+      language: 'en',
       updatedAt: expect.any(String),
       balance: '100.10',
       heldBalance: '20.00',

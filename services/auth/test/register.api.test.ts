@@ -50,6 +50,7 @@ describe('POST /api/auth/register', () => {
       documentsAccepted: false,
       documentsAcceptedAt: null,
       createdAt: expect.any(String),
+      language: 'en',
       balance: null,
       heldBalance: null,
     });

@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest, TWelcomeVideo } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -19,7 +19,7 @@ export interface TAdminUsersRequest {
 }
 
 export const adminTaggedApi = api.enhanceEndpoints({
-  addTagTypes: ['AdminUser', 'AdminUserLedger', 'AdminSetting', 'AuditLog', 'PublicSettings'],
+  addTagTypes: ['AdminUser', 'AdminUserLedger', 'AdminSetting', 'AuditLog', 'PublicSettings', 'WelcomeVideo'],
 });
 
 export const adminApi = adminTaggedApi.injectEndpoints({
@@ -72,6 +72,21 @@ export const adminApi = adminTaggedApi.injectEndpoints({
       invalidatesTags: ['AdminSetting', 'PublicSettings', 'AuditLog'],
     }),
 
+    /** The welcome video (issue 28): what /assets/welcome-video serves, and the upload limit. */
+    welcomeVideo: build.query<TWelcomeVideo, void>({
+      query: () => '/admin/settings/welcome-video',
+      providesTags: ['WelcomeVideo'],
+    }),
+    /** POST …/welcome-video as multipart, the file in the part `video` (the server checks its bytes and size). */
+    uploadWelcomeVideo: build.mutation<TWelcomeVideo, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('video', file, file.name);
+        return { url: '/admin/settings/welcome-video', method: 'POST', body };
+      },
+      invalidatesTags: ['WelcomeVideo', 'AuditLog'],
+    }),
+
     auditLog: build.query<TAuditLogPage, TAuditLogRequest>({
       query: (request) => buildAuditLogUrl(request),
       providesTags: ['AuditLog'],
@@ -89,5 +104,7 @@ export const {
   useAdminSettingsQuery,
   useUpdateSettingMutation,
   useResetSettingsMutation,
+  useWelcomeVideoQuery,
+  useUploadWelcomeVideoMutation,
   useAuditLogQuery,
 } = adminApi;

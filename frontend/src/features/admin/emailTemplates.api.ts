@@ -7,7 +7,13 @@ export interface TEmailTemplate {
   subject: string;
   htmlContent: string;
   textContent: string;
+  /** The Russian version (issue 28); null when there is none (Russian users get the English one). */
+  subjectRu: string | null;
+  htmlContentRu: string | null;
+  textContentRu: string | null;
   variables: string[];
+  /** For a built-in template, the placeholders its mail is given (a saved version may use no other); else empty. */
+  placeholders: { name: string; required: boolean }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -18,6 +24,10 @@ export interface TEmailTemplateInput {
   subject: string;
   htmlContent: string;
   textContent: string;
+  /** All three or none. */
+  subjectRu?: string;
+  htmlContentRu?: string;
+  textContentRu?: string;
   variables?: string[];
 }
 

@@ -1,8 +1,10 @@
 import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
+import { PLATFORM_NAME_MAX_LENGTH } from '@platform/contracts/constants';
 import { parseAmountInput, parseCents } from '../payouts/money';
 
-/** Amounts take cents (step 0.01); days and hours whole numbers. Both have a floor of 0 (spec 03 s.5). */
-export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole'> = {
+/** Amounts take cents (step 0.01); days and hours whole numbers, both with a floor of 0 (spec 03 s.5); the platform name is one line of text. */
+export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text'> = {
+  platform_name: 'text',
   starting_balance: 'amount',
   minimum_withdrawal: 'amount',
   auto_approval_days: 'whole',
@@ -13,12 +15,16 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole'> = {
   assignment_time_limit_hours: 'whole',
 };
 
-export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole';
+export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';
 
 /** What is wrong with a typed value, or null. An empty value is not an error to send: it is simply not saved. */
 export function settingProblem(key: TSystemSettingKey, text: string): TSettingProblem | null {
   const trimmed = text.trim();
   if (trimmed === '') return 'empty';
+  if (SETTING_KINDS[key] === 'text') {
+    if (/[\n\t<>]/.test(trimmed)) return 'invalidText';
+    return [...trimmed].length > PLATFORM_NAME_MAX_LENGTH ? 'tooLong' : null;
+  }
   if (trimmed.startsWith('-')) return 'negative';
   if (SETTING_KINDS[key] === 'amount') return parseAmountInput(trimmed) === null ? 'invalidAmount' : null;
   return /^\d{1,6}$/.test(trimmed) ? null : 'notWhole';
@@ -27,6 +33,7 @@ export function settingProblem(key: TSystemSettingKey, text: string): TSettingPr
 /** True when the typed value means the same as the stored one ("50" and "50.00" for an amount; "03" and "3"). */
 export function sameSettingValue(key: TSystemSettingKey, stored: string, typed: string): boolean {
   const trimmed = typed.trim();
+  if (SETTING_KINDS[key] === 'text') return trimmed.replace(/\s+/g, ' ') === stored;
   if (SETTING_KINDS[key] === 'amount') {
     const a = parseCents(stored);
     const b = parseAmountInput(trimmed);

@@ -16,6 +16,7 @@ export function makeAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {
     documentsAcceptedAt: '2025-01-02T10:00:00.000Z',
     referralSource: null,
     createdAt: '2025-01-02T09:00:00.000Z',
+    language: 'en',
     updatedAt: '2025-01-02T10:00:00.000Z',
     balance: '20.00',
     heldBalance: '0.00',
@@ -27,6 +28,7 @@ export const ADMIN_ID = '44444444-4444-4444-8444-444444444444';
 
 export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSetting>>> = {}): TSystemSetting[] {
   const base: [string, string][] = [
+    ['platform_name', 'Task Portal'],
     ['auto_approval_days', '3'],
     ['minimum_withdrawal', '50.00'],
     ['starting_balance', '0.00'],

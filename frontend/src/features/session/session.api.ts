@@ -1,4 +1,4 @@
-import type { TAuthResponse, TUser } from '@platform/contracts';
+import type { TAuthResponse, TLanguage, TUser, TUserLanguage } from '@platform/contracts';
 import { api } from '../../app/api';
 
 export interface TLoginRequest {
@@ -14,6 +14,8 @@ export interface TRegisterRequest {
   lastName: string;
   telegramUsername?: string;
   referralSource?: string;
+  /** The interface's language: the user's e-mails go out in it. */
+  language?: TLanguage;
 }
 
 export const sessionApi = api.injectEndpoints({
@@ -27,6 +29,10 @@ export const sessionApi = api.injectEndpoints({
     me: build.query<TUser, void>({
       query: () => '/auth/me',
       providesTags: ['Me'],
+    }),
+    /** PUT /api/user/language: the language of the user's e-mails, saved when the interface's language is switched. */
+    setLanguage: build.mutation<TUserLanguage, TLanguage>({
+      query: (language) => ({ url: '/user/language', method: 'PUT', body: { language } }),
     }),
     logout: build.mutation<unknown, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
@@ -46,6 +52,7 @@ export const sessionApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useRegisterMutation,
+  useSetLanguageMutation,
   useLogoutMutation,
   useForgotPasswordMutation,
   useValidateResetTokenMutation,

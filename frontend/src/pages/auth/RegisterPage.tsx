@@ -22,7 +22,7 @@ interface TRegisterForm {
 }
 
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [register, { isLoading }] = useRegisterMutation();
   const signIn = useSignIn();
@@ -44,6 +44,8 @@ export function RegisterPage() {
         lastName: values.lastName.trim(),
         ...(telegram ? { telegramUsername: telegram } : {}),
         ...(referralSource ? { referralSource } : {}),
+        // The interface's language is the language of the new user's e-mails (issue 28).
+        language: i18n.language === 'ru' ? 'ru' : 'en',
       }).unwrap();
       toast({ title: t('auth.register.successTitle', { name: t('app.name') }), description: t('auth.register.successDescription'), action: 'auth.register' });
       setNavigating(true);

@@ -164,7 +164,7 @@ describe('register screen', () => {
     expect(await screen.findByText('Your account has been created successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/auth/register')[0]?.body)) as Record<string, unknown>;
-    expect(body).toEqual({ email: 'ada@example.test', password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', referralSource: 'FRIEND42' });
+    expect(body).toEqual({ email: 'ada@example.test', password: 'secret1', confirmPassword: 'secret1', firstName: 'Ada', lastName: 'Lovelace', referralSource: 'FRIEND42', language: 'en' });
   });
   it('when a referral link\'s code is unknown, then /register says the link is not valid, and that the older saved code is the one used', async () => {
     localStorage.setItem(REFERRAL_SOURCE_KEY, 'FRIEND42');

@@ -86,6 +86,9 @@ export function ProfilePage() {
           <span>{t('common.language')}</span>
           <LanguageSwitch />
         </div>
+        <p className="muted small" style={{ margin: '4px 0 0' }}>
+          {t('languageSwitch.emailHint')}
+        </p>
       </Panel>
 
       <DownloadMyData />

@@ -7,6 +7,10 @@ export interface TEmailTemplate {
   subject: string;
   htmlContent: string;
   textContent: string;
+  /** The Russian version; null when there is none (English is sent). */
+  subjectRu: string | null;
+  htmlContentRu: string | null;
+  textContentRu: string | null;
   variables: string[];
   createdAt: string;
   updatedAt: string;
@@ -17,10 +21,16 @@ export interface TNewEmailTemplate {
   subject: string;
   htmlContent: string;
   textContent: string;
+  subjectRu: string | null;
+  htmlContentRu: string | null;
+  textContentRu: string | null;
   variables: string[];
 }
 
-export type TEmailTemplateChanges = Partial<Omit<TNewEmailTemplate, 'name'>>;
+/** An edit; the Russian parts are written together (all three, or none to leave them). */
+export type TEmailTemplateChanges = Partial<Omit<TNewEmailTemplate, 'name' | 'subjectRu' | 'htmlContentRu' | 'textContentRu'>> & {
+  ru?: { subject: string; htmlContent: string; textContent: string } | undefined;
+};
 
 interface TRow {
   id: string;
@@ -28,12 +38,15 @@ interface TRow {
   subject: string;
   html_content: string;
   text_content: string;
+  subject_ru: string | null;
+  html_content_ru: string | null;
+  text_content_ru: string | null;
   variables: string[];
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, name, subject, html_content, text_content, variables, created_at, updated_at';
+const COLUMNS = 'id, name, subject, html_content, text_content, subject_ru, html_content_ru, text_content_ru, variables, created_at, updated_at';
 
 function toTemplate(row: TRow): TEmailTemplate {
   return {
@@ -42,6 +55,9 @@ function toTemplate(row: TRow): TEmailTemplate {
     subject: row.subject,
     htmlContent: row.html_content,
     textContent: row.text_content,
+    subjectRu: row.subject_ru,
+    htmlContentRu: row.html_content_ru,
+    textContentRu: row.text_content_ru,
     variables: row.variables,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -66,11 +82,21 @@ export async function findTemplateByName(db: Queryable, name: string): Promise<T
 /** Inserts a template; returns undefined when the name is taken (the unique index decides, so races are safe). */
 export async function insertTemplate(db: Queryable, template: TNewEmailTemplate): Promise<TEmailTemplate | undefined> {
   const { rows } = await db.query<TRow>(
-    `INSERT INTO email_templates (id, name, subject, html_content, text_content, variables)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO email_templates (id, name, subject, html_content, text_content, subject_ru, html_content_ru, text_content_ru, variables)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (name) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [randomUUID(), template.name, template.subject, template.htmlContent, template.textContent, template.variables],
+    [
+      randomUUID(),
+      template.name,
+      template.subject,
+      template.htmlContent,
+      template.textContent,
+      template.subjectRu,
+      template.htmlContentRu,
+      template.textContentRu,
+      template.variables,
+    ],
   );
   return rows[0] ? toTemplate(rows[0]) : undefined;
 }
@@ -82,10 +108,37 @@ export async function updateTemplateById(db: Queryable, id: string, changes: TEm
        html_content = COALESCE($3, html_content),
        text_content = COALESCE($4, text_content),
        variables = COALESCE($5, variables),
+       subject_ru = COALESCE($6, subject_ru),
+       html_content_ru = COALESCE($7, html_content_ru),
+       text_content_ru = COALESCE($8, text_content_ru),
        updated_at = now()
      WHERE id = $1
      RETURNING ${COLUMNS}`,
-    [id, changes.subject ?? null, changes.htmlContent ?? null, changes.textContent ?? null, changes.variables ?? null],
+    [
+      id,
+      changes.subject ?? null,
+      changes.htmlContent ?? null,
+      changes.textContent ?? null,
+      changes.variables ?? null,
+      changes.ru?.subject ?? null,
+      changes.ru?.htmlContent ?? null,
+      changes.ru?.textContent ?? null,
+    ],
   );
   return rows[0] ? toTemplate(rows[0]) : undefined;
+}
+
+/**
+ * Gives a stored template of a built-in name the built-in Russian version when it has none (rows stored before
+ * issue 28, or by migrations 0007-0009); returns whether a row was filled. An admin's own Russian text is kept.
+ */
+export async function fillRussianVersion(db: Queryable, name: string, ru: { subject: string; htmlContent: string; textContent: string }, variables: readonly string[]): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE email_templates
+        SET subject_ru = $2, html_content_ru = $3, text_content_ru = $4,
+            variables = variables || ARRAY(SELECT v FROM unnest($5::text[]) AS v WHERE v <> ALL (email_templates.variables))
+      WHERE name = $1 AND subject_ru IS NULL`,
+    [name, ru.subject, ru.htmlContent, ru.textContent, [...variables]],
+  );
+  return (rowCount ?? 0) > 0;
 }

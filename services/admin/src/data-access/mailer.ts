@@ -10,6 +10,8 @@ export interface TOutgoingMail {
   text: string;
   /** The template's name, used in the .eml file name and the logs. */
   template: string;
+  /** The sender's display name (the platform's name from settings); MAIL_FROM's own name when not given. */
+  fromName?: string | undefined;
 }
 
 export interface TSentMail {
@@ -24,6 +26,7 @@ export interface TMailer {
 }
 
 export interface TMailerOptions {
+  /** MAIL_FROM: `Name <address>` or an address; its address is the sender's, its name the fallback display name. */
   from: string;
   /** smtp://user:pass@host:587; when empty, mails are written as .eml files into outboxDir. */
   smtpUrl?: string | undefined;
@@ -38,6 +41,13 @@ export function outboxFileName(sentAt: Date, template: string, recipient: string
   return `${time}-${safe(template)}-${safe(recipient)}.eml`;
 }
 
+/** The sender of one mail: MAIL_FROM's address under the given display name (nodemailer encodes it for the header). */
+export function senderOf(from: string, fromName: string | undefined): string | { name: string; address: string } {
+  if (!fromName) return from;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name: fromName, address };
+}
+
 /**
  * Sends through SMTP when a server is configured; otherwise writes each mail as an RFC 822 .eml file (the exact
  * bytes an SMTP server would receive) so a developer can open it and nothing is silently dropped.
@@ -47,7 +57,7 @@ export function createMailer(options: TMailerOptions): TMailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+        const info = await transport.sendMail({ from: senderOf(options.from, mail.fromName), to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
         options.logger.info({ template: mail.template, messageId: info.messageId }, 'mail sent over SMTP');
         return { messageId: info.messageId };
       },
@@ -59,7 +69,7 @@ export function createMailer(options: TMailerOptions): TMailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      const info = await transport.sendMail({ from: senderOf(options.from, mail.fromName), to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not return the message as a buffer');
       await mkdir(outboxDir, { recursive: true });
       const base = outboxFileName(new Date(), mail.template, mail.to);

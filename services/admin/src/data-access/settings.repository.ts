@@ -80,3 +80,9 @@ export async function claimUnpublishedSettings(db: Queryable): Promise<TSettingR
   );
   return rows.map(toRecord).sort((a, b) => a.key.localeCompare(b.key));
 }
+
+/** The current value of one setting, or undefined when the key is not stored. */
+export async function readSettingValue(db: Queryable, key: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ setting_value: string }>('SELECT setting_value FROM system_settings WHERE setting_key = $1', [key]);
+  return rows[0]?.setting_value;
+}

@@ -17,12 +17,19 @@ export async function eraseUserFromAuditLog(db: Queryable, userId: string): Prom
   );
 }
 
-/** The admin service's users copy: a user.updated keeps the e-mail and names current (the copy comes from user.registered). */
-export async function refreshUserCopy(db: Queryable, user: { id: string; email: string; firstName: string; lastName: string; role: string }, sourceAt: string): Promise<void> {
+/**
+ * The admin service's users copy: a user.updated keeps the e-mail, names and (when the event says) the language of
+ * the user's e-mails current (the copy comes from user.registered).
+ */
+export async function refreshUserCopy(
+  db: Queryable,
+  user: { id: string; email: string; firstName: string; lastName: string; role: string; language?: string | undefined },
+  sourceAt: string,
+): Promise<void> {
   await db.query(
-    `UPDATE users_copy SET email = $2, first_name = $3, last_name = $4, role = $5, source_at = $6
+    `UPDATE users_copy SET email = $2, first_name = $3, last_name = $4, role = $5, source_at = $6, language = COALESCE($7, language)
       WHERE id = $1 AND source_at <= $6`,
-    [user.id, user.email, user.firstName, user.lastName, user.role, sourceAt],
+    [user.id, user.email, user.firstName, user.lastName, user.role, sourceAt, user.language ?? null],
   );
 }
 

@@ -16,6 +16,9 @@ describe('checkSettingValue', () => {
     ['wallet_cooldown_hours', '024', '24'],
     ['chat_archive_days', '1', '1'],
     ['chat_archive_days', '3650', '3650'],
+    ['platform_name', '  Acme   Tasks ', 'Acme Tasks'],
+    ['platform_name', 'Задания Плюс', 'Задания Плюс'],
+    ['platform_name', 'x'.repeat(60), 'x'.repeat(60)],
   ] as const)('when %s is %j, then it is stored as %j', (key, raw, value) => {
     expect(checkSettingValue(key, raw)).toEqual({ ok: true, value });
   });
@@ -37,12 +40,18 @@ describe('checkSettingValue', () => {
     ['wallet_cooldown_hours', '8761', 'Wallet cooldown hours must be a whole number from 0 to 8760'],
     ['chat_archive_days', '0', 'Chat archive days must be a whole number from 1 to 3650'],
     ['chat_archive_days', '3651', 'Chat archive days must be a whole number from 1 to 3650'],
+    ['platform_name', '', 'Value is required'],
+    ['platform_name', 'x'.repeat(61), 'Platform name is too long (at most 60 characters)'],
+    ['platform_name', 'Acme\nTasks', 'Platform name must be one line without < or >'],
+    ['platform_name', '<b>Acme</b>', 'Platform name must be one line without < or >'],
+    ['platform_name', 'Acme\u0000', 'Platform name must not contain control characters'],
+    ['platform_name', 42, 'Platform name must be text'],
   ] as const)('when %s is %j, then it is refused with %j', (key, raw, message) => {
     expect(checkSettingValue(key, raw)).toEqual({ ok: false, message });
   });
 
   it('the defaults are the values of spec 03, issue 5 and issue 15 (verification images kept 30 days), and each passes its own check', () => {
-    expect(SETTING_DEFAULTS).toEqual({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24' });
+    expect(SETTING_DEFAULTS).toEqual({ platform_name: 'Task Portal', minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24' });
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       expect(checkSettingValue(key as keyof typeof SETTING_DEFAULTS, value)).toEqual({ ok: true, value });
     }

@@ -1,10 +1,11 @@
-import { SYSTEM_SETTING_KEYS, type TSystemSettingKey } from '@platform/contracts';
+import { findTextProblem, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, type TSystemSettingKey } from '@platform/contracts';
 
 /** How a setting's value is checked and written. */
 interface TSettingRule {
   label: string;
-  kind: 'amount' | 'whole';
-  /** Inclusive bounds (whole numbers: `min` defaults to 0). */
+  /** text: one line of 1 to `max` characters (no line breaks, no control characters, no < or >). */
+  kind: 'amount' | 'whole' | 'text';
+  /** Inclusive bounds (whole numbers: `min` defaults to 0; text: the length). */
   min?: number;
   max: number;
   defaultValue: string;
@@ -16,6 +17,14 @@ export const MAX_SETTING_AMOUNT = '99999999.99';
 
 /** The defaults of spec 03 section 9 and issue 5; Reset restores them. Kept in step with migration 0002. */
 export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
+  platform_name: {
+    label: 'Platform name',
+    kind: 'text',
+    min: 1,
+    max: PLATFORM_NAME_MAX_LENGTH,
+    defaultValue: 'Task Portal',
+    description: "The platform's name: the sender name and the sign-off of every e-mail",
+  },
   minimum_withdrawal: {
     label: 'Minimum withdrawal',
     kind: 'amount',
@@ -106,6 +115,14 @@ export function checkSettingValue(key: TSystemSettingKey, raw: unknown): TSettin
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
   if (text === undefined) return invalid(rule);
   if (text === '') return { ok: false, message: SETTING_MESSAGES.valueRequired };
+  if (rule.kind === 'text') {
+    if (typeof raw !== 'string') return { ok: false, message: `${rule.label} must be text` };
+    const problem = findTextProblem(text, rule.label);
+    if (problem) return { ok: false, message: problem };
+    if (/[\n\t<>]/.test(text)) return { ok: false, message: `${rule.label} must be one line without < or >` };
+    if ([...text].length > rule.max) return { ok: false, message: `${rule.label} is too long (at most ${rule.max} characters)` };
+    return { ok: true, value: text.replace(/\s+/g, ' ') };
+  }
   if (rule.kind === 'amount') {
     const match = AMOUNT.exec(text);
     if (!match) {

@@ -46,10 +46,25 @@ describe('extractVariables', () => {
 });
 
 describe('DEFAULT_TEMPLATES', () => {
-  it('when the defaults are read, then each parses and declares exactly the variables it uses', () => {
+  it('when the defaults are read, then each language parses and uses exactly the placeholders the mail is given', () => {
     for (const t of DEFAULT_TEMPLATES) {
-      expect(findTemplateProblem(t)).toBeUndefined();
-      expect([...extractVariables(t)].sort()).toEqual([...t.variables].sort());
+      for (const version of [t.en, t.ru]) {
+        expect(findTemplateProblem(version)).toBeUndefined();
+        expect([...extractVariables(version)].sort(), `${t.name}`).toEqual([...t.placeholders].sort());
+        for (const required of t.required) {
+          expect(version.htmlContent).toContain(`{{${required}}}`);
+          expect(version.textContent).toContain(`{{${required}}}`);
+        }
+      }
+    }
+  });
+
+  it('the Russian versions are Russian and the English ones English, each signed with the platform name', () => {
+    for (const t of DEFAULT_TEMPLATES) {
+      expect(t.ru.textContent).toMatch(/[А-Яа-яЁё]/);
+      expect(t.en.textContent).not.toMatch(/[А-Яа-яЁё]/);
+      expect(t.en.textContent).toContain('The {{platformName}} team');
+      expect(t.ru.textContent).toContain('Команда {{platformName}}');
     }
   });
 });

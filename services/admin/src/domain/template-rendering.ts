@@ -16,23 +16,28 @@ export interface TRenderedEmail {
   text: string;
 }
 
-export type TTemplateProblem = { field: keyof TTemplateParts; message: string };
+/** The parts of a template as the API names them: the English ones and the Russian ones (issue 28). */
+export type TTemplateField = keyof TTemplateParts | 'subjectRu' | 'htmlContentRu' | 'textContentRu';
+export type TTemplateProblem = { field: TTemplateField; message: string };
 
-const FIELD_LABELS: Record<keyof TTemplateParts, string> = {
+export const TEMPLATE_FIELD_LABELS: Record<TTemplateField, string> = {
   subject: 'Subject',
   htmlContent: 'HTML content',
   textContent: 'Text content',
+  subjectRu: 'Russian subject',
+  htmlContentRu: 'Russian HTML content',
+  textContentRu: 'Russian text content',
 };
 
 /** Mustache's own parse error, made readable: "HTML content is not a valid template: Unclosed tag at 12". */
-export function findTemplateProblem(parts: Partial<TTemplateParts>): TTemplateProblem | undefined {
-  for (const field of Object.keys(FIELD_LABELS) as (keyof TTemplateParts)[]) {
+export function findTemplateProblem(parts: Partial<Record<TTemplateField, string | null>>): TTemplateProblem | undefined {
+  for (const field of Object.keys(TEMPLATE_FIELD_LABELS) as TTemplateField[]) {
     const source = parts[field];
-    if (source === undefined) continue;
+    if (source === undefined || source === null) continue;
     try {
       Mustache.parse(source);
     } catch (error) {
-      return { field, message: `${FIELD_LABELS[field]} is not a valid template: ${(error as Error).message}` };
+      return { field, message: `${TEMPLATE_FIELD_LABELS[field]} is not a valid template: ${(error as Error).message}` };
     }
   }
   return undefined;
@@ -41,7 +46,7 @@ export function findTemplateProblem(parts: Partial<TTemplateParts>): TTemplatePr
 type TToken = [string, string, number, number, TToken[]?, ...unknown[]];
 
 /** The variable names a template uses (`{{a}}`, `{{{b}}}`, `{{& c}}`, sections), in order of first use. */
-export function extractVariables(parts: Partial<TTemplateParts>): string[] {
+export function extractVariables(parts: Partial<Record<TTemplateField, string | null>>): string[] {
   const names = new Set<string>();
   const visit = (tokens: TToken[]) => {
     for (const token of tokens) {
@@ -53,8 +58,8 @@ export function extractVariables(parts: Partial<TTemplateParts>): string[] {
       if (Array.isArray(children)) visit(children);
     }
   };
-  for (const source of [parts.subject, parts.htmlContent, parts.textContent]) {
-    if (source !== undefined) visit(Mustache.parse(source) as unknown as TToken[]);
+  for (const source of [parts.subject, parts.htmlContent, parts.textContent, parts.subjectRu, parts.htmlContentRu, parts.textContentRu]) {
+    if (source !== undefined && source !== null) visit(Mustache.parse(source) as unknown as TToken[]);
   }
   return [...names];
 }

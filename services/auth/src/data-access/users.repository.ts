@@ -1,4 +1,4 @@
-import type { TAdminUsersQuery, TPage, TRole } from '@platform/contracts';
+import type { TAdminUsersQuery, TLanguage, TPage, TRole } from '@platform/contracts';
 import { countCapped, likeContains, listKeyset, SqlConditions, toPage, type Queryable, type TListOrder } from '@platform/service-kit';
 
 export interface TUserRecord {
@@ -15,6 +15,7 @@ export interface TUserRecord {
   documentsAccepted: boolean;
   documentsAcceptedAt: Date | null;
   referralSource: string | null;
+  language: TLanguage;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,12 +34,13 @@ interface TUserRow {
   documents_accepted: boolean;
   documents_accepted_at: Date | null;
   referral_source: string | null;
+  language: TLanguage;
   created_at: Date;
   updated_at: Date;
 }
 
 const USER_COLUMNS = `id, email, password_hash, first_name, last_name, telegram_username, role, is_active, is_verified,
-  welcome_video_shown, documents_accepted, documents_accepted_at, referral_source, created_at, updated_at`;
+  welcome_video_shown, documents_accepted, documents_accepted_at, referral_source, language, created_at, updated_at`;
 
 function toUser(row: TUserRow): TUserRecord {
   return {
@@ -55,6 +57,7 @@ function toUser(row: TUserRow): TUserRecord {
     documentsAccepted: row.documents_accepted,
     documentsAcceptedAt: row.documents_accepted_at,
     referralSource: row.referral_source,
+    language: row.language,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -68,6 +71,7 @@ export interface TNewUser {
   telegramUsername?: string | null;
   referralSource?: string | null;
   role?: TRole;
+  language?: TLanguage;
 }
 
 /**
@@ -76,11 +80,11 @@ export interface TNewUser {
  */
 export async function insertUser(db: Queryable, user: TNewUser): Promise<TUserRecord | null> {
   const result = await db.query<TUserRow>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, telegram_username, referral_source, role)
-     VALUES (lower($1), $2, $3, $4, $5, $6, $7)
+    `INSERT INTO users (email, password_hash, first_name, last_name, telegram_username, referral_source, role, language)
+     VALUES (lower($1), $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT ((lower(email))) DO NOTHING
      RETURNING ${USER_COLUMNS}`,
-    [user.email, user.passwordHash, user.firstName, user.lastName, user.telegramUsername ?? null, user.referralSource ?? null, user.role ?? 'employee'],
+    [user.email, user.passwordHash, user.firstName, user.lastName, user.telegramUsername ?? null, user.referralSource ?? null, user.role ?? 'employee', user.language ?? 'en'],
   );
   const row = result.rows[0];
   return row ? toUser(row) : null;
@@ -117,6 +121,15 @@ export async function markDocumentsAccepted(db: Queryable, id: string): Promise<
   );
   const row = result.rows[0];
   return row ? toUser(row) : null;
+}
+
+/** Sets the language of the user's e-mails; returns the time of the change, or undefined when it was already that language. */
+export async function setUserLanguage(db: Queryable, id: string, language: TLanguage): Promise<Date | undefined> {
+  const result = await db.query<{ updated_at: Date }>(
+    'UPDATE users SET language = $2, updated_at = now() WHERE id = $1 AND language <> $2 RETURNING updated_at',
+    [id, language],
+  );
+  return result.rows[0]?.updated_at;
 }
 
 export async function setUserRole(db: Queryable, id: string, role: TRole): Promise<TUserRecord | null> {

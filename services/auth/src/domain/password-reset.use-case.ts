@@ -38,6 +38,7 @@ export async function requestPasswordReset(deps: TAuthDeps, email: string): Prom
       token,
       expiresAt: expiresAt.toISOString(),
       resetUrl: resetUrl.toString(),
+      language: user.language,
     });
   });
   return { message: FORGOT_PASSWORD_MESSAGE };

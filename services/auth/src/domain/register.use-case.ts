@@ -20,6 +20,7 @@ export async function registerUser(deps: TAuthDeps, input: TRegisterRequest): Pr
       lastName: input.lastName,
       telegramUsername: blankToNull(input.telegramUsername?.replace(/^@/, '')),
       referralSource: blankToNull(input.referralSource),
+      language: input.language ?? 'en',
     });
     if (!created) throw AUTH_ERRORS.emailTaken();
     // Attributed to its referral link once (an inactive or unknown source is only kept as typed).
@@ -32,6 +33,7 @@ export async function registerUser(deps: TAuthDeps, input: TRegisterRequest): Pr
       role: created.role,
       referralSource: created.referralSource,
       registeredAt: created.createdAt.toISOString(),
+      language: created.language,
     });
     return created;
   });

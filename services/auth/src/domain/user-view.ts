@@ -115,6 +115,7 @@ function publicFields(user: TUserRecord) {
     documentsAccepted: user.documentsAccepted,
     documentsAcceptedAt: user.documentsAcceptedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    language: user.language,
   };
 }
 

@@ -17,7 +17,11 @@ function makeTemplate(overrides: Partial<TEmailTemplate> = {}): TEmailTemplate {
     subject: 'Welcome, {{userName}}',
     htmlContent: '<p>Hello {{userName}}, <a href="{{loginUrl}}">sign in</a></p><script>parent.hacked = true</script>',
     textContent: 'Hello {{userName}}, sign in: {{loginUrl}}',
+    subjectRu: null,
+    htmlContentRu: null,
+    textContentRu: null,
     variables: ['userName', 'loginUrl'],
+    placeholders: [],
     createdAt: '2026-01-10T10:00:00.000Z',
     updatedAt: '2026-01-12T10:00:00.000Z',
     ...overrides,
@@ -29,7 +33,7 @@ function renderSection(templates: TEmailTemplate[], handlers: Parameters<typeof 
   const fetchMock = mockApi({
     [LIST]: () => jsonResponse(stored),
     [DEFAULTS]: () => {
-      stored = [makeTemplate(), makeTemplate({ id: 'p', name: 'password-reset' }), makeTemplate({ id: 'w', name: 'withdrawal-notification' })];
+      stored = [makeTemplate(), makeTemplate({ id: 'p', name: 'password-reset' }), makeTemplate({ id: 'w', name: 'withdrawal-approved' })];
       return jsonResponse(stored);
     },
     ...handlers,
@@ -149,5 +153,82 @@ describe('Email Templates (spec 03 s.2, s.5, s.8)', () => {
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('sandbox')).toBe('');
     await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('Hello {{userName}}'));
+  });
+
+  describe('both languages (issue 28)', () => {
+    const BUILT_IN = makeTemplate({
+      subjectRu: 'Добро пожаловать, {{userName}}',
+      htmlContentRu: '<p>Здравствуйте, {{userName}}: {{loginUrl}}</p>',
+      textContentRu: 'Здравствуйте, {{userName}}: {{loginUrl}}',
+      variables: ['platformName', 'userName', 'loginUrl'],
+      placeholders: [
+        { name: 'platformName', required: false },
+        { name: 'userName', required: false },
+        { name: 'loginUrl', required: true },
+      ],
+    });
+
+    const openEdit = async (user: { click: (e: Element) => Promise<void> }) => {
+      await user.click(within((await screen.findByText('welcome')).closest('tr') as HTMLElement).getByRole('button', { name: 'Edit' }));
+      return screen.findByRole('dialog');
+    };
+
+    it('when both languages are edited, then Save sends the English and the Russian version together', async () => {
+      const { user, fetchMock } = renderSection([BUILT_IN], { [PATCH]: (init) => jsonResponse(makeTemplate({ ...BUILT_IN, ...bodyOf(init) })) });
+      const dialog = await openEdit(user);
+      const subject = within(dialog).getByLabelText('Subject');
+      await user.clear(subject);
+      await user.type(subject, 'Welcome aboard');
+      await user.click(within(dialog).getByRole('tab', { name: 'Russian' }));
+      const subjectRu = within(dialog).getByLabelText('Russian subject');
+      expect(subjectRu).toHaveValue('Добро пожаловать, {{userName}}');
+      await user.clear(subjectRu);
+      await user.type(subjectRu, 'Добро пожаловать на борт');
+      const textRu = within(dialog).getByLabelText('Russian text content');
+      await user.clear(textRu);
+      await user.type(textRu, 'Войдите: {{{{loginUrl}}');
+      // The preview follows the tab shown.
+      await waitFor(() => expect(within(dialog).getByTitle('HTML preview').getAttribute('srcdoc')).toContain('Здравствуйте'));
+      await user.click(within(dialog).getByTestId('email-template-save'));
+      expect(await screen.findByText('Template Updated')).toBeInTheDocument();
+      const [body] = callsTo(fetchMock, PATCH).map(bodyOf);
+      expect(body).toMatchObject({
+        subject: 'Welcome aboard',
+        htmlContent: BUILT_IN.htmlContent,
+        subjectRu: 'Добро пожаловать на борт',
+        htmlContentRu: '<p>Здравствуйте, {{userName}}: {{loginUrl}}</p>',
+        textContentRu: 'Войдите: {{loginUrl}}',
+      });
+    });
+
+    it('when only part of the Russian version is filled, then each empty part says so and nothing is sent', async () => {
+      const { user, fetchMock } = renderSection([makeTemplate()]);
+      const dialog = await openEdit(user);
+      await user.click(within(dialog).getByRole('tab', { name: 'Russian' }));
+      await user.type(within(dialog).getByLabelText('Russian subject'), 'Тема');
+      await user.click(within(dialog).getByTestId('email-template-save'));
+      expect(await within(dialog).findAllByText('Fill in all three Russian parts, or leave them all empty')).toHaveLength(2);
+      expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
+    });
+
+    it('a built-in template lists the placeholders its mail is given, explained, the required ones marked', async () => {
+      const { user } = renderSection([BUILT_IN]);
+      const dialog = await openEdit(user);
+      const list = within(dialog).getByTestId('email-template-placeholders');
+      expect(within(list).getByText('{{loginUrl}}').closest('li')).toHaveTextContent('The sign-in page of the app');
+      expect(within(within(list).getByText('{{loginUrl}}').closest('li') as HTMLElement).getByText('required')).toBeInTheDocument();
+      expect(within(list).getByText('{{platformName}}').closest('li')).toHaveTextContent('The platform name from System Settings');
+      expect(list).toHaveTextContent('{{platformName}} is the platform name from System Settings');
+    });
+
+    it('in Russian, the editor, its tabs and the placeholders are Russian', async () => {
+      mockApi({ [LIST]: () => jsonResponse([BUILT_IN]) });
+      const { user } = renderWithProviders(<EmailTemplatesSection />, { route: '/admin/email-templates', language: 'ru', preloadedState: signedInState(makeUser({ role: 'admin' })) });
+      await user.click(within((await screen.findByText('welcome')).closest('tr') as HTMLElement).getByRole('button', { name: 'Изменить' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('tab', { name: 'Русский' })).toBeInTheDocument();
+      expect(within(dialog).getByText('Подстановки этого письма')).toBeInTheDocument();
+      expect(within(dialog).getByText('{{loginUrl}}').closest('li')).toHaveTextContent('Страница входа в приложение');
+    });
   });
 });

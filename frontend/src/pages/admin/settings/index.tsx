@@ -10,6 +10,7 @@ import { useAdminSettingsQuery, useAdminUsersQuery, useResetSettingsMutation, us
 import { serverMessageOf } from '../../../app/errorMessage';
 import { planSettingsSave, sameSettingValue } from '../../../features/admin/settingsForm';
 import { SettingCard } from './components/SettingCard';
+import { WelcomeVideoCard } from './components/WelcomeVideoCard';
 import './settings.css';
 
 /** The admins (the list is paged: ask for them, up to 100). */
@@ -143,6 +144,7 @@ export function SettingsSection() {
             />
           );
         })}
+        {settings && <WelcomeVideoCard nameOf={nameOf} />}
       </div>
     </div>
   );

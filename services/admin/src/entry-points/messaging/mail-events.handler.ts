@@ -4,17 +4,26 @@ import { createOnPasswordResetRequestedHandler } from './on-password-reset-reque
 import { createOnSupportReplyRequestedHandler } from './on-support-reply-requested.handler.js';
 import { createOnUserRegisteredHandler } from './on-user-registered.handler.js';
 import { createOnWithdrawalDecidedHandler } from './on-withdrawal-decided.handler.js';
+import { createOnWithdrawalRequestedHandler } from './on-withdrawal-requested.handler.js';
 import { createOnVerificationDecidedHandler } from './on-verification-decided.handler.js';
 
 /** The admin service's mail queue (prefixed with QUEUE_PREFIX) and the events it takes. */
 export const MAIL_QUEUE = 'admin.mail';
-export const MAIL_ROUTING_KEYS = ['user.registered', 'password_reset.requested', 'withdrawal.decided', 'support.reply_email_requested', 'verification.decided'] as const;
+export const MAIL_ROUTING_KEYS = [
+  'user.registered',
+  'password_reset.requested',
+  'withdrawal.requested',
+  'withdrawal.decided',
+  'support.reply_email_requested',
+  'verification.decided',
+] as const;
 
 /** One handler for the mail queue that dispatches on the event type. */
 export function createMailEventsHandler(deps: TMailDeps): TEventHandler {
   const handlers: Record<(typeof MAIL_ROUTING_KEYS)[number], TEventHandler> = {
     'user.registered': createOnUserRegisteredHandler(deps),
     'password_reset.requested': createOnPasswordResetRequestedHandler(deps),
+    'withdrawal.requested': createOnWithdrawalRequestedHandler(deps),
     'withdrawal.decided': createOnWithdrawalDecidedHandler(deps),
     'support.reply_email_requested': createOnSupportReplyRequestedHandler(deps),
     'verification.decided': createOnVerificationDecidedHandler(deps),

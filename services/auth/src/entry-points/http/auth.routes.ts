@@ -7,6 +7,8 @@ import {
   ZRegisterRequestSchema,
   ZResetPasswordRequestSchema,
   ZSuccessResponseSchema,
+  ZUserLanguageRequestSchema,
+  ZUserLanguageSchema,
   ZUserSchema,
   ZValidateResetTokenRequestSchema,
   ZValidateResetTokenResponseSchema,
@@ -18,6 +20,7 @@ import { loginUser } from '../../domain/login.use-case.js';
 import { logoutUser } from '../../domain/logout.use-case.js';
 import { requestPasswordReset, resetPassword, validateResetToken } from '../../domain/password-reset.use-case.js';
 import { registerUser } from '../../domain/register.use-case.js';
+import { setLanguage } from '../../domain/user-language.use-case.js';
 
 /** /api/auth: registration, login, the session, logout and password recovery. */
 export function registerAuthRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthDeps>): void {
@@ -33,6 +36,12 @@ export function registerAuthRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAuthD
 
   app.get('/api/auth/me', { onRequest: hooks.authenticate, schema: { response: { 200: ZUserSchema } } }, async (request) =>
     getCurrentUser(deps, authUserOf(request).userId, bearerToken(request)),
+  );
+
+  app.put(
+    '/api/user/language',
+    { onRequest: hooks.authenticate, schema: { body: ZUserLanguageRequestSchema, response: { 200: ZUserLanguageSchema } } },
+    async (request) => setLanguage(deps, authUserOf(request).userId, request.body.language),
   );
 
   app.post(

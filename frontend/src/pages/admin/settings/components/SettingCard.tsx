@@ -1,10 +1,11 @@
 import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
+import { PLATFORM_NAME_MAX_LENGTH } from '@platform/contracts/constants';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
 import { useFormat } from '../../../../app/format';
 
-const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours' | 'tasks'> = {
+const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -15,7 +16,7 @@ const UNITS: Record<TSystemSettingKey, 'usd' | 'days' | 'hours' | 'tasks'> = {
   assignment_time_limit_hours: 'hours',
 };
 
-/** One setting: its title and description, the input (cents for amounts, whole numbers otherwise), who changed it and when. */
+/** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */
 export function SettingCard({
   settingKey,
   setting,
@@ -36,6 +37,7 @@ export function SettingCard({
   const id = `setting-${settingKey}`;
   const amount = SETTING_KINDS[settingKey] === 'amount';
   const problem = changed ? settingProblem(settingKey, value) : null;
+  const status = problem === 'empty' ? 'warning' : problem ? 'error' : undefined;
   return (
     <section className="admin-setting-card" data-testid={id}>
       <div className="admin-setting-head">
@@ -45,18 +47,22 @@ export function SettingCard({
         {changed && problem === null && <Tag color="gold">{t('admin.settings.unsaved')}</Tag>}
       </div>
       <p className="muted small admin-setting-description">{t(`admin.settings.keys.${settingKey}.description`)}</p>
-      <Input
-        id={id}
-        type="number"
-        inputMode={amount ? 'decimal' : 'numeric'}
-        step={amount ? '0.01' : '1'}
-        min="0"
-        prefix={amount ? '$' : undefined}
-        suffix={<span className="muted small">{t(`admin.settings.units.${UNITS[settingKey]}`)}</span>}
-        value={value}
-        status={problem === 'empty' ? 'warning' : problem ? 'error' : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {settingKey === 'platform_name' ? (
+        <Input id={id} maxLength={PLATFORM_NAME_MAX_LENGTH} showCount value={value} status={status} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <Input
+          id={id}
+          type="number"
+          inputMode={amount ? 'decimal' : 'numeric'}
+          step={amount ? '0.01' : '1'}
+          min="0"
+          prefix={amount ? '$' : undefined}
+          suffix={<span className="muted small">{t(`admin.settings.units.${UNITS[settingKey]}`)}</span>}
+          value={value}
+          status={status}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
       {problem && (
         <div className={`admin-setting-problem ${problem === 'empty' ? 'warn' : 'error'}`} role="alert">
           {t(`admin.settings.problems.${problem}`)}
