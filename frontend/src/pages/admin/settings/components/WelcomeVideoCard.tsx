@@ -2,17 +2,17 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../app/format';
+import { formatDecimal, useFormat } from '../../../../app/format';
 import { serverCodeOf, serverMessageOf } from '../../../../components/forms/serverErrors';
 import { useToast } from '../../../../components/toast';
 import { useUploadWelcomeVideoMutation, useWelcomeVideoQuery } from '../../../../features/admin/admin.api';
 
 /** A size as people read it, in the interface's language: "50 MB", "4.9 KB". */
 function formatSize(bytes: number, language: string): string {
-  const number = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', { maximumFractionDigits: 1 });
-  const mb = language === 'ru' ? 'МБ' : 'MB';
-  const kb = language === 'ru' ? 'КБ' : 'KB';
-  return bytes >= 1024 * 1024 ? `${number.format(bytes / (1024 * 1024))} ${mb}` : `${number.format(bytes / 1024)} ${kb}`;
+  const megabytes = bytes >= 1024 * 1024;
+  const value = megabytes ? bytes / (1024 * 1024) : bytes / 1024;
+  const unit = language.startsWith('ru') ? (megabytes ? 'МБ' : 'КБ') : megabytes ? 'MB' : 'KB';
+  return `${formatDecimal(value, language, Number.isInteger(Math.round(value * 10) / 10) ? 0 : 1)} ${unit}`;
 }
 
 /**
