@@ -1,5 +1,5 @@
 import type { TRole } from '@platform/contracts';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Spin } from 'antd';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -35,12 +35,27 @@ const LandingPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.La
 const ReferralPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.ReferralPage })));
 
 // The signed-out screens are one chunk, requested at start whenever nobody is signed in (see main.tsx), so they
-// still render at once while the session loads.
-export const loadAuthScreens = () => import('../pages/auth/authScreens');
-const LoginPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ResetPasswordPage })));
+// still render at once while the session loads. Once the chunk is in, they render without suspending: main.tsx waits
+// for it before the first render under the static shell of index.html (app/bootShell.ts), so React's first commit is
+// the screen itself, never a spinner between the shell and the screen.
+let authScreens: Awaited<ReturnType<typeof importAuthScreens>> | undefined;
+const importAuthScreens = () => import('../pages/auth/authScreens');
+export const loadAuthScreens = () =>
+  importAuthScreens().then((m) => {
+    authScreens = m;
+    return m;
+  });
+function authScreen<K extends 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage'>(name: K) {
+  const Lazy = lazy(() => loadAuthScreens().then((m) => ({ default: m[name] as ComponentType })));
+  return function AuthScreen() {
+    const Loaded = authScreens?.[name] as ComponentType | undefined;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+const LoginPage = authScreen('LoginPage');
+const RegisterPage = authScreen('RegisterPage');
+const ForgotPasswordPage = authScreen('ForgotPasswordPage');
+const ResetPasswordPage = authScreen('ResetPasswordPage');
 
 // Developer test pages exist only in development builds (spec 01 s.2, AMENDED): behind import.meta.env.DEV the
 // dynamic import is removed from production bundles.
