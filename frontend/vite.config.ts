@@ -42,8 +42,9 @@ function bootShell(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source: BOOT_SCRIPT });
     },
+    // After Vite's own processing of the page, which would warn that a classic script cannot be bundled.
     transformIndexHtml: {
-      order: 'pre',
+      order: 'post',
       handler: (html) =>
         html
           .replace('<div id="root"></div>', `<div id="root">${renderBootShell({ en, ru })}</div>`)

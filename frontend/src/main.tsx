@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
+import { loadAntd } from './app/antdLayer';
 import { shownBootShell } from './app/bootShell';
 import { createI18n, detectLanguage, loadRussianCatalogue } from './app/i18n';
 import { AppRoutes, loadAuthScreens, loadWorkerScreens } from './app/router';
@@ -15,6 +16,8 @@ const store = setupStore();
 // is signed in, the worker's frame and home when a session is kept (an admin's console loads on its own route).
 const session = store.getState().session;
 const authScreens = session.status === 'signedOut' ? loadAuthScreens() : undefined;
+// antd (theme, toasts) is not in the first download: every signed-in screen needs it, so it is fetched now too.
+if (session.status !== 'signedOut') void loadAntd();
 if (session.status !== 'signedOut' && session.user?.role !== 'admin') void loadWorkerScreens();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

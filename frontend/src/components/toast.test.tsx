@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../app/antd';
 import { renderWithProviders } from '../test/test-utils';
-import { createToastApi, toastPlacement, useToast, type TToastApi } from './toast';
+import { createToastApi, toastPlacement, ToastProvider, useToast, type TToastApi } from './toast';
 
 let api: TToastApi | null = null;
 function Probe() {
@@ -69,5 +70,24 @@ describe('toasts (issue 10)', () => {
     await waitFor(() => expect(screen.queryByText('Toast 1')).not.toBeInTheDocument());
     expect(screen.getByText('Toast 2')).toBeInTheDocument();
     expect(screen.getByText('Toast 3')).toBeInTheDocument();
+  });
+
+  it('when the host is not loaded yet (the sign-in screens load no antd), then a dismissal loads nothing and the first toast loads the host and shows', async () => {
+    const loadHost = vi.fn(() => Promise.resolve(ToastHost));
+    render(
+      <ToastProvider loadHost={loadHost}>
+        <Probe />
+      </ToastProvider>,
+    );
+    const toast = api as TToastApi;
+    act(() => toast.dismiss('auth.login'));
+    expect(loadHost).not.toHaveBeenCalled();
+    act(() => toast({ title: 'Login failed', variant: 'destructive', action: 'auth.login' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(loadHost).toHaveBeenCalledTimes(1);
+    // The same api object, taken before the host was there, reaches it now.
+    act(() => toast({ title: 'Welcome back!', action: 'auth.login' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
   });
 });
