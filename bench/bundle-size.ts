@@ -15,13 +15,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = process.env.FRONTEND_DIST ?? join(ROOT, 'frontend', 'dist');
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const RESULT = join(ROOT, 'bench', 'results', 'bundle-size.txt');
-export const INITIAL_JS_BUDGET_KB = 250;
+export const INITIAL_JS_BUDGET_KB = 150;
 /** Each first screen's JavaScript and CSS (the whole page, HTML and icons included, is budgeted in e2e/budget.e2e.test.ts). */
-const FIRST_SCREENS: [string, RegExp, number][] = [
-  // /login: 251 KB now (issue 27 asks 250 KiB for the whole page, headers and HTML included: not met yet).
-  ['/login (sign-in screens)', /pages\/auth\/authScreens/, 260],
-  ['/ (a signed-in worker\'s home)', /pages\/worker\/workerScreens/, 230],
-  ['/admin (admin console)', /pages\/admin\/AdminConsole/, 650],
+const FIRST_SCREENS: [string, RegExp[], number][] = [
+  // /login: 143 KB (252 KB before the sign-in screens were written without antd; issue 27 asks 250 KiB for the whole
+  // page, headers and HTML included).
+  ['/login (sign-in screens)', [/pages\/auth\/authScreens/], 160],
+  // The signed-in screens also need antd's layer (theme, toasts: src/app/antd.tsx), fetched beside them at start.
+  ['/ (a signed-in worker\'s home)', [/pages\/worker\/workerScreens/, /src\/app\/antd\.tsx$/], 230],
+  ['/admin (admin console)', [/pages\/admin\/AdminConsole/, /src\/app\/antd\.tsx$/], 650],
 ];
 
 interface TManifestChunk {
@@ -92,14 +94,15 @@ function main(): number {
   for (const css of initialCss) initialWithCss += receivedSize(css);
   out('First screens (JavaScript and CSS, as sent with br): the initial download plus what the screen\'s chunk adds');
   let screensWithin = true;
-  for (const [label, pattern, budgetKb] of FIRST_SCREENS) {
-    const key = Object.keys(manifest).find((k) => pattern.test(k));
-    if (!key) {
+  for (const [label, patterns, budgetKb] of FIRST_SCREENS) {
+    const keys = patterns.map((pattern) => Object.keys(manifest).find((k) => pattern.test(k)));
+    if (keys.some((key) => !key)) {
       out(`  ${label}: chunk not found`);
       screensWithin = false;
       continue;
     }
-    const closure = staticClosure(manifest, key);
+    const closure = new Set<string>();
+    for (const key of keys) staticClosure(manifest, key as string, closure);
     let adds = 0;
     for (const dep of closure) if (!initialKeys.has(dep) && manifest[dep]?.file.endsWith('.js')) adds += receivedSize(manifest[dep]?.file ?? '');
     for (const css of new Set(cssOf(closure))) if (!initialCss.has(css)) adds += receivedSize(css);

@@ -85,9 +85,9 @@ describe('how screens behave (issue 10)', () => {
     await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Повторите пароль').fill(PASSWORD);
     await page.getByRole('button', { name: 'Создать аккаунт' }).click();
-    const emailItem = page.locator('.ant-form-item', { has: page.getByLabel('Эл. почта') });
+    const emailItem = page.locator('.form-field', { has: page.getByLabel('Эл. почта') });
     // Said in Russian: the catalogue knows the code (AUTH.EMAIL_TAKEN).
-    await emailItem.locator('.ant-form-item-explain-error').getByText('Пользователь с таким адресом эл. почты уже зарегистрирован').waitFor();
+    await emailItem.locator('.field-error').getByText('Пользователь с таким адресом эл. почты уже зарегистрирован').waitFor();
     expect(await page.getByLabel('Имя', { exact: true }).inputValue()).toBe('Анна');
     expect(await page.getByLabel('Эл. почта').inputValue()).toBe(taken);
     expect(await visibleToasts(page).count()).toBe(0);
@@ -95,7 +95,7 @@ describe('how screens behave (issue 10)', () => {
 
     // A fresh e-mail: the message goes as soon as the field is edited, and the account is created.
     await page.getByLabel('Эл. почта').fill(uniqueEmail('anna'));
-    await expect.poll(() => emailItem.locator('.ant-form-item-explain-error').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => emailItem.locator('.field-error').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: 'Создать аккаунт' }).click();
     await waitForPath(page, '/');
 
@@ -219,7 +219,7 @@ describe('how screens behave (issue 10)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect((await refused).status()).toBe(401);
     await visibleToasts(page).getByText('Login failed').waitFor();
-    await page.locator('button.ant-btn-loading').waitFor({ state: 'detached' });
+    await page.locator('button[aria-busy="true"]').waitFor({ state: 'detached' });
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await visibleToasts(page).getByText('Welcome back!').waitFor();

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BOOT_SCRIPT, renderBootShell } from './src/app/bootShell';
+import { en } from './src/locales/en';
+import { ru } from './src/locales/ru';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -25,10 +29,87 @@ function devTestPages(): Plugin {
   };
 }
 
+/**
+ * Issue 27: the static first paint of the signed-out screens (src/app/bootShell.ts). The shell's markup goes into
+ * #root, and the boot script, as a hashed file of assets/ (cached for a year like the bundles), into the head before
+ * the style sheet, so it has run when the first paint happens. Build only: the dev server renders without it.
+ */
+function bootShell(): Plugin {
+  const fileName = `assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'platform-boot-shell',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: BOOT_SCRIPT });
+    },
+    // After Vite's own processing of the page, which would warn that a classic script cannot be bundled.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace('<div id="root"></div>', `<div id="root">${renderBootShell({ en, ru })}</div>`)
+          .replace('<title>', `<script src="/${fileName}"></script>\n    <title>`),
+    },
+  };
+}
+
+/**
+ * The app's module scripts and their modulepreloads at low fetch priority: the first paint needs only the HTML, the
+ * style sheet and the boot script (the shell above), so the bundles must not compete with them. A script Chrome
+ * fetches at high priority before the first paint is also counted as render-blocking by Lighthouse's simulation.
+ */
+function lowPriorityModules(): Plugin {
+  return {
+    name: 'platform-low-priority-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" '),
+    },
+  };
+}
+
+/**
+ * The chunks only the admin console uses (the console and what nothing else imports): the service worker does not
+ * precache them, so a worker's phone never downloads the console; an admin's browser fetches them on demand.
+ * Filled in generateBundle (the module graph), read by the PWA plugin's manifest transform (after the bundle).
+ */
+const ADMIN_CONSOLE = /\/pages\/admin\/AdminConsole\.tsx$/;
+const adminOnlyFiles = new Set<string>();
+function adminOnlyChunks(): Plugin {
+  return {
+    name: 'platform-admin-only-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      adminOnlyFiles.clear();
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // Everything reachable from the entry without entering the admin console.
+      const reachable = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = byFile.get(file);
+        if (!chunk || reachable.has(file) || (chunk.facadeModuleId && ADMIN_CONSOLE.test(chunk.facadeModuleId))) return;
+        reachable.add(file);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) reachable.add(css);
+        for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+      for (const chunk of chunks) {
+        if (reachable.has(chunk.fileName)) continue;
+        adminOnlyFiles.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) if (!reachable.has(css)) adminOnlyFiles.add(css);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     devTestPages(),
+    bootShell(),
+    lowPriorityModules(),
+    adminOnlyChunks(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
@@ -50,8 +131,12 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell is precached; the API, the socket and served media never are.
+        // The app shell is precached; the API, the socket and served media never are, nor the admin console's
+        // chunks (adminOnlyChunks above: fetched when an admin opens the console).
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        manifestTransforms: [
+          async (entries) => ({ manifest: entries.filter((entry) => !adminOnlyFiles.has(entry.url.replace(/^\//, ''))), warnings: [] }),
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/assets\/welcome-video/, /^\/test-referral-flow\.html/],
         runtimeCaching: [],

@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
+import { loadAntd } from './app/antdLayer';
+import { shownBootShell } from './app/bootShell';
 import { createI18n, detectLanguage, loadRussianCatalogue } from './app/i18n';
 import { AppRoutes, loadAuthScreens, loadWorkerScreens } from './app/router';
 import { setupStore } from './app/store';
@@ -13,32 +15,43 @@ const store = setupStore();
 // Fetch the screens the first render most likely needs now, in parallel with it: the sign-in screens when nobody
 // is signed in, the worker's frame and home when a session is kept (an admin's console loads on its own route).
 const session = store.getState().session;
-if (session.status === 'signedOut') void loadAuthScreens();
-else if (session.user?.role !== 'admin') void loadWorkerScreens();
+const authScreens = session.status === 'signedOut' ? loadAuthScreens() : undefined;
+// antd (theme, toasts) is not in the first download: every signed-in screen needs it, so it is fetched now too.
+if (session.status !== 'signedOut') void loadAntd();
+if (session.status !== 'signedOut' && session.user?.role !== 'admin') void loadWorkerScreens();
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 function render(ruCatalogue?: Awaited<ReturnType<typeof loadRussianCatalogue>>) {
   const language = detectLanguage();
   const i18n = createI18n(language, ruCatalogue);
-  createRoot(container as HTMLElement).render(
-    <StrictMode>
-      <AppProviders store={store} i18n={i18n}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container as HTMLElement);
+  // A transition: React renders in slices of a few milliseconds and yields between them, so the first render is not
+  // one long task that blocks the main thread (Lighthouse's total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store} i18n={i18n}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 // The Russian catalogue is its own chunk: in Russian, the first render waits for it (never a flash of English);
-// should it fail to load, the app still starts (in English, the fallback).
-if (detectLanguage() === 'ru') {
-  loadRussianCatalogue().then(render, (error: unknown) => {
-    console.error('The Russian catalogue failed to load', error);
-    render();
-  });
-} else {
-  render();
-}
+// should it fail to load, the app still starts (in English, the fallback). Under the static sign-in shell of
+// index.html (app/bootShell.ts), the first render also waits for the sign-in screens, so that it replaces the shell
+// with the screen itself, not with a spinner.
+const ready = Promise.all([
+  detectLanguage() === 'ru'
+    ? loadRussianCatalogue().catch((error: unknown) => {
+        console.error('The Russian catalogue failed to load', error);
+        return undefined;
+      })
+    : undefined,
+  shownBootShell() && authScreens ? authScreens.catch(() => undefined) : undefined,
+]);
+void ready.then(([ruCatalogue]) => render(ruCatalogue));

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../test/test-utils';
-import { AppRoutes } from './router';
+import { AppRoutes, loadAuthScreens } from './router';
+
+// As main.tsx does when nobody is signed in: the sign-in chunk is fetched first (cold, it can take longer than a
+// findBy waits on a busy machine).
+beforeAll(async () => {
+  await loadAuthScreens();
+}, 60_000);
 
 const worker = makeUser();
 const admin = makeUser({ role: 'admin', email: 'admin@example.test' });

@@ -1,18 +1,19 @@
 import type { TRole } from '@platform/contracts';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { Spin } from 'antd';
-import { FullPageSpinner } from '../components/FullPageSpinner';
-import { NotFound } from '../components/NotFound';
+import { FullPageSpinner, Spinner } from '../components/FullPageSpinner';
 import { InstallWatcher } from '../features/install/InstallWatcher';
 import { EXIT_REFERRAL_FLAG } from '../features/referral/referralSource';
 import type { TSessionStatus } from '../features/session/session.slice';
 import { useSessionConfirmation } from '../features/session/useSessionConfirmation';
 import { homePathFor } from '../features/session/useSignIn';
+import { AntdScope } from './antdLayer';
 import { useAppSelector } from './hooks';
 import { registerNavigator, reportCurrentPath } from './navigation';
 
-// Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser).
+// Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser); the 404
+// page (with antd's Button: the first download has no antd).
+const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
 // The worker's frame, Home, and the frames of Tasks, Chat and Withdrawals (which load their screens lazily
@@ -35,12 +36,27 @@ const LandingPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.La
 const ReferralPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.ReferralPage })));
 
 // The signed-out screens are one chunk, requested at start whenever nobody is signed in (see main.tsx), so they
-// still render at once while the session loads.
-export const loadAuthScreens = () => import('../pages/auth/authScreens');
-const LoginPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => loadAuthScreens().then((m) => ({ default: m.ResetPasswordPage })));
+// still render at once while the session loads. Once the chunk is in, they render without suspending: main.tsx waits
+// for it before the first render under the static shell of index.html (app/bootShell.ts), so React's first commit is
+// the screen itself, never a spinner between the shell and the screen.
+let authScreens: Awaited<ReturnType<typeof importAuthScreens>> | undefined;
+const importAuthScreens = () => import('../pages/auth/authScreens');
+export const loadAuthScreens = () =>
+  importAuthScreens().then((m) => {
+    authScreens = m;
+    return m;
+  });
+function authScreen<K extends 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage'>(name: K) {
+  const Lazy = lazy(() => loadAuthScreens().then((m) => ({ default: m[name] as ComponentType })));
+  return function AuthScreen() {
+    const Loaded = authScreens?.[name] as ComponentType | undefined;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+const LoginPage = authScreen('LoginPage');
+const RegisterPage = authScreen('RegisterPage');
+const ForgotPasswordPage = authScreen('ForgotPasswordPage');
+const ResetPasswordPage = authScreen('ResetPasswordPage');
 
 // Developer test pages exist only in development builds (spec 01 s.2, AMENDED): behind import.meta.env.DEV the
 // dynamic import is removed from production bundles.
@@ -87,7 +103,7 @@ const lazyWorkerPage = (node: ReactNode) => (
   <Suspense
     fallback={
       <div className="center-block">
-        <Spin />
+        <Spinner />
       </div>
     }
   >
@@ -161,7 +177,7 @@ export function signedInRoutes(role: TRole, skipReferral: boolean): RouteObject[
     { path: '/login', element: <Navigate to={home} replace /> },
     { path: '/register', element: <Navigate to={home} replace /> },
     ...DEV_SCREENS,
-    { path: '*', element: <NotFound /> },
+    { path: '*', element: lazyPage(<NotFound />) },
   ];
 }
 
@@ -199,6 +215,15 @@ function useNavigationBridge(pathname: string): void {
   }, [pathname]);
 }
 
+/**
+ * The screens written without antd (issue 27): the sign-in screens, while nobody is signed in. Every other screen is
+ * rendered inside antd's theme (AntdScope), which loads antd's chunk first.
+ */
+export function isAntdFreeScreen(status: TSessionStatus, pathname: string): boolean {
+  if (status === 'signedIn') return false;
+  return ['/login', '/register', '/forgot-password', '/reset-password'].includes(pathname) || (status === 'signedOut' && pathname === '/');
+}
+
 /** All routes of the app, in one place. */
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -210,12 +235,14 @@ export function AppRoutes() {
   const element = useRoutes(routesFor(status, role, skipReferral));
   return (
     <>
-      {element}
-      {status === 'signedIn' && (
-        <Suspense fallback={null}>
-          <OnboardingOverlays />
-        </Suspense>
-      )}
+      <AntdScope needed={!isAntdFreeScreen(status, pathname)}>
+        {element}
+        {status === 'signedIn' && (
+          <Suspense fallback={null}>
+            <OnboardingOverlays />
+          </Suspense>
+        )}
+      </AntdScope>
       <InstallWatcher />
     </>
   );

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ToastHost } from '../app/antd';
 import { renderWithProviders } from '../test/test-utils';
-import { createToastApi, TOAST_KEY_ATTRIBUTE, toastPlacement, useToast, type TToastApi } from './toast';
+import { createToastApi, TOAST_KEY_ATTRIBUTE, toastPlacement, ToastProvider, useToast, type TToastApi } from './toast';
 
 let api: TToastApi | null = null;
 function Probe() {
@@ -114,5 +115,24 @@ describe('toasts (issue 10)', () => {
     // Dismissed: it leaves (jsdom runs no CSS animation, so the element stays in its leave state), the other stays.
     await waitFor(() => expect(screen.getByText('Goes').closest('.ant-notification-notice')).toHaveClass('ant-notification-fade-leave'));
     expect(screen.getByText('Stays').closest('.ant-notification-notice')).not.toHaveClass('ant-notification-fade-leave');
+  });
+
+  it('when the host is not loaded yet (the sign-in screens load no antd), then a dismissal loads nothing and the first toast loads the host and shows', async () => {
+    const loadHost = vi.fn(() => Promise.resolve(ToastHost));
+    render(
+      <ToastProvider loadHost={loadHost}>
+        <Probe />
+      </ToastProvider>,
+    );
+    const toast = api as TToastApi;
+    act(() => toast.dismiss('auth.login'));
+    expect(loadHost).not.toHaveBeenCalled();
+    act(() => toast({ title: 'Login failed', variant: 'destructive', action: 'auth.login' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(loadHost).toHaveBeenCalledTimes(1);
+    // The same api object, taken before the host was there, reaches it now.
+    act(() => toast({ title: 'Welcome back!', action: 'auth.login' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
-import { notification } from 'antd';
 import type { ArgsProps, NotificationInstance, NotificationPlacement } from 'antd/es/notification/interface';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec 01 s.9: at most 3 toasts at once; a non-destructive one goes after 4000 ms; destructive means error. */
@@ -34,7 +33,26 @@ export interface TToastApi {
   dismiss: (action: string) => void;
 }
 
-const ToastContext = createContext<NotificationInstance | null>(null);
+type TNotifications = Pick<NotificationInstance, 'success' | 'error' | 'destroy'>;
+
+/** The toast host (app/antd.tsx: antd's notification holder) hands its instance over when it has mounted. */
+export interface TToastHostProps {
+  onReady: (api: NotificationInstance) => void;
+  /** Where the toasts are drawn: the provider's labelled region (F8, swipe). */
+  container: () => HTMLElement;
+}
+
+/**
+ * What the provider offers: the notification instance once the host is there; before that, calls wait in a queue
+ * and the first one mounts the host (issue 27: the signed-out screens do not download antd until a toast is shown).
+ */
+interface TToastChannel {
+  api: TNotifications | null;
+  /** `onlyIfWaiting`: dropped when nothing waits (a dismissal before any toast: there is nothing to remove). */
+  enqueue: (call: (api: TNotifications) => void, onlyIfWaiting?: boolean) => void;
+}
+
+const ToastContext = createContext<TToastChannel | null>(null);
 
 /**
  * Where toasts go (issue 10): at the bottom, never over the header or the page title. On a phone they are centred
@@ -95,18 +113,37 @@ export function useSwipeToDismiss(region: { current: HTMLElement | null }, dismi
 }
 
 /**
- * One notification host for the app (themed, at most 3 visible), in a labelled live region: F8 anywhere moves the
- * focus to it (Tab then reaches each toast's close button), and a swipe right dismisses a toast.
+ * One notification host for the app. `Host` is its component: given (the tests, app/antdLayer.tsx once antd is
+ * loaded) it is mounted at once; otherwise `loadHost` fetches it when the first toast is asked for. The toasts are
+ * drawn in a labelled live region: F8 anywhere moves the focus to it (Tab then reaches each toast's close button),
+ * and a swipe right dismisses a toast.
  */
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({ Host, loadHost, children }: { Host?: ComponentType<TToastHostProps>; loadHost?: () => Promise<ComponentType<TToastHostProps>>; children: ReactNode }) {
+  const [api, setApi] = useState<TNotifications | null>(null);
+  const [wanted, setWanted] = useState(Boolean(Host));
+  const queue = useRef<((api: TNotifications) => void)[]>([]);
+  const ready = useRef<TNotifications | null>(null);
+  // Chosen once: a host that changed would be a new host, and the toasts on the screen would go with the old one.
+  const [MountedHost] = useState<ComponentType<TToastHostProps> | null>(() =>
+    Host ?? (loadHost ? lazy(() => loadHost().then((component) => ({ default: component }))) : null),
+  );
+  const onReady = useCallback((instance: TNotifications) => {
+    ready.current = instance;
+    setApi(instance);
+    for (const call of queue.current.splice(0)) call(instance);
+  }, []);
+  const enqueue = useCallback((call: (api: TNotifications) => void, onlyIfWaiting = false) => {
+    // A caller that rendered before the host was ready: the host is there now.
+    if (ready.current) return call(ready.current);
+    if (onlyIfWaiting && queue.current.length === 0) return;
+    queue.current.push(call);
+    setWanted(true);
+  }, []);
+  const channel = useMemo(() => ({ api, enqueue }), [api, enqueue]);
   const { t } = useTranslation();
   const region = useRef<HTMLElement | null>(null);
-  const [api, holder] = notification.useNotification({
-    maxCount: TOAST_LIMIT,
-    duration: TOAST_DURATION_SECONDS,
-    getContainer: () => region.current ?? document.body,
-  });
-  const dismiss = useCallback((key: string) => api.destroy(key), [api]);
+  const container = useCallback(() => region.current ?? document.body, []);
+  const dismiss = useCallback((key: string) => ready.current?.destroy(key), []);
   useSwipeToDismiss(region, dismiss);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -118,9 +155,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <ToastContext.Provider value={api}>
+    <ToastContext.Provider value={channel}>
       <section ref={region} className="toast-region" role="region" aria-live="polite" aria-label={t('common.toastRegion', { hotkey: TOAST_HOTKEY })} tabIndex={-1} data-testid="toast-region">
-        {holder}
+        {wanted && MountedHost && (
+          <Suspense fallback={null}>
+            <MountedHost onReady={onReady} container={container} />
+          </Suspense>
+        )}
       </section>
       {children}
     </ToastContext.Provider>
@@ -131,7 +172,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 type DivProps = NonNullable<ArgsProps['props']>;
 let anonymousToasts = 0;
 
-export function createToastApi(api: Pick<NotificationInstance, 'success' | 'error' | 'destroy'>): TToastApi {
+export function createToastApi(api: TNotifications): TToastApi {
   const show = ({ title, description, variant = 'default', action, durationSeconds }: TToast) => {
     const destructive = variant === 'destructive';
     // Every toast has a key (its action, or a new one), carried on its element so that a swipe can dismiss it.
@@ -149,7 +190,17 @@ export function createToastApi(api: Pick<NotificationInstance, 'success' | 'erro
 }
 
 export function useToast(): TToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast needs a <ToastProvider> above it');
-  return useMemo(() => createToastApi(api), [api]);
+  const channel = useContext(ToastContext);
+  if (!channel) throw new Error('useToast needs a <ToastProvider> above it');
+  const { api, enqueue } = channel;
+  return useMemo(() => {
+    if (api) return createToastApi(api);
+    // The host is not there yet: the calls wait for it, in order.
+    const later: TNotifications = {
+      success: (config) => enqueue((ready) => ready.success(config)),
+      error: (config) => enqueue((ready) => ready.error(config)),
+      destroy: (key) => enqueue((ready) => ready.destroy(key), true),
+    };
+    return createToastApi(later);
+  }, [api, enqueue]);
 }

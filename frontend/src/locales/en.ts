@@ -83,6 +83,9 @@ export const en = {
     emailInvalid: 'Please enter a valid email address',
     passwordRequired: 'Password is required',
     passwordMin: 'Password must contain at least 6 characters',
+    /** The toggle beside a password field (its name must not contain the word of the field's label). */
+    reveal: 'Show',
+    conceal: 'Hide',
     login: {
       title: 'Sign in',
       subtitle: 'Welcome back. Sign in to see your tasks and balance.',

@@ -78,6 +78,8 @@ export const ru: TCatalogue = {
     emailInvalid: 'Введите корректный адрес эл. почты',
     passwordRequired: 'Введите пароль',
     passwordMin: 'Пароль должен содержать не менее 6 символов',
+    reveal: 'Показать',
+    conceal: 'Скрыть',
     login: {
       title: 'Вход',
       subtitle: 'С возвращением. Войдите, чтобы увидеть свои задания и баланс.',

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import * as antdLayer from '../app/antd';
 import { AppProviders } from '../app/AppProviders';
+import { provideAntd } from '../app/antdLayer';
 import { createI18n, type TLanguage } from '../app/i18n';
 import { setupStore, type TAppStore, type TPreloadedState } from '../app/store';
 import { ru } from '../locales/ru';
@@ -21,6 +23,9 @@ interface TRenderOptions extends Omit<RenderOptions, 'wrapper'> {
   store?: TAppStore;
   language?: TLanguage;
 }
+
+// antd's layer (theme, toast host) is a lazily loaded chunk in the app (app/antdLayer.tsx); here it is there at once.
+provideAntd(antdLayer);
 
 /** Renders inside the real store, translations, theme, toasts and a memory router (with a LocationProbe). */
 export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store, language = 'en', ...options }: TRenderOptions = {}) {

@@ -1,28 +1,34 @@
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StatusMessage } from '../../components/StatusMessage';
-import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
+import { EMAIL_PATTERN, SubmitButton, TextField, usePlainForm } from '../../components/forms/PlainFields';
 import { useToast } from '../../components/toast';
 import { useForgotPasswordMutation } from '../../features/session/session.api';
 import { AuthLayout } from '../../layouts/AuthLayout';
 
+/** Plain elements, no antd (issue 27). */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [form] = Form.useForm<{ email: string }>();
-  const serverErrors = useFormServerErrors(form, ['email']);
+  const form = usePlainForm({ email: '' });
 
-  const onFinish = async ({ email }: { email: string }) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const valid = form.validate({
+      email: (value) => (!value.trim() ? t('auth.forgot.emailRequired') : !EMAIL_PATTERN.test(value.trim()) ? t('auth.emailInvalid') : undefined),
+    });
+    if (!valid) return;
+    const email = form.values.email.trim();
     try {
-      await forgotPassword({ email: email.trim() }).unwrap();
+      await forgotPassword({ email }).unwrap();
       toast.dismiss('auth.forgot');
-      setSentTo(email.trim());
+      setSentTo(email);
     } catch (error) {
-      if (serverErrors.showServerError(error)) {
+      if (form.showServerError(error, ['email'])) {
         toast.dismiss('auth.forgot');
         return;
       }
@@ -38,8 +44,8 @@ export function ForgotPasswordPage() {
           title={t('auth.forgot.sentTitle')}
           text={t('auth.forgot.sentDescription', { email: sentTo })}
           extra={
-            <Link to="/login">
-              <Button type="primary">{t('auth.forgot.backToLogin')}</Button>
+            <Link to="/login" className="button-primary">
+              {t('auth.forgot.backToLogin')}
             </Link>
           }
         />
@@ -49,30 +55,19 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.forgot.title')} subtitle={t('auth.forgot.intro')}>
-      <Form<{ email: string }>
-        form={form}
-        noValidate
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={serverErrors.onValuesChange}
-        validateTrigger="onSubmit"
-        size="large"
-      >
-        <Form.Item
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
           label={t('auth.email')}
-          name="email"
-          rules={[
-            { required: true, whitespace: true, message: t('auth.forgot.emailRequired') },
-            { type: 'email', message: t('auth.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading}>
-          {t('auth.forgot.submit')}
-        </Button>
-      </Form>
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={form.values.email}
+          onValueChange={form.change('email')}
+          error={form.errors.email}
+        />
+        <SubmitButton busy={isLoading}>{t('auth.forgot.submit')}</SubmitButton>
+      </form>
       <p className="auth-switch">
         <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
       </p>

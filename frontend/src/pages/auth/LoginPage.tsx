@@ -1,41 +1,43 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
-import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
+import { EMAIL_PATTERN, PasswordField, SubmitButton, TextField, usePlainForm } from '../../components/forms/PlainFields';
 import { useToast } from '../../components/toast';
 import { useLoginMutation } from '../../features/session/session.api';
 import { takeSignOutReason } from '../../features/session/signOutReason';
 import { useSignIn } from '../../features/session/useSignIn';
 import { AuthLayout } from '../../layouts/AuthLayout';
 
-interface TLoginForm {
-  email: string;
-  password: string;
-}
-
+/** Plain elements, no antd (issue 27): the first screen of a phone that is not signed in. */
 export function LoginPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const [login, { isLoading }] = useLoginMutation();
   const signIn = useSignIn();
   const [navigating, setNavigating] = useState(false);
-  const [form] = Form.useForm<TLoginForm>();
-  const serverErrors = useFormServerErrors(form, ['email', 'password']);
+  const form = usePlainForm({ email: '', password: '' });
   // Sent here because the account was banned or deleted: say so (once).
   const [signOutReason] = useState(takeSignOutReason);
+  const busy = isLoading || navigating;
 
-  const onFinish = async (values: TLoginForm) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const valid = form.validate({
+      email: (value) => (!value.trim() || !EMAIL_PATTERN.test(value.trim()) ? t('auth.emailInvalid') : undefined),
+      password: (value) => (!value ? t('auth.passwordRequired') : undefined),
+    });
+    if (!valid) return;
     try {
-      const response = await login({ email: values.email.trim(), password: values.password }).unwrap();
+      const response = await login({ email: form.values.email.trim(), password: form.values.password }).unwrap();
       // Replaces an earlier 'Login failed'.
       toast({ title: t('auth.login.successTitle'), description: t('auth.login.successDescription'), action: 'auth.login' });
       setNavigating(true);
       await signIn(response);
     } catch (error) {
       setNavigating(false);
-      if (serverErrors.showServerError(error)) {
+      if (form.showServerError(error, ['email', 'password'])) {
         toast.dismiss('auth.login');
         return;
       }
@@ -51,37 +53,28 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      {signOutReason && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={t(`users.signedOut.${signOutReason}`)} data-testid="sign-out-reason" />}
-      <Form<TLoginForm>
-        form={form}
-        noValidate
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={serverErrors.onValuesChange}
-        validateTrigger="onSubmit"
-        size="large"
-      >
-        <Form.Item
+      {signOutReason && (
+        <div className="form-alert" role="alert" data-testid="sign-out-reason">
+          {t(`users.signedOut.${signOutReason}`)}
+        </div>
+      )}
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
           label={t('auth.email')}
-          name="email"
-          rules={[
-            { required: true, whitespace: true, message: t('auth.emailInvalid') },
-            { type: 'email', message: t('auth.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('auth.password')} name="password" rules={[{ required: true, message: t('auth.passwordRequired') }]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={form.values.email}
+          onValueChange={form.change('email')}
+          error={form.errors.email}
+        />
+        <PasswordField label={t('auth.password')} autoComplete="current-password" value={form.values.password} onValueChange={form.change('password')} error={form.errors.password} />
         <div className="form-row-end">
           <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
         </div>
-        <Button type="primary" htmlType="submit" block loading={isLoading || navigating}>
-          {t('auth.login.submit')}
-        </Button>
-      </Form>
+        <SubmitButton busy={busy}>{t('auth.login.submit')}</SubmitButton>
+      </form>
       <p className="auth-switch">
         {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
       </p>

@@ -1,9 +1,8 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
-import { useFormServerErrors } from '../../components/forms/useFormServerErrors';
+import { EMAIL_PATTERN, PasswordField, SubmitButton, TextField, usePlainForm } from '../../components/forms/PlainFields';
 import { useToast } from '../../components/toast';
 import { readReferralSource, type TReferralProblem } from '../../features/referral/referralSource';
 import { useRegisterMutation } from '../../features/session/session.api';
@@ -12,15 +11,9 @@ import { AuthLayout } from '../../layouts/AuthLayout';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-interface TRegisterForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  telegramUsername?: string;
-  password: string;
-  confirmPassword: string;
-}
+const FIELDS = ['email', 'firstName', 'lastName', 'telegramUsername', 'password', 'confirmPassword'] as const;
 
+/** Plain elements, no antd (issue 27). */
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -29,11 +22,22 @@ export function RegisterPage() {
   const [navigating, setNavigating] = useState(false);
   const referralSource = useMemo(() => readReferralSource(), []);
   const referralProblem = (useLocation().state as { referralProblem?: TReferralProblem } | null)?.referralProblem;
-  const [form] = Form.useForm<TRegisterForm>();
-  const serverErrors = useFormServerErrors(form, ['email', 'firstName', 'lastName', 'telegramUsername', 'password', 'confirmPassword']);
+  const form = usePlainForm({ firstName: '', lastName: '', email: '', telegramUsername: '', password: '', confirmPassword: '' });
+  const busy = isLoading || navigating;
 
-  const onFinish = async (values: TRegisterForm) => {
-    const telegram = values.telegramUsername?.trim();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const valid = form.validate({
+      firstName: (value) => (!value.trim() ? t('auth.register.firstNameRequired') : undefined),
+      lastName: (value) => (!value.trim() ? t('auth.register.lastNameRequired') : undefined),
+      email: (value) => (!value.trim() || !EMAIL_PATTERN.test(value.trim()) ? t('auth.emailInvalid') : undefined),
+      password: (value) => (!value ? t('auth.passwordRequired') : value.length < PASSWORD_MIN_LENGTH ? t('auth.passwordMin') : undefined),
+      confirmPassword: (value, all) => (!value ? t('auth.register.confirmRequired') : value !== all.password ? t('auth.register.passwordsDontMatch') : undefined),
+    });
+    if (!valid) return;
+    const values = form.values;
+    const telegram = values.telegramUsername.trim();
     try {
       const response = await register({
         email: values.email.trim(),
@@ -53,7 +57,7 @@ export function RegisterPage() {
     } catch (error) {
       setNavigating(false);
       // A taken e-mail (or any refused field) is shown under the field, the form kept as typed.
-      if (serverErrors.showServerError(error)) {
+      if (form.showServerError(error, FIELDS)) {
         toast.dismiss('auth.register');
         return;
       }
@@ -69,75 +73,45 @@ export function RegisterPage() {
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {referralProblem && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          data-testid="referral-problem"
-          title={t(referralProblem.reason === 'invalid' ? 'auth.register.referralInvalid' : 'auth.register.referralUnchecked', { code: referralProblem.code })}
-          description={referralSource && referralSource !== referralProblem.code ? t('auth.register.referralKept', { code: referralSource }) : undefined}
-        />
+        <div className="auth-notice" role="status" data-testid="referral-problem">
+          <strong>{t(referralProblem.reason === 'invalid' ? 'auth.register.referralInvalid' : 'auth.register.referralUnchecked', { code: referralProblem.code })}</strong>
+          {referralSource && referralSource !== referralProblem.code && <div>{t('auth.register.referralKept', { code: referralSource })}</div>}
+        </div>
       )}
       {referralSource && !referralProblem && <p className="muted small">{t('auth.register.invitedWith', { code: referralSource })}</p>}
-      <Form<TRegisterForm>
-        form={form}
-        noValidate
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        onValuesChange={serverErrors.onValuesChange}
-        validateTrigger="onSubmit"
-        size="large"
-      >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="form-grid-2">
-          <Form.Item label={t('auth.register.firstName')} name="firstName" rules={[{ required: true, whitespace: true, message: t('auth.register.firstNameRequired') }]}>
-            <Input autoComplete="given-name" />
-          </Form.Item>
-          <Form.Item label={t('auth.register.lastName')} name="lastName" rules={[{ required: true, whitespace: true, message: t('auth.register.lastNameRequired') }]}>
-            <Input autoComplete="family-name" />
-          </Form.Item>
+          <TextField label={t('auth.register.firstName')} autoComplete="given-name" value={form.values.firstName} onValueChange={form.change('firstName')} error={form.errors.firstName} />
+          <TextField label={t('auth.register.lastName')} autoComplete="family-name" value={form.values.lastName} onValueChange={form.change('lastName')} error={form.errors.lastName} />
         </div>
-        <Form.Item
+        <TextField
           label={t('auth.email')}
-          name="email"
-          rules={[
-            { required: true, whitespace: true, message: t('auth.emailInvalid') },
-            { type: 'email', message: t('auth.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.emailPlaceholder')} />
-        </Form.Item>
-        <Form.Item label={t('auth.register.telegram')} name="telegramUsername">
-          <Input autoComplete="off" placeholder={t('auth.register.telegramPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          label={t('auth.password')}
-          name="password"
-          rules={[
-            { required: true, message: t('auth.passwordRequired') },
-            { min: PASSWORD_MIN_LENGTH, message: t('auth.passwordMin') },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={form.values.email}
+          onValueChange={form.change('email')}
+          error={form.errors.email}
+        />
+        <TextField
+          label={t('auth.register.telegram')}
+          autoComplete="off"
+          placeholder={t('auth.register.telegramPlaceholder')}
+          value={form.values.telegramUsername}
+          onValueChange={form.change('telegramUsername')}
+          error={form.errors.telegramUsername}
+        />
+        <PasswordField label={t('auth.password')} autoComplete="new-password" value={form.values.password} onValueChange={form.change('password')} error={form.errors.password} />
+        <PasswordField
           label={t('auth.register.confirmPassword')}
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('auth.register.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('auth.register.passwordsDontMatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading || navigating}>
-          {t('auth.register.submit')}
-        </Button>
-      </Form>
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onValueChange={form.change('confirmPassword')}
+          error={form.errors.confirmPassword}
+        />
+        <SubmitButton busy={busy}>{t('auth.register.submit')}</SubmitButton>
+      </form>
       <p className="auth-switch">
         {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
       </p>

@@ -1,21 +1,20 @@
-import { Button, Form, Input, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Spinner } from '../../components/FullPageSpinner';
 import { StatusMessage } from '../../components/StatusMessage';
+import { PasswordField, SubmitButton, usePlainForm } from '../../components/forms/PlainFields';
 import { useToast } from '../../components/toast';
 import { useResetPasswordMutation, useValidateResetTokenMutation } from '../../features/session/session.api';
 import { AuthLayout } from '../../layouts/AuthLayout';
 import { PASSWORD_MIN_LENGTH } from './RegisterPage';
 
-interface TResetForm {
-  newPassword: string;
-  confirmPassword: string;
-}
-
 type TStage = { kind: 'checking' } | { kind: 'form'; email?: string } | { kind: 'done' } | { kind: 'missing' };
 
-/** Spec 01 s.2 and s.4: token from the query, checked first; a form with show/hide toggles; then a success screen. */
+/**
+ * Spec 01 s.2 and s.4: token from the query, checked first; a form with show/hide toggles; then a success screen.
+ * Plain elements, no antd (issue 27).
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -26,6 +25,7 @@ export function ResetPasswordPage() {
   const [validateToken] = useValidateResetTokenMutation();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const checked = useRef<string | null>(null);
+  const form = usePlainForm({ newPassword: '', confirmPassword: '' });
 
   useEffect(() => {
     if (!token || checked.current === token) return;
@@ -42,9 +42,16 @@ export function ResetPasswordPage() {
       });
   }, [token, validateToken, toast, t, navigate]);
 
-  const onFinish = async ({ newPassword }: TResetForm) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const valid = form.validate({
+      newPassword: (value) => (!value ? t('auth.reset.newRequired') : value.length < PASSWORD_MIN_LENGTH ? t('auth.passwordMin') : undefined),
+      confirmPassword: (value, all) => (!value ? t('auth.reset.confirmRequired') : value !== all.newPassword ? t('auth.reset.mismatch') : undefined),
+    });
+    if (!valid) return;
     try {
-      await resetPassword({ token, newPassword }).unwrap();
+      await resetPassword({ token, newPassword: form.values.newPassword }).unwrap();
       toast.dismiss('auth.reset');
       setStage({ kind: 'done' });
     } catch {
@@ -59,8 +66,8 @@ export function ResetPasswordPage() {
           kind="warning"
           title={t('auth.reset.tokenMissing')}
           extra={
-            <Link to="/forgot-password">
-              <Button type="primary">{t('auth.reset.requestNew')}</Button>
+            <Link to="/forgot-password" className="button-primary">
+              {t('auth.reset.requestNew')}
             </Link>
           }
         />
@@ -71,7 +78,7 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout>
         <div className="center-block" role="status">
-          <Spin />
+          <Spinner />
           <p className="muted">{t('auth.reset.checking')}</p>
         </div>
       </AuthLayout>
@@ -85,8 +92,8 @@ export function ResetPasswordPage() {
           title={t('auth.reset.successTitle')}
           text={t('auth.reset.successDescription')}
           extra={
-            <Link to="/login">
-              <Button type="primary">{t('auth.reset.goToLogin')}</Button>
+            <Link to="/login" className="button-primary">
+              {t('auth.reset.goToLogin')}
             </Link>
           }
         />
@@ -95,35 +102,23 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthLayout title={t('auth.reset.title')} {...(stage.email ? { subtitle: t('auth.reset.forEmail', { email: stage.email }) } : {})}>
-      <Form<TResetForm> noValidate layout="vertical" requiredMark={false} onFinish={onFinish} validateTrigger="onSubmit" size="large">
-        <Form.Item
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <PasswordField
           label={t('auth.reset.newPassword')}
-          name="newPassword"
-          rules={[
-            { required: true, message: t('auth.reset.newRequired') },
-            { min: PASSWORD_MIN_LENGTH, message: t('auth.passwordMin') },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+          autoComplete="new-password"
+          value={form.values.newPassword}
+          onValueChange={form.change('newPassword')}
+          error={form.errors.newPassword}
+        />
+        <PasswordField
           label={t('auth.reset.confirmPassword')}
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('auth.reset.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('auth.reset.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isLoading}>
-          {t('auth.reset.submit')}
-        </Button>
-      </Form>
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onValueChange={form.change('confirmPassword')}
+          error={form.errors.confirmPassword}
+        />
+        <SubmitButton busy={isLoading}>{t('auth.reset.submit')}</SubmitButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,9 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../app/router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppRoutes, loadAuthScreens } from '../../app/router';
 import { AUTH_TOKEN_KEY } from '../../features/session/session.storage';
 import { REFERRAL_SOURCE_KEY } from '../../features/referral/referralSource';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders } from '../../test/test-utils';
+
+// As main.tsx does under the static shell: the sign-in chunk is in before the first render (a cold import of it can
+// take longer than a findBy waits on a busy machine).
+beforeAll(async () => {
+  await loadAuthScreens();
+}, 60_000);
 
 describe('login screen', () => {
   it('when the fields are wrong, then the messages appear under the inputs and nothing is sent', async () => {
@@ -99,8 +105,8 @@ describe('register screen', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const message = await screen.findByText('User with this email already exists');
-    // Under the e-mail field (its Form.Item), not in a toast.
-    expect(message.closest('.ant-form-item')).toContainElement(screen.getByLabelText('Email'));
+    // Under the e-mail field, not in a toast.
+    expect(message.closest('.form-field')).toContainElement(screen.getByLabelText('Email'));
     expect(message.closest('.ant-notification')).toBeNull();
     expect(screen.queryByText('Registration failed')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.test');
