@@ -110,7 +110,7 @@ describe('awards and documents journey', () => {
     await awards.getByLabel('Search by name or e-mail (3+ letters)').fill(email);
     const card = awards.getByTestId('award-card').filter({ hasText: `Awarded${stamp}` });
     await card.waitFor();
-    const awardId = (await api<{ id: string; userId: string }[]>('/awards', adminToken)).find((a) => a.userId === registered.user.id)!.id;
+    const awardId = (await api<{ items: { id: string; userId: string }[] }>('/awards?pageSize=100', adminToken)).items.find((a) => a.userId === registered.user.id)!.id;
     cleanup.push(() => api(`/admin/awards/${awardId}`, adminToken, { method: 'DELETE' }));
     expect(await card.innerText()).toContain('97.5%');
     await awards.getByRole('tab', { name: 'Most Completed' }).click();
@@ -138,9 +138,9 @@ describe('awards and documents journey', () => {
     await expect.poll(async () => optOut.getByRole('switch').getAttribute('aria-checked')).toBe('false');
     await checkScreen(worker, 'awards-documents', '05-worker-profile-opt-out');
     await expect
-      .poll(async () => (await api<{ userId: string }[]>('/awards?period=all_time', workerToken)).some((a) => a.userId === registered.user.id), { timeout: 15_000 })
+      .poll(async () => (await api<{ items: { userId: string }[] }>('/awards?period=all_time&pageSize=100', workerToken)).items.some((a) => a.userId === registered.user.id), { timeout: 15_000 })
       .toBe(false);
-    expect((await api<{ userId: string }[]>('/awards?period=all_time', adminToken)).some((a) => a.userId === registered.user.id)).toBe(true);
+    expect((await api<{ items: { userId: string }[] }>('/awards?period=all_time&pageSize=100', adminToken)).items.some((a) => a.userId === registered.user.id)).toBe(true);
 
     await adminContext.close();
     await workerContext.close();

@@ -147,7 +147,8 @@ describe('how screens behave (issue 10)', () => {
     await page.getByRole('button', { name: 'Новый вывод' }).click();
     const withdraw = page.getByRole('dialog', { name: 'Новый вывод' });
     await withdraw.getByTestId('below-minimum').getByText('Пока недостаточно для вывода').waitFor();
-    expect(await withdraw.getByTestId('below-minimum').innerText()).toContain('$50.00');
+    // Money in the reader's locale (issue 28 item 2): "50,00 $" in Russian.
+    expect(await withdraw.getByTestId('below-minimum').innerText()).toMatch(/50,00\s\$/);
     await checkScreen(page, JOURNEY, 'ru-withdraw-below-minimum');
     await page.keyboard.press('Escape');
     await withdraw.waitFor({ state: 'hidden' });
@@ -164,7 +165,8 @@ describe('how screens behave (issue 10)', () => {
     await wallets.getByLabel('Валюта').selectOption('BTC');
     await wallets.getByLabel('Адрес кошелька').fill(ETH_WALLET);
     await wallets.getByRole('button', { name: 'Сохранить кошелёк' }).click();
-    await wallets.getByTestId('wallet-address-error').getByText('Please enter a valid Bitcoin (BTC) wallet address').waitFor();
+    // In Russian by its code (issue 28 item 1): PAYOUTS.INVALID_WALLET_ADDRESS.
+    await wallets.getByTestId('wallet-address-error').getByText('Введите корректный адрес кошелька Bitcoin (BTC)').waitFor();
     expect(await wallets.getByLabel('Адрес кошелька').getAttribute('aria-invalid')).toBe('true');
     expect(await wallets.getByLabel('Адрес кошелька').inputValue()).toBe(ETH_WALLET);
     expect(await visibleToasts(page).count()).toBe(0);

@@ -165,3 +165,13 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
     throw new Error(`No toast "${text}"; on screen: ${shown.length > 0 ? shown.map((t) => JSON.stringify(t.replace(/\s+/g, ' '))).join(', ') : 'none'}`, { cause: error });
   }
 }
+
+/**
+ * Closes the toasts on screen with their close buttons, as a person would before tapping what they cover (a toast
+ * under the pointer stays while hovered, so waiting for it can take forever).
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const closes = page.locator('.ant-notification-notice .ant-notification-notice-close');
+  for (let i = await closes.count(); i > 0; i -= 1) await closes.first().click().catch(() => undefined);
+  await page.locator('.ant-notification-notice:not(.ant-notification-fade-leave)').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}

@@ -55,6 +55,8 @@ export function HandBackButton({ task }: { task: TWorkerTask }) {
           autoSize={{ minRows: 2, maxRows: 6 }}
           maxLength={MAX_RETURN_REASON_LENGTH}
           showCount
+          // The count sits under the field: room for it above the dialog's buttons.
+          style={{ marginBottom: 24 }}
         />
       </Modal>
     </>
