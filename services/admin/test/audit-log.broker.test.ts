@@ -237,7 +237,8 @@ describe('GET /api/admin/audit-log', () => {
     ['page=0', 'page must be a whole number from 1 to 100000'],
     ['page=abc', 'page must be a whole number from 1 to 100000'],
     ['pageSize=101', 'pageSize must be a whole number from 1 to 100'],
-    ['sort=asc', 'Unknown field(s): sort'],
+    ['sort=asc', 'sort must be one of: createdAt.asc, createdAt.desc'],
+    ['order=asc', 'Unknown field(s): order'],
   ])('when the query is %s, then 400 "%s"', async (query, message) => {
     const res = await call('GET', `/api/admin/audit-log?${query}`);
     expect(res.status).toBe(400);
