@@ -268,9 +268,9 @@ describe('GET /api/admin/users', () => {
 
   it('when the query has an unknown field, then 400', async () => {
     const admin = await signedInAdmin();
-    const res = await t.api('GET', '/api/admin/users?sort=email', { token: admin.token });
+    const res = await t.api('GET', '/api/admin/users?order=email', { token: admin.token });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Unknown field(s): sort');
+    expect(res.body.message).toBe('Unknown field(s): order');
   });
 });
 
