@@ -69,8 +69,8 @@ describe('server refusals in the interface language (issue 28)', () => {
     });
     createI18n('en');
     expect(errorMessageOf(tooLow)).toBe('Minimum withdrawal amount is $1,250.00');
-    expect(errorMessageOf(tasks(1))).toBe('You can hold at most 1 task at once. Submit or release one to take another.');
-    expect(errorMessageOf(tasks(3))).toBe('You can hold at most 3 tasks at once. Submit or release one to take another.');
+    expect(errorMessageOf(tasks(1))).toBe('You can hold at most 1 task at once. Submit or hand one back to take another.');
+    expect(errorMessageOf(tasks(3))).toBe('You can hold at most 3 tasks at once. Submit or hand one back to take another.');
     createI18n('ru', ru);
     expect(errorMessageOf(tooLow)).toBe('Минимальная сумма вывода — 1\u00a0250,00\u00a0$');
     expect(errorMessageOf(tasks(21))).toMatch(/^Одновременно можно держать не больше 21 задания\./);

@@ -133,7 +133,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
       'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
     });
     renderWithProviders(<HomePage />, { preloadedState: signedInState(), language: 'ru' });
-    expect(await screen.findByTestId('withdraw-why')).toHaveTextContent('осталось $42.50');
+    expect(await screen.findByTestId('withdraw-why')).toHaveTextContent(/осталось 42,50\s\$/);
     expect(screen.getByTestId('withdraw-minimum')).toHaveTextContent('Минимальная сумма вывода');
   });
 });

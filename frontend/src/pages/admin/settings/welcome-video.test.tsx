@@ -38,7 +38,7 @@ describe('System Settings > Welcome video (issue 28)', () => {
     const { user, fetchMock } = renderSettings(() => jsonResponse(UPLOADED));
     const card = await screen.findByTestId('setting-welcome-video');
     expect(await within(card).findByText('The video the platform ships with')).toBeInTheDocument();
-    expect(within(card).getByTestId('setting-welcome-video-rules')).toHaveTextContent('MP4 or WebM, at most 50 MB.');
+    expect(await within(card).findByTestId('setting-welcome-video-rules')).toHaveTextContent('MP4 or WebM, at most 50 MB.');
     await user.upload(within(card).getByLabelText('Welcome video'), file(2048));
     expect(await screen.findByText('Welcome video replaced')).toBeInTheDocument();
     const [init] = callsTo(fetchMock, UPLOAD);
