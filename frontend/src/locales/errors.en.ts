@@ -18,7 +18,7 @@ const codes: TErrorCodeTexts = {
   'GATEWAY.UPSTREAM_TIMEOUT': 'The service took too long to answer. Please try again.',
   'REQUEST.VALIDATION': 'Please check the form and try again.',
   'REQUEST.FIELD_REQUIRED': '{{field}} is required',
-  'REQUEST.UNKNOWN_FIELDS': 'Unknown field(s): {{fields}}',
+  'REQUEST.UNKNOWN_FIELDS': 'Not accepted here: {{fields}}',
   'REQUEST.INVALID': 'Invalid request',
   'REQUEST.MALFORMED': 'The request is not valid HTTP',
   'REQUEST.MALFORMED_JSON': 'The request body is not valid JSON',
