@@ -269,8 +269,15 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await page.getByText('Package created').first().waitFor();
     await page.getByRole('button', { name: 'Add Task' }).click();
     const add = page.getByRole('dialog', { name: 'Add a task to the package' });
-    await add.getByRole('button', { name: 'Add' }).click();
-    await add.getByText('Please select a task').waitFor();
+    // Its list loaded first; then Add without a task says what is missing. (Once in CI the message did not show after
+    // a click made while the page was still settling from the new package: the click is repeated until it shows.)
+    await add.getByTestId('available-tasks-total').waitFor();
+    await expect
+      .poll(async () => {
+        await add.getByRole('button', { name: 'Add', exact: true }).click();
+        return add.getByText('Please select a task').isVisible();
+      }, { timeout: 20_000 })
+      .toBe(true);
     // The picker searches the server by title and pages; the task is chosen by its row.
     await add.getByLabel('Search tasks by title (3+ letters)').fill(title);
     await add.getByRole('row', { name: new RegExp(title) }).click();
