@@ -131,6 +131,31 @@ describe('ChatClient (the live connection)', () => {
     expect(store.getState().chat.rooms.general.messages.map((m) => m.id)).toEqual([5, 6]);
   });
 
+  it('when messages from others arrive while the chat is open, then they are marked read up to the last one shown, once per beat; after leaving, nothing is marked', async () => {
+    const { store, client, sockets } = startClient();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'auth', success: true, userId: ME.id, role: 'employee', unread: { general: 0, support: 0 } });
+    await flush();
+    client.setScreenTab('general');
+    await flush();
+    const from = sockets[0]!.sent.length;
+    sockets[0]!.receive({ type: 'new_message', message: message(7) });
+    sockets[0]!.receive({ type: 'new_message', message: message(8) });
+    sockets[0]!.receive({ type: 'new_message', message: message(9, { userId: ME.id }) });
+    expect(sockets[0]!.sent.slice(from).filter((f) => f.type === 'mark_read')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(sockets[0]!.sent.slice(from).filter((f) => f.type === 'mark_read')).toEqual([{ type: 'mark_read', chatType: 'general', upToId: 8 }]);
+    expect(store.getState().chat.unread.general).toBe(0);
+
+    // Left the screen: what arrives now is counted, and the device does not say it was read.
+    const left = sockets[0]!.sent.length;
+    client.setScreenTab(null);
+    sockets[0]!.receive({ type: 'new_message', message: message(10) });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets[0]!.sent.slice(left)).toEqual([{ type: 'active_tab', chatType: null }]);
+    expect(store.getState().chat.unread.general).toBe(1);
+  });
+
   it('when the connection drops, then the input state is disconnected, it reconnects after 3 s and reads exactly what came after its last id', async () => {
     history = [message(1), message(2)];
     const { store, sockets } = startClient();

@@ -29,6 +29,8 @@ const PAGE_SIZE = 50;
 const RETRYABLE_CODES = new Set(['CHAT.RATE_LIMITED', 'CHAT.TOO_MANY_FRAMES', 'SERVICE.UNAVAILABLE', 'INTERNAL']);
 /** Forward pages read after a reconnect before giving up and reading the newest page instead. */
 const MAX_CATCH_UP_PAGES = 10;
+/** How long the chat waits before marking shown messages read, so a burst is one mark. */
+const MARK_SHOWN_DELAY_MS = 300;
 
 /** The delay before reconnect attempt n (1-based): 3 s, then doubling with jitter (±25 %), at most 30 s. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
@@ -77,6 +79,8 @@ export class ChatClient {
   /** The tab the chat screen shows (null: the screen is not open). */
   private screenTab: TChatType | null = null;
   private syncing: Promise<void> | undefined;
+  /** Messages shown on the open screen, waiting to be marked read (one mark per chat per beat). */
+  private readonly shown = new Map<TChatType, { upToId: number; timer: ReturnType<typeof setTimeout> }>();
   private readonly detach: (() => void)[] = [];
   private readonly supportReplyListeners = new Set<(message: TChatMessage) => void>();
 
@@ -115,6 +119,8 @@ export class ChatClient {
     this.stopped = true;
     for (const undo of this.detach.splice(0)) undo();
     clearTimeout(this.reconnectTimer);
+    for (const pending of this.shown.values()) clearTimeout(pending.timer);
+    this.shown.clear();
     this.stopPolling();
     this.stopPinging();
     const socket = this.socket;
@@ -201,6 +207,33 @@ export class ChatClient {
       .unwrap()
       .then((unread) => this.deps.dispatch(unreadCountsReceived(unread)))
       .catch((error: unknown) => console.warn('chat: marking read failed', error));
+  }
+
+  /**
+   * A message from someone else was shown on the open screen: it is marked read up to its id, on the server too,
+   * a beat later with whatever else arrived meanwhile. Only the device knows what it showed, so the server never
+   * marks arriving messages read on its own.
+   */
+  private markShown(chatType: TChatType, id: number): void {
+    const pending = this.shown.get(chatType);
+    if (pending) {
+      pending.upToId = Math.max(pending.upToId, id);
+      return;
+    }
+    const entry = {
+      upToId: id,
+      timer: setTimeout(() => {
+        this.shown.delete(chatType);
+        if (this.connected) this.sendFrame({ type: 'mark_read', chatType, upToId: entry.upToId });
+        else
+          void this.deps
+            .dispatch(chatApi.endpoints.markChatRead.initiate({ chatType, upToId: entry.upToId }))
+            .unwrap()
+            .then((unread) => this.deps.dispatch(unreadCountsReceived(unread)))
+            .catch((error: unknown) => console.warn('chat: marking read failed', error));
+      }, MARK_SHOWN_DELAY_MS),
+    };
+    this.shown.set(chatType, entry);
   }
 
   private sendActiveTab(): void {
@@ -324,7 +357,9 @@ export class ChatClient {
     const room = state.chat.rooms[message.chatType];
     const isNew = !room.messages.some((m) => m.id === message.id);
     this.deps.dispatch(messagesReceived({ chatType: message.chatType, messages: [message] }));
-    if (isNew && !isOwnMessage(message, state.session.user?.id) && !this.isLooking(message.chatType)) {
+    if (!isNew || isOwnMessage(message, state.session.user?.id)) return;
+    if (this.isLooking(message.chatType)) this.markShown(message.chatType, message.id);
+    else {
       this.deps.dispatch(unreadIncremented(message.chatType));
       if (message.chatType === 'support' && message.isFromAdmin) for (const listener of this.supportReplyListeners) listener(message);
     }
@@ -371,6 +406,8 @@ export class ChatClient {
             const page = await this.fetchPage({ chatType, after, limit: 100 });
             if (!page) return;
             this.deps.dispatch(messagesReceived({ chatType, messages: page.messages }));
+            const others = page.messages.filter((m) => !isOwnMessage(m, this.deps.getState().session.user?.id));
+            if (others.length > 0 && this.isLooking(chatType)) this.markShown(chatType, others.at(-1)!.id);
             after = page.messages.at(-1)?.id ?? after;
             if (!page.hasMore) {
               caughtUp = true;

@@ -37,8 +37,6 @@ export interface TChatSocketOptions {
 interface TConnection {
   ws: WebSocket;
   user?: TAuthUser & { token: string };
-  /** The chat the user is looking at: its new messages are marked read at once. */
-  activeTab: TChatType | null;
   /** Answered the last protocol ping. */
   alive: boolean;
   lastFrameAt: number;
@@ -157,27 +155,6 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
 
   const actorOf = (conn: TConnection): TActor => ({ userId: conn.user!.userId, role: conn.user!.role, token: conn.user!.token });
 
-  // Active tabs: messages arriving in the chat a user is looking at are marked read, once per user and chat per beat.
-  const pendingReads = new Map<string, { actor: TActor; chatType: TChatType; upToId: number; timer: NodeJS.Timeout }>();
-  const markReadSoon = (conn: TConnection, chatType: TChatType, upToId: number): void => {
-    const key = `${conn.user!.userId}:${chatType}`;
-    const pending = pendingReads.get(key);
-    if (pending) {
-      pending.upToId = Math.max(pending.upToId, upToId);
-      return;
-    }
-    const entry = {
-      actor: actorOf(conn),
-      chatType,
-      upToId,
-      timer: setTimeout(() => {
-        pendingReads.delete(key);
-        markChatRead(deps, entry.actor, entry.chatType, entry.upToId).catch((error: unknown) => logger.warn({ err: error }, 'chat: active tab not marked read'));
-      }, 300),
-    };
-    pendingReads.set(key, entry);
-  };
-
   const authenticate = async (conn: TConnection, token: string): Promise<void> => {
     if (conn.user) return;
     let user: TAuthUser;
@@ -262,8 +239,10 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
           sendError(conn, error);
         }
         return;
+      // Opening a chat marks it read as of now. Messages arriving afterwards are marked read only when the device says
+      // it has shown them (mark_read with upToId): the server cannot know whether the screen is still open when one
+      // arrives, and guessing made counts that differed from the device's after a reload.
       case 'active_tab':
-        conn.activeTab = frame.chatType;
         if (frame.chatType) {
           try {
             await markChatRead(deps, actorOf(conn), frame.chatType);
@@ -289,7 +268,6 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     const now = Date.now();
     const conn: TConnection = {
       ws,
-      activeTab: null,
       alive: true,
       lastFrameAt: now,
       allowance: limits.framesPerSecond * 2,
@@ -431,9 +409,6 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     for (const conn of targets) {
       if (conn.revoked) continue;
       send(conn, frame, type);
-      if (conn.activeTab === message.chatType && conn.user && conn.user.userId !== message.userId && !(message.chatType === 'support' && conn.user.role === 'admin')) {
-        markReadSoon(conn, message.chatType, message.id);
-      }
     }
   };
 
@@ -456,7 +431,6 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     clearInterval(heartbeat);
     clearInterval(revalidate);
     stopHearingRevocations();
-    for (const pending of pendingReads.values()) clearTimeout(pending.timer);
     const open = [...all];
     for (const conn of open) conn.ws.close(CHAT_CLOSE_CODES.goingAway, 'Server restarting');
     const deadline = Date.now() + 1_000;
