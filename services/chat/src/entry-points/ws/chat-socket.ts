@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TChatType, type TSupportServerFrame } from '@platform/contracts';
+import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TSupportServerFrame } from '@platform/contracts';
 import {
   AppError,
   parseJsonBody,
