@@ -112,6 +112,28 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(why).toHaveTextContent('Profile > Delete account');
   });
 
+  it('while the balance and the minimum are read, then the card keeps their space, invisible and hidden from screen readers, and the real blocks take it', async () => {
+    let answerSettings: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '12.50', held: '0.00' }),
+      'GET /api/settings/public': () => new Promise<Response>((resolve) => (answerSettings = resolve)),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
+    });
+    renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const card = await screen.findByTestId('balance-card');
+    expect(await within(card).findByText('$12.50')).toBeInTheDocument();
+    const kept = screen.getByTestId('withdraw-minimum-placeholder');
+    expect(kept).toHaveClass('balance-card-placeholder');
+    expect(kept).toHaveAttribute('aria-hidden', 'true');
+    expect(within(card).getAllByText('Minimum withdrawal: $0.00', { exact: false }).every((el) => el.closest('[aria-hidden="true"]'))).toBe(true);
+    expect(screen.queryByTestId('withdraw-minimum')).not.toBeInTheDocument();
+
+    answerSettings(jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }));
+    expect(await screen.findByTestId('withdraw-minimum')).toHaveTextContent('Minimum withdrawal: $50.00');
+    expect(screen.queryByTestId('withdraw-minimum-placeholder')).not.toBeInTheDocument();
+    expect(card.querySelectorAll('.balance-card-placeholder')).toHaveLength(0);
+  });
+
   it('when the balance has reached the minimum, then Withdraw is the primary action and the minimum is only mentioned', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '50.00', held: '0.00' }),

@@ -25,6 +25,10 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
   const minimum = settings.data?.minimumWithdrawal;
   const progress = onWithdraw && known ? minimumProgress(data.available, minimum) : null;
   const belowMinimum = progress !== null && !progress.reached;
+  // Until the balance and the minimum are both read, the card keeps the space of its most common shape (under the
+  // minimum: held line, progress, the reason below Withdraw), invisible, so nothing under it moves when they arrive.
+  const placeholder = Boolean(onWithdraw) && !isError && (data === undefined || (settings.data === undefined && !settings.isError));
+  const zero = format.money('0');
 
   return (
     <Panel className="balance-card" testId="balance-card">
@@ -42,6 +46,21 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
           <Button size="small" loading={isFetching} onClick={() => void refetch()}>
             {t('payouts.balance.retry')}
           </Button>
+        </div>
+      )}
+      {placeholder && !known && (
+        <div className="balance-card-held zero balance-card-placeholder" aria-hidden="true">
+          <LockOutlined />
+          <span>{t('payouts.balance.held', { amount: zero })}</span>
+        </div>
+      )}
+      {placeholder && (
+        <div className="balance-card-minimum balance-card-placeholder" aria-hidden="true" data-testid="withdraw-minimum-placeholder">
+          <div className="balance-card-minimum-head">
+            <span>{t('payouts.balance.minimum', { minimum: zero })}</span>
+            <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: zero, minimum: zero })}</span>
+          </div>
+          <Progress percent={0} showInfo={false} size="small" />
         </div>
       )}
       {known && (
@@ -71,6 +90,11 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
         >
           {t('payouts.balance.withdraw')}
         </Button>
+      )}
+      {placeholder && (
+        <div className="balance-card-why balance-card-placeholder" aria-hidden="true">
+          {t('payouts.balance.belowMinimum', { remaining: zero, minimum: zero })}
+        </div>
       )}
       {belowMinimum && minimum && (
         <div id="withdraw-why" className="balance-card-why" data-testid="withdraw-why">
