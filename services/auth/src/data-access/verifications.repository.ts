@@ -126,6 +126,17 @@ export async function findLatestVerificationOfUser(db: Queryable, userId: string
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/** Whether the user exists, is verified, and the status of their latest application, in one read (null: no such user). */
+export async function findApplicant(db: Queryable, userId: string): Promise<{ isVerified: boolean; latestStatus: TVerificationRecordStatus | null } | null> {
+  const { rows } = await db.query<{ is_verified: boolean; latest_status: TVerificationRecordStatus | null }>(
+    `SELECT u.is_verified,
+            (SELECT v.status FROM user_verifications v WHERE v.user_id = u.id ORDER BY v.submitted_at DESC, v.created_at DESC LIMIT 1) AS latest_status
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0] ? { isVerified: rows[0].is_verified, latestStatus: rows[0].latest_status } : null;
+}
+
 /** The status of the user's latest application (the same order as findLatestVerificationOfUser), or null before the first. */
 export async function findLatestVerificationStatus(db: Queryable, userId: string): Promise<TVerificationRecordStatus | null> {
   const { rows } = await db.query<{ status: TVerificationRecordStatus }>(

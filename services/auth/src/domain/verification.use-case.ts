@@ -14,9 +14,16 @@ import {
 } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
-import { findLatestVerificationOfUser, insertPendingVerification, insertVerificationImage, type TVerificationRecord } from '../data-access/verifications.repository.js';
+import {
+  findApplicant,
+  findLatestVerificationOfUser,
+  insertPendingVerification,
+  insertVerificationImage,
+  type TVerificationRecord,
+  type TVerificationRecordStatus,
+} from '../data-access/verifications.repository.js';
 import { sealImage } from './envelope-crypto.js';
-import { checkIdentityImage, cleanIdentityImage, IMAGE_ERRORS, type TCleanImage } from './identity-images.js';
+import { checkIdentityImage, cleanIdentityImage, IMAGE_ERRORS, type TCheckedImage, type TCleanImage } from './identity-images.js';
 import { VERIFICATION_ERRORS } from './verification.errors.js';
 import { verificationStatusOf } from './verification-status.js';
 import type { TVerificationDeps } from './verification-deps.js';
@@ -110,32 +117,26 @@ export async function getMyVerification(deps: TVerificationDeps, userId: string)
 }
 
 /** Why the user may not apply now, or undefined. */
-function applyRefusal(isVerified: boolean, latest: TVerificationRecord | null) {
-  if (latest?.status === 'pending') return VERIFICATION_ERRORS.alreadyPending();
+function applyRefusal(isVerified: boolean, latestStatus: TVerificationRecordStatus | null) {
+  if (latestStatus === 'pending') return VERIFICATION_ERRORS.alreadyPending();
   if (isVerified) return VERIFICATION_ERRORS.alreadyVerified();
   return undefined;
 }
 
 /**
- * POST /api/user/verification. Reads the whole multipart body (fields, and both images into memory), checks the
- * fields (spec messages), then each image by content (type, 10 MB, 300 px) and re-encodes it without metadata,
- * encrypts each under its own data key, and records the pending application, both encrypted images and the
- * verification.submitted event in ONE transaction. A refusal stores nothing. One pending application per user
- * (checked first, and enforced by a unique index against a race); a rejected user may apply again.
+ * POST /api/user/verification. Reads the multipart body (fields, and both images into memory, each bounded), checks
+ * each image's header (type, 10 MB, sides) as soon as it is in, then the fields (spec messages), then whether the
+ * user may apply (one query); only then decodes each image and re-encodes it without metadata, encrypts each under
+ * its own data key, and records the pending application, both encrypted images and the verification.submitted event
+ * in ONE transaction. A refusal stores nothing, and an image refused by its header costs no database read at all
+ * (issue 26: a flood of oversized photos must not slow other users down). One pending application per user
+ * (checked before decoding, and enforced by a unique index against a race); a rejected user may apply again.
  */
 export async function applyForVerification(deps: TVerificationDeps, userId: string, parts: AsyncIterable<TVerificationPart>): Promise<TMyVerification> {
-  const user = await findUserById(deps.pool, userId);
-  if (!user) throw VERIFICATION_ERRORS.userGone();
-  const early = applyRefusal(user.isVerified, await findLatestVerificationOfUser(deps.pool, userId));
-
   const text: Partial<Record<TVerificationTextField, string>> = {};
-  const files: Partial<Record<TVerificationFileField, Buffer>> = {};
+  const files: Partial<Record<TVerificationFileField, TCheckedImage>> = {};
   for await (const part of parts) {
     if (part.type === 'file') {
-      if (early) {
-        drain(part.file);
-        continue;
-      }
       if (!FILE_FIELDS.has(part.fieldname)) {
         drain(part.file);
         throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
@@ -145,7 +146,10 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
         drain(part.file);
         throw VERIFICATION_ERRORS.duplicateField(field);
       }
-      files[field] = await readAll(field, part.file);
+      const bytes = await readAll(field, part.file);
+      if (bytes.length === 0) throw VERIFICATION_ERRORS.required(field);
+      // Its type and dimensions from the header, before the rest of the upload is read and before anything is decoded.
+      files[field] = await checkIdentityImage(field, bytes);
       continue;
     }
     if (!TEXT_FIELDS.has(part.fieldname)) throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
@@ -154,15 +158,15 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
     if (part.valueTruncated) throw VERIFICATION_ERRORS.tooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
     text[field] = typeof part.value === 'string' ? part.value : '';
   }
-  if (early) throw early;
 
   const fields = checkVerificationFields(text);
-  for (const field of VERIFICATION_FILE_FIELDS) if (!files[field] || files[field].length === 0) throw VERIFICATION_ERRORS.required(field);
-  // Both images' types and dimensions are read from their headers before either is decoded.
-  const checkedSelfie = await checkIdentityImage('selfieFile', files.selfieFile!);
-  const checkedDocument = await checkIdentityImage('documentFile', files.documentFile!);
-  const selfie: TCleanImage = await cleanIdentityImage(deps.images, checkedSelfie);
-  const document: TCleanImage = await cleanIdentityImage(deps.images, checkedDocument);
+  for (const field of VERIFICATION_FILE_FIELDS) if (!files[field]) throw VERIFICATION_ERRORS.required(field);
+  const applicant = await findApplicant(deps.pool, userId);
+  if (!applicant) throw VERIFICATION_ERRORS.userGone();
+  const refusal = applyRefusal(applicant.isVerified, applicant.latestStatus);
+  if (refusal) throw refusal;
+  const selfie: TCleanImage = await cleanIdentityImage(deps.images, files.selfieFile!);
+  const document: TCleanImage = await cleanIdentityImage(deps.images, files.documentFile!);
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserById(client, userId, { forUpdate: true });
