@@ -18,7 +18,11 @@ const session = store.getState().session;
 const authScreens = session.status === 'signedOut' ? loadAuthScreens() : undefined;
 // antd (theme, toasts) is not in the first download: every signed-in screen needs it, so it is fetched now too.
 if (session.status !== 'signedOut') void loadAntd();
-if (session.status !== 'signedOut' && session.user?.role !== 'admin') void loadWorkerScreens();
+if (session.status !== 'signedOut' && session.user?.role !== 'admin') {
+  void loadWorkerScreens();
+  // Home's reads start now too, not after the screens (pages/worker/homePrefetch.ts, a small chunk of its own).
+  if (window.location.pathname === '/') void import('./pages/worker/homePrefetch').then(({ prefetchHome }) => prefetchHome(store.dispatch));
+}
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 

@@ -5,10 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
 import { useFormat } from '../../app/format';
 import { sumAmounts } from './money';
-import { useLedgerBalanceQuery, useMyWithdrawalsQuery } from './payouts.api';
+import { PENDING_SUMMARY_PAGE_SIZE, useLedgerBalanceQuery, useMyWithdrawalsQuery } from './payouts.api';
 
 /** Pending requests read at once for the sum; more than this (rare: each holds at least the minimum) sum to `held`. */
-const PENDING_PAGE = 100;
 
 /**
  * Spec 02 Home: the sum of pending requests, only when there are any, and 'View N Pending Request(s)' leading to
@@ -20,7 +19,7 @@ export function PendingSummary() {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const { data } = useMyWithdrawalsQuery({ status: 'pending', pageSize: PENDING_PAGE });
+  const { data } = useMyWithdrawalsQuery({ status: 'pending', pageSize: PENDING_SUMMARY_PAGE_SIZE });
   const { data: balance } = useLedgerBalanceQuery();
   const count = data?.total ?? 0;
   const sum = data && data.nextCursor === null ? sumAmounts(data.items.map((w) => w.amount)) : balance?.held;

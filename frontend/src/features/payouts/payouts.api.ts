@@ -54,6 +54,9 @@ export interface TAdminWithdrawalsArgs {
   pageSize?: number;
 }
 
+/** Home's pending summary reads this many pending withdrawals (the count beyond it is the page's total). */
+export const PENDING_SUMMARY_PAGE_SIZE = 100;
+
 export const payoutsApi = payoutsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     publicSettings: build.query<TPublicSettings, void>({
