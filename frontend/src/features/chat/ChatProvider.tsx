@@ -3,7 +3,8 @@ import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { TRootState } from '../../app/store';
 import { chatReset } from './chat.slice';
-import { ChatClient, chatSocketUrl } from './chatClient';
+import { ChatClient } from './chatClient';
+import { chatSocketUrl } from './liveSocket';
 
 const ChatClientContext = createContext<ChatClient | null>(null);
 

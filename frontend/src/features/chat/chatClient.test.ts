@@ -2,7 +2,8 @@ import type { TChatMessage } from '@platform/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupStore } from '../../app/store';
 import { makeUser, signedInState } from '../../test/test-utils';
-import { ChatClient, isOwnMessage, reconnectDelay } from './chatClient';
+import { ChatClient, isOwnMessage } from './chatClient';
+import { reconnectDelay } from './liveSocket';
 
 const ME = makeUser();
 const OTHER = '5f0c7e8a-2222-4c2a-9d1e-000000000002';

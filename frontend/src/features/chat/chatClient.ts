@@ -1,4 +1,4 @@
-import type { TChatMessage, TChatServerFrame, TChatType, TSupportServerFrame } from '@platform/contracts';
+import type { TChatMessage, TChatType } from '@platform/contracts';
 import type { TAppDispatch, TRootState } from '../../app/store';
 import { serverErrorText } from '../../app/serverErrorText';
 import { chatApi } from './chat.api';
@@ -15,15 +15,10 @@ import {
   unreadCountsReceived,
   unreadIncremented,
 } from './chat.slice';
+import { LiveSocket, type TAuthenticatedFrame, type TServerFrame } from './liveSocket';
 
-/** Spec 01 s.9 and the issue: reconnect after 3 s, then back off with jitter; poll every 10 s while disconnected. */
-export const CHAT_RECONNECT_DELAY_MS = 3000;
-export const CHAT_RECONNECT_MAX_DELAY_MS = 30_000;
+/** Spec 01 s.9: the history is read every 10 s while disconnected. */
 export const CHAT_POLL_INTERVAL_MS = 10_000;
-/** The server closes a socket it heard nothing from for 75 s; a ping every 25 s keeps it, and proves the link. */
-export const CHAT_PING_INTERVAL_MS = 25_000;
-/** No pong within this after a ping: the link is dead (a phone that slept, a network that changed). */
-export const CHAT_PONG_TIMEOUT_MS = 10_000;
 const PAGE_SIZE = 50;
 /** Refusals that may pass when sent again; a blocked or invalid message would be refused again. */
 const RETRYABLE_CODES = new Set(['CHAT.RATE_LIMITED', 'CHAT.TOO_MANY_FRAMES', 'SERVICE.UNAVAILABLE', 'INTERNAL']);
@@ -31,17 +26,6 @@ const RETRYABLE_CODES = new Set(['CHAT.RATE_LIMITED', 'CHAT.TOO_MANY_FRAMES', 'S
 const MAX_CATCH_UP_PAGES = 10;
 /** How long the chat waits before marking shown messages read, so a burst is one mark. */
 const MARK_SHOWN_DELAY_MS = 300;
-
-/** The delay before reconnect attempt n (1-based): 3 s, then doubling with jitter (±25 %), at most 30 s. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  if (attempt <= 1) return CHAT_RECONNECT_DELAY_MS;
-  const base = CHAT_RECONNECT_DELAY_MS * 2 ** Math.min(attempt - 1, 10);
-  return Math.round(Math.min(CHAT_RECONNECT_MAX_DELAY_MS, base * (0.75 + random() * 0.5)));
-}
-
-export function chatSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-}
 
 /** Spec 01 s.6: messages from assistants or admins are never the user's own. */
 export function isOwnMessage(message: Pick<TChatMessage, 'userId' | 'isBot' | 'isFromAdmin'>, userId: string | undefined): boolean {
@@ -68,64 +52,49 @@ export interface TChatClientDeps {
  * connected the history is read every 10 s, and the input is disabled (the screen shows Connecting...).
  */
 export class ChatClient {
-  private socket: WebSocket | undefined;
-  private attempt = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly live: LiveSocket;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
-  private authenticated = false;
   /** The tab the chat screen shows (null: the screen is not open). */
   private screenTab: TChatType | null = null;
   private syncing: Promise<void> | undefined;
   /** Messages shown on the open screen, waiting to be marked read (one mark per chat per beat). */
   private readonly shown = new Map<TChatType, { upToId: number; timer: ReturnType<typeof setTimeout> }>();
-  private readonly detach: (() => void)[] = [];
   private readonly supportReplyListeners = new Set<(message: TChatMessage) => void>();
 
-  constructor(private readonly deps: TChatClientDeps) {}
+  constructor(private readonly deps: TChatClientDeps) {
+    this.live = new LiveSocket({
+      name: 'chat',
+      url: deps.url,
+      token: () => deps.getState().session.token,
+      createSocket: deps.createSocket,
+      random: deps.random,
+      environment: deps.environment,
+      onState: (state) => {
+        if (this.stopped) return;
+        deps.dispatch(connectionChanged(state));
+        if (state === 'disconnected') this.startPolling();
+      },
+      onAuthenticated: (frame) => this.onAuthenticated(frame),
+      onFrame: (frame) => this.onFrame(frame),
+      onVisibility: (visible) => (visible ? this.sendActiveTab() : this.sendFrame({ type: 'active_tab', chatType: null })),
+    });
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const env = this.deps.environment ?? (typeof window === 'undefined' ? undefined : { window, document });
-    if (env) {
-      const online = () => this.reconnectNow();
-      const offline = () => this.dropSocket();
-      const visibility = () => {
-        if (env.document.visibilityState === 'visible') {
-          this.reconnectNow();
-          this.sendActiveTab();
-        } else {
-          this.sendFrame({ type: 'active_tab', chatType: null });
-        }
-      };
-      env.window.addEventListener('online', online);
-      env.window.addEventListener('offline', offline);
-      env.document.addEventListener('visibilitychange', visibility);
-      this.detach.push(
-        () => env.window.removeEventListener('online', online),
-        () => env.window.removeEventListener('offline', offline),
-        () => env.document.removeEventListener('visibilitychange', visibility),
-      );
-    }
     void this.sync();
     void this.refreshUnread();
-    this.connect();
+    this.live.start();
   }
 
   stop(): void {
     this.stopped = true;
-    for (const undo of this.detach.splice(0)) undo();
-    clearTimeout(this.reconnectTimer);
     for (const pending of this.shown.values()) clearTimeout(pending.timer);
     this.shown.clear();
     this.stopPolling();
-    this.stopPinging();
-    const socket = this.socket;
-    this.socket = undefined;
-    socket?.close(1000, 'Signed out');
+    this.live.stop('Signed out');
   }
 
   /**
@@ -138,7 +107,7 @@ export class ChatClient {
   }
 
   get connected(): boolean {
-    return this.authenticated && this.socket?.readyState === WebSocket.OPEN;
+    return this.live.connected;
   }
 
   /** Sends a message; answers its clientId, or undefined when not connected (the input is disabled then). */
@@ -241,84 +210,22 @@ export class ChatClient {
   }
 
   private sendFrame(frame: Record<string, unknown>): void {
-    if (this.socket?.readyState === WebSocket.OPEN && (this.authenticated || frame.type === 'auth')) this.socket.send(JSON.stringify(frame));
+    this.live.send(frame);
   }
 
-  private connect(): void {
-    if (this.stopped || this.socket) return;
-    const token = this.deps.getState().session.token;
-    if (!token) return;
-    clearTimeout(this.reconnectTimer);
-    this.deps.dispatch(connectionChanged('connecting'));
-    let socket: WebSocket;
-    try {
-      socket = this.deps.createSocket ? this.deps.createSocket(this.deps.url) : new WebSocket(this.deps.url);
-    } catch (error) {
-      console.warn('chat: cannot open the connection', error);
-      this.onClosed();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
-    socket.onmessage = (event: MessageEvent) => {
-      if (this.socket !== socket) return;
-      try {
-        this.onFrame(JSON.parse(String(event.data)) as TChatServerFrame | TSupportServerFrame);
-      } catch (error) {
-        console.warn('chat: unreadable frame', error);
-      }
-    };
-    socket.onclose = () => {
-      if (this.socket === socket) this.onClosed();
-    };
-    socket.onerror = () => undefined;
+  private onAuthenticated(frame: TAuthenticatedFrame): void {
+    this.stopPolling();
+    this.deps.dispatch(unreadCountsReceived(frame.unread));
+    this.sendActiveTab();
+    void this.sync().then(() => this.resendUnanswered());
   }
 
-  private onClosed(): void {
-    this.socket = undefined;
-    this.authenticated = false;
-    this.stopPinging();
-    if (this.stopped) return;
-    this.deps.dispatch(connectionChanged('disconnected'));
-    this.startPolling();
-    this.attempt += 1;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.deps.random));
-  }
-
-  /** Back online or shown again: try at once rather than wait for the backoff. */
-  private reconnectNow(): void {
-    if (this.stopped || this.socket) return;
-    this.attempt = 0;
-    clearTimeout(this.reconnectTimer);
-    this.connect();
-  }
-
-  /** The browser says it is offline: the socket is useless now; close it so the screen says so at once. */
-  private dropSocket(): void {
-    const socket = this.socket;
-    if (!socket) return;
-    this.onClosed();
-    socket.close(1000, 'Offline');
-  }
-
-  private onFrame(frame: TChatServerFrame | TSupportServerFrame): void {
+  private onFrame(frame: TServerFrame): void {
     const { dispatch } = this.deps;
     switch (frame.type) {
       case 'auth':
-        if (!frame.success) {
-          // Spec 01 s.8: socket authentication failure is only logged; the connection is marked not connected.
-          console.warn('chat: socket authentication failed', frame.message);
-          return;
-        }
-        this.authenticated = true;
-        this.attempt = 0;
-        this.stopPolling();
-        this.startPinging();
-        dispatch(connectionChanged('connected'));
-        dispatch(unreadCountsReceived(frame.unread));
-        this.sendActiveTab();
-        void this.sync().then(() => this.resendUnanswered());
+      case 'pong':
+        // Answered by the socket itself (liveSocket.ts).
         return;
       case 'new_message':
         this.onMessage(frame.message);
@@ -335,9 +242,6 @@ export class ChatClient {
       case 'error':
         if (frame.clientId) dispatch(outgoingFailed({ clientId: frame.clientId, error: serverErrorText(frame) ?? frame.message, retryable: RETRYABLE_CODES.has(frame.code) }));
         else console.warn('chat:', frame.code, frame.message);
-        return;
-      case 'pong':
-        clearTimeout(this.pongTimer);
         return;
       case 'resync':
         void this.sync();
@@ -447,20 +351,6 @@ export class ChatClient {
   private stopPolling(): void {
     clearInterval(this.pollTimer);
     this.pollTimer = undefined;
-  }
-
-  private startPinging(): void {
-    this.stopPinging();
-    this.pingTimer = setInterval(() => {
-      this.sendFrame({ type: 'ping' });
-      clearTimeout(this.pongTimer);
-      this.pongTimer = setTimeout(() => this.dropSocket(), CHAT_PONG_TIMEOUT_MS);
-    }, CHAT_PING_INTERVAL_MS);
-  }
-
-  private stopPinging(): void {
-    clearInterval(this.pingTimer);
-    clearTimeout(this.pongTimer);
   }
 }
 
