@@ -1,6 +1,10 @@
+import { SUPPORT_MESSAGES } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 
-/** Every failure of the chat service a client hears about (over HTTP, and as {type: 'error'} frames on the socket). */
+/**
+ * Every failure of the chat service a client hears about (over HTTP, and as {type: 'error'} frames on the socket):
+ * the chat's, the support desk's and the socket session's, in one table (issue 32).
+ */
 export const CHAT_ERRORS = {
   /** `words`: the banned words found, as the message quotes them (`"kill", "scam"`). */
   blocked: (reason: string, blockedWords: readonly string[]) =>
@@ -18,4 +22,11 @@ export const CHAT_ERRORS = {
   /** Socket-only: a chat_message whose `token` belongs to another user than the socket's. */
   tokenMismatch: () => new AppError('CHAT.TOKEN_MISMATCH', 403, "The frame's token is not the token of this connection's user", undefined, 'token'),
   binaryFrame: () => new AppError('CHAT.BINARY_FRAME', 400, 'Only JSON text frames are accepted'),
+  /** Socket-only: the session behind the socket ended (its socket is closed with this reason). */
+  sessionExpired: () => new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.'),
+  sessionRevoked: () => new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.'),
+  /** The support desk (over HTTP; the socket has no support frames a client may send). */
+  conversationNotFound: () => new AppError('SUPPORT.CONVERSATION_NOT_FOUND', 404, SUPPORT_MESSAGES.conversationNotFound),
+  adminsUseDesk: () => new AppError('SUPPORT.ADMINS_USE_DESK', 403, 'Admins answer workers from the support desk'),
+  notAnAdmin: () => new AppError('SUPPORT.NOT_AN_ADMIN', 400, 'A conversation can be assigned only to an admin', undefined, 'assignedAdminId'),
 };

@@ -36,7 +36,7 @@ import { findUser } from '../data-access/users.repository.js';
 import { resolveAuthor } from './authors.js';
 import type { TActor, TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
-import { SUPPORT_ERRORS } from './support.errors.js';
+import { CHAT_ERRORS } from './chat.errors.js';
 
 /** The most messages the desk's thread returns (the newest). */
 const THREAD_LIMIT = 500;
@@ -83,7 +83,7 @@ async function writeChange(
  * a worker must be able to tell support about a scam in its own words. The conversation opens (or reopens).
  */
 export async function postSupportMessage(deps: TChatDeps, actor: TActor, content: string): Promise<TChatMessage> {
-  if (actor.role === 'admin') throw SUPPORT_ERRORS.adminsUseDesk();
+  if (actor.role === 'admin') throw CHAT_ERRORS.adminsUseDesk();
   const author = await resolveAuthor(deps, actor);
   await deps.sendLimiter.consume(actor.userId);
   const room = roomOf(actor.userId);
@@ -133,7 +133,7 @@ export async function readConversations(deps: TChatDeps, admin: TActor, query: T
 /** GET /api/admin/support-messages/{userId}: the thread; opening it marks the worker's messages read for the desk. */
 export async function readThread(deps: TChatDeps, userId: string): Promise<TSupportThread> {
   const existing = await findConversation(deps.pool, userId);
-  if (!existing) throw SUPPORT_ERRORS.conversationNotFound();
+  if (!existing) throw CHAT_ERRORS.conversationNotFound();
   const changed = await markReadByAdmin(deps.pool, userId);
   const [conversation, page] = await Promise.all([findConversationView(deps.pool, userId), findPage(deps.pool, roomOf(userId), { limit: THREAD_LIMIT })]);
   if (changed) await announce(deps, userId);
@@ -148,7 +148,7 @@ export async function readThread(deps: TChatDeps, userId: string): Promise<TSupp
  * Replies of several admins at once are stored one after another in the room's order.
  */
 export async function replyToWorker(deps: TChatDeps, admin: TActor, userId: string, content: string): Promise<TChatMessage> {
-  if (!(await findConversation(deps.pool, userId))) throw SUPPORT_ERRORS.conversationNotFound();
+  if (!(await findConversation(deps.pool, userId))) throw CHAT_ERRORS.conversationNotFound();
   const room = roomOf(userId);
   const { message } = await deps.log.append(room, async () =>
     withTransaction(deps.pool, async (client) => {
@@ -202,11 +202,11 @@ export async function replyToWorker(deps: TChatDeps, admin: TActor, userId: stri
 export async function updateConversation(deps: TChatDeps, admin: TActor, userId: string, patch: TSupportConversationPatch): Promise<TSupportConversation> {
   if (patch.assignedAdminId && patch.assignedAdminId !== admin.userId) {
     const assignee = await findUser(deps.pool, patch.assignedAdminId);
-    if (assignee?.role !== 'admin') throw SUPPORT_ERRORS.notAnAdmin();
+    if (assignee?.role !== 'admin') throw CHAT_ERRORS.notAnAdmin();
   }
   await withTransaction(deps.pool, async (client) => {
     const conversation = await lockConversation(client, userId);
-    if (!conversation) throw SUPPORT_ERRORS.conversationNotFound();
+    if (!conversation) throw CHAT_ERRORS.conversationNotFound();
     const { rows } = await client.query<{ now: Date }>('SELECT clock_timestamp() AS now');
     const at = rows[0]!.now;
     let current = { status: conversation.status, assignedAdminId: conversation.assignedAdminId };

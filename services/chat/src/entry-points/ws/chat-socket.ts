@@ -170,7 +170,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     conn.user = { ...user, token };
     const untilExpiry = user.exp * 1000 - Date.now();
-    conn.timers.push(setTimeout(() => endSession(conn, new AppError('AUTH.TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.')), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
+    conn.timers.push(setTimeout(() => endSession(conn, CHAT_ERRORS.sessionExpired()), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
     const unread = await readUnreadCounts(deps, actorOf(conn)).catch((error: unknown) => {
       logger.warn({ err: error }, 'chat: unread counts not read at authentication');
       return { general: 0, support: 0 };
@@ -385,7 +385,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
         })
         .catch((error: unknown) => {
           if (!certain) return logger.debug({ err: error }, 'chat: token not rechecked (dependency away); kept');
-          endSession(conn, new AppError('AUTH.TOKEN_REVOKED', 401, 'Your session has ended. Please log in again.'));
+          endSession(conn, CHAT_ERRORS.sessionRevoked());
         });
     }
   };
