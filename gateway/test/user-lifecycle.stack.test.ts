@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@platform/service-kit/testing';
 import { DEV_ADMIN, startStack, type TStack } from '../../scripts/stack.js';
 
 /**
@@ -70,16 +71,6 @@ async function call(method: string, path: string, options: { token?: string; bod
   return { status: response.status, body };
 }
 
-async function eventually<T>(what: string, read: () => Promise<T | undefined | false | null>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function newWorker(label: string): Promise<{ id: string; token: string; email: string; firstName: string; lastName: string }> {
   const tag = randomUUID().slice(0, 8);
   const email = `${label}.${tag}@example.com`;
@@ -89,7 +80,7 @@ async function newWorker(label: string): Promise<{ id: string; token: string; em
   expect(res.status).toBe(201);
   const id = res.body.user.id as string;
   // Registered everywhere: payouts opened the account, work and chat keep the names.
-  await eventually('the account to open', async () => (await pools.payouts!.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [id])).rowCount === 1);
+  await eventually(async () => (await pools.payouts!.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [id])).rowCount === 1, { what: 'the account to open', timeoutMs: 15_000 });
   return { id, token: res.body.token, email, firstName, lastName };
 }
 
@@ -141,10 +132,10 @@ describe('PATCH /api/admin/users/{id}/toggle', () => {
     expect(ban.body).toMatchObject({ id: worker.id, isActive: false });
     const bannedAt = Date.now();
     for (const probe of tokenProbes()) {
-      const res = await eventually(`${probe.name} to refuse the token`, async () => {
+      const res = await eventually(async () => {
         const answer = await call('GET', probe.path, { token: worker.token, base: probe.base });
         return answer.status === 401 ? answer : undefined;
-      }, 1_000);
+      }, { what: `${probe.name} to refuse the token`, timeoutMs: 1_000 });
       expect(res.body, probe.name).toEqual({ code: 'AUTH.ACCOUNT_SUSPENDED', message: 'Your account has been suspended. Please contact support.' });
     }
     expect(Date.now() - bannedAt).toBeLessThan(1_000 + 500);
@@ -160,13 +151,13 @@ describe('PATCH /api/admin/users/{id}/toggle', () => {
     expect((await call('GET', '/api/ledger/balance', { token: again.body.token })).status).toBe(200);
 
     // Audited with before and after, from the events (the admin service's audit log).
-    const rows = await eventually('the audit rows', async () => {
+    const rows = await eventually(async () => {
       const { rows: found } = await pools.admin!.query<{ action: string; actor_id: string; before: unknown; after: unknown }>(
         "SELECT action, actor_id, before, after FROM audit_log WHERE target_type = 'user' AND target_id = $1 ORDER BY created_at",
         [worker.id],
       );
       return found.length === 2 ? found : undefined;
-    });
+    }, { what: 'the audit rows', timeoutMs: 15_000 });
     expect(rows).toEqual([
       { action: 'user.banned', actor_id: adminId, before: { isActive: true }, after: { isActive: false } },
       { action: 'user.unbanned', actor_id: adminId, before: { isActive: false }, after: { isActive: true } },
@@ -213,14 +204,14 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(statement.body.items.map((e: { kind: string; amount: string; reason: string }) => [e.kind, e.amount, e.reason])).toEqual([
       ['admin_adjustment', '12.50', 'Bonus for the pilot'],
     ]);
-    await eventually('the work copy to follow', async () => {
+    await eventually(async () => {
       const { rows } = await pools.work!.query('SELECT first_name, email FROM users WHERE id = $1', [worker.id]);
       return rows[0]?.first_name === 'Grace' && rows[0]?.email === newEmail;
-    });
-    const audit = await eventually('the audit row', async () => {
+    }, { what: 'the work copy to follow', timeoutMs: 15_000 });
+    const audit = await eventually(async () => {
       const { rows } = await pools.admin!.query("SELECT before, after FROM audit_log WHERE action = 'user.edited' AND target_id = $1", [worker.id]);
       return rows[0] as { before: Record<string, unknown>; after: Record<string, unknown> } | undefined;
-    });
+    }, { what: 'the audit row', timeoutMs: 15_000 });
     expect(audit).toEqual({
       before: { email: worker.email, firstName: worker.firstName, lastName: worker.lastName, isVerified: false },
       after: { email: newEmail, firstName: 'Grace', lastName: 'Hopper', isVerified: true },
@@ -270,10 +261,10 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
 
     // Every service erased the name and e-mail (each database searched, every text column).
     for (const service of ['auth', 'payouts', 'work', 'chat', 'admin']) {
-      await eventually(`${service} to erase the user`, async () => {
+      await eventually(async () => {
         const found = [...(await whereFound(pools[service]!, worker.email)), ...(await whereFound(pools[service]!, worker.lastName))];
         return found.length === 0 ? true : undefined;
-      }).catch(async (error: unknown) => {
+      }, { what: `${service} to erase the user`, timeoutMs: 15_000 }).catch(async (error: unknown) => {
         throw new Error(`${(error as Error).message}; still in ${service}: ${[...(await whereFound(pools[service]!, worker.email)), ...(await whereFound(pools[service]!, worker.lastName))].join(', ')}`);
       });
     }
@@ -286,19 +277,18 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect((await call('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: adminToken })).body).toEqual({ valid: true, entries: 2 });
     const assignment = await pools.work!.query('SELECT status, submission FROM task_assignments WHERE id = $1', [assignmentId]);
     expect(assignment.rows).toEqual([{ status: 'completed', submission: null }]);
-    const audit = await eventually('the deletion audit row', async () => {
+    const audit = await eventually(async () => {
       const { rows } = await pools.admin!.query("SELECT actor_id, after FROM audit_log WHERE action = 'user.deleted' AND target_id = $1", [worker.id]);
       return rows[0];
-    });
+    }, { what: 'the deletion audit row', timeoutMs: 15_000 });
     expect(audit).toEqual({ actor_id: adminId, after: { deleted: true, requestedBy: 'admin' } });
 
     // The confirmation went to the address the user had (the mail outbox folder of the development stack).
-    const mail = await eventually('the confirmation e-mail', async () =>
+    const mail = await eventually(async () =>
       readdirSync(outboxDir)
         .filter((name) => name.includes('account-deleted'))
         .map((name) => decodedMail(readFileSync(join(outboxDir, name), 'utf8')))
-        .find((text) => text.includes(worker.email)),
-    );
+        .find((text) => text.includes(worker.email)), { what: 'the confirmation e-mail', timeoutMs: 15_000 });
     expect(mail).toContain('deleted by an administrator');
   });
 
@@ -316,20 +306,18 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     const done = await call('DELETE', '/api/user/account', { token: worker.token, body: { password: PASSWORD } });
     expect(done.status).toBe(200);
     expect((await call('GET', '/api/ledger/balance', { token: worker.token })).body).toMatchObject({ code: 'AUTH.ACCOUNT_DELETED' });
-    await eventually('auth and admin to erase the user', async () =>
-      (await whereFound(pools.auth!, worker.email)).length === 0 && (await whereFound(pools.admin!, worker.email)).length === 0 ? true : undefined,
-    );
-    const audit = await eventually('the audit row', async () => {
+    await eventually(async () =>
+      (await whereFound(pools.auth!, worker.email)).length === 0 && (await whereFound(pools.admin!, worker.email)).length === 0 ? true : undefined, { what: 'auth and admin to erase the user', timeoutMs: 15_000 });
+    const audit = await eventually(async () => {
       const { rows } = await pools.admin!.query("SELECT actor_id FROM audit_log WHERE action = 'user.deleted_own_account' AND target_id = $1", [worker.id]);
       return rows[0];
-    });
+    }, { what: 'the audit row', timeoutMs: 15_000 });
     expect(audit).toEqual({ actor_id: worker.id });
-    const mail = await eventually('the confirmation e-mail', async () =>
+    const mail = await eventually(async () =>
       readdirSync(outboxDir)
         .filter((name) => name.includes('account-deleted'))
         .map((name) => decodedMail(readFileSync(join(outboxDir, name), 'utf8')))
-        .find((text) => text.includes(worker.email)),
-    );
+        .find((text) => text.includes(worker.email)), { what: 'the confirmation e-mail', timeoutMs: 15_000 });
     expect(mail).toContain('deleted by you');
   });
 

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
-import type { PoolClient } from '@platform/service-kit';
+import type { PoolClient, Queryable } from '@platform/service-kit';
 import { USERS_COPY } from '../data-access/copies.repository.js';
 import { keepReferenceDescription } from '../data-access/descriptions.repository.js';
-import { findAccount, findBalances } from '../data-access/ledger.repository.js';
+import { findAccount, findBalances, type TAccountRow } from '../data-access/ledger.repository.js';
 import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
@@ -48,24 +48,33 @@ export async function creditTaskReward(client: PoolClient, data: TSubmissionAppr
   return { credited: !result.duplicate };
 }
 
-/** How long a balance read waits for an account that user.registered is about to open. */
+/** How long a read waits for an account that user.registered is about to open. */
 export const ACCOUNT_OPENING_WAIT_MS = 2_000;
 const ACCOUNT_POLL_MS = 100;
 
 /**
- * The caller's balance. A read never opens an account (user.registered does): for a user payouts does not know, the
- * answer is 404 PAYOUTS.ACCOUNT_NOT_FOUND, not an invented empty account. Right after a registration the event
- * normally arrives within milliseconds, but the app reads the balance at once, so a missing account is looked up
- * again for up to ACCOUNT_OPENING_WAIT_MS before the answer is 404.
+ * The user's account, looked up again for up to ACCOUNT_OPENING_WAIT_MS when it is not there yet: right after a
+ * registration user.registered normally opens it within milliseconds, but the app may ask at once. Null when it
+ * still is not there (a user payouts does not know). Nothing is ever opened here.
  */
-export async function getOwnBalance(deps: TPayoutsDeps, userId: string): Promise<TBalance> {
+export async function waitForAccount(db: Queryable, userId: string): Promise<TAccountRow | null> {
   const deadline = Date.now() + ACCOUNT_OPENING_WAIT_MS;
   for (;;) {
-    const account = await findAccount(deps.pool, userId);
-    if (account) return { available: account.available, held: account.held };
-    if (Date.now() >= deadline) throw PAYOUTS_ERRORS.accountNotFound();
+    const account = await findAccount(db, userId);
+    if (account) return account;
+    if (Date.now() >= deadline) return null;
     await sleep(ACCOUNT_POLL_MS);
   }
+}
+
+/**
+ * The caller's balance. A read never opens an account (user.registered does): for a user payouts does not know, the
+ * answer is 404 PAYOUTS.ACCOUNT_NOT_FOUND (after waitForAccount), not an invented empty account.
+ */
+export async function getOwnBalance(deps: TPayoutsDeps, userId: string): Promise<TBalance> {
+  const account = await waitForAccount(deps.pool, userId);
+  if (!account) throw PAYOUTS_ERRORS.accountNotFound();
+  return { available: account.available, held: account.held };
 }
 
 /** Balances for lists (one call): a user may read only their own, an admin anyone's; unknown users are zero. */

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TAdjustBalanceRequest, TAdjustBalanceResponse } from '@platform/contracts';
 import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import type { TPayoutsDeps } from './deps.js';
 import { fromCents, toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { findAccount, lockExistingAccount } from '../data-access/ledger.repository.js';
-import { ACCOUNT_OPENING_WAIT_MS } from './accounts.use-case.js';
+import { waitForAccount } from './accounts.use-case.js';
 import { postEntry } from './post-entry.js';
 
 /**
@@ -15,7 +14,7 @@ import { postEntry } from './post-entry.js';
  * is computed with the account locked, so a withdrawal racing the admin cannot be overwritten. An id payouts has no
  * account for (never registered) or a deleted user is 404 'User not found': an adjustment never opens an account.
  * Right after a registration the account may be a moment away (user.registered), so a missing one is looked up
- * again for up to ACCOUNT_OPENING_WAIT_MS before the answer is 404.
+ * again (waitForAccount) before the answer is 404.
  * Round trips: 1. BEGIN and the account locked; 2. the entry, the event and COMMIT.
  */
 export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId: string, body: TAdjustBalanceRequest): Promise<TAdjustBalanceResponse> {
@@ -23,12 +22,10 @@ export async function adjustBalance(deps: TPayoutsDeps, adminId: string, userId:
   if (answer) return answer;
   // No account that may be adjusted: a deleted user's account exists (404 at once); otherwise wait for it to open.
   if (await findAccount(deps.pool, userId)) throw PAYOUTS_ERRORS.userNotFound();
-  const deadline = Date.now() + ACCOUNT_OPENING_WAIT_MS;
-  while (Date.now() < deadline) {
-    await sleep(100);
-    if (await findAccount(deps.pool, userId)) return (await adjustExistingAccount(deps, adminId, userId, body)) ?? Promise.reject(PAYOUTS_ERRORS.userNotFound());
-  }
-  throw PAYOUTS_ERRORS.userNotFound();
+  if (!(await waitForAccount(deps.pool, userId))) throw PAYOUTS_ERRORS.userNotFound();
+  const adjusted = await adjustExistingAccount(deps, adminId, userId, body);
+  if (!adjusted) throw PAYOUTS_ERRORS.userNotFound();
+  return adjusted;
 }
 
 /** The adjustment, or undefined when the user has no account (or was deleted); nothing is written then. */
