@@ -15,6 +15,7 @@ export * from './logger.js';
 export * from './login-limits.js';
 export * from './upload-limits.js';
 export * from './refused-body.js';
+export * from './multipart-parts.js';
 export * from './metrics.js';
 export * from './outbox.js';
 export * from './erasure.js';

@@ -12,7 +12,7 @@ import {
   type TVerificationFileField,
   type TVerificationTextField,
 } from '@platform/contracts';
-import { withTransaction, writeEvent } from '@platform/service-kit';
+import { withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
 import {
   findApplicant,
@@ -29,9 +29,6 @@ import { verificationStatusOf } from './verification-status.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
 /** One part of the multipart body as the HTTP layer hands it over (files already limited to 10 MB). */
-export type TVerificationPart =
-  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
-  | { type: 'file'; fieldname: string; file: Readable & { truncated?: boolean } };
 
 const TEXT_FIELDS = new Set<string>(VERIFICATION_TEXT_FIELDS);
 const FILE_FIELDS = new Set<string>(VERIFICATION_FILE_FIELDS);
@@ -132,7 +129,7 @@ function applyRefusal(isVerified: boolean, latestStatus: TVerificationRecordStat
  * (issue 26: a flood of oversized photos must not slow other users down). One pending application per user
  * (checked before decoding, and enforced by a unique index against a race); a rejected user may apply again.
  */
-export async function applyForVerification(deps: TVerificationDeps, userId: string, parts: AsyncIterable<TVerificationPart>): Promise<TMyVerification> {
+export async function applyForVerification(deps: TVerificationDeps, userId: string, parts: AsyncIterable<TUploadPart>): Promise<TMyVerification> {
   const text: Partial<Record<TVerificationTextField, string>> = {};
   const files: Partial<Record<TVerificationFileField, TCheckedImage>> = {};
   for await (const part of parts) {

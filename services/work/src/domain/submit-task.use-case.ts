@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { findTextProblem, MAX_SUBMISSION_FILES, normaliseLineBreaks, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
-import { AppError, COMMON_ERRORS, withTransaction, writeEvent } from '@platform/service-kit';
+import { AppError, COMMON_ERRORS, withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
@@ -20,9 +20,6 @@ import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 /** One part of the multipart body, as the HTTP layer hands it over (already limited to 50 MB per file). */
-export type TUploadPart =
-  | { type: 'field'; fieldname: string; value: unknown; valueTruncated: boolean }
-  | { type: 'file'; fieldname: string; filename: string; file: Readable & { truncated?: boolean } };
 
 /** Bytes kept to judge a file's type and read an image's header (a JPEG's size comes after its EXIF segments). */
 const SNIFF_BYTES = 512 * 1024;

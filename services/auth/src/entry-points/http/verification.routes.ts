@@ -1,5 +1,3 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import {
   MAX_VERIFICATION_IMAGE_BYTES,
   VERIFICATION_FILE_KINDS,
@@ -15,12 +13,12 @@ import {
   ZTextSchema,
   type TVerificationFileKind,
 } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, uploadParts, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
 import { MAX_VERIFICATION_IMAGE_MEGABYTES } from '../../domain/identity-images.js';
 import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
-import { applyForVerification, getMyVerification, type TVerificationPart } from '../../domain/verification.use-case.js';
+import { applyForVerification, getMyVerification } from '../../domain/verification.use-case.js';
 import type { TVerificationDeps } from '../../domain/verification-deps.js';
 import { decideVerificationAsAdmin, getVerificationForAdmin, listVerificationsForAdmin, viewVerificationImage } from '../../domain/verification-review.use-case.js';
 
@@ -58,22 +56,6 @@ function uploadError(error: unknown): AppError {
   }
 }
 
-async function* verificationParts(request: FastifyRequest): AsyncGenerator<TVerificationPart> {
-  const iterator = request.parts()[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<MultipartFile | MultipartValue>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw uploadError(error);
-    }
-    if (next.done) return;
-    const part = next.value;
-    if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, file: part.file };
-    else yield { type: 'field', fieldname: part.fieldname, value: part.value, valueTruncated: part.valueTruncated };
-  }
-}
-
 /**
  * The worker's identity verification (GET, POST /api/user/verification), activity history (GET
  * /api/user/activity) and the admins' review (/api/admin/verifications...).
@@ -104,7 +86,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     async (request, reply) => {
       try {
         if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
-        const result = await applyForVerification(deps, authUserOf(request).userId, verificationParts(request));
+        const result = await applyForVerification(deps, authUserOf(request).userId, uploadParts(request.parts(), uploadError));
         return reply.status(201).send(result);
       } catch (error) {
         // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.

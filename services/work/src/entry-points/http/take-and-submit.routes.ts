@@ -1,10 +1,8 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_SUBMISSION_FILE_BYTES, MAX_SUBMISSION_FILES, ZIdParamsSchema, ZReturnTaskRequestSchema, ZReturnTaskResponseSchema, ZSubmitTaskResponseSchema, ZTakeTaskResponseSchema } from '@platform/contracts';
-import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, uploadParts, type TApp, type TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
-import { submitTask, type TUploadPart } from '../../domain/submit-task.use-case.js';
+import { submitTask } from '../../domain/submit-task.use-case.js';
 import { returnTask } from '../../domain/return-task.use-case.js';
 import { takeTask } from '../../domain/take-task.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
@@ -28,23 +26,6 @@ function uploadError(error: unknown): AppError {
       return COMMON_ERRORS.validation('Too many fields in the upload');
     default:
       return WORK_ERRORS.malformedUpload();
-  }
-}
-
-/** The multipart parts as the domain reads them; parser failures become clear 4xx errors. */
-async function* uploadParts(request: FastifyRequest): AsyncGenerator<TUploadPart> {
-  const iterator = request.parts()[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<MultipartFile | MultipartValue>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw uploadError(error);
-    }
-    if (next.done) return;
-    const part = next.value;
-    if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
-    else yield { type: 'field', fieldname: part.fieldname, value: part.value, valueTruncated: part.valueTruncated };
   }
 }
 
@@ -106,7 +87,7 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
     async (request, reply) => {
       try {
         if (!isMultipartContentType(request.headers['content-type'])) throw WORK_ERRORS.notMultipart();
-        const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request) });
+        const assignment = await submitTask(deps, { userId: authUserOf(request).userId, taskId: request.params.id, parts: uploadParts(request.parts(), uploadError) });
         return { message: 'Task submitted successfully!', assignment };
       } catch (error) {
         // Whatever is left of a refused upload is read and discarded (bounded), so the client gets the answer.
