@@ -4,6 +4,8 @@
  * 02 and 03 are these entries, word for word; payouts.ru.ts mirrors every key.
  */
 export const payoutsEn = {
+  /** Principle 8, said once where a worker sees money (the Home balance card and the withdrawal dialog). */
+  neverPay: 'We never ask you to pay or deposit anything.',
   balance: {
     available: 'Available balance',
     held: 'Held for pending withdrawals: {{amount}}',

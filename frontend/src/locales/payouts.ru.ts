@@ -2,6 +2,7 @@ import type { TCatalogue } from './en';
 
 /** The Russian `payouts` namespace: the same keys as payouts.en.ts (a missing entry is a compile error). */
 export const payoutsRu: TCatalogue['payouts'] = {
+  neverPay: 'Мы никогда не просим вас платить или вносить какие-либо депозиты.',
   balance: {
     available: 'Доступный баланс',
     held: 'Удержано по заявкам на вывод: {{amount}}',
