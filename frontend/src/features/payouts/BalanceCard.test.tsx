@@ -15,6 +15,8 @@ const pending = (id: string, amount: string): TWithdrawal => ({
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
 });
 
 const pageOf = (items: TWithdrawal[], nextCursor: string | null = null, total = items.length) => ({ items, nextCursor, total, totalExact: true });

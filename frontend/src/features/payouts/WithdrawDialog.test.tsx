@@ -25,6 +25,8 @@ const CREATED: TWithdrawal = {
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
 };
 
 type THandlers = Parameters<typeof mockApi>[0];
