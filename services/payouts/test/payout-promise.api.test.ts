@@ -65,6 +65,16 @@ describe('decideBy', () => {
     await setDecisionHours('48');
   });
 
+  it('when a key answered before withdrawals carried decideBy is replayed, then the answer has the promise the migration gave it', async () => {
+    const key = `old-${Date.now()}`;
+    const first = await withdraw(h, worker, BODY, key);
+    expect(first.status).toBe(201);
+    await h.query("UPDATE idempotency_keys SET response = response - 'decideBy' - 'overdue' WHERE user_id = $1 AND key = $2", [worker.id, key]);
+    const again = await withdraw(h, worker, BODY, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ ...first.body, decideBy: new Date(Date.parse(first.body.createdAt) + 48 * HOUR).toISOString(), overdue: false });
+  });
+
   it('when the setting is not a positive number of hours, then payouts keeps the one in force', async () => {
     await setDecisionHours('0');
     await setDecisionHours('soon');

@@ -42,7 +42,9 @@ function closingRequestHashOf(body: TCreateClosingWithdrawalRequest): string {
 
 function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
   if (stored.requestHash !== requestHash) throw PAYOUTS_ERRORS.idempotencyKeyReused();
-  return stored.response as TWithdrawal;
+  // An answer stored before withdrawals carried decideBy (issue 31) gets the one migration 0009 gave its withdrawal.
+  const answer = stored.response as Omit<TWithdrawal, 'decideBy' | 'overdue'> & Partial<Pick<TWithdrawal, 'decideBy' | 'overdue'>>;
+  return { ...answer, decideBy: answer.decideBy ?? decideByOf(new Date(answer.createdAt), '48'), overdue: answer.overdue ?? false };
 }
 
 /**
