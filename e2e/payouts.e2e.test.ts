@@ -201,7 +201,7 @@ describe('payouts journey', () => {
     expect(await entries.nth(1).innerText()).toContain('Withdrawal hold');
     expect(await entries.nth(0).innerText()).toContain('Withdrawal payout');
     await worker.getByRole('button', { name: 'Verify' }).click();
-    await worker.getByText('All 3 entries verified').waitFor();
+    await worker.getByText('Your 3 entries check out').waitFor();
     await snap(worker, '09-statement');
     await entries.nth(2).scrollIntoViewIfNeeded();
     await snap(worker, '10-statement-lines');

@@ -107,6 +107,8 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/withdrawals', service: 'payouts', access: 'admin' },
   { prefix: '/api/admin/users/*/balance', service: 'payouts', access: 'admin' },
   { prefix: '/api/admin/users/*/ledger', service: 'payouts', access: 'admin' },
+  // the platform-wide ledger check's last run (issue 31 item 4), for the trust page: no sign-in
+  { prefix: '/api/public/ledger-check', service: 'payouts', access: 'public' },
 
   // chat: messages, unread counts and read marks, moderation, the monitor (the service limits sends per user
   // across its instances). The live connection (WebSocket): browsers cannot send an Authorization header on an

@@ -49,6 +49,15 @@ export function formatDateTime(value: string | null | undefined, language: strin
   return cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(parsed.date);
 }
 
+/** A deadline: weekday, day, month and time, 24 hours, in the reader's time zone ("Tue, Dec 1, 14:00" / "вт, 1 дек., 14:00"). */
+export function formatDeadline(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const locale = localeOf(language);
+  return cached(`dl:${locale}`, () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(date);
+}
+
 /** A moment's time of day as HH:mm, 24 hours, in the reader's time zone (spec 01 s.9: chat times). */
 export function formatTime(value: string | number | null | undefined, language: string): string {
   if (value === null || value === undefined || value === '') return '';
@@ -110,6 +119,7 @@ export function formatSignedMoney(amount: string, language: string, currency = '
 export interface TFormat {
   date: (value: string | null | undefined) => string;
   dateTime: (value: string | null | undefined) => string;
+  deadline: (value: string | null | undefined) => string;
   count: (value: number) => string;
   total: (total: number, totalExact: boolean) => string;
   money: (amount: string | number, currency?: string) => string;
@@ -128,6 +138,7 @@ export function useFormat(): TFormat {
     () => ({
       date: (value) => formatDate(value, language),
       dateTime: (value) => formatDateTime(value, language),
+      deadline: (value) => formatDeadline(value, language),
       count: (value) => formatCount(value, language),
       total: (total, totalExact) => formatTotal(total, totalExact, language),
       money: (amount, currency) => formatMoney(amount, language, currency),

@@ -127,6 +127,10 @@ export const adminEn = {
         title: 'Default time limit',
         description: 'Hours a worker has for a task without a time limit of its own, then it returns to the board; 1 to 8760',
       },
+      withdrawal_decision_hours: {
+        title: 'Withdrawal decision time',
+        description: 'Hours after a request by which a withdrawal is promised a decision (shown to the worker; a change applies to new withdrawals only); 1 to 8760',
+      },
     },
     units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks' },
     current: 'Saved value: {{value}}',

@@ -10,6 +10,7 @@ export const dashboardEn = {
     submissionsWaiting: 'Submissions waiting',
     verificationsWaiting: 'Verifications waiting',
     oldestPendingWithdrawal: 'Oldest pending withdrawal',
+    overdueWithdrawals: 'Overdue withdrawals',
     support: 'Support desk',
   },
   hints: {
@@ -17,6 +18,8 @@ export const dashboardEn = {
     totalBalanceUnknown: 'The balances could not be read from payouts right now.',
     noPendingWithdrawal: 'None pending',
     oldestSince: 'Requested {{date}}',
+    overdue: 'Pending past the decision time promised to the worker',
+    overdueUnknown: 'The overdue withdrawals could not be read from payouts right now.',
     supportFigures: 'First reply in {{first}} (median), {{waiting}} waiting over 24 h',
     openSection: 'Open {{section}}',
   },

@@ -12,6 +12,7 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     submissionsWaiting: 'Работы на проверке',
     verificationsWaiting: 'Верификации на проверке',
     oldestPendingWithdrawal: 'Самый старый вывод в ожидании',
+    overdueWithdrawals: 'Просроченные выводы',
     support: 'Поддержка',
   },
   hints: {
@@ -19,6 +20,8 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     totalBalanceUnknown: 'Сейчас не удалось прочитать балансы из сервиса выплат.',
     noPendingWithdrawal: 'Нет ожидающих',
     oldestSince: 'Запрошен {{date}}',
+    overdue: 'Ждут дольше срока решения, обещанного исполнителю',
+    overdueUnknown: 'Сейчас не удалось прочитать просроченные выводы из сервиса выплат.',
     supportFigures: 'Первый ответ за {{first}} (медиана), ждут больше 24 ч: {{waiting}}',
     openSection: 'Открыть раздел «{{section}}»',
   },

@@ -4,6 +4,8 @@
  * 02 and 03 are these entries, word for word; payouts.ru.ts mirrors every key.
  */
 export const payoutsEn = {
+  /** Principle 8, said once where a worker sees money (the Home balance card and the withdrawal dialog). */
+  neverPay: 'We never ask you to pay or deposit anything.',
   balance: {
     available: 'Available balance',
     held: 'Held for pending withdrawals: {{amount}}',
@@ -90,6 +92,10 @@ export const payoutsEn = {
     networkFee: 'Network fee',
     wallet: 'Wallet',
     requested: 'Requested',
+    decideBy: 'Decided by {{deadline}}',
+    decideByHint: 'We promise a decision on every withdrawal by this time: paid out or, with a reason, returned to your balance.',
+    overdue: 'Overdue',
+    overdueHint: 'This withdrawal is past the time we promised to decide it by. It is flagged to the team as overdue.',
     reviewed: 'Reviewed',
     comment: 'Comment',
     txReference: 'Transaction reference',
@@ -133,6 +139,18 @@ export const payoutsEn = {
     unknownProblem: 'the entry does not match the chain',
     verifyFailed: 'The check could not be run, try again',
     loadFailed: 'Could not load your statement',
+  },
+  /** The worker's own ledger check in plain words (issue 31 item 4). */
+  check: {
+    ok_one: 'Your {{count}} entry checks out',
+    ok_other: 'Your {{count}} entries check out',
+    lastVerified: 'Last verified {{when}}.',
+    justNow: 'just now',
+    at: 'at {{time}}',
+    meaning: 'What this means: each entry carries a fingerprint (a hash) of itself and of the entry before it, and the server recomputed every one of them, and your balance from them. So no entry has been changed, removed or slipped in since it was written.',
+    broken: 'Your statement does not check out at entry #{{seq}}',
+    brokenNoSeq: 'Your statement does not check out',
+    brokenMeaning: 'What this means: {{problem}}. An entry or your balance differs from what was written. Please write to support and quote this message.',
   },
   wallets: {
     bind: 'Bind Payment Method',

@@ -55,6 +55,8 @@ export const ZAdminStatsSchema = z.object({
   oldestPendingWithdrawalAt: z.string().nullable(),
   /** Seconds since the oldest pending withdrawal was requested; null when none is pending. */
   oldestPendingWithdrawalAgeSeconds: z.number().int().nullable(),
+  /** Pending withdrawals past their decideBy (read from payouts, issue 31); null when payouts did not answer. */
+  overdueWithdrawals: z.number().int().nullable(),
   /** DASHBOARD_SERIES_DAYS entries, oldest first, today last. */
   series: z.array(ZDashboardDaySchema),
   recentUsers: z.array(ZDashboardRecentUserSchema),
@@ -135,6 +137,10 @@ export type TStatsWithdrawalSnapshot = z.infer<typeof ZStatsWithdrawalSnapshotSc
 /** GET /internal/stats/balance-total (payouts): the sums over every ledger account. */
 export const ZStatsBalanceTotalSchema = z.object({ available: z.string(), held: z.string(), accounts: z.number().int() });
 export type TStatsBalanceTotal = z.infer<typeof ZStatsBalanceTotalSchema>;
+
+/** GET /internal/stats/withdrawals-overdue (payouts): withdrawals still pending past their decideBy (issue 31). */
+export const ZStatsOverdueWithdrawalsSchema = z.object({ overdue: z.number().int(), oldestDecideBy: z.string().nullable() });
+export type TStatsOverdueWithdrawals = z.infer<typeof ZStatsOverdueWithdrawalsSchema>;
 
 /** One page of a snapshot; `next` is the `after` of the next page, null on the last. */
 export function ZStatsPageSchema<T extends z.ZodType>(item: T) {

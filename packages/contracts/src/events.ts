@@ -218,6 +218,8 @@ export const ZWithdrawalRequestedDataSchema = z.object({
   networkFee: z.string(),
   walletAddress: z.string(),
   requestedAt: z.iso.datetime({ offset: true }),
+  /** The time by which it will be decided (issue 31); absent in events written before it. */
+  decideBy: z.iso.datetime({ offset: true }).optional(),
 });
 export type TWithdrawalRequestedData = z.infer<typeof ZWithdrawalRequestedDataSchema>;
 

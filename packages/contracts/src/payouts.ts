@@ -168,6 +168,13 @@ export const ZWithdrawalSchema = z.object({
   adminComment: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   txReference: z.string().nullable(),
+  /**
+   * The time by which it will be decided (issue 31 item 3): withdrawal_decision_hours after the request, the setting
+   * in force then.
+   */
+  decideBy: z.string(),
+  /** Still pending past decideBy (computed when read). */
+  overdue: z.boolean(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawalSchema>;
 
@@ -383,6 +390,21 @@ export const ZLedgerVerificationSchema = z.object({
   problem: z.string().optional(),
 });
 export type TLedgerVerification = z.infer<typeof ZLedgerVerificationSchema>;
+
+/**
+ * GET /api/public/ledger-check (no sign-in; issue 31 item 4): the last run of the scheduled job that verifies every
+ * account's chain. Counts only, never an account's data; every field null/0 until the first run.
+ */
+export const ZPlatformLedgerCheckSchema = z.object({
+  /** When the last run finished; null before the first. */
+  lastRunAt: z.string().nullable(),
+  /** Every account's chain checked out in that run; null before the first. */
+  valid: z.boolean().nullable(),
+  accounts: z.number().int().min(0),
+  entries: z.number().int().min(0),
+  brokenAccounts: z.number().int().min(0),
+});
+export type TPlatformLedgerCheck = z.infer<typeof ZPlatformLedgerCheckSchema>;
 
 export const ZCurrencyOptionSchema = z.object({ value: z.string(), label: z.string(), networkFee: z.string() });
 export type TCurrencyOption = z.infer<typeof ZCurrencyOptionSchema>;

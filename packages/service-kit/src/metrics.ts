@@ -67,5 +67,7 @@ export function createMetrics(service: string) {
     );
     return registry.metrics();
   };
-  return { registry, httpDuration, eventsPublished, eventsConsumed, jobsRun, consumerRetries, outboxUnpublished, outboxLag, deadLetterDepth, jobQueueJobs, pgPool, onScrape, scrape };
+  /** A service's own gauge on this registry (read when scraped with onScrape), e.g. payouts' withdrawals_overdue. */
+  const gauge = (name: string, help: string) => new client.Gauge({ name, help, registers: [registry] });
+  return { registry, gauge, httpDuration, eventsPublished, eventsConsumed, jobsRun, consumerRetries, outboxUnpublished, outboxLag, deadLetterDepth, jobQueueJobs, pgPool, onScrape, scrape };
 }

@@ -193,6 +193,10 @@ describe('GET /api/admin/stats', () => {
     expect(today.registrations).toBeGreaterThanOrEqual(5);
     expect(stats.series).toHaveLength(30);
     expect(stats.oldestPendingWithdrawalAgeSeconds).toBeGreaterThanOrEqual(0);
+    // The pending one is within its decideBy (issue 31); once past it, payouts counts it and the dashboard says so.
+    expect(stats.overdueWithdrawals).toBe(0);
+    await databases.payouts!.query("UPDATE withdrawals SET decide_by = now() - interval '1 hour' WHERE status = 'pending'");
+    expect((await expectDashboardToMatchTheDatabases()).overdueWithdrawals).toBe(1);
     expect(stats.recentUsers[0]).toMatchObject({ id: w5.id, firstName: 'Worker5', isActive: true, balance: '0.00' });
     expect(stats.recentUsers.find((u) => u.id === w1.id)?.balance).toBe('60.00');
     expect(stats.recentTasks.map((t) => t.status)).toEqual(['submitted', 'pending', 'assigned', 'completed', 'completed']);

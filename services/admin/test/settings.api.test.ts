@@ -44,7 +44,7 @@ async function settingsByKey(): Promise<Record<string, { settingValue: string; u
 describe('publishing at start', () => {
   it('when the service starts on a new database, then each seeded value is published once (changedBy null), and a second instance publishes nothing more', async () => {
     const first = await settingsEvents();
-    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_withdrawal', 'platform_name', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours']);
+    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_withdrawal', 'platform_name', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours', 'withdrawal_decision_hours']);
     const settings = await settingsByKey();
     for (const event of first) {
       expect(event.data).toEqual({
@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(9);
+    expect(await settingsEvents()).toHaveLength(10);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
@@ -109,6 +109,7 @@ describe('GET /api/admin/settings', () => {
       ['starting_balance', '0.00'],
       ['verification_retention_days', '30'],
       ['wallet_cooldown_hours', '0'],
+      ['withdrawal_decision_hours', '48'],
     ]);
     for (const setting of res.body) {
       expect(setting).toEqual({
@@ -137,6 +138,9 @@ describe('POST /api/admin/settings', () => {
     [{ settingKey: 'auto_approval_days', settingValue: '2.5' }, 'Auto-approval days must be a whole number from 0 to 365', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'auto_approval_days', settingValue: 400 }, 'Auto-approval days must be a whole number from 0 to 365', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'wallet_cooldown_hours', settingValue: '8761' }, 'Wallet cooldown hours must be a whole number from 0 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'withdrawal_decision_hours', settingValue: '0' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'withdrawal_decision_hours', settingValue: '8761' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'withdrawal_decision_hours', settingValue: '1.5' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'minimum_withdrawal', settingValue: '10', updatedBy: 'me' }, 'Unknown field(s): updatedBy', 'REQUEST.VALIDATION'],
     [{ settingValue: '10' }, 'Setting key is required', 'REQUEST.VALIDATION'],
     [{ settingKey: 'minimum_withdrawal', settingValue: true }, 'Value must be a number', 'REQUEST.VALIDATION'],
@@ -221,7 +225,7 @@ describe('POST /api/admin/settings/reset', () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal', withdrawal_decision_hours: '48' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -239,6 +243,7 @@ describe('POST /api/admin/settings/reset', () => {
       max_live_assignments: '3',
       assignment_time_limit_hours: '24',
       platform_name: 'Task Portal',
+      withdrawal_decision_hours: '48',
     });
     const events = (await settingsEvents()).slice(eventsBefore).map((e) => e.data);
     expect(events.map((e) => e.key).sort()).toEqual(changedKeys);

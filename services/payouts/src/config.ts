@@ -16,6 +16,12 @@ export const ZPayoutsConfigSchema = ZBaseConfigSchema.extend({
   CREATE_DATABASE: ZOnByDefaultSchema,
   /** Consumes user.registered/updated, submission.approved and settings.changed (off only for tools). */
   CONSUMERS_ENABLED: ZOnByDefaultSchema,
+  /** Runs the scheduled job in this instance (BullMQ; one run at a time across instances): the ledger chain check. */
+  JOBS_ENABLED: ZOnByDefaultSchema,
+  /** How often every account's ledger chain is verified (issue 31 item 4); default hourly. */
+  CHAIN_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(7 * 24 * 3_600_000).default(3_600_000),
+  /** Accounts read per snapshot by the chain check. */
+  CHAIN_CHECK_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 export type TPayoutsConfig = z.infer<typeof ZPayoutsConfigSchema>;
 

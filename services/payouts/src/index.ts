@@ -8,11 +8,14 @@ import { registerLedgerRoutes } from './entry-points/http/ledger.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { registerWalletAndSettingsRoutes } from './entry-points/http/wallets-and-settings.routes.js';
 import { registerWithdrawalRoutes } from './entry-points/http/withdrawals.routes.js';
+import { registerPublicLedgerCheckRoutes } from './entry-points/http/public-ledger-check.routes.js';
+import { payoutsJobs } from './entry-points/jobs/chain-check.job.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { createOnSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onSubmissionApproved, REWARDS_QUEUE, REWARDS_ROUTING_KEYS } from './entry-points/messaging/on-submission-approved.handler.js';
 import { ACCOUNTS_QUEUE, ACCOUNTS_ROUTING_KEYS, createOnUserEvent } from './entry-points/messaging/on-user-event.handler.js';
 import { createPayoutSettingsCopy } from './domain/settings.js';
+import { getOverdueWithdrawals } from './domain/stats-snapshot.use-case.js';
 
 export type { TPayoutsConfig } from './config.js';
 export { loadPayoutsConfig, ZPayoutsConfigSchema } from './config.js';
@@ -47,6 +50,10 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     const settings = await createPayoutSettingsCopy(pool, { onReloadError: (error) => logger.warn({ err: error }, 'cannot reload the settings copy') });
     runtime.onStop(() => settings.stop());
     const deps: TPayoutsDeps = { pool, logger, settings };
+    // The payout promise (issue 31): withdrawals still pending past their decideBy, counted when scraped (alert:
+    // WithdrawalsOverdue in infra/prometheus/alerts.yml).
+    const overdue = runtime.metrics.gauge('withdrawals_overdue', 'Withdrawals still pending past their decideBy (withdrawal_decision_hours after the request)');
+    runtime.metrics.onScrape('withdrawals_overdue', async () => overdue.set((await getOverdueWithdrawals(deps)).overdue));
     const routeDeps = { deps, hooks };
     registerWithdrawalRoutes(app, routeDeps);
     // GET /internal/users/:id/export: this service's part of a user's data download (issue 15).
@@ -56,6 +63,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
     registerInternalRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);
     registerInternalUserRoutes(app, routeDeps);
+    registerPublicLedgerCheckRoutes(app, routeDeps);
     const url = await runtime.listen();
 
     runtime.startRelay();
@@ -67,6 +75,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(deps) }),
       );
     }
+    if (config.JOBS_ENABLED) await runtime.startJobs(payoutsJobs(deps, { intervalMs: config.CHAIN_CHECK_INTERVAL_MS, batchSize: config.CHAIN_CHECK_BATCH_SIZE }));
 
     logger.info({ url }, 'payouts service started');
     return { url, internalUrl: runtime.internalUrl(), pool, logger, consumersReady: () => consumers.every((c) => c.isConsuming()), stop: runtime.stop };

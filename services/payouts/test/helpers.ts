@@ -51,7 +51,8 @@ export interface TPayoutsHarness {
 /** The real payouts service in-process on port 0, with its own database, exchange, queues and Redis prefix. */
 export async function startPayoutsHarness(prefix: string, env: Record<string, string> = {}): Promise<TPayoutsHarness> {
   const environment = await createTestEnvironment(prefix);
-  const config = loadPayoutsConfig({ ...environment.env, ...env });
+  // The scheduled chain check only where a file asks for it (JOBS_ENABLED: 'true'): it writes a row of its own.
+  const config = loadPayoutsConfig({ ...environment.env, JOBS_ENABLED: 'false', ...env });
   const service = await start(config);
   await eventually(async () => service.consumersReady(), { what: 'the consumers to subscribe' });
   const signer = await createTokenSigner({ privateKeyPem: environment.keys.privateKeyPem, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });

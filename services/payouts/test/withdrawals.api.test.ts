@@ -31,11 +31,13 @@ describe('POST /api/withdrawals', () => {
       adminComment: null,
       reviewedAt: null,
       txReference: null,
+      decideBy: expect.any(String),
+      overdue: false,
     });
     expect(await balanceOf(worker.token)).toEqual({ available: '44.50', held: '75.50' });
     const events = await h.query<{ payload: { data: Record<string, unknown> } }>(`SELECT payload FROM outbox WHERE type = 'withdrawal.requested' AND payload->'data'->>'userId' = $1`, [worker.id]);
     expect(events.map((e) => e.payload.data)).toEqual([
-      { withdrawalId: res.body.id, userId: worker.id, amount: '75.50', currency: 'BTC', networkFee: '0.0005', walletAddress: BTC_ADDRESS, requestedAt: res.body.createdAt },
+      { withdrawalId: res.body.id, userId: worker.id, amount: '75.50', currency: 'BTC', networkFee: '0.0005', walletAddress: BTC_ADDRESS, requestedAt: res.body.createdAt, decideBy: res.body.decideBy },
     ]);
     const entries = await h.query<{ kind: string; amount: string; reference_id: string }>('SELECT kind, amount::text, reference_id FROM ledger_entries WHERE user_id = $1 ORDER BY seq', [worker.id]);
     expect(entries.at(-1)).toEqual({ kind: 'withdrawal_hold', amount: '-75.50', reference_id: res.body.id });

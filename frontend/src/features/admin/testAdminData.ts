@@ -37,6 +37,7 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['verification_retention_days', '30'],
     ['max_live_assignments', '3'],
     ['assignment_time_limit_hours', '24'],
+    ['withdrawal_decision_hours', '48'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -15,11 +15,26 @@ const pending = (id: string, amount: string): TWithdrawal => ({
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
 });
 
 const pageOf = (items: TWithdrawal[], nextCursor: string | null = null, total = items.length) => ({ items, nextCursor, total, totalExact: true });
 
 describe('Home balance card and pending summary (spec 02 Home)', () => {
+  it('when Home shows the balance, then the card says once, in the reader\'s language, that nothing is ever asked to be paid', async () => {
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '10.00', held: '0.00' }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(pageOf([])),
+    });
+    const { unmount } = renderWithProviders(<HomePage />, { preloadedState: signedInState() });
+    const card = await screen.findByTestId('balance-card');
+    expect(within(card).getAllByText('We never ask you to pay or deposit anything.')).toHaveLength(1);
+    unmount();
+    renderWithProviders(<HomePage />, { preloadedState: signedInState(), language: 'ru' });
+    expect(await within(await screen.findByTestId('balance-card')).findByText('Мы никогда не просим вас платить или вносить какие-либо депозиты.')).toBeInTheDocument();
+  });
+
   it('when money is held, then the available balance is shown with 2 decimals and the held amount beside it', async () => {
     mockApi({
       'GET /api/ledger/balance': () => jsonResponse({ available: '1234.5', held: '75.25' }),

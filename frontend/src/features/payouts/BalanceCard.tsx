@@ -1,4 +1,4 @@
-import { ArrowUpOutlined, LockOutlined, WarningOutlined } from '@ant-design/icons';
+import { ArrowUpOutlined, LockOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
@@ -14,6 +14,7 @@ import './payouts.css';
  * /api/ledger/balance); when it cannot be read the card says so and shows '—', never 0.00.
  * With Withdraw (Home), the withdrawal minimum is said before it matters (issue 28 item 3): under the minimum, the
  * progress toward it and, below a Withdraw that stays disabled, why and how much is still missing.
+ * With Withdraw it also says, once, that the platform never asks for a payment or a deposit (principle 8).
  */
 export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
@@ -104,6 +105,11 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
       {onWithdraw && progress?.reached && minimum && (
         <div className="balance-card-why" data-testid="withdraw-minimum-met">
           {t('payouts.balance.minimumMet', { minimum: format.money(minimum) })}
+        </div>
+      )}
+      {onWithdraw && (
+        <div className="never-pay" data-testid="never-pay">
+          <SafetyCertificateOutlined /> <span>{t('payouts.neverPay')}</span>
         </div>
       )}
     </Panel>

@@ -8,7 +8,8 @@ import { readToken } from '../session/session.storage';
 import { downloadStatementCsv } from './downloadStatement';
 import { useFormat } from '../../app/format';
 import { useLazyStatementQuery, useLazyVerifyLedgerQuery, useStatementQuery } from './payouts.api';
-import { StatementEntry, VerificationResult } from './StatementEntry';
+import { LedgerCheck } from './LedgerCheck';
+import { StatementEntry } from './StatementEntry';
 
 /**
  * The Statement tab (spec 02 /withdrawals, AMENDED; principle 2): every ledger entry of the worker, newest first,
@@ -55,7 +56,7 @@ export function StatementTable() {
       </div>
       {downloadFailed && <Alert type="error" showIcon title={t('payouts.statement.downloadFailed')} />}
       {!verification.isFetching && verification.isError && <Alert type="error" showIcon title={t('payouts.statement.verifyFailed')} />}
-      {!verification.isFetching && !verification.isError && verification.data && <VerificationResult result={verification.data} />}
+      {!verification.isFetching && !verification.isError && verification.data && <LedgerCheck result={verification.data} checkedAt={verification.fulfilledTimeStamp} />}
 
       {isLoading && (
         <div className="center-block">

@@ -25,6 +25,8 @@ const CREATED: TWithdrawal = {
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
 };
 
 type THandlers = Parameters<typeof mockApi>[0];
@@ -62,6 +64,12 @@ function idempotencyKeyOf(init: RequestInit | undefined): string | undefined {
 }
 
 describe('withdrawal dialog (spec 02 s.5, s.8)', () => {
+  it('when it opens, then it says once that the platform never asks for a payment or a deposit (principle 8)', async () => {
+    renderDialog();
+    await screen.findByRole('option', { name: /Ethereum/ });
+    expect(screen.getAllByText('We never ask you to pay or deposit anything.')).toHaveLength(1);
+  });
+
   it('when a field is empty, then the submit button is disabled', async () => {
     const { user } = renderDialog();
     await screen.findByRole('option', { name: /Ethereum/ });

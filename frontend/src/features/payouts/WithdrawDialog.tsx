@@ -1,3 +1,4 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal } from 'antd';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -202,6 +203,9 @@ export function WithdrawDialog({
     >
       <form className="withdraw-form" noValidate onSubmit={(e) => void submit(e)} data-testid="withdraw-form">
         {settings.isError && <Alert type="warning" showIcon title={t('payouts.dialog.settingsFailed')} />}
+        <div className="never-pay" data-testid="never-pay">
+          <SafetyCertificateOutlined /> <span>{t('payouts.neverPay')}</span>
+        </div>
         {closing && (
           <Alert
             type="info"

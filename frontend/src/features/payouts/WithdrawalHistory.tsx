@@ -1,5 +1,5 @@
 import type { TWithdrawal, TWithdrawalStatus } from '@platform/contracts';
-import { Alert, Segmented, Spin } from 'antd';
+import { Alert, Segmented, Spin, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
@@ -19,6 +19,13 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: TWithdrawal }) {
         </span>
         <WithdrawalStatusTag status={w.status} />
       </div>
+      {w.status === 'pending' && (
+        <div className={`payout-promise${w.overdue ? ' overdue' : ''}`} data-testid="withdrawal-decide-by" title={t('payouts.history.decideByHint')}>
+          {w.overdue && <Tag color="red">{t('payouts.history.overdue')}</Tag>}
+          <span>{t('payouts.history.decideBy', { deadline: format.deadline(w.decideBy) })}</span>
+          {w.overdue && <div className="payout-promise-hint">{t('payouts.history.overdueHint')}</div>}
+        </div>
+      )}
       <dl className="payout-fields">
         <dt>{t('payouts.history.currency')}</dt>
         <dd>{w.currency}</dd>

@@ -2,6 +2,7 @@ import type { TLedgerEntry, TStatementPage, TWithdrawal } from '@platform/contra
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
+import { formatDeadline } from '../../app/format';
 import { payoutsApi } from './payouts.api';
 import WithdrawalsScreen from './WithdrawalsScreen';
 
@@ -16,6 +17,8 @@ const base: TWithdrawal = {
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
 };
 const WITHDRAWALS: TWithdrawal[] = [
   base,
@@ -95,6 +98,19 @@ describe('/withdrawals (spec 02)', () => {
     expect(within(rejectedCard).queryByTestId('tx-reference')).not.toBeInTheDocument();
   });
 
+  it('when a request is pending, then it says by when it will be decided; past that, that it is overdue (issue 31), in both languages', async () => {
+    const overdue = withdrawal(7, { decideBy: '2025-03-04T14:00:00.000Z', overdue: true });
+    renderScreen(undefined, { 'GET /api/withdrawals': () => jsonResponse(page([base, overdue, WITHDRAWALS[1]!])) });
+    const [onTime, late, approved] = (await screen.findAllByTestId('withdrawal-card')) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(onTime).getByTestId('withdrawal-decide-by')).toHaveTextContent(`Decided by ${formatDeadline(base.decideBy, 'en')}`);
+    expect(formatDeadline(base.decideBy, 'en')).toMatch(/^Mon, Mar 3, \d\d:00$/);
+    expect(within(onTime).queryByText('Overdue')).toBeNull();
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
+    expect(within(late).getByTestId('withdrawal-decide-by')).toHaveTextContent('past the time we promised to decide it by');
+    expect(within(approved).queryByTestId('withdrawal-decide-by')).toBeNull();
+    expect(formatDeadline(base.decideBy, 'ru')).toMatch(/^пн, 3 мар\.?, \d\d:00$/);
+  });
+
   it('when the page opens, then the available balance and the held amount are both shown', async () => {
     renderScreen();
     expect(await screen.findByText('$35.00')).toBeInTheDocument();
@@ -121,25 +137,42 @@ describe('/withdrawals (spec 02)', () => {
     expect(screen.getByRole('button', { name: /Download CSV/ })).toBeInTheDocument();
   });
 
-  it('when Verify is pressed and the chain checks out, then "All 4 entries verified"', async () => {
+  it('when Verify is tapped and the chain checks out, then one plain result: "Your 4 entries check out", last verified just now, and what it means', async () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     await user.click(await screen.findByRole('button', { name: /Verify/ }));
-    expect(await screen.findByText('All 4 entries verified')).toBeInTheDocument();
+    const result = await screen.findByTestId('verify-result');
+    expect(within(result).getByText('Your 4 entries check out')).toBeInTheDocument();
+    expect(within(result).getByText('Last verified just now.')).toBeInTheDocument();
+    expect(result).toHaveTextContent('no entry has been changed, removed or slipped in since it was written');
   });
 
-  it('when the chain has a single entry, then "1 entry verified", not "All 1 entries"', async () => {
-    const { user } = renderScreen({ valid: true, entries: 1 });
+  it('when the chain has a single entry, then "Your 1 entry checks out"; in Russian with the right plural', async () => {
+    const { user, unmount } = renderScreen({ valid: true, entries: 1 });
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     await user.click(await screen.findByRole('button', { name: /Verify/ }));
-    expect(await screen.findByText('1 entry verified')).toBeInTheDocument();
+    expect(await screen.findByText('Your 1 entry checks out')).toBeInTheDocument();
+    unmount();
+    mockApi({
+      'GET /api/ledger/balance': () => jsonResponse({ available: '35.00', held: '60.00' }),
+      'GET /api/withdrawals': () => jsonResponse(page(WITHDRAWALS)),
+      'GET /api/ledger/statement': () => jsonResponse(STATEMENT),
+      'GET /api/ledger/verify': () => jsonResponse({ valid: true, entries: 42 }),
+    });
+    const ru = renderWithProviders(<WithdrawalsScreen />, { route: '/withdrawals', preloadedState: signedInState(), language: 'ru' });
+    await ru.user.click(await screen.findByRole('tab', { name: 'Выписка' }));
+    await ru.user.click(await screen.findByRole('button', { name: /Проверить/ }));
+    const result = await screen.findByTestId('verify-result');
+    expect(within(result).getByText('Ваши 42 записи в порядке')).toBeInTheDocument();
+    expect(within(result).getByText('Последняя проверка: только что.')).toBeInTheDocument();
   });
 
-  it('when Verify finds a broken chain, then it says where', async () => {
+  it('when Verify finds a broken chain, then it says where, what it means and what to do', async () => {
     const { user } = renderScreen({ valid: false, entries: 4, brokenAt: 3, problem: 'hash mismatch' });
     await user.click(await screen.findByRole('tab', { name: 'Statement' }));
     await user.click(await screen.findByRole('button', { name: /Verify/ }));
-    await waitFor(() => expect(screen.getByTestId('verify-result')).toHaveTextContent('The check failed at entry #3: hash mismatch'));
+    await waitFor(() => expect(screen.getByTestId('verify-result')).toHaveTextContent('Your statement does not check out at entry #3'));
+    expect(screen.getByTestId('verify-result')).toHaveTextContent('What this means: hash mismatch. An entry or your balance differs from what was written. Please write to support');
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   ZInternalBalancesSchema,
   ZStatsBalanceTotalSchema,
+  ZStatsOverdueWithdrawalsSchema,
   ZStatsPageSchema,
   ZStatsSubmissionSnapshotSchema,
   ZStatsTaskSnapshotSchema,
@@ -8,6 +9,7 @@ import {
   ZStatsWithdrawalSnapshotSchema,
   type TBalance,
   type TStatsBalanceTotal,
+  type TStatsOverdueWithdrawals,
   type TStatsSubmissionSnapshot,
   type TStatsTaskSnapshot,
   type TStatsUserSnapshot,
@@ -91,6 +93,11 @@ export const readWithdrawalSnapshot = (apis: TInternalApis, token: string): Prom
 /** The sums over every ledger account (payouts owns the balances; they are read, never copied). */
 export async function readBalanceTotal(apis: TInternalApis, token: string): Promise<TStatsBalanceTotal> {
   return ZStatsBalanceTotalSchema.parse(await getJson(apis, 'payouts', '/internal/stats/balance-total', token));
+}
+
+/** The withdrawals still pending past their decideBy (issue 31; payouts owns them, so they are read, never copied). */
+export async function readOverdueWithdrawals(apis: TInternalApis, token: string): Promise<TStatsOverdueWithdrawals> {
+  return ZStatsOverdueWithdrawalsSchema.parse(await getJson(apis, 'payouts', '/internal/stats/withdrawals-overdue', token));
 }
 
 /** The balances of a few users (payouts' batch call). */

@@ -84,6 +84,14 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '24',
     description: 'Hours a worker has for a task without a time limit of its own; then it returns to the board',
   },
+  withdrawal_decision_hours: {
+    label: 'Withdrawal decision hours',
+    kind: 'whole',
+    min: 1,
+    max: 8760,
+    defaultValue: '48',
+    description: 'Hours after a request by which a withdrawal is promised a decision (its decideBy; new withdrawals only)',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

@@ -11,6 +11,7 @@ import {
   InternalApiError,
   readBalances,
   readBalanceTotal,
+  readOverdueWithdrawals,
   readSubmissionSnapshot,
   readTaskSnapshot,
   readUserSnapshot,
@@ -150,7 +151,7 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
     readRecentUsers(deps.pool, DASHBOARD_RECENT_ENTRIES),
     readRecentTasks(deps.pool, DASHBOARD_RECENT_ENTRIES),
   ]);
-  const [total, balances] = await Promise.all([
+  const [total, balances, overdue] = await Promise.all([
     readBalanceTotal(deps.internalApis, adminToken).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'could not read the total balance from payouts; answering null');
       return null;
@@ -161,6 +162,10 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
       adminToken,
     ).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'could not read the recent users balances from payouts; answering null');
+      return null;
+    }),
+    readOverdueWithdrawals(deps.internalApis, adminToken).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'could not read the overdue withdrawals from payouts; answering null');
       return null;
     }),
   ]);
@@ -176,6 +181,7 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
     verificationsWaiting: counts.verificationsWaiting,
     oldestPendingWithdrawalAt: oldest,
     oldestPendingWithdrawalAgeSeconds: oldest ? Math.max(0, Math.floor((Date.parse(counts.now) - Date.parse(oldest)) / 1000)) : null,
+    overdueWithdrawals: overdue?.overdue ?? null,
     series,
     recentUsers: users.map((u) => ({ ...u, balance: balances ? (balances[u.id]?.available ?? '0.00') : null })),
     recentTasks: tasks,

@@ -247,3 +247,19 @@ export async function findAccountsBreakingInvariant(db: Queryable): Promise<Reco
   const { rows } = await db.query(ACCOUNTS_BREAKING_INVARIANT_SQL);
   return rows;
 }
+
+/** Up to `limit` accounts after `afterUserId` (user id order), each with its entries oldest first (the chain check). */
+export async function listAccountsWithEntries(db: Queryable, afterUserId: string | null, limit: number): Promise<{ account: TAccountRow; entries: TStoredEntry[] }[]> {
+  const { rows: accounts } = await db.query<TAccountDbRow>(
+    `SELECT user_id, available::text, held::text, last_entry_hash, entry_count FROM ledger_accounts
+     WHERE ($1::uuid IS NULL OR user_id > $1::uuid) ORDER BY user_id LIMIT $2`,
+    [afterUserId, limit],
+  );
+  if (accounts.length === 0) return [];
+  const { rows } = await db.query<TEntryDbRow>(`SELECT ${ENTRY_COLUMNS} FROM ledger_entries WHERE user_id = ANY($1::uuid[]) ORDER BY user_id, seq`, [
+    accounts.map((a) => a.user_id),
+  ]);
+  const byUser = new Map<string, TStoredEntry[]>(accounts.map((a) => [a.user_id, []]));
+  for (const row of rows) byUser.get(row.user_id)!.push(toEntry(row));
+  return accounts.map((a) => ({ account: toAccount(a), entries: byUser.get(a.user_id)! }));
+}

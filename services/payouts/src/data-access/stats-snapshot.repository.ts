@@ -1,4 +1,4 @@
-import type { TStatsBalanceTotal, TStatsWithdrawalSnapshot } from '@platform/contracts';
+import type { TStatsBalanceTotal, TStatsOverdueWithdrawals, TStatsWithdrawalSnapshot } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 
 /** Snapshot pages for the admin dashboard's rebuild (GET /internal/stats/withdrawals), in id order after `after`. */
@@ -25,4 +25,13 @@ export async function readBalanceTotal(db: Queryable): Promise<TStatsBalanceTota
             count(*)::int AS accounts FROM ledger_accounts`,
   );
   return rows[0]!;
+}
+
+/** The withdrawals still pending past their decideBy (issue 31 item 3), on the partial index of the pending ones. */
+export async function readOverdueWithdrawals(db: Queryable): Promise<TStatsOverdueWithdrawals> {
+  const { rows } = await db.query<{ overdue: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS overdue, min(decide_by) AS oldest FROM withdrawals WHERE status = 'pending' AND decide_by < now()`,
+  );
+  const row = rows[0]!;
+  return { overdue: row.overdue, oldestDecideBy: row.oldest ? row.oldest.toISOString() : null };
 }

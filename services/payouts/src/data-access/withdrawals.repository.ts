@@ -35,6 +35,7 @@ interface TWithdrawalDbRow {
   reviewed_by: string | null;
   reviewed_at: Date | null;
   created_at: Date;
+  decide_by: Date;
   closing: boolean;
   first_name?: string | null;
   last_name?: string | null;
@@ -49,7 +50,7 @@ export interface TWithdrawalRecord extends TWithdrawal {
 }
 
 const COLUMNS = `w.id, w.user_id, w.amount::text, w.currency, w.network_fee::text, w.wallet_address, w.status, w.admin_comment,
-  w.tx_reference, w.reviewed_by, w.reviewed_at, w.created_at, w.closing`;
+  w.tx_reference, w.reviewed_by, w.reviewed_at, w.created_at, w.decide_by, w.closing`;
 
 function toRecord(row: TWithdrawalDbRow): TWithdrawalRecord {
   return {
@@ -65,8 +66,15 @@ function toRecord(row: TWithdrawalDbRow): TWithdrawalRecord {
     reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
     reviewedBy: row.reviewed_by,
     txReference: row.tx_reference,
+    decideBy: row.decide_by.toISOString(),
+    overdue: isOverdue(row.status, row.decide_by.toISOString()),
     closing: row.closing,
   };
+}
+
+/** Still pending past the time by which it was to be decided. */
+export function isOverdue(status: TWithdrawalStatus, decideBy: string, now = Date.now()): boolean {
+  return status === 'pending' && Date.parse(decideBy) < now;
 }
 
 /** The owner's view (spec 02): no user id, no reviewer, no closing mark. */
@@ -90,15 +98,16 @@ export async function insertWithdrawal(
     walletAddress: string;
     idempotencyKey: string;
     createdAt: string;
+    decideBy: string;
     /** A closing withdrawal (the whole balance, minimum waived; issue 28 item 4). */
     closing?: boolean;
   },
 ): Promise<TWithdrawalRecord> {
   await db.query({
     name: 'payouts_insert_withdrawal',
-    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at, closing)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
-    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt, w.closing ?? false],
+    text: `INSERT INTO withdrawals (id, user_id, amount, currency, network_fee, wallet_address, idempotency_key, created_at, updated_at, closing, decide_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+    values: [w.id, w.userId, w.amount, w.currency, w.networkFee, w.walletAddress, w.idempotencyKey, w.createdAt, w.closing ?? false, w.decideBy],
   });
   return {
     id: w.id,
@@ -113,6 +122,8 @@ export async function insertWithdrawal(
     reviewedAt: null,
     reviewedBy: null,
     txReference: null,
+    decideBy: w.decideBy,
+    overdue: false,
     closing: w.closing ?? false,
   };
 }

@@ -4,8 +4,8 @@ import type { TPayoutsDeps } from './deps.js';
 import { normaliseSettingValue, PAYOUT_SETTING_KEYS, type TPayoutSettingKey } from './settings.js';
 
 /**
- * settings.changed (in the consumer's transaction): keeps minimum_withdrawal, starting_balance and
- * wallet_cooldown_hours (other keys are ignored; an older event never overwrites a newer value; a value that is not a
+ * settings.changed (in the consumer's transaction): keeps minimum_withdrawal, starting_balance,
+ * wallet_cooldown_hours and withdrawal_decision_hours (other keys are ignored; an older event never overwrites a newer value; a value that is not a
  * non-negative amount is ignored with a warning, the admin service having refused it already), in the table and, once
  * committed, in the copy in memory.
  */

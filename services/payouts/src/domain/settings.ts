@@ -10,6 +10,7 @@ export const PAYOUT_SETTING_DEFAULTS = {
   minimum_withdrawal: '50.00',
   starting_balance: '0.00',
   wallet_cooldown_hours: '0',
+  withdrawal_decision_hours: '48',
 } as const;
 export type TPayoutSettingKey = keyof typeof PAYOUT_SETTING_DEFAULTS;
 export const PAYOUT_SETTING_KEYS = Object.keys(PAYOUT_SETTING_DEFAULTS) as TPayoutSettingKey[];
@@ -20,6 +21,8 @@ export interface TPayoutSettings {
   startingBalance: string;
   /** A non-negative decimal number of hours, as text ("0", "24", "1.5"). */
   walletCooldownHours: string;
+  /** Hours from a withdrawal request to the time by which it will be decided (its decideBy), as text ("48"). */
+  withdrawalDecisionHours: string;
 }
 
 const HOURS_PATTERN = /^\d{1,5}(\.\d{1,4})?$/;
@@ -27,8 +30,9 @@ const HOURS_PATTERN = /^\d{1,5}(\.\d{1,4})?$/;
 /** The value normalised when it is acceptable for the key, else undefined (the event is then ignored). */
 export function normaliseSettingValue(key: TPayoutSettingKey, value: string): string | undefined {
   const text = value.trim();
-  if (key === 'wallet_cooldown_hours') {
+  if (key === 'wallet_cooldown_hours' || key === 'withdrawal_decision_hours') {
     if (!HOURS_PATTERN.test(text)) return undefined;
+    if (key === 'withdrawal_decision_hours' && !/[1-9]/.test(text)) return undefined;
     return text.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
   }
   if (!isMoney(text) || text.startsWith('-') || text.length > 13) return undefined;
@@ -74,6 +78,7 @@ export async function createPayoutSettingsCopy(db: Queryable, options: { reloadM
         minimumWithdrawal: value('minimum_withdrawal'),
         startingBalance: value('starting_balance'),
         walletCooldownHours: value('wallet_cooldown_hours'),
+        withdrawalDecisionHours: value('withdrawal_decision_hours'),
       };
       return snapshot;
     },

@@ -1,5 +1,5 @@
-import type { TStatsBalanceTotal, TStatsPageQuery } from '@platform/contracts';
-import { readBalanceTotal, readWithdrawalsPage } from '../data-access/stats-snapshot.repository.js';
+import type { TStatsBalanceTotal, TStatsOverdueWithdrawals, TStatsPageQuery } from '@platform/contracts';
+import { readBalanceTotal, readOverdueWithdrawals, readWithdrawalsPage } from '../data-access/stats-snapshot.repository.js';
 import type { TPayoutsDeps } from './deps.js';
 
 /** GET /internal/stats/withdrawals: every withdrawal with its status (the admin dashboard's rebuild). */
@@ -12,4 +12,9 @@ export async function getWithdrawalsSnapshotPage(deps: Pick<TPayoutsDeps, 'pool'
 /** GET /internal/stats/balance-total: what every account holds, summed (the dashboard's Total Balance). */
 export async function getBalanceTotal(deps: Pick<TPayoutsDeps, 'pool'>): Promise<TStatsBalanceTotal> {
   return readBalanceTotal(deps.pool);
+}
+
+/** GET /internal/stats/withdrawals-overdue and the metric withdrawals_overdue: pending past their decideBy. */
+export async function getOverdueWithdrawals(deps: Pick<TPayoutsDeps, 'pool'>): Promise<TStatsOverdueWithdrawals> {
+  return readOverdueWithdrawals(deps.pool);
 }

@@ -42,7 +42,9 @@ function closingRequestHashOf(body: TCreateClosingWithdrawalRequest): string {
 
 function replay(stored: TIdempotentAnswer, requestHash: string): TWithdrawal {
   if (stored.requestHash !== requestHash) throw PAYOUTS_ERRORS.idempotencyKeyReused();
-  return stored.response as TWithdrawal;
+  // An answer stored before withdrawals carried decideBy (issue 31) gets the one migration 0009 gave its withdrawal.
+  const answer = stored.response as Omit<TWithdrawal, 'decideBy' | 'overdue'> & Partial<Pick<TWithdrawal, 'decideBy' | 'overdue'>>;
+  return { ...answer, decideBy: answer.decideBy ?? decideByOf(new Date(answer.createdAt), '48'), overdue: answer.overdue ?? false };
 }
 
 /**
@@ -70,6 +72,11 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
  */
 export async function requestClosingWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateClosingWithdrawalRequest): Promise<TWithdrawal> {
   return placeWithdrawal(deps, userId, key, { currency: body.currency, walletAddress: body.walletAddress, amount: 'all', requestHash: closingRequestHashOf(body) });
+}
+
+/** The time by which a withdrawal requested at `requestedAt` will be decided: withdrawal_decision_hours later. */
+export function decideByOf(requestedAt: Date, hours: string): string {
+  return new Date(requestedAt.getTime() + Math.round(Number(hours) * 3_600_000)).toISOString();
 }
 
 interface TWithdrawalOrder {
@@ -112,6 +119,7 @@ async function placeWithdrawal(deps: TPayoutsDeps, userId: string, key: string, 
     if (closing && amount === 0n) throw PAYOUTS_ERRORS.nothingAvailable();
     if (toCents(account.available) < amount) throw PAYOUTS_ERRORS.insufficientFunds('amount');
 
+    const createdAt = new Date();
     const withdrawal: TWithdrawalRecord = {
       id: randomUUID(),
       userId,
@@ -120,11 +128,14 @@ async function placeWithdrawal(deps: TPayoutsDeps, userId: string, key: string, 
       networkFee: currency.networkFee,
       walletAddress: order.walletAddress,
       status: 'pending',
-      createdAt: new Date().toISOString(),
+      createdAt: createdAt.toISOString(),
       adminComment: null,
       reviewedAt: null,
       reviewedBy: null,
       txReference: null,
+      // The promise is made with the setting in force now; a later change applies to new withdrawals only.
+      decideBy: decideByOf(createdAt, settings.withdrawalDecisionHours),
+      overdue: false,
       closing,
     };
     const view = toWithdrawalView(withdrawal);
@@ -146,6 +157,7 @@ async function placeWithdrawal(deps: TPayoutsDeps, userId: string, key: string, 
         networkFee: withdrawal.networkFee,
         walletAddress: withdrawal.walletAddress,
         requestedAt: withdrawal.createdAt,
+        decideBy: withdrawal.decideBy,
       }),
       saveIdempotentAnswer(client, userId, key, { requestHash, response: view }),
     ]);

@@ -24,6 +24,7 @@ const STATS: TAdminStats = {
   verificationsWaiting: 4,
   oldestPendingWithdrawalAt: '2026-11-22T10:00:00.000Z',
   oldestPendingWithdrawalAgeSeconds: 3 * 86400 + 100,
+  overdueWithdrawals: 2,
   series: days(),
   recentUsers: [
     { id: '11111111-1111-4111-8111-111111111111', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', balance: '60.00', isActive: true },
@@ -55,6 +56,10 @@ describe('Admin Dashboard (spec 03)', () => {
     expect(screen.getByTestId('dashboard-card-submissionsWaiting')).toHaveAttribute('href', '/admin/submissions');
     expect(screen.getByTestId('dashboard-card-verificationsWaiting')).toHaveTextContent('Verifications waiting4');
     expect(screen.getByTestId('dashboard-card-oldestPendingWithdrawal')).toHaveTextContent('3 d');
+    const overdue = screen.getByTestId('dashboard-card-overdueWithdrawals');
+    expect(overdue).toHaveTextContent('Overdue withdrawals2Pending past the decision time promised to the worker');
+    expect(overdue).toHaveAttribute('href', '/admin/withdrawals');
+    expect(overdue).toHaveClass('admin-stat-alarm');
     // The support desk's figures did not answer here: no card rather than made-up numbers.
     expect(screen.queryByTestId('dashboard-card-support')).toBeNull();
     expect(screen.getByTestId('dashboard-today')).toHaveTextContent('Today: registrations 3, approved submissions 2, paid withdrawals 1.');

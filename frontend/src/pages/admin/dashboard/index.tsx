@@ -27,6 +27,8 @@ interface TCard {
   section: TAdminSection;
   hint?: ReactNode;
   tooltip?: string;
+  /** Something is late (an overdue withdrawal): the card says so in the alarm colour. */
+  alarm?: boolean;
 }
 
 function StatCard({ card }: { card: TCard }) {
@@ -34,7 +36,7 @@ function StatCard({ card }: { card: TCard }) {
   const body = (
     <Link
       to={`/admin/${card.section}`}
-      className="admin-stat admin-dashboard-card"
+      className={`admin-stat admin-dashboard-card${card.alarm ? ' admin-stat-alarm' : ''}`}
       data-testid={`dashboard-card-${card.key}`}
       title={t('dashboard.hints.openSection', { section: t(`admin.menu.${card.section}`) })}
     >
@@ -90,6 +92,14 @@ export function DashboardSection() {
       value: oldestValue(data),
       section: 'withdrawals',
       hint: data?.oldestPendingWithdrawalAt ? t('dashboard.hints.oldestSince', { date: format.dateTime(data.oldestPendingWithdrawalAt) }) : undefined,
+    },
+    {
+      key: 'overdueWithdrawals',
+      label: t('dashboard.cards.overdueWithdrawals'),
+      value: data?.overdueWithdrawals == null ? dash : format.count(data.overdueWithdrawals),
+      section: 'withdrawals',
+      hint: data && data.overdueWithdrawals === null ? t('dashboard.hints.overdueUnknown') : t('dashboard.hints.overdue'),
+      alarm: (data?.overdueWithdrawals ?? 0) > 0,
     },
   ];
   if (support.data) {

@@ -15,6 +15,8 @@ const WITHDRAWAL: TAdminWithdrawal = {
   adminComment: null,
   reviewedAt: null,
   txReference: null,
+  decideBy: '2025-03-03T10:00:00.000Z',
+  overdue: false,
   userId: '22222222-2222-4222-8222-222222222222',
   reviewedBy: null,
   closing: false,
