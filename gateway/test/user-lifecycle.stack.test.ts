@@ -235,7 +235,8 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect((await call('POST', '/api/chat/messages', { token: worker.token, body: { content: `Hello from ${worker.firstName} ${worker.lastName}` } })).status).toBe(201);
     const task = await call('POST', '/api/admin/tasks', {
       token: adminToken,
-      body: { title: `Task ${randomUUID().slice(0, 6)}`, description: 'Describe', reward: '0.00', submissionInstructions: 'Write your name' },
+      // $1.00 for 5 minutes: above the hourly floor (issue 29), which refuses a task paying nothing.
+      body: { title: `Task ${randomUUID().slice(0, 6)}`, description: 'Describe', reward: '1.00', submissionInstructions: 'Write your name', estimatedMinutes: 5 },
     });
     expect(task.status).toBe(201);
     expect((await call('POST', `/api/tasks/${task.body.id}/take`, { token: worker.token })).status).toBe(201);
@@ -248,6 +249,8 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect(pending.body.message).toBe('The user cannot be deleted: 1 submission is under review');
     const assignmentId = (await pools.work!.query('SELECT id FROM task_assignments WHERE user_id = $1', [worker.id])).rows[0].id as string;
     expect((await call('POST', `/api/admin/submissions/${assignmentId}/approve`, { token: adminToken })).status).toBe(200);
+    // The reward is credited before the admin sets the balance (otherwise it could land after and leave $8.25).
+    await eventually('the reward to be credited', async () => ((await call('GET', '/api/ledger/balance', { token: worker.token })).body?.available === '1.00' ? true : undefined));
 
     expect((await call('PATCH', `/api/admin/users/${worker.id}/balance`, { token: adminToken, body: { balance: '7.25', reason: 'Goodwill' } })).status).toBe(200);
     const withMoney = await call('DELETE', `/api/admin/users/${worker.id}`, { token: adminToken });
