@@ -11,6 +11,7 @@ export const dashboardEn = {
     verificationsWaiting: 'Verifications waiting',
     oldestPendingWithdrawal: 'Oldest pending withdrawal',
     support: 'Support desk',
+    underpaidTasks: 'Tasks under the hourly minimum',
   },
   hints: {
     totalBalance: 'The sum of every available balance in the ledger.',
@@ -19,6 +20,8 @@ export const dashboardEn = {
     oldestSince: 'Requested {{date}}',
     supportFigures: 'First reply in {{first}} (median), {{waiting}} waiting over 24 h',
     openSection: 'Open {{section}}',
+    underpaidTasks: 'Workers take longer than estimated; approved work is topped up: {{titles}}',
+    noUnderpaidTasks: 'Every task pays at least the minimum at its real time',
   },
   age: {
     minutes: '{{count}} min',

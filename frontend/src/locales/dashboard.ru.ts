@@ -13,6 +13,7 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     verificationsWaiting: 'Верификации на проверке',
     oldestPendingWithdrawal: 'Самый старый вывод в ожидании',
     support: 'Поддержка',
+    underpaidTasks: 'Задания ниже минимальной оплаты в час',
   },
   hints: {
     totalBalance: 'Сумма всех доступных балансов в реестре.',
@@ -21,6 +22,8 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     oldestSince: 'Запрошен {{date}}',
     supportFigures: 'Первый ответ за {{first}} (медиана), ждут больше 24 ч: {{waiting}}',
     openSection: 'Открыть раздел «{{section}}»',
+    underpaidTasks: 'На деле исполнители тратят больше времени, чем в оценке; одобренная работа доплачивается: {{titles}}',
+    noUnderpaidTasks: 'Все задания по реальному времени оплачиваются не ниже минимума',
   },
   age: {
     minutes: '{{count}} мин',
