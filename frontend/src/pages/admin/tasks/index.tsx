@@ -91,9 +91,10 @@ export function TasksSection() {
       key: 'hourlyRate',
       width: 190,
       sorter: true,
+      // One line of text; a tag below only when the task is flagged (most rows have none).
       render: (_: unknown, task) => (
-        <Space direction="vertical" size={2}>
-          <span data-testid="task-hourly-rate">{t('work.admin.tasks.perHour', { rate: format.money(task.pay.hourlyRate), minutes: t('work.common.minutes', { count: task.pay.minutes }) })}</span>
+        <>
+          <div data-testid="task-hourly-rate">{t('work.admin.tasks.perHour', { rate: format.money(task.pay.hourlyRate), minutes: t('work.common.minutes', { count: task.pay.minutes }) })}</div>
           {task.underpaid && (
             <Tag color="error" title={t('work.admin.tasks.underpaidHint')} data-testid="task-underpaid">
               {t('work.admin.tasks.underpaid')}
@@ -104,7 +105,7 @@ export function TasksSection() {
               {t('work.admin.tasks.noEstimate')}
             </Tag>
           )}
-        </Space>
+        </>
       ),
     },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
