@@ -283,10 +283,11 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     // What stays by user id: the ledger (and it still verifies), the assignment, the audit rows.
     const entries = await pools.payouts!.query('SELECT kind, amount::text FROM ledger_entries WHERE user_id = $1 ORDER BY seq', [worker.id]);
     expect(entries.rows).toEqual([
-      { kind: 'admin_adjustment', amount: '7.25' },
+      { kind: 'task_reward', amount: '1.00' },
+      { kind: 'admin_adjustment', amount: '6.25' },
       { kind: 'admin_adjustment', amount: '-7.25' },
     ]);
-    expect((await call('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: adminToken })).body).toEqual({ valid: true, entries: 2 });
+    expect((await call('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: adminToken })).body).toEqual({ valid: true, entries: 3 });
     const assignment = await pools.work!.query('SELECT status, submission FROM task_assignments WHERE id = $1', [assignmentId]);
     expect(assignment.rows).toEqual([{ status: 'completed', submission: null }]);
     const audit = await eventually('the deletion audit row', async () => {
