@@ -27,7 +27,7 @@ describe('dashboard journey (desktop)', () => {
     const worker = await registerWorker(uniqueEmail('dashboard'), 'secret-pass-9', 'Dana', 'Board');
     const task = await api<{ id: string }>('/admin/tasks', adminToken, {
       method: 'POST',
-      body: { title: 'Check the dashboard numbers', description: 'Count what the chart shows.', reward: '80.00', submissionInstructions: 'Say what you counted.' },
+      body: { title: 'Check the dashboard numbers', description: 'Count what the chart shows.', reward: '80.00', submissionInstructions: 'Say what you counted.', estimatedMinutes: 10 },
     });
     await api(`/tasks/${task.id}/take`, worker.token, { method: 'POST' });
     const form = new FormData();

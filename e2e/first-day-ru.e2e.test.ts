@@ -72,7 +72,7 @@ describe('a new worker\'s first day in Russian (issue 28)', () => {
     // A task taken, handed back (no penalty), and taken again.
     const admin = await adminToken();
     const title = `Проверить страницу оплаты ${Date.now().toString(36)}`;
-    await api('/admin/tasks', admin, { method: 'POST', body: { title, description: 'Откройте страницу и опишите, что видите.', reward: '12.50', submissionInstructions: 'Приложите снимок экрана.' } });
+    await api('/admin/tasks', admin, { method: 'POST', body: { title, description: 'Откройте страницу и опишите, что видите.', reward: '12.50', submissionInstructions: 'Приложите снимок экрана.', estimatedMinutes: 10 } });
     await page.goto(`${baseUrl}/tasks`);
     const card = page.locator('article.task-card', { hasText: title });
     await card.getByRole('button', { name: 'Взять задание' }).click();

@@ -78,7 +78,7 @@ async function arrangeApprovedTask(workerToken: string, workerEmail: string): Pr
   const adminToken = await login(DEV_ADMIN.email, DEV_ADMIN.password);
   const task = await api<{ id: string }>('/admin/tasks', adminToken, {
     method: 'POST',
-    body: { title: 'Check the sign-up form', description: 'Open the form and report anything broken.', reward: REWARD, submissionInstructions: 'Attach a screenshot.' },
+    body: { title: 'Check the sign-up form', description: 'Open the form and report anything broken.', reward: REWARD, submissionInstructions: 'Attach a screenshot.', estimatedMinutes: 10 },
   });
   await api(`/tasks/${task.id}/take`, workerToken, { method: 'POST' });
   const form = new FormData();

@@ -58,7 +58,7 @@ async function arrangeSubmission(worker: { token: string }, reward: string, titl
   const admin = await adminToken();
   const task = await api<{ id: string }>('/admin/tasks', admin, {
     method: 'POST',
-    body: { title, description: 'Open the page and report what you see.', reward, submissionInstructions: 'Attach a screenshot.' },
+    body: { title, description: 'Open the page and report what you see.', reward, submissionInstructions: 'Attach a screenshot.', estimatedMinutes: 10 },
   });
   await api(`/tasks/${task.id}/take`, worker.token, { method: 'POST' });
   const form = new FormData();

@@ -50,7 +50,7 @@ async function workerWithRecords(label: string) {
   const worker = await registerWorker(email, PASSWORD, label, 'Exporter');
   const task = await api<{ id: string }>('/admin/tasks', adminToken, {
     method: 'POST',
-    body: { title: `Export check ${label}`, description: 'A task for the data export.', reward: '5.00', submissionInstructions: 'Nothing to attach.' },
+    body: { title: `Export check ${label}`, description: 'A task for the data export.', reward: '5.00', submissionInstructions: 'Nothing to attach.', estimatedMinutes: 10 },
   });
   await api(`/tasks/${task.id}/take`, worker.token, { method: 'POST' });
   await api(`/admin/users/${worker.id}/balance`, adminToken, { method: 'PATCH', body: { balance: '100.00', reason: `Export test ${label}` } });

@@ -382,7 +382,7 @@ export async function workKilledMidLoad(stack: TStack, options: { workers?: numb
   };
   const endAt = Date.now() + (options.seconds ?? 12) * 1000;
   const cycle = async (w: { token: string }, n: number): Promise<void> => {
-    const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${n}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it' });
+    const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${n}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it', estimatedMinutes: 5 });
     if (created.status !== 201) throw new Error(`create ${created.status}`);
     answered();
     const taken = await call<{ assignment: { id: string } }>(stack, 'POST', `/tasks/${created.body.id}/take`, w.token, {});
@@ -465,7 +465,7 @@ async function dlqCli(stack: TStack, args: string[]): Promise<string> {
 
 /** An admin creates a task, the worker takes it and submits: the assignment waits for review. */
 async function submittedAssignment(stack: TStack, admin: string, worker: { token: string }, label: string): Promise<string> {
-  const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${label}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it' });
+  const created = await call<{ id: string }>(stack, 'POST', '/admin/tasks', admin, { title: `Reliability ${label}`, description: 'Photograph the storefront', reward: '1.25', submissionInstructions: 'Describe it', estimatedMinutes: 5 });
   if (created.status !== 201) throw new Error(`create ${created.status}`);
   const taken = await call<{ assignment: { id: string } }>(stack, 'POST', `/tasks/${created.body.id}/take`, worker.token, {});
   if (taken.status !== 201) throw new Error(`take ${taken.status}`);

@@ -226,7 +226,8 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect((await call('POST', '/api/chat/messages', { token: worker.token, body: { content: `Hello from ${worker.firstName} ${worker.lastName}` } })).status).toBe(201);
     const task = await call('POST', '/api/admin/tasks', {
       token: adminToken,
-      body: { title: `Task ${randomUUID().slice(0, 6)}`, description: 'Describe', reward: '0.00', submissionInstructions: 'Write your name' },
+      // $1.00 for 5 minutes: above the hourly floor (issue 29), which refuses a task paying nothing.
+      body: { title: `Task ${randomUUID().slice(0, 6)}`, description: 'Describe', reward: '1.00', submissionInstructions: 'Write your name', estimatedMinutes: 5 },
     });
     expect(task.status).toBe(201);
     expect((await call('POST', `/api/tasks/${task.body.id}/take`, { token: worker.token })).status).toBe(201);
@@ -239,6 +240,8 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     expect(pending.body.message).toBe('The user cannot be deleted: 1 submission is under review');
     const assignmentId = (await pools.work!.query('SELECT id FROM task_assignments WHERE user_id = $1', [worker.id])).rows[0].id as string;
     expect((await call('POST', `/api/admin/submissions/${assignmentId}/approve`, { token: adminToken })).status).toBe(200);
+    // The reward is credited before the admin sets the balance (otherwise it could land after and leave $8.25).
+    await eventually('the reward to be credited', async () => ((await call('GET', '/api/ledger/balance', { token: worker.token })).body?.available === '1.00' ? true : undefined));
 
     expect((await call('PATCH', `/api/admin/users/${worker.id}/balance`, { token: adminToken, body: { balance: '7.25', reason: 'Goodwill' } })).status).toBe(200);
     const withMoney = await call('DELETE', `/api/admin/users/${worker.id}`, { token: adminToken });
@@ -271,10 +274,11 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     // What stays by user id: the ledger (and it still verifies), the assignment, the audit rows.
     const entries = await pools.payouts!.query('SELECT kind, amount::text FROM ledger_entries WHERE user_id = $1 ORDER BY seq', [worker.id]);
     expect(entries.rows).toEqual([
-      { kind: 'admin_adjustment', amount: '7.25' },
+      { kind: 'task_reward', amount: '1.00' },
+      { kind: 'admin_adjustment', amount: '6.25' },
       { kind: 'admin_adjustment', amount: '-7.25' },
     ]);
-    expect((await call('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: adminToken })).body).toEqual({ valid: true, entries: 2 });
+    expect((await call('GET', `/api/admin/users/${worker.id}/ledger/verify`, { token: adminToken })).body).toEqual({ valid: true, entries: 3 });
     const assignment = await pools.work!.query('SELECT status, submission FROM task_assignments WHERE id = $1', [assignmentId]);
     expect(assignment.rows).toEqual([{ status: 'completed', submission: null }]);
     const audit = await eventually(async () => {

@@ -131,8 +131,16 @@ export const adminEn = {
         title: 'Withdrawal decision time',
         description: 'Hours after a request by which a withdrawal is promised a decision (shown to the worker; a change applies to new withdrawals only); 1 to 8760',
       },
+      minimum_hourly_rate: {
+        title: 'Minimum hourly rate',
+        description: 'The least a task may pay per hour (USD): a task below it by its estimated time cannot be created or edited; approved work on a task the real times show pays less is flagged and topped up to it',
+      },
+      top_up_underpaid: {
+        title: 'Top up underpaid tasks',
+        description: '1: approved work on a task whose median real time pays under the minimum hourly rate is topped up to it automatically (a separate ledger entry); 0: such tasks are only flagged',
+      },
     },
-    units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks' },
+    units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks', usdPerHour: 'USD per hour', onOff: '1 on, 0 off' },
     current: 'Saved value: {{value}}',
     updated: 'Updated {{date}} by {{who}}',
     neverChanged: 'Default value, never changed',

@@ -12,6 +12,7 @@ export const dashboardEn = {
     oldestPendingWithdrawal: 'Oldest pending withdrawal',
     overdueWithdrawals: 'Overdue withdrawals',
     support: 'Support desk',
+    underpaidTasks: 'Tasks under the hourly minimum',
   },
   hints: {
     totalBalance: 'The sum of every available balance in the ledger.',
@@ -22,6 +23,8 @@ export const dashboardEn = {
     overdueUnknown: 'The overdue withdrawals could not be read from payouts right now.',
     supportFigures: 'First reply in {{first}} (median), {{waiting}} waiting over 24 h',
     openSection: 'Open {{section}}',
+    underpaidTasks: 'Workers take longer than estimated; approved work is topped up: {{titles}}',
+    noUnderpaidTasks: 'Every task pays at least the minimum at its real time',
   },
   age: {
     minutes: '{{count}} min',

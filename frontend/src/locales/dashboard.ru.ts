@@ -14,6 +14,7 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     oldestPendingWithdrawal: 'Самый старый вывод в ожидании',
     overdueWithdrawals: 'Просроченные выводы',
     support: 'Поддержка',
+    underpaidTasks: 'Задания ниже минимальной оплаты в час',
   },
   hints: {
     totalBalance: 'Сумма всех доступных балансов в реестре.',
@@ -24,6 +25,8 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     overdueUnknown: 'Сейчас не удалось прочитать просроченные выводы из сервиса выплат.',
     supportFigures: 'Первый ответ за {{first}} (медиана), ждут больше 24 ч: {{waiting}}',
     openSection: 'Открыть раздел «{{section}}»',
+    underpaidTasks: 'На деле исполнители тратят больше времени, чем в оценке; одобренная работа доплачивается: {{titles}}',
+    noUnderpaidTasks: 'Все задания по реальному времени оплачиваются не ниже минимума',
   },
   age: {
     minutes: '{{count}} мин',

@@ -110,6 +110,7 @@ const codes: TErrorCodeTexts = {
   'WORK.TOO_MANY_TASKS': 'You can hold at most {{max}} {{max:one=task|other=tasks}} at once. Submit or hand one back to take another.',
   'WORK.TASK_PAST_DUE': 'This task is past its due date',
   'WORK.DUE_DATE_IN_PAST': 'Due date cannot be before today',
+  'WORK.BELOW_HOURLY_FLOOR': "This task would pay {{hourlyRate}} per hour ({{reward}} for {{estimatedMinutes}} min), below the platform's minimum of {{minimumHourlyRate}} per hour. Raise the reward or correct the estimated time.",
   'WORK.ASSIGNMENT_NOT_FOUND': 'Assignment not found',
   'WORK.NOT_YOUR_TASK': 'You have not taken this task',
   'WORK.CANNOT_RETURN': '{{status:submitted=This task is already submitted and waits for review: it can no longer be handed back|other=This task can no longer be handed back}}',

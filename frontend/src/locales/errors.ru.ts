@@ -102,6 +102,7 @@ const codes: TErrorCodeTexts = {
     'Одновременно можно держать не больше {{max}} {{max:one=задания|other=заданий}}. Отправьте или верните одно, чтобы взять другое.',
   'WORK.TASK_PAST_DUE': 'Срок этого задания прошёл',
   'WORK.DUE_DATE_IN_PAST': 'Срок не может быть раньше сегодняшнего дня',
+  'WORK.BELOW_HOURLY_FLOOR': 'Это задание платило бы {{hourlyRate}} в час ({{reward}} за {{estimatedMinutes}} мин) — меньше минимальной оплаты на платформе, {{minimumHourlyRate}} в час. Увеличьте награду или исправьте оценку времени.',
   'WORK.ASSIGNMENT_NOT_FOUND': 'Назначение не найдено',
   'WORK.NOT_YOUR_TASK': 'Вы не брали это задание',
   'WORK.CANNOT_RETURN': '{{status:submitted=Это задание уже отправлено и ждёт проверки: вернуть его уже нельзя|other=Это задание больше нельзя вернуть}}',

@@ -38,6 +38,13 @@ export const workEn = {
     requestedAt: 'Requested',
     notSet: '—',
   },
+  /** Pay per hour (issue 29): the platform's figure, from the estimate or from the median real time. */
+  pay: {
+    label: 'Pay per hour',
+    estimate: 'about {{minutes}}, {{rate}}/h (estimated by the platform)',
+    median_one: 'about {{minutes}}, {{rate}}/h (from {{count}} worker)',
+    median_other: 'about {{minutes}}, {{rate}}/h (from {{count}} workers)',
+  },
   files: {
     title: 'Attached files',
     none: 'No files attached',
@@ -73,6 +80,7 @@ export const workEn = {
     },
     due: 'Due {{date}}',
     timeLimit: '{{count}} min to submit once taken',
+    sort: { label: 'Order of the tasks', board: 'Board order', rateDesc: 'Pay per hour: highest first', rateAsc: 'Pay per hour: lowest first' },
     actions: {
       viewDetails: 'View Details',
       take: 'Take Task',
@@ -158,8 +166,16 @@ export const workEn = {
         assignedTo: 'Assigned to',
         dueDate: 'Due date',
         returns: 'Handed back',
+        hourlyRate: 'Pay per hour',
         created: 'Created',
       },
+      perHour: '{{rate}}/h at {{minutes}}',
+      noEstimate: 'No real estimate',
+      noEstimateHint: 'Created before estimates existed: 15 minutes is assumed. Edit the task to set a real estimated time.',
+      underpaid: 'Under the hourly minimum',
+      underpaidHint: 'Workers really take longer than estimated: at the median time this task pays under the minimum per hour, and approved work is topped up to it.',
+      liveRate: 'Pays {{rate}} per hour at this estimate',
+      liveRateUnknown: 'Enter the reward and the estimated time to see the pay per hour',
       returnsHint: 'How many times workers handed this task back: a task many hand back may be unclear.',
       fields: {
         title: 'Title',
@@ -169,6 +185,7 @@ export const workEn = {
         dueDate: 'Due date (optional)',
         sortOrder: 'Sort order (0 is top)',
         timeLimitMinutes: 'Time limit in minutes (optional)',
+        estimatedMinutes: 'Estimated time in minutes',
         requiresApproval: 'Requires approval before a worker may start',
       },
       requiresApproval: 'Requires approval',

@@ -5,7 +5,7 @@
  */
 
 /** The keys the admin service stores (any other is refused with 'Unknown setting'), in the order the console shows them. */
-export const SYSTEM_SETTING_KEYS = ['platform_name', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours'] as const;
+export const SYSTEM_SETTING_KEYS = ['platform_name', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
 /** platform_name (issue 28): the name e-mails are sent under and signed with; at most this many characters. */
@@ -26,6 +26,31 @@ export const MIN_VERIFICATION_IMAGE_SIDE = 300;
 export const VERIFICATION_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 /** The longest text each verification field takes (server-enforced; the form's maxLength). */
 export const VERIFICATION_FIELD_MAX_LENGTH = { fullName: 200, dateOfBirth: 10, address: 300, city: 100, country: 100, postalCode: 20, documentType: 20, documentNumber: 50 } as const;
+
+/**
+ * Pay per hour (issue 29, principle 7). A task carries the minutes it is estimated to take (1 to
+ * ESTIMATED_MINUTES_MAX); once MEDIAN_APPROVALS_NEEDED of its submissions are approved, the platform's figure is the
+ * median of the real times (taken to submitted, per approved assignment) instead of the estimate.
+ */
+export const ESTIMATED_MINUTES_MAX = 10_080;
+export const MEDIAN_APPROVALS_NEEDED = 10;
+
+/**
+ * The reward per hour, in cents rounded down, of a reward (a decimal string such as "2.50") for `minutes` of work;
+ * null when either is unusable. Whole cents only (no floating point): the server refuses a task below the floor by
+ * this figure and the admin's form shows it as they type.
+ */
+export function hourlyRateCents(reward: string, minutes: number): number | null {
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(reward.trim());
+  if (!match || !Number.isFinite(minutes) || minutes <= 0) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Math.floor((cents * 60) / minutes);
+}
+
+/** Cents as the API writes money ("8.00"). */
+export function centsToAmount(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 /** Spec 02 s.5 and s.9: at most 10 files of 50 MB each, images and videos only. */
 export const MAX_SUBMISSION_FILES = 10;

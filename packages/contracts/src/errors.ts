@@ -124,6 +124,7 @@ export const ERROR_CODES = {
   'WORK.TOO_MANY_TASKS': { max: 'count' },
   'WORK.TASK_PAST_DUE': {},
   'WORK.DUE_DATE_IN_PAST': {},
+  'WORK.BELOW_HOURLY_FLOOR': { hourlyRate: 'money', minimumHourlyRate: 'money', reward: 'money', estimatedMinutes: 'count' },
   'WORK.ASSIGNMENT_NOT_FOUND': {},
   'WORK.NOT_YOUR_TASK': {},
   'WORK.CANNOT_SUBMIT': { status: 'text' },

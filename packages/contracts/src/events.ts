@@ -180,6 +180,32 @@ export const ZTaskSavedDataSchema = z.object({
 });
 export type TTaskSavedData = z.infer<typeof ZTaskSavedDataSchema>;
 
+/**
+ * An approved submission of a task whose median real time shows it pays under the minimum_hourly_rate setting was
+ * topped up to the floor (issue 29, principle 7): written once per assignment by the work service, in the transaction
+ * of the approval that showed it (for every submission of the task approved before) or of a later approval. payouts
+ * credits `amount` as a task_top_up entry referencing the assignment (once, whatever the deliveries).
+ */
+export const ZTaskToppedUpDataSchema = z.object({
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  /** The task's title (the statement line names it). */
+  taskTitle: z.string(),
+  /** The top-up, USD, above 0: minimumHourlyRate x medianMinutes / 60 (rounded up to the cent) less the reward. */
+  amount: z.string().regex(/^\d{1,8}\.\d{2}$/),
+  /** The task's reward, already credited by submission.approved. */
+  reward: z.string().regex(/^\d{1,8}\.\d{2}$/),
+  /** The median real time (taken to submitted) the shortfall was computed from, in seconds, and over how many approved submissions. */
+  medianSeconds: z.number().int().positive(),
+  workers: z.number().int().positive(),
+  /** The pay per hour of the reward at the median time, and the floor it was topped up to (USD per hour). */
+  hourlyRate: z.string(),
+  minimumHourlyRate: z.string(),
+  toppedUpAt: z.iso.datetime({ offset: true }),
+});
+export type TTaskToppedUpData = z.infer<typeof ZTaskToppedUpDataSchema>;
+
 /** An admin deleted a task (its assignments, requests and files went with it). */
 export const ZTaskDeletedDataSchema = z.object({
   taskId: z.uuid(),
@@ -400,6 +426,7 @@ export const EVENT_SCHEMAS = {
   'task_request.decided': ZTaskRequestDecidedDataSchema,
   'task.saved': ZTaskSavedDataSchema,
   'task.deleted': ZTaskDeletedDataSchema,
+  'task.topped_up': ZTaskToppedUpDataSchema,
   'settings.changed': ZSettingsChangedDataSchema,
   'withdrawal.requested': ZWithdrawalRequestedDataSchema,
   'withdrawal.decided': ZWithdrawalDecidedDataSchema,

@@ -18,6 +18,9 @@ export const LEDGER_ENTRY_KINDS = [
   'withdrawal_payout',
   // The worker closing the account gave up their available balance, confirming the amount (issue 28 item 4).
   'balance_given_up',
+  // A task whose median real time showed it pays under the hourly floor: the approved submission topped up to it
+  // (issue 29, principle 7), a separate entry beside the task_reward, referencing the same assignment.
+  'task_top_up',
 ] as const;
 export const ZLedgerEntryKindSchema = z.enum(LEDGER_ENTRY_KINDS);
 export type TLedgerEntryKind = z.infer<typeof ZLedgerEntryKindSchema>;

@@ -23,8 +23,8 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-import { MAX_RETURN_REASON_LENGTH } from './constants.js';
-export { MAX_RETURN_REASON_LENGTH, MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, SUBMISSION_ACCEPT } from './constants.js';
+import { ESTIMATED_MINUTES_MAX, MAX_RETURN_REASON_LENGTH } from './constants.js';
+export { centsToAmount, ESTIMATED_MINUTES_MAX, hourlyRateCents, MAX_RETURN_REASON_LENGTH, MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, MEDIAN_APPROVALS_NEEDED, SUBMISSION_ACCEPT } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>
@@ -58,6 +58,14 @@ const ZTimeLimitSchema = z
   .positive('Time limit must be a whole number of minutes above 0')
   .max(525_600, 'Time limit cannot exceed one year');
 
+/** The minutes a task is estimated to take (issue 29): required on creation; the pay per hour follows from it. */
+export const ESTIMATED_MINUTES_MESSAGE = `Estimated time must be a whole number of minutes from 1 to ${ESTIMATED_MINUTES_MAX}`;
+const ZEstimatedMinutesSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? REQUIRED_TASK_FIELDS_MESSAGE : ESTIMATED_MINUTES_MESSAGE) })
+  .int(ESTIMATED_MINUTES_MESSAGE)
+  .min(1, ESTIMATED_MINUTES_MESSAGE)
+  .max(ESTIMATED_MINUTES_MAX, ESTIMATED_MINUTES_MESSAGE);
+
 export const ZCreateTaskRequestSchema = z.strictObject({
   title: requiredText('Title', 200, 'Title is too long'),
   description: requiredText('Description', 10_000, 'Description is too long'),
@@ -67,6 +75,7 @@ export const ZCreateTaskRequestSchema = z.strictObject({
   sortOrder: ZSortOrderSchema.optional(),
   timeLimitMinutes: ZTimeLimitSchema.nullable().optional(),
   requiresApproval: z.boolean({ error: 'requiresApproval must be true or false' }).optional(),
+  estimatedMinutes: ZEstimatedMinutesSchema,
 });
 export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
 
@@ -138,6 +147,22 @@ export type TReturnTaskRequest = z.infer<typeof ZReturnTaskRequestSchema>;
 export const ZReturnTaskResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
 export type TReturnTaskResponse = z.infer<typeof ZReturnTaskResponseSchema>;
 
+/**
+ * What a task pays per hour (issue 29): before MEDIAN_APPROVALS_NEEDED approved submissions, from the admin's estimate
+ * (`basis: 'estimate'`, "estimated by the platform"); from then on from the median real time, taken to submitted, of
+ * the approved assignments (`basis: 'median'`, "about N min, $X/h (from M workers)").
+ */
+export const ZTaskPaySchema = z.object({
+  basis: z.enum(['estimate', 'median']),
+  /** The minutes the figure is computed from: the estimate, or the median real time rounded to whole minutes (at least 1). */
+  minutes: z.number().int(),
+  /** The reward per hour, USD, 2 decimals (rounded down). */
+  hourlyRate: z.string(),
+  /** How many approved submissions the median is taken over (0 while the basis is the estimate). */
+  workers: z.number().int().nonnegative(),
+});
+export type TTaskPay = z.infer<typeof ZTaskPaySchema>;
+
 const taskCoreShape = {
   id: z.uuid(),
   title: z.string(),
@@ -149,6 +174,9 @@ const taskCoreShape = {
   dueDate: z.string().nullable(),
   timeLimitMinutes: z.number().int().nullable(),
   requiresApproval: z.boolean(),
+  /** The admin's estimate of the minutes the task takes. */
+  estimatedMinutes: z.number().int(),
+  pay: ZTaskPaySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -162,6 +190,10 @@ export const ZAdminTaskSchema = z.object({
   assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
   /** How many times workers handed this task back (a task many return is unclear). */
   returns: z.number().int().nonnegative(),
+  /** true for a task created before estimates existed: its estimatedMinutes is the migration's default, not a real estimate. */
+  estimateMissing: z.boolean(),
+  /** true when the median real time shows the task pays under the minimum_hourly_rate setting (approved submissions are topped up). */
+  underpaid: z.boolean(),
 });
 export type TAdminTask = z.infer<typeof ZAdminTaskSchema>;
 
@@ -173,7 +205,7 @@ const ZTitleSearchSchema = ZTextSchema('search')
   .optional();
 
 /** The sorts of the admin's task list: the admin's order (sortOrder, then oldest first), reward, creation time. */
-export const ADMIN_TASK_SORTS = sortsOf(['sortOrder', 'reward', 'createdAt'] as const);
+export const ADMIN_TASK_SORTS = sortsOf(['sortOrder', 'reward', 'createdAt', 'hourlyRate'] as const);
 export type TAdminTaskSort = (typeof ADMIN_TASK_SORTS)[number];
 
 /**
@@ -185,6 +217,8 @@ export const ZAdminTasksQuerySchema = z.strictObject({
   status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).optional(),
   search: ZTitleSearchSchema,
   sort: ZSortSchema(ADMIN_TASK_SORTS),
+  /** true: only the tasks whose median real time pays under the minimum_hourly_rate setting (the dashboard's flag). */
+  underpaid: z.enum(['true', 'false'], { error: 'underpaid must be true or false' }).optional(),
   ...PAGE_QUERY_SHAPE,
 });
 export type TAdminTasksQuery = z.output<typeof ZAdminTasksQuerySchema>;
@@ -223,6 +257,13 @@ export const ZWorkerTaskSchema = z.object({
 });
 export type TWorkerTask = z.infer<typeof ZWorkerTaskSchema>;
 export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);
+
+/** The sorts of the worker's task list: pay per hour (the platform's figure, `pay.hourlyRate`) either way. */
+export const WORKER_TASK_SORTS = sortsOf(['hourlyRate'] as const);
+export type TWorkerTaskSort = (typeof WORKER_TASK_SORTS)[number];
+/** GET /api/tasks?sort: absent is the board's order (sortOrder, then oldest first). */
+export const ZWorkerTasksQuerySchema = z.strictObject({ sort: ZSortSchema(WORKER_TASK_SORTS) });
+export type TWorkerTasksQuery = z.output<typeof ZWorkerTasksQuerySchema>;
 
 /**
  * GET /api/tasks holds the worker's completed tasks up to this many, the latest first (a worker's history grows without

@@ -126,6 +126,7 @@ async function createTask(title: string, extra: Record<string, unknown> = {}): P
     description: 'Open the page and report what is broken.',
     reward: '120.00',
     submissionInstructions: 'Describe what you found.',
+    estimatedMinutes: 30,
     ...extra,
   });
   return task.id;

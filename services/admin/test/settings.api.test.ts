@@ -44,7 +44,7 @@ async function settingsByKey(): Promise<Record<string, { settingValue: string; u
 describe('publishing at start', () => {
   it('when the service starts on a new database, then each seeded value is published once (changedBy null), and a second instance publishes nothing more', async () => {
     const first = await settingsEvents();
-    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_withdrawal', 'platform_name', 'starting_balance', 'verification_retention_days', 'wallet_cooldown_hours', 'withdrawal_decision_hours']);
+    expect(first.map((e) => e.data.key).sort()).toEqual(['assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_hourly_rate', 'minimum_withdrawal', 'platform_name', 'starting_balance', 'top_up_underpaid', 'verification_retention_days', 'wallet_cooldown_hours', 'withdrawal_decision_hours']);
     const settings = await settingsByKey();
     for (const event of first) {
       expect(event.data).toEqual({
@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(10);
+    expect(await settingsEvents()).toHaveLength(12);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
@@ -104,9 +104,11 @@ describe('GET /api/admin/settings', () => {
       ['auto_approval_days', '3'],
       ['chat_archive_days', '90'],
       ['max_live_assignments', '3'],
+      ['minimum_hourly_rate', '8.00'],
       ['minimum_withdrawal', '50.00'],
       ['platform_name', 'Task Portal'],
       ['starting_balance', '0.00'],
+      ['top_up_underpaid', '1'],
       ['verification_retention_days', '30'],
       ['wallet_cooldown_hours', '0'],
       ['withdrawal_decision_hours', '48'],
@@ -141,6 +143,10 @@ describe('POST /api/admin/settings', () => {
     [{ settingKey: 'withdrawal_decision_hours', settingValue: '0' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'withdrawal_decision_hours', settingValue: '8761' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'withdrawal_decision_hours', settingValue: '1.5' }, 'Withdrawal decision hours must be a whole number from 1 to 8760', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'minimum_hourly_rate', settingValue: '-8' }, 'Minimum hourly rate must be a non-negative amount with at most 2 decimals', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'minimum_hourly_rate', settingValue: '8.001' }, 'Minimum hourly rate must be a non-negative amount with at most 2 decimals', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'top_up_underpaid', settingValue: '2' }, 'Top up underpaid tasks must be a whole number from 0 to 1', 'ADMIN.INVALID_SETTING_VALUE'],
+    [{ settingKey: 'top_up_underpaid', settingValue: 'yes' }, 'Top up underpaid tasks must be a whole number from 0 to 1', 'ADMIN.INVALID_SETTING_VALUE'],
     [{ settingKey: 'minimum_withdrawal', settingValue: '10', updatedBy: 'me' }, 'Unknown field(s): updatedBy', 'REQUEST.VALIDATION'],
     [{ settingValue: '10' }, 'Setting key is required', 'REQUEST.VALIDATION'],
     [{ settingKey: 'minimum_withdrawal', settingValue: true }, 'Value must be a number', 'REQUEST.VALIDATION'],
@@ -225,7 +231,7 @@ describe('POST /api/admin/settings/reset', () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal', withdrawal_decision_hours: '48' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal', withdrawal_decision_hours: '48', minimum_hourly_rate: '8.00', top_up_underpaid: '1' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -244,6 +250,8 @@ describe('POST /api/admin/settings/reset', () => {
       assignment_time_limit_hours: '24',
       platform_name: 'Task Portal',
       withdrawal_decision_hours: '48',
+      minimum_hourly_rate: '8.00',
+      top_up_underpaid: '1',
     });
     const events = (await settingsEvents()).slice(eventsBefore).map((e) => e.data);
     expect(events.map((e) => e.key).sort()).toEqual(changedKeys);

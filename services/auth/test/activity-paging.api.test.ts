@@ -130,3 +130,32 @@ describe('GET /api/user/activity: a request follows its decision (issue 28)', ()
     ]);
   });
 });
+
+describe('GET /api/user/activity: a top-up of an underpaid task (issue 29)', () => {
+  it('when task.topped_up arrives (twice), then the worker sees one entry naming the task, the amount and the floor, in their language', async () => {
+    const worker = await t.registerWorker();
+    const event = {
+      id: randomUUID(),
+      type: 'task.topped_up',
+      occurredAt: new Date().toISOString(),
+      version: 1,
+      data: {
+        userId: worker.user.id, assignmentId: randomUUID(), taskId: randomUUID(), taskTitle: 'Transcribe a call', amount: '2.00', reward: '2.00',
+        medianSeconds: 1800, workers: 10, hourlyRate: '4.00', minimumHourlyRate: '8.00', toppedUpAt: at(7),
+      },
+    } as TEventEnvelope;
+    await insertActivity(t.service.pool, activityOf(event)!);
+    await insertActivity(t.service.pool, activityOf({ ...event, id: randomUUID() })!);
+    const res = await t.api('GET', '/api/user/activity?pageSize=100&lang=en', { token: worker.token });
+    const topUps = res.body.items.filter((e: { type: string }) => e.type === 'task_topped_up');
+    expect(topUps).toHaveLength(1);
+    expect(topUps[0]).toMatchObject({
+      title: 'Pay topped up',
+      description: '$2.00 more for "Transcribe a call": workers really took longer, so it is topped up to the minimum of $8.00 per hour',
+      badge: 'Top-up',
+    });
+    const ru = await t.api('GET', '/api/user/activity?pageSize=100&lang=ru', { token: worker.token });
+    const entry = ru.body.items.find((e: { type: string }) => e.type === 'task_topped_up');
+    expect(entry.description.replace(/[\u00a0\u202f]/g, ' ')).toBe('Ещё 2,00 $ за «Transcribe a call»: на деле задание занимает больше времени, поэтому оплата доведена до минимума 8,00 $ в час');
+  });
+});

@@ -13,13 +13,14 @@ import { payoutsJobs } from './entry-points/jobs/chain-check.job.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { createOnSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onSubmissionApproved, REWARDS_QUEUE, REWARDS_ROUTING_KEYS } from './entry-points/messaging/on-submission-approved.handler.js';
+import { onTaskToppedUp, TOP_UPS_QUEUE, TOP_UPS_ROUTING_KEYS } from './entry-points/messaging/on-task-topped-up.handler.js';
 import { ACCOUNTS_QUEUE, ACCOUNTS_ROUTING_KEYS, createOnUserEvent } from './entry-points/messaging/on-user-event.handler.js';
 import { createPayoutSettingsCopy } from './domain/settings.js';
 import { getOverdueWithdrawals } from './domain/stats-snapshot.use-case.js';
 
 export type { TPayoutsConfig } from './config.js';
 export { loadPayoutsConfig, ZPayoutsConfigSchema } from './config.js';
-export { ACCOUNTS_QUEUE, REWARDS_QUEUE, SETTINGS_QUEUE };
+export { ACCOUNTS_QUEUE, REWARDS_QUEUE, SETTINGS_QUEUE, TOP_UPS_QUEUE };
 
 export const PAYOUTS_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
 
@@ -72,6 +73,7 @@ export async function start(config: TPayoutsConfig): Promise<TPayoutsService> {
       consumers.push(
         runtime.consume({ queue: ACCOUNTS_QUEUE, routingKeys: ACCOUNTS_ROUTING_KEYS, handler: createOnUserEvent(deps), lockOrderKey: lockOrderByDataField('userId') }),
         runtime.consume({ queue: REWARDS_QUEUE, routingKeys: REWARDS_ROUTING_KEYS, handler: onSubmissionApproved, lockOrderKey: lockOrderByDataField('userId') }),
+        runtime.consume({ queue: TOP_UPS_QUEUE, routingKeys: TOP_UPS_ROUTING_KEYS, handler: onTaskToppedUp, lockOrderKey: lockOrderByDataField('userId') }),
         runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: createOnSettingsChanged(deps) }),
       );
     }

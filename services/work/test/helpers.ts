@@ -91,6 +91,7 @@ export function taskBody(overrides: Record<string, unknown> = {}): Record<string
     description: 'Photograph the storefront',
     reward: '12.50',
     submissionInstructions: 'Attach one photo',
+    estimatedMinutes: 15,
     ...overrides,
   };
 }

@@ -80,15 +80,18 @@ describe('GET /api/admin/tasks: paging', () => {
   it('when the tasks are paged in each sort while new ones are created, then each existing task comes exactly once, in that order', async () => {
     const base = Date.now() - 7_200_000;
     const seeded = await seedTasks(Array.from({ length: 25 }, (_, i) => ({ sortOrder: i % 3, reward: `${(i % 4) * 2 + 1}.50`, createdAt: new Date(base + (i % 5) * 1000).toISOString() })));
-    type TSeen = { id: string; sortOrder: number; reward: string; createdAt: string };
+    // Estimates that do not follow the rewards, so pay per hour orders the tasks otherwise than the reward does.
+    await h.query(`UPDATE tasks SET estimated_minutes = 5 + (array_position($1::uuid[], id) * 7) % 50 WHERE id = ANY($1::uuid[])`, [seeded]);
+    type TSeen = { id: string; sortOrder: number; reward: string; createdAt: string; pay: { hourlyRate: string } };
     const byId = (a: TSeen, b: TSeen) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const compare: Record<string, (a: TSeen, b: TSeen) => number> = {
       sortOrder: (a, b) => a.sortOrder - b.sortOrder || Date.parse(a.createdAt) - Date.parse(b.createdAt) || byId(a, b),
       reward: (a, b) => Number(a.reward) - Number(b.reward) || byId(a, b),
       createdAt: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || byId(a, b),
+      hourlyRate: (a, b) => Number(a.pay.hourlyRate) - Number(b.pay.hourlyRate) || byId(a, b),
     };
     let added = 0;
-    for (const sort of ['sortOrder.desc', 'reward.asc', 'reward.desc', 'createdAt.asc', 'createdAt.desc']) {
+    for (const sort of ['sortOrder.desc', 'reward.asc', 'reward.desc', 'createdAt.asc', 'createdAt.desc', 'hourlyRate.asc', 'hourlyRate.desc']) {
       const seen = await pageThrough<TSeen>('/api/admin/tasks', { sort, pageSize: '6' }, async () => {
         added += 1;
         // New tasks at both ends of every order.
@@ -116,7 +119,7 @@ describe('GET /api/admin/tasks: paging', () => {
     }
     expect((await get('/api/admin/tasks', { sort: 'title.asc' })).body).toMatchObject({
       field: 'querystring.sort',
-      message: 'sort must be one of: sortOrder.asc, sortOrder.desc, reward.asc, reward.desc, createdAt.asc, createdAt.desc',
+      message: 'sort must be one of: sortOrder.asc, sortOrder.desc, reward.asc, reward.desc, createdAt.asc, createdAt.desc, hourlyRate.asc, hourlyRate.desc',
     });
   });
 
@@ -372,7 +375,8 @@ describe('the lists at volume', () => {
     const rewardCursor = (await get('/api/admin/tasks', { sort: 'reward.desc', pageSize: '50' })).body.nextCursor as string;
     const requestsCursor = (await get('/api/admin/task-requests', { pageSize: '50' })).body.nextCursor as string;
     const packagesCursor = (await get('/api/admin/task-packages', { pageSize: '50' })).body.nextCursor as string;
-    const tasks = (q: Partial<TAdminTasksQuery>) => (db: Queryable) => listTasksPage(db, { pageSize: 20, ...q } as TAdminTasksQuery);
+    const rateCursor = (await get('/api/admin/tasks', { sort: 'hourlyRate.desc', pageSize: '50' })).body.nextCursor as string;
+    const tasks = (q: Partial<TAdminTasksQuery>) => (db: Queryable) => listTasksPage(db, { pageSize: 20, ...q } as TAdminTasksQuery, '8.00');
     const requests = (q: Partial<TTaskRequestsQuery>) => (db: Queryable) => listTaskRequestsPage(db, { pageSize: 20, ...q } as TTaskRequestsQuery);
     const packages = (q: Partial<TTaskPackagesQuery>) => (db: Queryable) => listPackagesPage(db, { pageSize: 20, ...q } as TTaskPackagesQuery);
     const completed = (q: Partial<TCompletedTasksQuery>) => (db: Queryable) => listCompletedPage(db, heavy, { pageSize: 20, ...q } as TCompletedTasksQuery);
@@ -387,6 +391,9 @@ describe('the lists at volume', () => {
       ['tasks reward.desc cursor', tasks({ sort: 'reward.desc', cursor: rewardCursor }), /Index (Only )?Scan Backward using tasks_reward_idx/, /Seq Scan on tasks/],
       ['tasks createdAt.asc', tasks({ sort: 'createdAt.asc' }), /tasks_created_idx/, /Seq Scan on tasks/],
       ['tasks createdAt.desc', tasks({ sort: 'createdAt.desc' }), /Index (Only )?Scan Backward using tasks_created_idx/, /Seq Scan on tasks/],
+      ['tasks hourlyRate.asc', tasks({ sort: 'hourlyRate.asc' }), /tasks_hourly_rate_idx/, /Seq Scan on tasks/],
+      ['tasks hourlyRate.desc cursor', tasks({ sort: 'hourlyRate.desc', cursor: rateCursor }), /Index (Only )?Scan Backward using tasks_hourly_rate_idx/, /Seq Scan on tasks/],
+      ['tasks underpaid', tasks({ underpaid: 'true' }), /tasks_median_rate_idx/, /Seq Scan on tasks/],
       ['requests', requests({}), /task_requests_requested_idx/, /Seq Scan on task_requests/],
       ['requests cursor', requests({ cursor: requestsCursor }), /task_requests_requested_idx/, /Seq Scan on task_requests/],
       ['requests status', requests({ status: 'pending' }), /task_requests_status_requested_idx/, /Seq Scan on task_requests/],

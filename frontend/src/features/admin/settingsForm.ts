@@ -14,6 +14,8 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   max_live_assignments: 'whole',
   assignment_time_limit_hours: 'whole',
   withdrawal_decision_hours: 'whole',
+  minimum_hourly_rate: 'amount',
+  top_up_underpaid: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';

@@ -38,6 +38,8 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['max_live_assignments', '3'],
     ['assignment_time_limit_hours', '24'],
     ['withdrawal_decision_hours', '48'],
+    ['minimum_hourly_rate', '8.00'],
+    ['top_up_underpaid', '1'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -5,7 +5,8 @@ import { useFormat } from '../../app/format';
 import { parseCents } from './money';
 
 /** What a withdrawal entry moves, in words (its amount alone does not say whether available or held changed). */
-const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout' | 'givenUp'>> = {
+const NOTES: Partial<Record<TLedgerEntry['kind'], 'hold' | 'release' | 'payout' | 'givenUp' | 'topUp'>> = {
+  task_top_up: 'topUp',
   withdrawal_hold: 'hold',
   withdrawal_release: 'release',
   withdrawal_payout: 'payout',

@@ -5,9 +5,9 @@ import { renderWithProviders, signedInState } from '../../test/test-utils';
 import { TaskCard } from './TaskCard';
 import { makeAssignment, makeWorkerTask } from './testTasks';
 
-function renderCard(task: TWorkerTask) {
+function renderCard(task: TWorkerTask, language: 'en' | 'ru' = 'en') {
   const handlers = { onView: vi.fn(), onTake: vi.fn(), onSubmit: vi.fn() };
-  const utils = renderWithProviders(<TaskCard task={task} {...handlers} />, { preloadedState: signedInState() });
+  const utils = renderWithProviders(<TaskCard task={task} {...handlers} />, { preloadedState: signedInState(), language });
   const card = screen.getByTestId(`task-card-${task.id}`);
   const buttons = within(card)
     .getAllByRole('button')
@@ -35,6 +35,24 @@ describe('TaskCard', () => {
     const { card } = renderCard(makeWorkerTask({ reward: '12.5', dueDate: '2031-05-04' }));
     expect(within(card).getByTestId('task-reward')).toHaveTextContent('$12.50 USD');
     expect(within(card).getByText(/Due May 4, 2031/)).toBeInTheDocument();
+  });
+
+  it('when fewer than 10 submissions are approved, then the card shows the pay per hour from the estimate, "estimated by the platform"', () => {
+    const { card } = renderCard(makeWorkerTask({ reward: '2.50', estimatedMinutes: 15, pay: { basis: 'estimate', minutes: 15, hourlyRate: '10.00', workers: 0 } }));
+    expect(within(card).getByTestId('task-pay-rate')).toHaveTextContent('about 15 min, $10.00/h (estimated by the platform)');
+  });
+
+  it('when the median real time is known, then the card shows "about N min, $X/h (from M workers)"', () => {
+    const { card } = renderCard(makeWorkerTask({ reward: '12.50', pay: { basis: 'median', minutes: 55, hourlyRate: '13.63', workers: 10 } }));
+    expect(within(card).getByTestId('task-pay-rate')).toHaveTextContent('about 55 min, $13.63/h (from 10 workers)');
+  });
+
+  it('in Russian, the rate uses the Russian money format and the plural of workers', () => {
+    const { card } = renderCard(makeWorkerTask({ pay: { basis: 'median', minutes: 55, hourlyRate: '1234.50', workers: 21 } }), 'ru');
+    const text = within(card).getByTestId('task-pay-rate').textContent ?? '';
+    expect(text).toMatch(/^около 55 мин, 1\s234,50\s\$\/ч \(по 21 исполнителю\)$/);
+    const { card: estimated } = renderCard(makeWorkerTask({ id: 'task-2', pay: { basis: 'estimate', minutes: 30, hourlyRate: '8.00', workers: 0 } }), 'ru');
+    expect(within(estimated).getByTestId('task-pay-rate')).toHaveTextContent(/около 30 мин, 8,00\s\$\/ч \(оценка платформы\)/);
   });
 
   it('"Revise & Resubmit" is the next step of the work, styled as the primary action, not as a danger', () => {

@@ -3,6 +3,7 @@ import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
+import { PayRate } from './PayRate';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -15,7 +16,7 @@ interface TTaskCardProps {
   onSubmit: (task: TWorkerTask) => void;
 }
 
-/** One task on the worker's screen: reward, due date, the true status, and what the worker can do next. */
+/** One task on the worker's screen: reward, pay per hour, due date, the true status, and what the worker can do next. */
 export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTaskCardProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -33,6 +34,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
         <span className="task-reward" data-testid="task-reward">
           {format.money(task.reward)} <span className="currency-badge">USD</span>
         </span>
+        <PayRate pay={task.pay} className="task-pay-rate small" />
         <span className="muted small">
           <CalendarOutlined /> {task.dueDate ? t('work.worker.due', { date: format.date(task.dueDate) }) : t('work.common.noDueDate')}
         </span>

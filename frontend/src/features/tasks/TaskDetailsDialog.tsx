@@ -3,6 +3,7 @@ import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import { AttachmentList } from './AttachmentList';
+import { PayRate } from './PayRate';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -46,6 +47,10 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
             <dt>{t('work.common.reward')}</dt>
             <dd>
               <strong>{format.money(task.reward)}</strong> <span className="currency-badge">USD</span>
+            </dd>
+            <dt>{t('work.pay.label')}</dt>
+            <dd>
+              <PayRate pay={task.pay} />
             </dd>
             <dt>{t('work.common.dueDate')}</dt>
             <dd>{task.dueDate ? format.date(task.dueDate) : t('work.common.noDueDate')}</dd>

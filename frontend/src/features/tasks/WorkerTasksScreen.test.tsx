@@ -79,6 +79,22 @@ describe('worker Tasks screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('when the worker sorts by pay per hour, then the server is asked for that order and the list shows it as it answers', async () => {
+    const cheap = makeWorkerTask({ id: 'c1', title: 'Cheap task', pay: { basis: 'estimate', minutes: 30, hourlyRate: '8.00', workers: 0 } });
+    const rich = makeWorkerTask({ id: 'c2', title: 'Rich task', pay: { basis: 'median', minutes: 12, hourlyRate: '30.00', workers: 10 } });
+    const { user, fetchMock } = renderScreen([cheap, rich], {
+      'GET /api/tasks?sort=hourlyRate.desc': () => jsonResponse([rich, cheap]),
+      'GET /api/tasks?sort=hourlyRate.asc': () => jsonResponse([cheap, rich]),
+    });
+    await screen.findByText('Cheap task');
+    expect(titlesIn('tab-available')).toEqual(['Cheap task', 'Rich task']);
+    await user.click(screen.getByRole('combobox', { name: 'Order of the tasks' }));
+    await user.click(await screen.findByText('Pay per hour: highest first'));
+    await waitFor(() => expect(titlesIn('tab-available')).toEqual(['Rich task', 'Cheap task']));
+    expect(callsTo(fetchMock, 'GET /api/tasks?sort=hourlyRate.desc')).toHaveLength(1);
+    expect(within(screen.getByTestId('task-card-c2')).getByTestId('task-pay-rate')).toHaveTextContent('about 12 min, $30.00/h (from 10 workers)');
+  });
+
   it('when each tab is opened, then it shows only its own tasks', async () => {
     const { user } = renderScreen();
     await screen.findByText('Open task one');

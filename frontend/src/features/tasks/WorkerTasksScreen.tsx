@@ -1,6 +1,6 @@
-import type { TWorkerTask } from '@platform/contracts';
+import type { TWorkerTask, TWorkerTaskSort } from '@platform/contracts';
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,7 +21,8 @@ const NO_TASKS: TWorkerTask[] = [];
 export default function WorkerTasksScreen() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data, isLoading, isError, isFetching, refetch } = useWorkerTasksQuery();
+  const [sort, setSort] = useState<TWorkerTaskSort | 'board'>('board');
+  const { data, isLoading, isError, isFetching, refetch } = useWorkerTasksQuery(sort === 'board' ? undefined : sort);
   const tasks = data?.tasks ?? NO_TASKS;
   const [takeTask] = useTakeTaskMutation();
   const [tab, setTab] = useState<TWorkerTab>('available');
@@ -95,6 +96,21 @@ export default function WorkerTasksScreen() {
           </div>
         ))}
       </div>
+      <label className="tasks-sort small">
+        <span className="muted">{t('work.worker.sort.label')}</span>
+        <Select
+          id="tasks-sort"
+          aria-label={t('work.worker.sort.label')}
+          data-testid="tasks-sort"
+          value={sort}
+          onChange={(value) => setSort(value)}
+          options={[
+            { value: 'board', label: t('work.worker.sort.board') },
+            { value: 'hourlyRate.desc', label: t('work.worker.sort.rateDesc') },
+            { value: 'hourlyRate.asc', label: t('work.worker.sort.rateAsc') },
+          ]}
+        />
+      </label>
       {isError && <Alert type="error" showIcon title={t('work.common.loadFailed')} action={<Button size="small" onClick={() => void refetch()}>{t('common.retry')}</Button>} />}
       {isLoading ? (
         <div className="center-block">

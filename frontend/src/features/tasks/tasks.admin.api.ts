@@ -45,8 +45,9 @@ export const SEARCH_MIN_LENGTH = 3;
 export const tasksAdminApi = workApi.injectEndpoints({
   endpoints: (build) => ({
     /** One page (20) of the tasks in the admin's order or the sort asked; cursor: the previous page's nextCursor. */
-    adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; sort?: TAdminTaskSort; cursor?: string }>({
-      query: ({ status, search, sort, cursor }) => listQuery('/admin/tasks', { status, search, sort, cursor }),
+    /** underpaid 'true': only the tasks whose median real time pays under the hourly minimum (the dashboard's flag). */
+    adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; sort?: TAdminTaskSort; cursor?: string; underpaid?: 'true' }>({
+      query: ({ status, search, sort, cursor, underpaid }) => listQuery('/admin/tasks', { status, search, sort, cursor, underpaid }),
       providesTags: ['AdminTask'],
     }),
     createTask: build.mutation<TAdminTask, TCreateTaskRequest>({

@@ -1,4 +1,4 @@
-import type { TAssignment, TCompletedTaskPage, TReturnTaskResponse, TUserTaskRequest, TWorkerTask } from '@platform/contracts';
+import type { TAssignment, TCompletedTaskPage, TReturnTaskResponse, TUserTaskRequest, TWorkerTask, TWorkerTaskSort } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -27,8 +27,9 @@ export interface TTakeTaskResponse {
 
 export const tasksApi = workApi.injectEndpoints({
   endpoints: (build) => ({
-    workerTasks: build.query<TWorkerTaskList, void>({
-      query: () => '/tasks',
+    /** Optionally sorted on the server by pay per hour (`hourlyRate.desc` or `.asc`); without it the board's order. */
+    workerTasks: build.query<TWorkerTaskList, TWorkerTaskSort | void>({
+      query: (sort) => (sort ? `/tasks?sort=${sort}` : '/tasks'),
       // The list holds the latest WORKER_DONE_TASKS_SHOWN completed tasks; the header says how many there are in all.
       transformResponse: (tasks: TWorkerTask[], meta) => {
         const header = Number(meta?.response?.headers.get(COMPLETED_TOTAL_HEADER));

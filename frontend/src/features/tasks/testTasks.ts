@@ -13,6 +13,8 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     dueDate: '2031-05-04',
     timeLimitMinutes: null,
     requiresApproval: false,
+    estimatedMinutes: 30,
+    pay: { basis: 'estimate', minutes: 30, hourlyRate: '25.00', workers: 0 },
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     userStatus: null,

@@ -92,6 +92,21 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '48',
     description: 'Hours after a request by which a withdrawal is promised a decision (its decideBy; new withdrawals only)',
   },
+  minimum_hourly_rate: {
+    label: 'Minimum hourly rate',
+    kind: 'amount',
+    max: 99_999_999.99,
+    defaultValue: '8.00',
+    description: 'The least a task may pay per hour (USD): tasks below it by their estimated time are refused; approved work on a task that the real times show pays less is topped up to it',
+  },
+  top_up_underpaid: {
+    label: 'Top up underpaid tasks',
+    kind: 'whole',
+    min: 0,
+    max: 1,
+    defaultValue: '1',
+    description: '1: approved submissions of a task whose median real time pays under the minimum hourly rate are topped up to it automatically; 0: they are only flagged',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

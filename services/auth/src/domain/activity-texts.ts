@@ -35,6 +35,14 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams, outcome
         return { title: 'Task taken', description: p.taskTitle ? `You took the task "${p.taskTitle}"` : 'A task was assigned to you', color: 'blue', badge: 'Task', icon: 'clipboard-list' };
       case 'task_completed':
         return { title: 'Task completed', description: `Reward ${money(p)} credited to your balance`, color: 'green', badge: 'Completed', icon: 'check-circle' };
+      case 'task_topped_up':
+        return {
+          title: 'Pay topped up',
+          description: `${money(p)} more for "${p.taskTitle ?? ''}": workers really took longer, so it is topped up to the minimum of ${moneyIn('en')({ amount: p.minimumHourlyRate ?? '0' })} per hour`,
+          color: 'green',
+          badge: 'Top-up',
+          icon: 'check-circle',
+        };
       case 'withdrawal_request':
         if (outcome === 'approved') return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: approved`, color: 'green', badge: 'Approved', icon: 'wallet' };
         if (outcome === 'rejected') return { title: 'Withdrawal requested', description: `${money(p)} to ${p.currency ?? ''}: rejected`, color: 'red', badge: 'Rejected', icon: 'wallet' };
@@ -60,6 +68,14 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams, outcome
         return { title: 'Задание взято', description: p.taskTitle ? `Вы взяли задание «${p.taskTitle}»` : 'Вам назначено задание', color: 'blue', badge: 'Задание', icon: 'clipboard-list' };
       case 'task_completed':
         return { title: 'Задание выполнено', description: `Вознаграждение ${money(p)} зачислено на баланс`, color: 'green', badge: 'Выполнено', icon: 'check-circle' };
+      case 'task_topped_up':
+        return {
+          title: 'Оплата доплачена',
+          description: `Ещё ${money(p)} за «${p.taskTitle ?? ''}»: на деле задание занимает больше времени, поэтому оплата доведена до минимума ${moneyIn('ru')({ amount: p.minimumHourlyRate ?? '0' })} в час`,
+          color: 'green',
+          badge: 'Доплата',
+          icon: 'check-circle',
+        };
       case 'withdrawal_request':
         if (outcome === 'approved') return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: одобрен`, color: 'green', badge: 'Одобрено', icon: 'wallet' };
         if (outcome === 'rejected') return { title: 'Запрошен вывод средств', description: `${money(p)} в ${p.currency ?? ''}: отклонён`, color: 'red', badge: 'Отклонено', icon: 'wallet' };

@@ -1,6 +1,7 @@
 import {
   ZAssignmentCreatedDataSchema,
   ZSubmissionApprovedDataSchema,
+  ZTaskToppedUpDataSchema,
   ZUserDeletedDataSchema,
   ZUserRegisteredDataSchema,
   ZVerificationDecidedDataSchema,
@@ -19,6 +20,7 @@ export const ACTIVITY_EVENT_TYPES = [
   'user.registered',
   'assignment.created',
   'submission.approved',
+  'task.topped_up',
   'withdrawal.requested',
   'withdrawal.decided',
   'verification.submitted',
@@ -40,6 +42,16 @@ export function activityOf(event: TEventEnvelope): TNewActivity | undefined {
     case 'submission.approved': {
       const d = ZSubmissionApprovedDataSchema.parse(event.data);
       return { userId: d.userId, type: 'task_completed', params: { taskId: d.taskId, amount: d.reward }, occurredAt: d.approvedAt, sourceKey: `submission.approved:${d.assignmentId}` };
+    }
+    case 'task.topped_up': {
+      const d = ZTaskToppedUpDataSchema.parse(event.data);
+      return {
+        userId: d.userId,
+        type: 'task_topped_up',
+        params: { taskId: d.taskId, taskTitle: d.taskTitle, amount: d.amount, minimumHourlyRate: d.minimumHourlyRate },
+        occurredAt: d.toppedUpAt,
+        sourceKey: `task.topped_up:${d.assignmentId}`,
+      };
     }
     case 'withdrawal.requested': {
       const d = ZWithdrawalRequestedDataSchema.parse(event.data);

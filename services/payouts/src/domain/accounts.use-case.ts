@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TBalance, TInternalBalances, TSubmissionApprovedData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
+import type { TBalance, TInternalBalances, TSubmissionApprovedData, TTaskToppedUpData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
 import type { PoolClient, Queryable } from '@platform/service-kit';
 import { USERS_COPY } from '../data-access/copies.repository.js';
 import { keepReferenceDescription } from '../data-access/descriptions.repository.js';
@@ -44,6 +44,20 @@ export async function creditTaskReward(client: PoolClient, data: TSubmissionAppr
     createdBy: data.approvedBy,
   });
   const title = data.taskTitle?.trim();
+  if (title) await keepReferenceDescription(client, reference, title);
+  return { credited: !result.duplicate };
+}
+
+/**
+ * task.topped_up: credit the top-up of an underpaid task once per assignment (a task_top_up entry beside the
+ * assignment's task_reward), however often the event arrives; its statement line names the task.
+ */
+export async function creditTaskTopUp(client: PoolClient, data: TTaskToppedUpData): Promise<{ credited: boolean }> {
+  const amount = toCents(data.amount);
+  if (amount <= 0n) return { credited: false };
+  const reference = { type: 'assignment', id: data.assignmentId };
+  const result = await postEntry(client, await lockAccountForPosting(client, data.userId), { kind: 'task_top_up', amount, reference });
+  const title = data.taskTitle.trim();
   if (title) await keepReferenceDescription(client, reference, title);
   return { credited: !result.duplicate };
 }

@@ -7,6 +7,7 @@ import { fromCents, toCents } from './money.js';
  *
  * amount is signed, in the direction the entry moves money:
  *   task_reward, signup_bonus  +A   available += A
+ *   task_top_up                +A   available += A (a task under the hourly floor, topped up to it)
  *   admin_adjustment           +-A  available += A (never 0; a reason is required)
  *   withdrawal_hold            -A   available -= A, held += A
  *   withdrawal_release         +A   held -= A, available += A
@@ -17,6 +18,7 @@ import { fromCents, toCents } from './money.js';
 export function effectOf(kind: TLedgerEntryKind, amount: bigint): { available: bigint; held: bigint } {
   switch (kind) {
     case 'task_reward':
+    case 'task_top_up':
     case 'signup_bonus':
     case 'admin_adjustment':
     case 'balance_given_up':

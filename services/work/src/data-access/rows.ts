@@ -1,4 +1,4 @@
-import type { TAssignment, TAssignmentStatus, TTaskStatus } from '@platform/contracts';
+import { MEDIAN_APPROVALS_NEEDED, type TAssignment, type TAssignmentStatus, type TTaskPay, type TTaskStatus } from '@platform/contracts';
 
 /**
  * Rows as PostgreSQL returns them (snake_case) and their mapping to the camelCase records the repositories return;
@@ -14,7 +14,8 @@ export function iso(value: Date | string | null | undefined): string | null {
 
 /** Columns of a task, with the amount and the date as text (never a float, never a local-midnight Date). */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.submission_instructions, t.reward::text AS reward, t.status, t.sort_order,
-  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.created_at, t.updated_at`;
+  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.created_at, t.updated_at,
+  t.estimated_minutes, t.estimate_missing, t.median_seconds, t.median_workers, t.hourly_rate::text AS hourly_rate`;
 
 export interface TTaskRow {
   id: string;
@@ -30,6 +31,12 @@ export interface TTaskRow {
   requires_approval: boolean;
   created_at: Date;
   updated_at: Date;
+  estimated_minutes: number;
+  estimate_missing: boolean;
+  median_seconds: number | null;
+  median_workers: number;
+  /** Computed by the database (migration 0009): the reward per hour at the median time, else at the estimate. */
+  hourly_rate: string;
 }
 
 export interface TTaskCore {
@@ -43,9 +50,21 @@ export interface TTaskCore {
   dueDate: string | null;
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
+  estimatedMinutes: number;
+  /** A task written without a real estimate (before estimates existed): its estimatedMinutes is the migration's default. */
+  estimateMissing: boolean;
+  pay: TTaskPay;
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The platform's figure of what a task pays per hour: the median real time once enough submissions are approved, else the estimate. */
+export function payOf(row: Pick<TTaskRow, 'estimated_minutes' | 'median_seconds' | 'median_workers' | 'hourly_rate'>): TTaskPay {
+  if (row.median_seconds !== null && row.median_workers >= MEDIAN_APPROVALS_NEEDED) {
+    return { basis: 'median', minutes: Math.max(1, Math.round(row.median_seconds / 60)), hourlyRate: row.hourly_rate, workers: row.median_workers };
+  }
+  return { basis: 'estimate', minutes: row.estimated_minutes, hourlyRate: row.hourly_rate, workers: 0 };
 }
 
 export function mapTask(row: TTaskRow): TTaskCore {
@@ -60,6 +79,9 @@ export function mapTask(row: TTaskRow): TTaskCore {
     dueDate: row.due_date,
     timeLimitMinutes: row.time_limit_minutes,
     requiresApproval: row.requires_approval,
+    estimatedMinutes: row.estimated_minutes,
+    estimateMissing: row.estimate_missing,
+    pay: payOf(row),
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -5,6 +5,10 @@ export const AUTO_APPROVAL_DAYS_KEY = 'auto_approval_days';
 export const MAX_LIVE_ASSIGNMENTS_KEY = 'max_live_assignments';
 /** The time limit (hours) of an assignment whose task sets none, so that untouched work returns to the board. */
 export const ASSIGNMENT_TIME_LIMIT_HOURS_KEY = 'assignment_time_limit_hours';
+/** The hourly floor (USD per hour, issue 29): no task below it is created or edited; an underpaid one is topped up to it. */
+export const MINIMUM_HOURLY_RATE_KEY = 'minimum_hourly_rate';
+/** '1' (default) or '0': whether approved submissions of a task the median shows underpaid are topped up to the floor. */
+export const TOP_UP_UNDERPAID_KEY = 'top_up_underpaid';
 
 /** The local copy of the settings this service reads, learnt from settings.changed (an older event never wins). */
 export const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'settings', key: 'key', fields: ['key', 'value'] });

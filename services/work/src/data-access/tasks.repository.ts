@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { TAdminTasksQuery, TAssignmentStatus, TCompletedTask, TCompletedTasksQuery, TPackageAvailableTasksQuery, TPage, TTaskRequestStatus, TTaskStatus } from '@platform/contracts';
+import type {
+  TAdminTasksQuery,
+  TAssignmentStatus,
+  TCompletedTask,
+  TCompletedTasksQuery,
+  TPackageAvailableTasksQuery,
+  TPage,
+  TTaskRequestStatus,
+  TTaskStatus,
+  TWorkerTaskSort,
+} from '@platform/contracts';
 import {
   countCapped,
   cursorTimeSql,
@@ -28,6 +38,7 @@ export interface TNewTask {
   sortOrder: number;
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
+  estimatedMinutes: number;
   createdBy: string;
 }
 
@@ -41,9 +52,9 @@ async function announceTaskSaved(client: PoolClient, task: { id: string; title: 
 
 export async function insertTask(client: PoolClient, task: TNewTask): Promise<TTaskCore> {
   const { rows } = await client.query<TTaskRow>(
-    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TASK_COLUMNS}`,
-    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy],
+    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, estimated_minutes, estimate_missing)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false) RETURNING ${TASK_COLUMNS}`,
+    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.estimatedMinutes],
   );
   const created = mapTask(rows[0] as TTaskRow);
   await announceTaskSaved(client, created);
@@ -59,6 +70,7 @@ const UPDATABLE_COLUMNS = {
   sortOrder: 'sort_order',
   timeLimitMinutes: 'time_limit_minutes',
   requiresApproval: 'requires_approval',
+  estimatedMinutes: 'estimated_minutes',
 } as const;
 export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | null>>;
 
@@ -71,6 +83,8 @@ export async function updateTask(db: PoolClient, id: string, changes: TTaskChang
     values.push(value);
     sets.push(`${column} = $${values.length}`);
   }
+  // A real estimate replaces the migration's default.
+  if (changes.estimatedMinutes !== undefined) sets.push('estimate_missing = false');
   sets.push('updated_at = now()');
   const { rows } = await db.query<TTaskRow>(`UPDATE tasks AS t SET ${sets.join(', ')} WHERE id = $1 RETURNING ${TASK_COLUMNS}`, values);
   if (!rows[0]) return undefined;
@@ -162,12 +176,13 @@ export async function findTaskForAdmin(db: Queryable, id: string): Promise<TAdmi
 /** A cursor of the admin's task list: the last row's sort order, creation time and id. */
 const ZAdminTaskCursorKeySchema = z.tuple([z.number().int().min(0), ZCursorTimeSchema, ZCursorIdSchema]);
 
-/** The orders of the admin's task list, each read on an index either way (tasks_order_idx, migration 0007's). */
+/** The orders of the admin's task list, each read on an index either way (tasks_order_idx, migration 0007's, 0009's tasks_hourly_rate_idx). */
 function adminTaskOrder(sort: TAdminTasksQuery['sort']): TListOrder {
   const [field, dir] = (sort ?? 'sortOrder.asc').split('.') as [string, 'asc' | 'desc'];
   const direction = dir === 'asc' ? 'ASC' : 'DESC';
   if (field === 'reward') return { column: 't.reward', kind: 'number', direction };
   if (field === 'createdAt') return { column: 't.created_at', kind: 'time', direction };
+  if (field === 'hourlyRate') return { column: 't.hourly_rate', kind: 'number', direction };
   return { column: 't.sort_order', kind: 'number', then: [{ column: 't.created_at', kind: 'time' }], direction };
 }
 
@@ -177,12 +192,15 @@ function adminTaskOrder(sort: TAdminTasksQuery['sort']): TListOrder {
  * migration 0006); or by reward or creation time (?sort, migration 0007); each with the assignment holding (or having
  * completed) its slot; the total counted up to the cap.
  */
-export async function listTasksPage(db: Queryable, q: TAdminTasksQuery): Promise<TPage<TAdminTaskRecord>> {
+export async function listTasksPage(db: Queryable, q: TAdminTasksQuery, minimumHourlyRate: string): Promise<TPage<TAdminTaskRecord>> {
   const keyset = listKeyset(adminTaskOrder(q.sort), 't.id', q.sort ? `tasks.admin.${q.sort}` : 'tasks.admin');
   const after = keyset.decode(q.cursor);
   const c = new SqlConditions();
   if (q.status) c.add('t.status = ?', q.status);
   if (q.search) c.add('lower(t.title) LIKE ?', likeContains(q.search));
+  // Underpaid: the median real time known and the rate at it under the floor (tasks_median_rate_idx).
+  if (q.underpaid === 'true') c.add('t.median_seconds IS NOT NULL AND t.hourly_rate < ?', minimumHourlyRate);
+  if (q.underpaid === 'false') c.add('NOT (t.median_seconds IS NOT NULL AND t.hourly_rate < ?)', minimumHourlyRate);
   const count = countCapped(db, 'tasks t', c.where(), c.values);
   const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
@@ -220,7 +238,9 @@ export interface TWorkerTaskRecord extends TTaskCore {
  * the tasks they completed, only the latest `doneShown`. The candidates come from indexes (available tasks, the
  * worker's own assignments and requests), so the cost follows what the worker sees, not every task ever created.
  */
-export async function listTasksForWorker(db: Queryable, userId: string, doneShown: number): Promise<TWorkerTaskRecord[]> {
+export async function listTasksForWorker(db: Queryable, userId: string, doneShown: number, sort?: TWorkerTaskSort): Promise<TWorkerTaskRecord[]> {
+  // The board's order, or by pay per hour (hourly_rate, computed by the database) either way, then the board's order.
+  const order = sort ? `t.hourly_rate ${sort === 'hourlyRate.asc' ? 'ASC' : 'DESC'}, t.sort_order, t.created_at, t.id` : 't.sort_order, t.created_at, t.id';
   const { rows } = await db.query<TWorkerTaskRow>(
     `WITH done AS (
        SELECT task_id FROM task_assignments WHERE user_id = $1 AND status = 'completed' ORDER BY completed_at DESC, id DESC LIMIT $2
@@ -245,7 +265,7 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
         OR ua.id IS NOT NULL
         OR ur.status = 'pending')
        AND (ua.status IS DISTINCT FROM 'completed' OR t.id IN (SELECT task_id FROM done))
-     ORDER BY t.sort_order, t.created_at, t.id`,
+     ORDER BY ${order}`,
     [userId, doneShown],
   );
   return rows.map((row) => ({

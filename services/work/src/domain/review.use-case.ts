@@ -14,6 +14,7 @@ import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
+import { recordApprovalPay } from './fair-pay.use-case.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecord[]): Promise<TAdminSubmission[]> {
@@ -61,15 +62,18 @@ export async function getSubmission(deps: TWorkDeps, id: string): Promise<TAdmin
 
 /**
  * Approves one submission inside the caller's transaction: the conditional update lets exactly one of any number of
- * concurrent approvals (admins or the job) through, and the submission.approved event is written with it.
+ * concurrent approvals (admins or the job) through, and the submission.approved event is written with it. The task
+ * row is then locked, so approvals of one task's submissions run one after another while its median real time is
+ * recomputed and any top-up to the hourly floor is written (fair-pay.use-case.ts).
  * Returns undefined when it was no longer awaiting review.
  */
 export async function approveInTransaction(client: PoolClient, assignmentId: string, approvedBy: string | null): Promise<TAssignmentRecord | undefined> {
   const approved = await markApproved(client, assignmentId, approvedBy);
   if (!approved) return undefined;
-  const task = await findTask(client, approved.taskId);
+  const task = await findTask(client, approved.taskId, { forUpdate: true });
   if (!task) throw WORK_ERRORS.taskNotFound();
   await setTaskStatus(client, approved.taskId, 'completed');
+  await recordApprovalPay(client, approved.taskId);
   await writeEvent(client, 'submission.approved', {
     userId: approved.userId,
     assignmentId: approved.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOriginalName, inlineContentDisposition, isAllowedMediaType, isPastDue, parseAutoApprovalDays, todayUtc } from './task-rules.js';
+import { cleanOriginalName, inlineContentDisposition, isAllowedMediaType, isPastDue, parseAmountCents, parseAutoApprovalDays, todayUtc, topUpCents } from './task-rules.js';
 
 describe('task rules', () => {
   it('when the due date is today (UTC), then the task is not past due; yesterday is', () => {
@@ -43,5 +43,21 @@ describe('task rules', () => {
     expect(parseAutoApprovalDays('abc', 3)).toBe(3);
     expect(parseAutoApprovalDays('-1', 3)).toBe(3);
     expect(parseAutoApprovalDays('', 3)).toBe(3);
+  });
+});
+
+describe('fair pay rules (issue 29)', () => {
+  it('reads amounts in cents and refuses anything else', () => {
+    expect([parseAmountCents('8'), parseAmountCents('8.5'), parseAmountCents(' 8.05 '), parseAmountCents('0.00')]).toEqual([800, 850, 805, 0]);
+    for (const bad of [undefined, '', '-1', '1.234', '1e3', 'abc', '123456789']) expect(parseAmountCents(bad)).toBeNull();
+  });
+
+  it('tops up to the floor at the median time, rounded up to the cent, and never below zero', () => {
+    // $2.00 for a median of 30 minutes is $4/h: at $8/h the 30 minutes are worth $4.00, so $2.00 more.
+    expect(topUpCents(200, 1800, 800)).toBe(200);
+    // 7 minutes at $8/h is 93.33 cents: owed 94, paid 50.
+    expect(topUpCents(50, 420, 800)).toBe(44);
+    expect(topUpCents(500, 1800, 800)).toBe(0);
+    expect(topUpCents(400, 1800, 800)).toBe(0);
   });
 });

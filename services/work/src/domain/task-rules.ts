@@ -50,3 +50,19 @@ export function parseAutoApprovalDays(value: string | undefined, fallback: numbe
   const days = Number(value.trim());
   return value.trim() !== '' && Number.isFinite(days) && days >= 0 && days <= 3650 ? days : fallback;
 }
+
+/** An amount as text ("8", "8.5", "8.00") in whole cents, or null when it is not one (at most 8 digits, 2 decimals). */
+export function parseAmountCents(value: string | undefined): number | null {
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec((value ?? '').trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * What an approved submission is topped up by (cents): the floor's pay for the median real time, rounded up to the
+ * cent, less the reward already paid; 0 when the reward already reaches it.
+ */
+export function topUpCents(rewardCents: number, medianSeconds: number, floorCents: number): number {
+  const owed = Math.ceil((floorCents * medianSeconds) / 3600);
+  return Math.max(0, owed - rewardCents);
+}

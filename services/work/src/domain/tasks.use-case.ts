@@ -9,6 +9,7 @@ import {
   type TPage,
   type TUpdateTaskRequest,
   type TWorkerTask,
+  type TWorkerTasksQuery,
 } from '@platform/contracts';
 import { withTransaction } from '@platform/service-kit';
 import { findFilesOfAssignments } from '../data-access/assignments.repository.js';
@@ -27,24 +28,32 @@ import {
 } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
+import { assertAboveHourlyFloor, currentFairPaySettings, type TFairPaySettings } from './fair-pay.use-case.js';
 import { currentAutoApprovalDays } from './scheduled-work.use-case.js';
-import { isPastDue } from './task-rules.js';
+import { isPastDue, parseAmountCents } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
-function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>): TAdminTask {
-  return { ...task, returns: task.returns ?? 0, ...extra };
+/** The median real time shows the task pays under the floor (the admin's flag; its approved submissions are topped up). */
+function isUnderpaid(task: TTaskCore, settings: TFairPaySettings): boolean {
+  return task.pay.basis === 'median' && (parseAmountCents(task.pay.hourlyRate) ?? 0) < settings.minimumCents;
+}
+
+function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>, settings: TFairPaySettings): TAdminTask {
+  return { ...task, returns: task.returns ?? 0, underpaid: isUnderpaid(task, settings), ...extra };
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
+  const settings = await currentFairPaySettings(deps.pool);
   const found = await findTaskForAdmin(deps.pool, task.id);
-  if (!found) return toAdminTask(task, { assignedUser: null, assignment: null });
-  const [withUser] = await withAssignedUsers(deps, [found]);
-  return withUser ?? toAdminTask(task, { assignedUser: null, assignment: null });
+  if (!found) return toAdminTask(task, { assignedUser: null, assignment: null }, settings);
+  const [withUser] = await withAssignedUsers(deps, [found], settings);
+  return withUser ?? toAdminTask(task, { assignedUser: null, assignment: null }, settings);
 }
 
-/** POST /api/admin/tasks. */
+/** POST /api/admin/tasks. Refused below the hourly floor by its reward per estimated hour (principle 7). */
 export async function createTask(deps: TWorkDeps, adminId: string, input: TCreateTaskRequest): Promise<TAdminTask> {
   if (input.dueDate && isPastDue(input.dueDate)) throw WORK_ERRORS.dueDateInPast();
+  await assertAboveHourlyFloor(deps.pool, input.reward, input.estimatedMinutes);
   // With its task.saved event (the admin dashboard's statistics), in one transaction.
   const task = await withTransaction(deps.pool, (client) => insertTask(client, {
     title: input.title,
@@ -55,17 +64,24 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
     sortOrder: input.sortOrder ?? 0,
     timeLimitMinutes: input.timeLimitMinutes ?? null,
     requiresApproval: input.requiresApproval ?? false,
+    estimatedMinutes: input.estimatedMinutes,
     createdBy: adminId,
   }));
-  return toAdminTask(task, { assignedUser: null, assignment: null });
+  return toAdminTask(task, { assignedUser: null, assignment: null }, await currentFairPaySettings(deps.pool));
 }
 
-/** PATCH /api/admin/tasks/{id}: only the fields sent change. A due date already stored may be sent back unchanged. */
+/**
+ * PATCH /api/admin/tasks/{id}: only the fields sent change. A due date already stored may be sent back unchanged. An
+ * edit of the reward or the estimate is refused when the task would then pay under the hourly floor per estimated hour.
+ */
 export async function updateTask(deps: TWorkDeps, id: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
   const updated = await withTransaction(deps.pool, async (client) => {
     const current = await findTask(client, id, { forUpdate: true });
     if (!current) throw WORK_ERRORS.taskNotFound();
     if (input.dueDate && input.dueDate !== current.dueDate && isPastDue(input.dueDate)) throw WORK_ERRORS.dueDateInPast();
+    if (input.reward !== undefined || input.estimatedMinutes !== undefined) {
+      await assertAboveHourlyFloor(client, input.reward ?? current.reward, input.estimatedMinutes ?? current.estimatedMinutes);
+    }
     const task = await updateTaskRow(client, id, input);
     if (!task) throw WORK_ERRORS.taskNotFound();
     return task;
@@ -83,20 +99,21 @@ export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
 }
 
 /** The tasks with the worker holding each one's slot (names from the local users copy). */
-async function withAssignedUsers(deps: TWorkDeps, tasks: TAdminTaskRecord[]): Promise<TAdminTask[]> {
+async function withAssignedUsers(deps: TWorkDeps, tasks: TAdminTaskRecord[], settings: TFairPaySettings): Promise<TAdminTask[]> {
   const users = await findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : [])));
   return tasks.map(({ slot, ...task }) =>
     toAdminTask(task, {
       assignedUser: slot ? (users.get(slot.userId) ?? null) : null,
       assignment: slot ? { id: slot.id, status: slot.status, assignedAt: slot.assignedAt, submittedAt: slot.submittedAt } : null,
-    }),
+    }, settings),
   );
 }
 
 /** GET /api/admin/tasks: a page of the tasks in the admin's order, with the worker holding each one's slot. */
 export async function listAdminTasks(deps: TWorkDeps, query: TAdminTasksQuery): Promise<TAdminTaskPage> {
-  const page: TPage<TAdminTaskRecord> = await listTasksPage(deps.pool, query);
-  return { ...page, items: await withAssignedUsers(deps, page.items) };
+  const settings = await currentFairPaySettings(deps.pool);
+  const page: TPage<TAdminTaskRecord> = await listTasksPage(deps.pool, query, settings.minimumHourlyRate);
+  return { ...page, items: await withAssignedUsers(deps, page.items, settings) };
 }
 
 /** GET /api/tasks/completed: a page of the calling worker's own completed tasks, newest first. */
@@ -108,15 +125,15 @@ export async function listCompletedTasks(deps: TWorkDeps, userId: string, query:
  * GET /api/tasks: what the worker may take, and what they hold, with only their own assignment merged in; of their
  * completed tasks the latest WORKER_DONE_TASKS_SHOWN, and how many they completed in all.
  */
-export async function listWorkerTasks(deps: TWorkDeps, userId: string): Promise<{ tasks: TWorkerTask[]; completedTotal: number }> {
+export async function listWorkerTasks(deps: TWorkDeps, userId: string, query: TWorkerTasksQuery = {}): Promise<{ tasks: TWorkerTask[]; completedTotal: number }> {
   const [tasks, completedTotal, autoApprovalDays] = await Promise.all([
-    listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN),
+    listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN, query.sort),
     countCompletedByWorker(deps.pool, userId),
     currentAutoApprovalDays(deps),
   ]);
   const autoApproveAt = (submittedAt: string | null) => (submittedAt ? new Date(new Date(submittedAt).getTime() + autoApprovalDays * 86_400_000).toISOString() : null);
   const files = await findFilesOfAssignments(deps.pool, tasks.flatMap((t) => (t.assignment ? [t.assignment.id] : [])));
-  const list = tasks.map(({ createdBy: _createdBy, assignment: held, request, ...task }): TWorkerTask => {
+  const list = tasks.map(({ createdBy: _createdBy, estimateMissing: _estimateMissing, assignment: held, request, ...task }): TWorkerTask => {
     const assignment = held ? { ...held, files: files.get(held.id) ?? [] } : null;
     const pendingRequest = request?.status === 'pending' && (!assignment || assignment.assignedAt < request.requestedAt);
     return {

@@ -12,6 +12,16 @@ export const WORK_ERRORS = {
     new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or hand one back to take another.`, undefined, undefined, { max }),
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
+  /** Principle 7: no task is published below the platform's hourly floor (the minimum_hourly_rate setting). */
+  belowHourlyFloor: (p: { hourlyRate: string; minimumHourlyRate: string; reward: string; estimatedMinutes: number }) =>
+    new AppError(
+      'WORK.BELOW_HOURLY_FLOOR',
+      400,
+      `This task would pay $${p.hourlyRate} per hour ($${p.reward} for ${p.estimatedMinutes} min), below the platform's minimum of $${p.minimumHourlyRate} per hour. Raise the reward or correct the estimated time.`,
+      undefined,
+      'reward',
+      p,
+    ),
   assignmentNotFound: () => new AppError('WORK.ASSIGNMENT_NOT_FOUND', 404, 'Assignment not found'),
   notYourTask: () => new AppError('WORK.NOT_YOUR_TASK', 404, 'You have not taken this task'),
   /** Handing back is for work not yet handed in: a submission waits for review or has been decided. */

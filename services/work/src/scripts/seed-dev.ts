@@ -26,6 +26,7 @@ export async function seedWorkDevelopment(pool: Pool, adminId: string): Promise<
         dueDate: null,
         sortOrder: index < PINNED ? 0 : 10,
         timeLimitMinutes: task.timeLimitMinutes,
+        estimatedMinutes: task.estimatedMinutes,
         requiresApproval: task.requiresApproval,
         createdBy: adminId,
       });

@@ -76,6 +76,18 @@ describe('Admin Dashboard (spec 03)', () => {
     expect(within(tasks).getByText('$5.50')).toBeInTheDocument();
   });
 
+  it('when tasks pay under the hourly minimum at their real time, then a card flags them with their titles and opens Tasks', async () => {
+    const flagged = { id: 't9', title: 'Transcribe a call', underpaid: true };
+    renderDashboard({
+      'GET /api/admin/stats': () => jsonResponse(STATS),
+      'GET /api/admin/tasks?underpaid=true': () => jsonResponse({ items: [flagged], nextCursor: null, total: 1, totalExact: true }),
+    });
+    const card = await screen.findByTestId('dashboard-card-underpaidTasks');
+    expect(card).toHaveTextContent('Tasks under the hourly minimum1');
+    expect(card).toHaveTextContent('approved work is topped up: Transcribe a call');
+    expect(card).toHaveAttribute('href', '/admin/tasks');
+  });
+
   it('when the support desk answers, then its card shows the open conversations and links to CRM - Support', async () => {
     renderDashboard({
       'GET /api/admin/stats': () => jsonResponse({ ...STATS, totalBalance: null, oldestPendingWithdrawalAt: null, oldestPendingWithdrawalAgeSeconds: null }),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAdminStatsQuery } from '../../../features/admin/dashboard.api';
 import { useSupportFiguresQuery } from '../../../features/support/support.api';
+import { useAdminTasksQuery } from '../../../features/tasks/tasks.admin.api';
 import { useFormat } from '../../../app/format';
 import type { TAdminSection } from '../adminSections';
 import './dashboard.css';
@@ -59,6 +60,8 @@ export function DashboardSection() {
   const format = useFormat();
   const { data, isLoading, isFetching, isError, refetch } = useAdminStatsQuery();
   const support = useSupportFiguresQuery();
+  // Issue 29: the tasks whose median real time pays under the hourly minimum (their approved work is topped up).
+  const underpaid = useAdminTasksQuery({ underpaid: 'true' });
   const dash = t('common.dash');
 
   const count = (value: number | undefined) => (value === undefined ? dash : format.count(value));
@@ -102,6 +105,16 @@ export function DashboardSection() {
       alarm: (data?.overdueWithdrawals ?? 0) > 0,
     },
   ];
+  if (underpaid.data) {
+    const titles = underpaid.data.items.slice(0, 3).map((task) => task.title);
+    extra.push({
+      key: 'underpaidTasks',
+      label: t('dashboard.cards.underpaidTasks'),
+      value: format.total(underpaid.data.total, underpaid.data.totalExact),
+      section: 'tasks',
+      hint: titles.length > 0 ? t('dashboard.hints.underpaidTasks', { titles: titles.join(', ') }) : t('dashboard.hints.noUnderpaidTasks'),
+    });
+  }
   if (support.data) {
     const first = support.data.medianFirstResponseSeconds;
     const firstText = first === null ? dash : t(`dashboard.age.${ageParts(first).unit}`, { count: ageParts(first).count });
@@ -145,6 +158,7 @@ export function DashboardSection() {
           onClick={() => {
             void refetch();
             if (!support.isError) void support.refetch();
+            if (!underpaid.isError) void underpaid.refetch();
           }}
         >
           {t('common.refresh')}

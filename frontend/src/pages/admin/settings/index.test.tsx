@@ -47,6 +47,22 @@ describe('System Settings (spec 03 s.5)', () => {
     ]);
   });
 
+  it('when the admin lowers the hourly minimum and turns top-ups off, then both are sent as typed', async () => {
+    const { user, fetchMock } = renderSettings();
+    const floor = await screen.findByLabelText('Minimum hourly rate');
+    await user.clear(floor);
+    await user.type(floor, '9.50');
+    const topUp = screen.getByLabelText('Top up underpaid tasks');
+    await user.clear(topUp);
+    await user.type(topUp, '0');
+    await user.click(screen.getByRole('button', { name: /Save$/ }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(postedBodies(fetchMock)).toEqual([
+      { settingKey: 'minimum_hourly_rate', settingValue: '9.50' },
+      { settingKey: 'top_up_underpaid', settingValue: '0' },
+    ]);
+  });
+
   it('when a value is emptied, then it is not saved (the other change is) and the card says so', async () => {
     const { user, fetchMock } = renderSettings();
     const starting = await screen.findByLabelText('Starting balance');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { TasksSection } from './index';
 
-function makeTask(id: string, title: string): TAdminTask {
+function makeTask(id: string, title: string, overrides: Partial<TAdminTask> = {}): TAdminTask {
   return {
     id,
     title,
@@ -22,6 +22,11 @@ function makeTask(id: string, title: string): TAdminTask {
     assignedUser: null,
     assignment: null,
     returns: 0,
+    estimatedMinutes: 15,
+    estimateMissing: false,
+    underpaid: false,
+    pay: { basis: 'estimate', minutes: 15, hourlyRate: '12.00', workers: 0 },
+    ...overrides,
   };
 }
 
@@ -60,5 +65,25 @@ describe('admin Tasks', () => {
     await waitFor(() => expect(screen.queryByText('Shop sign')).toBeNull());
     expect(screen.getByText('Library hours')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('search='))).toEqual(['/api/admin/tasks?search=libr']);
+  });
+
+  it('shows each task\'s pay per hour, flags one the real times show underpaid and one without a real estimate, and sorts by pay per hour on the server', async () => {
+    const { user, fetchMock } = renderTasks({
+      'GET /api/admin/tasks': () =>
+        page([
+          makeTask('t1', 'Old task', { estimateMissing: true }),
+          makeTask('t2', 'Slow task', { underpaid: true, pay: { basis: 'median', minutes: 30, hourlyRate: '6.00', workers: 10 } }),
+        ], null),
+      'GET /api/admin/tasks?sort=hourlyRate.asc': () => page([makeTask('t2', 'Slow task')], null),
+    });
+    const old = (await screen.findByText('Old task')).closest('tr') as HTMLElement;
+    expect(old).toHaveTextContent('$12.00/h at 15 min');
+    expect(old.querySelector('[data-testid="task-no-estimate"]')).toHaveTextContent('No real estimate');
+    const slow = screen.getByText('Slow task').closest('tr') as HTMLElement;
+    expect(slow).toHaveTextContent('$6.00/h at 30 min');
+    expect(slow.querySelector('[data-testid="task-underpaid"]')).toHaveTextContent('Under the hourly minimum');
+    expect(slow.querySelector('[data-testid="task-no-estimate"]')).toBeNull();
+    await user.click(screen.getByRole('columnheader', { name: /Pay per hour/ }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/tasks?sort=hourlyRate.asc')).toHaveLength(1));
   });
 });

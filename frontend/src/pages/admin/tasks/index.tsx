@@ -86,6 +86,28 @@ export function TasksSection() {
       ),
     },
     { title: t('work.admin.tasks.columns.reward'), dataIndex: 'reward', width: 130, align: 'right', sorter: true, render: (reward: string) => format.money(reward) },
+    {
+      title: t('work.admin.tasks.columns.hourlyRate'),
+      key: 'hourlyRate',
+      width: 190,
+      sorter: true,
+      // One line of text; a tag below only when the task is flagged (most rows have none).
+      render: (_: unknown, task) => (
+        <>
+          <div data-testid="task-hourly-rate">{t('work.admin.tasks.perHour', { rate: format.money(task.pay.hourlyRate), minutes: t('work.common.minutes', { count: task.pay.minutes }) })}</div>
+          {task.underpaid && (
+            <Tag color="error" title={t('work.admin.tasks.underpaidHint')} data-testid="task-underpaid">
+              {t('work.admin.tasks.underpaid')}
+            </Tag>
+          )}
+          {task.estimateMissing && (
+            <Tag color="warning" title={t('work.admin.tasks.noEstimateHint')} data-testid="task-no-estimate">
+              {t('work.admin.tasks.noEstimate')}
+            </Tag>
+          )}
+        </>
+      ),
+    },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
       title: t('work.admin.tasks.columns.assignedTo'),
@@ -148,7 +170,7 @@ export function TasksSection() {
           </>
         }
         testId="tasks"
-        table={{ label: t('admin.menu.tasks'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 960 }, emptyText: t('work.admin.tasks.empty') }}
+        table={{ label: t('admin.menu.tasks'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 1150 }, emptyText: t('work.admin.tasks.empty') }}
       />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
       <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   COMPLETED_TOTAL_HEADER,
   ZAdminTaskPageSchema,
@@ -10,6 +9,7 @@ import {
   ZIdParamsSchema,
   ZUpdateTaskRequestSchema,
   ZWorkerTaskListSchema,
+  ZWorkerTasksQuerySchema,
   ZWorkMessageSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
@@ -17,7 +17,6 @@ import type { TWorkDeps } from '../../domain/deps.js';
 import { createTask, deleteTask, listAdminTasks, listCompletedTasks, listWorkerTasks, updateTask } from '../../domain/tasks.use-case.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
-const ZNoQuerySchema = z.strictObject({});
 const ZTaskParamsSchema = ZIdParamsSchema(WORK_ERRORS.taskNotFound);
 
 /** Admin task management (spec 03 "Task Management") and the worker's task list (spec 02 "Tasks"). */
@@ -30,7 +29,8 @@ export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkD
         summary: 'A page of the tasks (admin): sortOrder (0 on top), then oldest first',
         description:
           'Keyset paging (contracts paging.ts): pageSize 1-100 (default 20), cursor = the previous page\'s nextCursor. ' +
-          'Filters: status, search (part of the title, 3+ characters). An unknown parameter, a bad value or cursor: 400 naming it.',
+          'Filters: status, search (part of the title, 3+ characters), underpaid (true: the median real time pays under minimum_hourly_rate). ' +
+          'sort: sortOrder, reward, createdAt or hourlyRate, .asc or .desc. An unknown parameter, a bad value or cursor: 400 naming it.',
         querystring: ZAdminTasksQuerySchema,
         response: { 200: ZAdminTaskPageSchema },
       },
@@ -63,9 +63,17 @@ export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkD
   // the X-Completed-Total header (the list stays the array spec 02 names).
   app.get(
     '/api/tasks',
-    { onRequest: hooks.authenticate, schema: { querystring: ZNoQuerySchema, response: { 200: ZWorkerTaskListSchema } } },
+    {
+      onRequest: hooks.authenticate,
+      schema: {
+        summary: 'The tasks the worker may take and those they hold, each with its pay per hour',
+        description: 'sort: hourlyRate.desc or hourlyRate.asc (pay per hour, the platform\'s figure); absent: the board\'s order. An unknown parameter or sort: 400 naming it.',
+        querystring: ZWorkerTasksQuerySchema,
+        response: { 200: ZWorkerTaskListSchema },
+      },
+    },
     async (request, reply) => {
-      const { tasks, completedTotal } = await listWorkerTasks(deps, authUserOf(request).userId);
+      const { tasks, completedTotal } = await listWorkerTasks(deps, authUserOf(request).userId, request.query);
       void reply.header(COMPLETED_TOTAL_HEADER, String(completedTotal));
       return tasks;
     },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
 import { useFormat } from '../../../../app/format';
 
-const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks'> = {
+const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -15,6 +15,8 @@ const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' 
   max_live_assignments: 'tasks',
   assignment_time_limit_hours: 'hours',
   withdrawal_decision_hours: 'hours',
+  minimum_hourly_rate: 'usdPerHour',
+  top_up_underpaid: 'onOff',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */

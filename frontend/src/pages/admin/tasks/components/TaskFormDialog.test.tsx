@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
-import { missingRequired, TaskFormDialog } from './TaskFormDialog';
+import { liveHourlyRate, missingRequired, TaskFormDialog } from './TaskFormDialog';
 
 const admin = signedInState(makeUser({ role: 'admin' }), 'admin-token');
 
@@ -24,7 +24,7 @@ async function fill(user: ReturnType<typeof renderForm>['user'], dialog: HTMLEle
 }
 
 describe('task form (spec 03 s.5)', () => {
-  it('when any of title, description, reward and submission instructions is empty, then Create stays disabled', async () => {
+  it('when any of title, description, reward, submission instructions and the estimated time is empty, then Create stays disabled', async () => {
     const { user } = renderForm();
     const dialog = screen.getByRole('dialog');
     expect(createButton()).toBeDisabled();
@@ -33,6 +33,9 @@ describe('task form (spec 03 s.5)', () => {
     await fill(user, dialog, 'Submission instructions', 'A screenshot');
     expect(createButton()).toBeDisabled();
     await fill(user, dialog, 'Reward (USD)', '7.5');
+    await waitFor(() => expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Estimated time in minutes'));
+    expect(createButton()).toBeDisabled();
+    await fill(user, dialog, 'Estimated time in minutes', '30');
     await waitFor(() => expect(createButton()).toBeEnabled());
     await user.clear(within(dialog).getByLabelText('Title'));
     await fill(user, dialog, 'Title', '   ');
@@ -42,12 +45,13 @@ describe('task form (spec 03 s.5)', () => {
   it('when Create is disabled, then the dialog names the fields still missing, and the note goes once they are filled', async () => {
     const { user } = renderForm();
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Title, Description, Reward (USD), Submission instructions');
+    expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Title, Description, Reward (USD), Submission instructions, Estimated time in minutes');
     await fill(user, dialog, 'Title', 'Check the landing page');
     await fill(user, dialog, 'Description', 'Open it on a phone');
-    await waitFor(() => expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Reward (USD), Submission instructions'));
+    await waitFor(() => expect(within(dialog).getByTestId('task-form-missing')).toHaveTextContent('To create the task, fill in: Reward (USD), Submission instructions, Estimated time in minutes'));
     await fill(user, dialog, 'Submission instructions', 'A screenshot');
     await fill(user, dialog, 'Reward (USD)', '7.5');
+    await fill(user, dialog, 'Estimated time in minutes', '30');
     await waitFor(() => expect(within(dialog).queryByTestId('task-form-missing')).not.toBeInTheDocument());
     expect(createButton()).toBeEnabled();
   });
@@ -59,18 +63,73 @@ describe('task form (spec 03 s.5)', () => {
     await fill(user, dialog, 'Description', 'Open it on a phone');
     await fill(user, dialog, 'Submission instructions', 'A screenshot');
     await fill(user, dialog, 'Reward (USD)', '7.5');
+    await fill(user, dialog, 'Estimated time in minutes', '30');
     await waitFor(() => expect(createButton()).toBeEnabled());
     await user.click(createButton());
     expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
     const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/tasks')[0]?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ title: 'Check the landing page', description: 'Open it on a phone', submissionInstructions: 'A screenshot', dueDate: null, sortOrder: 0, requiresApproval: false });
+    expect(body).toMatchObject({ title: 'Check the landing page', description: 'Open it on a phone', submissionInstructions: 'A screenshot', dueDate: null, sortOrder: 0, requiresApproval: false, estimatedMinutes: 30 });
     expect(typeof body.reward).toBe('string');
     expect(Number(body.reward)).toBe(7.5);
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('when the admin types the reward and the estimated time, then the pay per hour they come to is shown as they type', async () => {
+    const { user } = renderForm();
+    const dialog = screen.getByRole('dialog');
+    const rate = within(dialog).getByTestId('task-form-rate');
+    expect(rate).toHaveTextContent('Enter the reward and the estimated time to see the pay per hour');
+    await fill(user, dialog, 'Reward (USD)', '2.5');
+    expect(rate).toHaveTextContent('Enter the reward and the estimated time to see the pay per hour');
+    await fill(user, dialog, 'Estimated time in minutes', '20');
+    await waitFor(() => expect(rate).toHaveTextContent('Pays $7.50 per hour at this estimate'));
+    await user.type(within(dialog).getByLabelText('Estimated time in minutes'), '0');
+    await waitFor(() => expect(rate).toHaveTextContent('Pays $0.75 per hour at this estimate'));
+  });
+
+  it('when the server refuses the task under the hourly floor, then its message is shown in the admin\'s language and the dialog stays open', async () => {
+    const fetchMock = mockApi({
+      'POST /api/admin/tasks': () =>
+        jsonResponse(
+          {
+            code: 'WORK.BELOW_HOURLY_FLOOR',
+            field: 'reward',
+            message: 'This task would pay $4.00 per hour ($1.00 for 15 min), below the platform\'s minimum of $8.00 per hour. Raise the reward or correct the estimated time.',
+            params: { hourlyRate: '4.00', minimumHourlyRate: '8.00', reward: '1.00', estimatedMinutes: 15 },
+          },
+          400,
+        ),
+      'GET /api/admin/tasks': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<TaskFormDialog open task={null} onClose={onClose} />, { route: '/admin/tasks', preloadedState: admin });
+    const dialog = screen.getByRole('dialog');
+    await fill(user, dialog, 'Title', 'Underpaid');
+    await fill(user, dialog, 'Description', 'Open it');
+    await fill(user, dialog, 'Submission instructions', 'A screenshot');
+    await fill(user, dialog, 'Reward (USD)', '1');
+    await fill(user, dialog, 'Estimated time in minutes', '15');
+    await waitFor(() => expect(within(dialog).getByTestId('task-form-rate')).toHaveTextContent('Pays $4.00 per hour at this estimate'));
+    await user.click(createButton());
+    expect(await screen.findByText(/This task would pay \$4\.00 per hour \(\$1\.00 for 15 min\), below the platform's minimum of \$8\.00 per hour/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/tasks')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('computes the live rate as the server does (cents, rounded down) and none for what is not a reward or a whole number of minutes', () => {
+    expect(liveHourlyRate({ reward: '2.00', estimatedMinutes: 15 })).toBe('8.00');
+    expect(liveHourlyRate({ reward: '1.99', estimatedMinutes: 15 })).toBe('7.96');
+    expect(liveHourlyRate({ reward: '12.50', estimatedMinutes: 55 })).toBe('13.63');
+    expect(liveHourlyRate({ reward: '1', estimatedMinutes: null })).toBeNull();
+    expect(liveHourlyRate({ reward: null, estimatedMinutes: 10 })).toBeNull();
+    expect(liveHourlyRate({ reward: 'abc', estimatedMinutes: 10 })).toBeNull();
+    expect(liveHourlyRate({ reward: '1', estimatedMinutes: 1.5 })).toBeNull();
+    expect(liveHourlyRate({ reward: '1', estimatedMinutes: 0 })).toBeNull();
+  });
+
   it('treats blank and missing values as missing', () => {
-    expect(missingRequired({ title: 'a', description: 'b', reward: '0', submissionInstructions: 'c' })).toBe(false);
+    expect(missingRequired({ title: 'a', description: 'b', reward: '0', submissionInstructions: 'c', estimatedMinutes: 5 })).toBe(false);
+    expect(missingRequired({ title: 'a', description: 'b', reward: '0', submissionInstructions: 'c' })).toBe(true);
     expect(missingRequired({ title: 'a', description: 'b', reward: null, submissionInstructions: 'c' })).toBe(true);
     expect(missingRequired({ title: 'a', description: ' ', reward: '1', submissionInstructions: 'c' })).toBe(true);
     expect(missingRequired({ title: 'a', description: 'b', reward: '1' })).toBe(true);

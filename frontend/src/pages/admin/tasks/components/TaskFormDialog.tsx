@@ -1,4 +1,5 @@
 import type { TAdminTask, TCreateTaskRequest } from '@platform/contracts';
+import { centsToAmount, ESTIMATED_MINUTES_MAX, hourlyRateCents } from '@platform/contracts/constants';
 import { Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 import { isoDayOf } from '../../../../app/isoDay';
+import { useFormat } from '../../../../app/format';
 
 interface TTaskFormValues {
   title?: string;
@@ -17,9 +19,10 @@ interface TTaskFormValues {
   sortOrder?: number | null;
   timeLimitMinutes?: number | null;
   requiresApproval?: boolean;
+  estimatedMinutes?: number | null;
 }
 
-const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions'] as const;
+const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions', 'estimatedMinutes'] as const;
 
 /** The required fields still blank, in the form's order (said beside a disabled Create, issue 28 item 5). */
 export function missingFields(values: TTaskFormValues): (typeof REQUIRED)[number][] {
@@ -29,7 +32,7 @@ export function missingFields(values: TTaskFormValues): (typeof REQUIRED)[number
   });
 }
 
-/** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank). */
+/** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank); issue 29: the estimated time too. */
 export function missingRequired(values: TTaskFormValues): boolean {
   return missingFields(values).length > 0;
 }
@@ -44,13 +47,14 @@ export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
     dueDate: isoDayOf(values.dueDate) ?? null,
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
+    estimatedMinutes: values.estimatedMinutes ?? 0,
   };
   if (values.sortOrder !== undefined && values.sortOrder !== null) input.sortOrder = values.sortOrder;
   return input;
 }
 
 function initialValues(task: TAdminTask | null): TTaskFormValues {
-  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false };
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null };
   return {
     title: task.title,
     description: task.description,
@@ -60,7 +64,17 @@ function initialValues(task: TAdminTask | null): TTaskFormValues {
     sortOrder: task.sortOrder,
     timeLimitMinutes: task.timeLimitMinutes,
     requiresApproval: task.requiresApproval,
+    // A task from before estimates holds the migration's default: the admin is asked for a real one.
+    estimatedMinutes: task.estimateMissing ? null : task.estimatedMinutes,
   };
+}
+
+/** The pay per hour the typed reward and estimate come to (as the server computes it: cents, rounded down), or null. */
+export function liveHourlyRate(values: TTaskFormValues): string | null {
+  const minutes = values.estimatedMinutes;
+  if (values.reward === undefined || values.reward === null || minutes === undefined || minutes === null || !Number.isInteger(minutes)) return null;
+  const cents = hourlyRateCents(String(values.reward), minutes);
+  return cents === null ? null : centsToAmount(cents);
 }
 
 interface TTaskFormDialogProps {
@@ -73,6 +87,7 @@ interface TTaskFormDialogProps {
 /** Create and edit a task (spec 03 s.5 rules; toasts of s.8). */
 export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [form] = Form.useForm<TTaskFormValues>();
   const values = Form.useWatch([], form) as TTaskFormValues | undefined;
   const [createTask] = useCreateTaskMutation();
@@ -80,6 +95,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const editing = task !== null;
   const missing = missingFields(values ?? initialValues(task));
   const incomplete = missing.length > 0;
+  const rate = liveHourlyRate(values ?? initialValues(task));
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(task));
@@ -100,7 +116,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
       form={form}
-      fields={['title', 'description', 'submissionInstructions', 'reward', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']}
+      fields={['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']}
       initialValues={initialValues(task)}
       onSubmit={save}
       savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
@@ -126,6 +142,9 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
         <Form.Item name="reward" label={t('work.admin.tasks.fields.reward')} rules={required}>
           <InputNumber<string> stringMode min="0" step="0.01" precision={2} style={{ width: '100%' }} prefix="$" />
         </Form.Item>
+        <Form.Item name="estimatedMinutes" label={t('work.admin.tasks.fields.estimatedMinutes')} rules={[{ required: true, message: t('work.admin.requiredFields') }]}>
+          <InputNumber min={1} max={ESTIMATED_MINUTES_MAX} precision={0} step={1} style={{ width: '100%' }} />
+        </Form.Item>
         <Form.Item name="dueDate" label={t('work.admin.tasks.fields.dueDate')}>
           <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(day) => day.isBefore(today, 'day')} />
         </Form.Item>
@@ -135,6 +154,9 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
         <Form.Item name="timeLimitMinutes" label={t('work.admin.tasks.fields.timeLimitMinutes')}>
           <InputNumber min={1} precision={0} step={1} style={{ width: '100%' }} />
         </Form.Item>
+      </div>
+      <div className="muted" data-testid="task-form-rate" role="status" aria-live="polite">
+        {rate !== null ? t('work.admin.tasks.liveRate', { rate: format.money(rate) }) : t('work.admin.tasks.liveRateUnknown')}
       </div>
       <Form.Item name="requiresApproval" valuePropName="checked">
         <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>

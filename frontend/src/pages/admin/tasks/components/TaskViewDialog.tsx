@@ -1,8 +1,9 @@
 import type { TAdminTask } from '@platform/contracts';
-import { Button, Descriptions, Modal } from 'antd';
+import { Button, Descriptions, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
+import { PayRate } from '../../../../features/tasks/PayRate';
 
 /** Every field of a task, and who holds it. */
 export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onClose: () => void }) {
@@ -17,6 +18,11 @@ export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onC
             <TaskStatusTag status={task.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('work.common.reward')}>{format.money(task.reward)}</Descriptions.Item>
+          <Descriptions.Item label={t('work.pay.label')}>
+            <PayRate pay={task.pay} />
+            {task.underpaid && <Tag color="error">{t('work.admin.tasks.underpaid')}</Tag>}
+            {task.estimateMissing && <Tag color="warning">{t('work.admin.tasks.noEstimate')}</Tag>}
+          </Descriptions.Item>
           <Descriptions.Item label={t('work.common.description')}>
             <span className="pre-wrap">{task.description}</span>
           </Descriptions.Item>
