@@ -241,7 +241,7 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     const assignmentId = (await pools.work!.query('SELECT id FROM task_assignments WHERE user_id = $1', [worker.id])).rows[0].id as string;
     expect((await call('POST', `/api/admin/submissions/${assignmentId}/approve`, { token: adminToken })).status).toBe(200);
     // The reward is credited before the admin sets the balance (otherwise it could land after and leave $8.25).
-    await eventually('the reward to be credited', async () => ((await call('GET', '/api/ledger/balance', { token: worker.token })).body?.available === '1.00' ? true : undefined));
+    await eventually(async () => ((await call('GET', '/api/ledger/balance', { token: worker.token })).body?.available === '1.00' ? true : undefined), { what: 'the reward to be credited', timeoutMs: 15_000 });
 
     expect((await call('PATCH', `/api/admin/users/${worker.id}/balance`, { token: adminToken, body: { balance: '7.25', reason: 'Goodwill' } })).status).toBe(200);
     const withMoney = await call('DELETE', `/api/admin/users/${worker.id}`, { token: adminToken });
