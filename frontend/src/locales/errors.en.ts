@@ -146,6 +146,7 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.INSUFFICIENT_FUNDS': 'Amount exceeds your balance',
   'PAYOUTS.NOTHING_AVAILABLE': 'Your available balance is $0.00: there is nothing to withdraw or give up',
   'PAYOUTS.GIVE_UP_AMOUNT_CHANGED': 'Your available balance is now {{available}}; please confirm that amount',
+  'PAYOUTS.NOT_CLOSING': 'Withdrawing the whole balance below the minimum or giving it up is only for closing your account: start closing it first (Profile > Delete account)',
   'PAYOUTS.WALLET_COOLDOWN': 'This wallet was added less than {{hours}} hours ago and cannot receive a payout yet',
   'PAYOUTS.WALLET_NOT_SAVED': 'Please save this wallet under Bind Payment Method first; a new wallet can receive a payout {{hours}} hours after it is added',
   'PAYOUTS.WITHDRAWAL_NOT_FOUND': 'Withdrawal not found',

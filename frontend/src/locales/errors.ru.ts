@@ -138,6 +138,7 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.INSUFFICIENT_FUNDS': 'Сумма превышает ваш баланс',
   'PAYOUTS.NOTHING_AVAILABLE': 'Ваш доступный баланс — 0,00 $: выводить или списывать нечего',
   'PAYOUTS.GIVE_UP_AMOUNT_CHANGED': 'Ваш доступный баланс теперь {{available}}; подтвердите эту сумму',
+  'PAYOUTS.NOT_CLOSING': 'Вывести весь баланс ниже минимума или отказаться от него можно только при закрытии аккаунта: сначала начните закрытие (Профиль > Удалить аккаунт)',
   'PAYOUTS.WALLET_COOLDOWN':
     'Этот кошелёк добавлен менее {{hours}} {{hours:one=часа|other=часов}} назад, и на него пока нельзя вывести средства',
   'PAYOUTS.WALLET_NOT_SAVED':

@@ -161,6 +161,7 @@ export const ERROR_CODES = {
   'PAYOUTS.INSUFFICIENT_FUNDS': {},
   'PAYOUTS.NOTHING_AVAILABLE': {},
   'PAYOUTS.GIVE_UP_AMOUNT_CHANGED': { available: 'money' },
+  'PAYOUTS.NOT_CLOSING': {},
   'PAYOUTS.WALLET_COOLDOWN': { hours: 'count' },
   'PAYOUTS.WALLET_NOT_SAVED': { hours: 'count' },
   'PAYOUTS.WITHDRAWAL_NOT_FOUND': {},
