@@ -186,6 +186,13 @@ export const ZTrackClickRequestSchema = z.strictObject({
 export const ZTrackClickResponseSchema = z.object({ counted: z.boolean() });
 
 /**
+ * GET /api/public/branding (no token): the platform's name (the admin setting platform_name), for the app's title and
+ * its header brand, as the e-mails are sent under it.
+ */
+export const ZPublicBrandingSchema = z.object({ platformName: z.string() });
+export type TPublicBranding = z.infer<typeof ZPublicBrandingSchema>;
+
+/**
  * GET /api/public/figures: live figures computed from events (principle 4), never typed in. Amounts are decimal
  * strings; a median is null when there is nothing to take it from.
  */
