@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Panel } from '../components/Panel';
 import { useAppName } from '../features/branding/useAppName';
 
 /** The frame of the signed-out screens: brand, one card (the page's main landmark), the language switch. Mobile first. */
 export function AuthLayout({ title, subtitle, children }: { title?: string; subtitle?: string; children: ReactNode }) {
-  const { t } = useTranslation();
   const appName = useAppName();
   return (
     <div className="auth-page">

@@ -1,5 +1,4 @@
 import { Outlet } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { ChatProvider } from '../features/chat/ChatProvider';
 import { SupportReplyNotifier } from '../features/support/SupportReplyNotifier';
 import { BottomNav } from './BottomNav';
@@ -7,7 +6,6 @@ import { useAppName } from '../features/branding/useAppName';
 
 /** Mobile-first frame of the worker app: a slim header, the page, the bottom navigation (and the live chat connection behind its badge). */
 export function WorkerLayout() {
-  const { t } = useTranslation();
   const appName = useAppName();
   return (
     <ChatProvider>

@@ -15,6 +15,6 @@ export function InstallWatcher() {
     if (!installed || announced.current) return;
     announced.current = true;
     toast({ title: t('install.installedTitle'), description: t('install.installedDescription', { name: appName }) });
-  }, [installed, toast, t]);
+  }, [installed, toast, t, appName]);
   return null;
 }
