@@ -83,6 +83,8 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/stats', service: 'admin', access: 'admin' },
   // the landing pages' live figures (issue 16), computed from events
   { prefix: '/api/public/figures', service: 'admin', access: 'public' },
+  // the platform's name (System Settings platform_name) for the app's title and header (issue 28)
+  { prefix: '/api/public/branding', service: 'admin', access: 'public' },
   // admin: company news (writes are admin-only in the service), awards and leaderboards
   { prefix: '/api/news', service: 'admin', access: 'user' },
   { prefix: '/api/admin/news', service: 'admin', access: 'admin' },

@@ -299,7 +299,7 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
   it('when a worker deletes their own account, then the password is required and checked, and the same erasure follows', async () => {
     const worker = await newWorker('self');
     const eligibility = await call('GET', '/api/user/account/deletion', { token: worker.token });
-    expect(eligibility.body).toEqual({ allowed: true, reasons: [] });
+    expect(eligibility.body).toEqual({ allowed: true, reasons: [], closingStartedAt: null });
     const missing = await call('DELETE', '/api/user/account', { token: worker.token, body: {} });
     expect(missing.status).toBe(400);
     const wrong = await call('DELETE', '/api/user/account', { token: worker.token, body: { password: 'not-my-password' } });
@@ -329,5 +329,89 @@ describe('DELETE /api/admin/users/{id} and DELETE /api/user/account', () => {
     const res = await call('DELETE', '/api/user/account', { token: adminToken, body: { password: DEV_ADMIN.password } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Admin accounts cannot be deleted');
+  });
+});
+
+describe('closing the account: a closing withdrawal or a give-up racing the deletion (issue 28 item 4)', () => {
+  const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const withdrawAll = (token: string, key: string) =>
+    fetch(`${stack.baseUrl}/api/withdrawals/closing`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ currency: 'USDT', walletAddress: ETH }),
+    }).then(async (r): Promise<TAnswer> => ({ status: r.status, body: await r.json() }));
+  const giveUp = (token: string, amount: string) =>
+    fetch(`${stack.baseUrl}/api/ledger/give-up`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ amount }),
+    }).then(async (r): Promise<TAnswer> => ({ status: r.status, body: await r.json() }));
+  const ledgerOf = async (userId: string) =>
+    (await pools.payouts!.query<{ kind: string; amount: string }>('SELECT kind, amount::text FROM ledger_entries WHERE user_id = $1 ORDER BY seq', [userId])).rows;
+  const accountOf = async (userId: string) =>
+    (await pools.payouts!.query<{ available: string; held: string }>('SELECT available::text, held::text FROM ledger_accounts WHERE user_id = $1', [userId])).rows[0];
+
+  it('when a worker who has not started closing asks, then both are refused 409 PAYOUTS.NOT_CLOSING; once auth has recorded the intent they are accepted', async () => {
+    const worker = await newWorker('notclosing');
+    expect((await call('PATCH', `/api/admin/users/${worker.id}/balance`, { token: adminToken, body: { balance: '7.50', reason: 'Test' } })).status).toBe(200);
+    expect((await withdrawAll(worker.token, randomUUID())).body).toMatchObject({ code: 'PAYOUTS.NOT_CLOSING' });
+    expect((await giveUp(worker.token, '7.50')).body).toMatchObject({ code: 'PAYOUTS.NOT_CLOSING' });
+    const started = await call('POST', '/api/user/account/closing', { token: worker.token, body: {} });
+    expect(started.status).toBe(200);
+    expect((await call('GET', '/api/user/account/deletion', { token: worker.token })).body.closingStartedAt).toBe(started.body.closingStartedAt);
+    // Asked at once after the intent (read-your-writes through the event).
+    expect((await giveUp(worker.token, '7.50')).status).toBe(201);
+  });
+
+  it('when the closing withdrawal and the deletion are sent at the same moment, then the money is held or paid once and the account is deleted only once nothing is left', async () => {
+    const workers = await Promise.all([1, 2, 3, 4].map((n) => newWorker(`race${n}`)));
+    for (const w of workers) {
+      expect((await call('PATCH', `/api/admin/users/${w.id}/balance`, { token: adminToken, body: { balance: '7.50', reason: 'Test' } })).status).toBe(200);
+      expect((await call('POST', '/api/user/account/closing', { token: w.token, body: {} })).status).toBe(200);
+    }
+    const keys = new Map(workers.map((w) => [w.id, randomUUID()]));
+    const raced = await Promise.all(
+      workers.map(async (w) => {
+        const [withdrawal, deletion] = await Promise.all([withdrawAll(w.token, keys.get(w.id)!), call('DELETE', '/api/user/account', { token: w.token, body: { password: PASSWORD } })]);
+        return { w, withdrawal, deletion };
+      }),
+    );
+    for (const { w, withdrawal, deletion } of raced) {
+      // The deletion saw either the available $7.50 or the held $7.50 and its pending withdrawal: never an empty account.
+      expect(deletion.status, `deletion of ${w.id}`).toBe(409);
+      expect(deletion.body.code).toBe('AUTH.ACCOUNT_NOT_EMPTY');
+      expect(withdrawal.status, `withdrawal of ${w.id}`).toBe(201);
+      expect(await accountOf(w.id)).toEqual({ available: '0.00', held: '7.50' });
+    }
+    for (const { w, withdrawal } of raced) {
+      // Approved, then the deletion goes through; a replay of the request with the same key pays nothing again.
+      expect((await call('PATCH', `/api/admin/withdrawals/${withdrawal.body.id}`, { token: adminToken, body: { status: 'approved', txReference: '0xabc' } })).status).toBe(200);
+      const [again, deletion] = await Promise.all([withdrawAll(w.token, keys.get(w.id)!), call('DELETE', '/api/user/account', { token: w.token, body: { password: PASSWORD } })]);
+      expect(deletion.status).toBe(200);
+      expect([201, 401]).toContain(again.status);
+      if (again.status === 201) expect(again.body.id).toBe(withdrawal.body.id);
+      expect((await ledgerOf(w.id)).map((e) => `${e.kind} ${e.amount}`)).toEqual(['admin_adjustment 7.50', 'withdrawal_hold -7.50', 'withdrawal_payout -7.50']);
+      expect(await accountOf(w.id)).toEqual({ available: '0.00', held: '0.00' });
+      const { rows } = await pools.payouts!.query('SELECT status FROM withdrawals WHERE user_id = $1', [w.id]);
+      expect(rows).toEqual([{ status: 'approved' }]);
+    }
+  });
+
+  it('when a give-up and the deletion are sent at the same moment, then the balance is given up once and the deletion goes through only after it', async () => {
+    const workers = await Promise.all([1, 2, 3, 4].map((n) => newWorker(`giveup${n}`)));
+    for (const w of workers) {
+      expect((await call('PATCH', `/api/admin/users/${w.id}/balance`, { token: adminToken, body: { balance: '3.00', reason: 'Test' } })).status).toBe(200);
+      expect((await call('POST', '/api/user/account/closing', { token: w.token, body: {} })).status).toBe(200);
+    }
+    await Promise.all(
+      workers.map(async (w) => {
+        const [given, deletion] = await Promise.all([giveUp(w.token, '3.00'), call('DELETE', '/api/user/account', { token: w.token, body: { password: PASSWORD } })]);
+        expect(given.status).toBe(201);
+        expect([200, 409]).toContain(deletion.status);
+        if (deletion.status === 409) expect((await call('DELETE', '/api/user/account', { token: w.token, body: { password: PASSWORD } })).status).toBe(200);
+        expect((await ledgerOf(w.id)).map((e) => `${e.kind} ${e.amount}`)).toEqual(['admin_adjustment 3.00', 'balance_given_up -3.00']);
+        expect(await accountOf(w.id)).toEqual({ available: '0.00', held: '0.00' });
+      }),
+    );
   });
 });

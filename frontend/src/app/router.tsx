@@ -10,6 +10,7 @@ import { homePathFor } from '../features/session/useSignIn';
 import { AntdScope } from './antdLayer';
 import { useAppSelector } from './hooks';
 import { registerNavigator, reportCurrentPath } from './navigation';
+import { DocumentTitle } from '../features/branding/useAppName';
 
 // Lazily loaded chunks: the admin console (and all it uses) and the document viewer (with its sanitiser); the 404
 // page (with antd's Button: the first download has no antd).
@@ -244,6 +245,7 @@ export function AppRoutes() {
         )}
       </AntdScope>
       <InstallWatcher />
+      <DocumentTitle />
     </>
   );
 }

@@ -114,14 +114,19 @@ function partsOf(error: unknown): { code?: unknown; params?: unknown; details?: 
 /**
  * The catalogue's text for a failed call in the interface language, or undefined when the catalogue does not know
  * its code (the caller shows the server's message). A validation refusal is said as its first issue (the message
- * of REQUEST.VALIDATION is that issue's): by the issue's code when it has one, else undefined.
+ * of REQUEST.VALIDATION is that issue's): by the issue's code when it has one, else undefined; in English a field
+ * rule's (FIELD.*) own sentence is the server's message, so undefined as well.
  */
 export function serverErrorText(error: unknown): string | undefined {
   const { code, params, details } = partsOf(error);
   const { language, texts } = currentTexts();
   if (code === 'REQUEST.VALIDATION') {
     const first = Array.isArray(details) ? record(details[0]) : undefined;
-    return first && isErrorCode(first.code) ? renderErrorText(first.code, record(first.params) ?? {}, language, texts) : undefined;
+    if (!first || !isErrorCode(first.code)) return undefined;
+    // A field rule's own English sentence (the spec's text, 'Title is required') is the English screen's; other
+    // languages say the rule by its code (FIELD.*), the field's name and its limit.
+    if (language === 'en' && first.code.startsWith('FIELD.') && typeof first.message === 'string') return undefined;
+    return renderErrorText(first.code, record(first.params) ?? {}, language, texts);
   }
   return isErrorCode(code) ? renderErrorText(code, record(params) ?? {}, language, texts) : undefined;
 }

@@ -4,10 +4,13 @@ import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage } from '../ap
 import { useSetLanguageMutation } from '../features/session/session.api';
 import { userUpdated } from '../features/session/session.slice';
 import { useToast } from './toast';
+import { noteLanguageChosenSignedOut } from '../features/session/accountLanguage';
 
 /**
  * English / Russian; the choice is kept on the device. Signed in, it is also the language of the user's e-mails
- * (issue 28): a switch saves it with PUT /api/user/language (the profile says so under its switch).
+ * (issue 28): a switch saves it with PUT /api/user/language (the profile says so under its switch). Signed out (the
+ * sign-in pages), the choice is noted so the sign-in that follows saves it instead of the account's older one
+ * (features/session/accountLanguage.ts).
  */
 export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' }) {
   const { t, i18n } = useTranslation();
@@ -20,7 +23,11 @@ export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' 
   const choose = (lng: TLanguage) => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
     void i18n.changeLanguage(lng);
-    if (!user || user.language === lng) return;
+    if (!user) {
+      noteLanguageChosenSignedOut(lng);
+      return;
+    }
+    if (user.language === lng) return;
     saveLanguage(lng)
       .unwrap()
       .then(({ language }) => dispatch(userUpdated({ ...user, language })))

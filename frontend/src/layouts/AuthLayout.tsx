@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Panel } from '../components/Panel';
+import { useAppName } from '../features/branding/useAppName';
 
 /** The frame of the signed-out screens: brand, one card (the page's main landmark), the language switch. Mobile first. */
 export function AuthLayout({ title, subtitle, children }: { title?: string; subtitle?: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const appName = useAppName();
   return (
     <div className="auth-page">
       <header className="auth-brand">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} />
-        <span>{t('app.name')}</span>
+        <span>{appName}</span>
       </header>
       <main className="auth-main">
         <Panel className="auth-card">

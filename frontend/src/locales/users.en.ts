@@ -51,6 +51,9 @@ export const usersEn = {
     confirm: 'Delete my account',
     failure: 'Failed to delete account',
     leave: {
+      startIntro:
+        'To delete your account, bring your available balance of {{amount}} to $0.00. Once you start closing your account you can withdraw all of it, whatever the minimum withdrawal, or give it up.',
+      start: 'Start closing my account',
       intro: 'To delete your account, bring your available balance of {{amount}} to $0.00. Whatever the minimum withdrawal, you can:',
       withdraw: 'Withdraw all {{amount}}',
       giveUp: 'Give up {{amount}}',

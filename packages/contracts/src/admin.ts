@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZUserSchema } from './auth.js';
 import { ROLES, ZTextSchema } from './common.js';
 import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema, ZSortSchema } from './paging.js';
@@ -69,7 +70,7 @@ const ZDateBoundarySchema = (label: string) =>
         return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
       }
       return DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
-    }, `${label} must be a date (YYYY-MM-DD) or an ISO date-time`);
+    }, { message: `${label} must be a date (YYYY-MM-DD) or an ISO date-time`, params: fieldIssueCode('FIELD.INVALID') });
 
 const ZPositiveIntSchema = (label: string, max: number) =>
   ZTextSchema(label)
@@ -192,8 +193,8 @@ export const TEMPLATE_CONTENT_MAX = 500_000;
 const templateText = (label: string, max: number, options: { trim: boolean }) => {
   const base = ZTextSchema(label, { error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) });
   return (options.trim ? base.trim() : base)
-    .refine((value) => value.trim().length > 0, `${label} is required`)
-    .refine((value) => value.length <= max, `${label} is too long (at most ${max} characters)`);
+    .refine((value) => value.trim().length > 0, { message: `${label} is required`, params: fieldIssueCode('FIELD.REQUIRED') })
+    .refine((value) => value.length <= max, { message: `${label} is too long (at most ${max} characters)`, params: fieldIssueCode('FIELD.TOO_LONG', { max }) });
 };
 
 const ZTemplateNameSchema = templateText('Name', TEMPLATE_NAME_MAX, { trim: true });

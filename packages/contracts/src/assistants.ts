@@ -1,6 +1,7 @@
 // First: in a browser, zod must not probe for eval before any schema is built (see zod-setup.ts).
 import './zod-setup.js';
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZTextSchema } from './common.js';
 
 /**
@@ -74,7 +75,7 @@ const ZDisplayNameSchema = ZTextSchema('Display name', { error: ASSISTANT_MESSAG
   .trim()
   .min(1, ASSISTANT_MESSAGES.displayNameRequired)
   .max(ASSISTANT_LIMITS.displayNameMax, ASSISTANT_MESSAGES.displayNameTooLong)
-  .refine((v) => !v.includes('\n') && !v.includes('\t'), 'Display name must be one line');
+  .refine((v) => !v.includes('\n') && !v.includes('\t'), { message: 'Display name must be one line', params: fieldIssueCode('FIELD.INVALID') });
 /** Emoji or URL; empty means none. */
 const ZAvatarSchema = ZTextSchema('Avatar', { error: ASSISTANT_MESSAGES.avatarTooLong })
   .trim()
@@ -135,7 +136,7 @@ const ZChatSettingsFieldsSchema = z.strictObject({
   providerBaseUrl: ZTextSchema('Provider base URL', { error: ASSISTANT_MESSAGES.providerUrlInvalid })
     .trim()
     .max(500, ASSISTANT_MESSAGES.providerUrlInvalid)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), ASSISTANT_MESSAGES.providerUrlInvalid)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: ASSISTANT_MESSAGES.providerUrlInvalid, params: fieldIssueCode('FIELD.INVALID') })
     .default(''),
   model: ZTextSchema('Model', { error: ASSISTANT_MESSAGES.modelInvalid }).trim().min(1, ASSISTANT_MESSAGES.modelInvalid).max(100, ASSISTANT_MESSAGES.modelInvalid).default('gpt-4o-mini'),
   aiPrompt: ZTextSchema('AI prompt', { error: ASSISTANT_MESSAGES.promptRequired })

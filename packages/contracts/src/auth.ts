@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZLanguageSchema, ZRoleSchema, ZTextSchema } from './common.js';
 import { VERIFICATION_STATUSES } from './verification.js';
 
@@ -34,6 +35,7 @@ export const ZRegisterRequestSchema = z
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
+    params: fieldIssueCode('FIELD.PASSWORDS_DIFFER'),
   });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZTextSchema } from './common.js';
 import { checkRanges, PAGE_QUERY_SHAPE, ZDateBoundSchema, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
@@ -97,7 +98,7 @@ export const ZChatMessagesQuerySchema = z
       .pipe(z.number().int().min(1, `limit must be a whole number from 1 to ${CHAT_PAGE_SIZE_MAX}`).max(CHAT_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${CHAT_PAGE_SIZE_MAX}`))
       .optional(),
   })
-  .refine((q) => q.before === undefined || q.after === undefined, { message: 'Use before or after, not both', path: ['after'] });
+  .refine((q) => q.before === undefined || q.after === undefined, { message: 'Use before or after, not both', path: ['after'], params: fieldIssueCode('FIELD.INVALID') });
 export type TChatMessagesQuery = z.infer<typeof ZChatMessagesQuerySchema>;
 
 export const ZChatMessagePageSchema = z.object({

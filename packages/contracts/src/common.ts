@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 
 /** Parameters of an error code (errors.ts): numbers, decimal amounts, field names, words, deletion blockers. */
 const ZErrorParamsSchema = z.record(
@@ -53,9 +54,14 @@ export function normaliseLineBreaks(value: string): string {
  * The check of ZTextSchema, also for text that does not arrive through zod (multipart fields, hand-written parses).
  */
 export function findTextProblem(value: string, label: string): string | undefined {
-  if (CONTROL_CHARACTER.test(value)) return `${label} must not contain control characters`;
+  return findTextProblemCoded(value, label)?.message;
+}
+
+/** findTextProblem with the code the screens say it by (FIELD.CONTROL_CHARACTERS, FIELD.INVALID_UNICODE). */
+function findTextProblemCoded(value: string, label: string): { message: string; code: 'FIELD.CONTROL_CHARACTERS' | 'FIELD.INVALID_UNICODE' } | undefined {
+  if (CONTROL_CHARACTER.test(value)) return { message: `${label} must not contain control characters`, code: 'FIELD.CONTROL_CHARACTERS' };
   // The same as !value.isWellFormed() (ES2024), without needing that library's types.
-  if (LONE_SURROGATE.test(value)) return `${label} must be valid Unicode text`;
+  if (LONE_SURROGATE.test(value)) return { message: `${label} must be valid Unicode text`, code: 'FIELD.INVALID_UNICODE' };
   return undefined;
 }
 
@@ -76,8 +82,8 @@ export const ZTextSchema = (label: string, params?: Parameters<typeof z.string>[
     .string(params)
     .overwrite(normaliseLineBreaks)
     .superRefine((value, ctx) => {
-      const problem = findTextProblem(value, label);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      const problem = findTextProblemCoded(value, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: fieldIssueCode(problem.code) });
     });
 
 /** A uuid as PostgreSQL's uuid type reads one (any version, either case): the one copy of the pattern. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZTextSchema } from './common.js';
 import { PAGE_QUERY_SHAPE, ZPageSchema, ZUserSearchSchema } from './paging.js';
 
@@ -52,7 +53,7 @@ const ZNewsTitleSchema = ZTextSchema('Title', { error: 'Title is required' }).tr
 const ZNewsContentSchema = ZTextSchema('Content', { error: 'Content is required' }).trim().min(1, 'Content is required').max(NEWS_CONTENT_MAX, `Content is too long (at most ${NEWS_CONTENT_MAX} characters)`);
 const ZCustomDateSchema = ZTextSchema('Date')
   .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(new Date(value).getTime()), 'Date must be an ISO date and time');
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(new Date(value).getTime()), { message: 'Date must be an ISO date and time', params: fieldIssueCode('FIELD.INVALID') });
 
 /** POST /api/news. emailEveryone queues an e-mail of the item to every user once it is published (never otherwise). */
 export const ZCreateNewsRequestSchema = z.strictObject({

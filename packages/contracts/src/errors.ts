@@ -33,6 +33,17 @@ export const ERROR_CODES = {
   'REQUEST.VALIDATION': {},
   'REQUEST.FIELD_REQUIRED': { field: 'field' },
   'REQUEST.UNKNOWN_FIELDS': { fields: 'text' },
+  // The field rules of the contracts' schemas, by kind (fieldRuleCodeOf below): `field` is the input's name (its path).
+  'FIELD.REQUIRED': { field: 'field' },
+  'FIELD.TOO_SHORT': { field: 'field', min: 'count' },
+  'FIELD.TOO_LONG': { field: 'field', max: 'count' },
+  'FIELD.TOO_SMALL': { field: 'field', min: 'count' },
+  'FIELD.TOO_LARGE': { field: 'field', max: 'count' },
+  'FIELD.INVALID': { field: 'field' },
+  'FIELD.NOT_A_CHOICE': { field: 'field' },
+  'FIELD.CONTROL_CHARACTERS': { field: 'field' },
+  'FIELD.INVALID_UNICODE': { field: 'field' },
+  'FIELD.PASSWORDS_DIFFER': {},
   'REQUEST.INVALID': {},
   'REQUEST.MALFORMED': {},
   'REQUEST.MALFORMED_JSON': {},
@@ -162,6 +173,7 @@ export const ERROR_CODES = {
   'PAYOUTS.INSUFFICIENT_FUNDS': {},
   'PAYOUTS.NOTHING_AVAILABLE': {},
   'PAYOUTS.GIVE_UP_AMOUNT_CHANGED': { available: 'money' },
+  'PAYOUTS.NOT_CLOSING': {},
   'PAYOUTS.WALLET_COOLDOWN': { hours: 'count' },
   'PAYOUTS.WALLET_NOT_SAVED': { hours: 'count' },
   'PAYOUTS.WITHDRAWAL_NOT_FOUND': {},
@@ -251,7 +263,70 @@ export function issueCode<C extends TErrorCode>(code: C, ...params: TErrorParams
   return { [ERROR_CODE_ISSUE_PARAM]: code, ...(params[0] ? { [ERROR_PARAMS_ISSUE_PARAM]: params[0] } : {}) };
 }
 
+/**
+ * The params of a zod issue of a FIELD.* code: as issueCode, but the field's name is left out; service-kit takes it
+ * from the issue's path (a schema does not know where it is used).
+ */
+export function fieldIssueCode(code: Extract<TErrorCode, `FIELD.${string}`>, params: Record<string, string | number> = {}): Record<string, unknown> {
+  return { [ERROR_CODE_ISSUE_PARAM]: code, ...(Object.keys(params).length ? { [ERROR_PARAMS_ISSUE_PARAM]: params } : {}) };
+}
+
 /** The catalogue code of a deletion blocker's `code` (`available_balance` -> DELETION.AVAILABLE_BALANCE). */
 export function deletionBlockerErrorCode(code: string): string {
   return `DELETION.${code.toUpperCase()}`;
+}
+
+/** What fieldRuleCodeOf reads of a zod issue (zod's own issue has these fields; this file imports nothing). */
+export interface TFieldRuleIssue {
+  code: string;
+  origin?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+}
+
+/** The codes a field rule is said by when it names none of its own (fieldRuleCodeOf). */
+export const FIELD_RULE_CODES = [
+  'FIELD.REQUIRED',
+  'FIELD.TOO_SHORT',
+  'FIELD.TOO_LONG',
+  'FIELD.TOO_SMALL',
+  'FIELD.TOO_LARGE',
+  'FIELD.INVALID',
+  'FIELD.NOT_A_CHOICE',
+] as const satisfies readonly TErrorCode[];
+
+/**
+ * The code and parameters of a field rule's refusal by the rule's kind (issue 28 item 1): every built-in check of a
+ * contracts schema (a length, a bound, a format, a choice, a type) is one of these, whatever its English message,
+ * so the screens can say it in the reader's language with the field's name and the limit. A rule with a sentence of
+ * its own (`refine`) names its code with issueCode instead; undefined for an issue of no known kind.
+ */
+export function fieldRuleCodeOf(issue: TFieldRuleIssue, field: string): { code: (typeof FIELD_RULE_CODES)[number]; params: Record<string, unknown> } | undefined {
+  const bound = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined);
+  const measured = issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set';
+  switch (issue.code) {
+    case 'too_small': {
+      const min = bound(issue.minimum);
+      if (min === undefined) return { code: 'FIELD.INVALID', params: { field } };
+      if (measured) return min <= 1 ? { code: 'FIELD.REQUIRED', params: { field } } : { code: 'FIELD.TOO_SHORT', params: { field, min } };
+      return { code: 'FIELD.TOO_SMALL', params: { field, min } };
+    }
+    case 'too_big': {
+      const max = bound(issue.maximum);
+      if (max === undefined) return { code: 'FIELD.INVALID', params: { field } };
+      return measured ? { code: 'FIELD.TOO_LONG', params: { field, max } } : { code: 'FIELD.TOO_LARGE', params: { field, max } };
+    }
+    case 'invalid_value':
+    case 'invalid_union':
+      return { code: 'FIELD.NOT_A_CHOICE', params: { field } };
+    case 'invalid_format':
+    case 'invalid_type':
+    case 'not_multiple_of':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'custom':
+      return { code: 'FIELD.INVALID', params: { field } };
+    default:
+      return undefined;
+  }
 }

@@ -294,6 +294,17 @@ export const ZBalanceGivenUpDataSchema = z.object({
 export type TBalanceGivenUpData = z.infer<typeof ZBalanceGivenUpDataSchema>;
 
 /**
+ * The worker started closing their account (issue 28 item 4): auth recorded the intent (once; the time it was first
+ * stated). Payouts keeps it, and only a worker closing the account may withdraw the whole balance below the minimum
+ * (POST /api/withdrawals/closing) or give it up (POST /api/ledger/give-up).
+ */
+export const ZAccountClosingStartedDataSchema = z.object({
+  userId: z.uuid(),
+  startedAt: z.iso.datetime({ offset: true }),
+});
+export type TAccountClosingStartedData = z.infer<typeof ZAccountClosingStartedDataSchema>;
+
+/**
  * A user's account was deleted (by the user from the profile, or by an admin): every service erases the personal
  * data it holds about `userId` (names, e-mail, texts, files) and keeps only what financial and audit records need,
  * keyed by the user id. Published by auth after it has erased its own row and ended every session.
@@ -412,6 +423,7 @@ export const EVENT_SCHEMAS = {
   'user.registered': ZUserRegisteredDataSchema,
   'user.updated': ZUserUpdatedDataSchema,
   'user.deleted': ZUserDeletedDataSchema,
+  'account.closing_started': ZAccountClosingStartedDataSchema,
   'news.changed': ZNewsChangedDataSchema,
   'user.changed_by_admin': ZUserChangedByAdminDataSchema,
   'password_reset.requested': ZPasswordResetRequestedDataSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findTextProblem, normaliseLineBreaks, ZTextSchema } from './common.js';
-import { issueCode } from './errors.js';
+import { issueCode, fieldIssueCode } from './errors.js';
 import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, ZAmountBoundSchema, ZDateBoundSchema, ZPageSchema, ZSortSchema, ZUserSearchSchema } from './paging.js';
 
 /**
@@ -348,7 +348,7 @@ export type TStatement = z.infer<typeof ZStatementSchema>;
 const ZDateQuerySchema = ZTextSchema('Dates')
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Dates must be YYYY-MM-DD or ISO date-times')
-  .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), 'Dates must be YYYY-MM-DD or ISO date-times');
+  .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), { message: 'Dates must be YYYY-MM-DD or ISO date-times', params: fieldIssueCode('FIELD.INVALID') });
 
 /**
  * GET /api/ledger/statement?from&to&pageSize&cursor&format (the caller's statement) and GET

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZTextSchema } from './common.js';
 import { PAGE_QUERY_SHAPE, ZPageSchema } from './paging.js';
 
@@ -27,7 +28,7 @@ export const REFERRAL_REQUIRED_FIELDS_MESSAGE = 'Please fill in required fields'
 const ZCodeSchema = ZTextSchema('Code')
   .trim()
   .max(32, 'Code must be at most 32 characters')
-  .refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$/.test(v), 'Code must be 3-32 letters, digits, - or _');
+  .refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$/.test(v), { message: 'Code must be 3-32 letters, digits, - or _', params: fieldIssueCode('FIELD.INVALID') });
 
 const ZRequiredNameSchema = ZTextSchema('Name', { error: REFERRAL_REQUIRED_FIELDS_MESSAGE }).trim().min(1, REFERRAL_REQUIRED_FIELDS_MESSAGE).max(100, 'Name must be at most 100 characters');
 const ZDescriptionSchema = ZTextSchema('Description').trim().max(500, 'Description must be at most 500 characters').nullable().optional();
@@ -123,7 +124,7 @@ const ZLandingNameSchema = ZTextSchema('Name', { error: REFERRAL_REQUIRED_FIELDS
   .toLowerCase()
   .min(1, REFERRAL_REQUIRED_FIELDS_MESSAGE)
   .max(60, 'Name must be at most 60 characters')
-  .refine((v) => /^[a-z0-9][a-z0-9-]*$/.test(v), 'Name must be lower-case letters, digits and -');
+  .refine((v) => /^[a-z0-9][a-z0-9-]*$/.test(v), { message: 'Name must be lower-case letters, digits and -', params: fieldIssueCode('FIELD.INVALID') });
 const ZDisplayNameSchema = ZTextSchema('Display name', { error: REFERRAL_REQUIRED_FIELDS_MESSAGE }).trim().min(1, REFERRAL_REQUIRED_FIELDS_MESSAGE).max(100, 'Display name must be at most 100 characters');
 
 export const ZCreateLandingPageRequestSchema = z.strictObject({
@@ -183,6 +184,13 @@ export const ZTrackClickRequestSchema = z.strictObject({
 });
 
 export const ZTrackClickResponseSchema = z.object({ counted: z.boolean() });
+
+/**
+ * GET /api/public/branding (no token): the platform's name (the admin setting platform_name), for the app's title and
+ * its header brand, as the e-mails are sent under it.
+ */
+export const ZPublicBrandingSchema = z.object({ platformName: z.string() });
+export type TPublicBranding = z.infer<typeof ZPublicBrandingSchema>;
 
 /**
  * GET /api/public/figures: live figures computed from events (principle 4), never typed in. Amounts are decimal

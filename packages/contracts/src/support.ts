@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssueCode } from './errors.js';
 import { ZChatContentSchema, ZChatMessageSchema, type TChatMessage } from './chat.js';
 import { ZIdSchema, ZTextSchema } from './common.js';
 import { PAGE_QUERY_SHAPE, ZPageSchema, ZUserSearchSchema } from './paging.js';
@@ -122,7 +123,7 @@ export const ZSupportConversationPatchSchema = z
     status: ZSupportStatusSchema.optional(),
     assignedAdminId: z.uuid({ error: 'assignedAdminId must be an admin id' }).nullable().optional(),
   })
-  .refine((b) => b.status !== undefined || b.assignedAdminId !== undefined, { message: 'Give status or assignedAdminId', path: ['status'] });
+  .refine((b) => b.status !== undefined || b.assignedAdminId !== undefined, { message: 'Give status or assignedAdminId', path: ['status'], params: fieldIssueCode('FIELD.INVALID') });
 export type TSupportConversationPatch = z.infer<typeof ZSupportConversationPatchSchema>;
 
 /** GET /api/admin/support-conversations/figures (for the admin dashboard). Times in seconds. */

@@ -62,8 +62,19 @@ export type TDeletionBlocker = z.infer<typeof ZDeletionBlockerSchema>;
 export const ZDeletionEligibilitySchema = z.object({
   allowed: z.boolean(),
   reasons: z.array(ZDeletionBlockerSchema),
+  /** When the worker started closing the account (POST /api/user/account/closing), or null; absent for an admin's view. */
+  closingStartedAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type TDeletionEligibility = z.infer<typeof ZDeletionEligibilitySchema>;
+
+/**
+ * POST /api/user/account/closing: the worker states they are closing the account (issue 28 item 4). Recorded once (a
+ * second call answers the first time); only then does payouts accept a closing withdrawal or a give-up.
+ */
+export const ZAccountClosingSchema = z.object({
+  closingStartedAt: z.iso.datetime({ offset: true }),
+});
+export type TAccountClosing = z.infer<typeof ZAccountClosingSchema>;
 
 /** payouts GET /internal/users/{id}/holdings: what the account holds (token forwarded: the user or an admin). */
 export const ZUserHoldingsSchema = z.object({

@@ -5,12 +5,15 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError, type z } from 'zod';
 import {
   ERROR_CODE_ISSUE_PARAM,
+  ERROR_CODES,
   ERROR_PARAMS_ISSUE_PARAM,
+  fieldRuleCodeOf,
   isErrorCode,
   NOT_FOUND_ISSUE_PARAM,
   type TErrorCode,
   type TErrorParams,
   type TErrorParamsArg,
+  type TFieldRuleIssue,
 } from '@platform/contracts';
 import { isDependencyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.js';
 
@@ -123,20 +126,27 @@ function issueParams(issue: TIssue): Record<string, unknown> | undefined {
 }
 
 /**
- * The code and parameters of one issue: the ones a contracts rule names (`params: {errorCode, errorParams}`), a
- * missing field (REQUEST.FIELD_REQUIRED), unknown fields (REQUEST.UNKNOWN_FIELDS); other issues have none (the
- * screen shows their English message).
+ * The code and parameters of one issue: the ones a contracts rule names (`params: {errorCode, errorParams}`; a
+ * FIELD.* code without a `field` gets the issue's path), unknown fields (REQUEST.UNKNOWN_FIELDS), a missing field
+ * (REQUEST.FIELD_REQUIRED), and any other rule by its kind (contracts' fieldRuleCodeOf: too short or long, too small
+ * or large, not valid, not one of the choices), so every field refusal has a code the screens can translate.
  */
 function codeOfIssue(issue: TIssue, path: string): Pick<TErrorDetail, 'code' | 'params'> {
   const declared = issueParams(issue);
   const code = declared?.[ERROR_CODE_ISSUE_PARAM];
   if (isErrorCode(code)) {
-    const params = declared?.[ERROR_PARAMS_ISSUE_PARAM];
-    return { code, ...(typeof params === 'object' && params !== null ? { params: params as Record<string, unknown> } : {}) };
+    const given = declared?.[ERROR_PARAMS_ISSUE_PARAM];
+    const params = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : undefined;
+    if ('field' in ERROR_CODES[code] && params?.field === undefined) return { code, params: { ...params, field: path || 'body' } };
+    return { code, ...(params ? { params } : {}) };
   }
   if (issue.code === 'unrecognized_keys') return { code: 'REQUEST.UNKNOWN_FIELDS', params: { fields: issue.keys.join(', ') } };
-  if (isMissing(issue) && issue.message.startsWith('Invalid input')) return { code: 'REQUEST.FIELD_REQUIRED', params: { field: path || 'body' } };
-  return {};
+  if (isMissing(issue)) {
+    // zod's own text is said by the catalogue; a rule's own sentence ('Title is required') by FIELD.REQUIRED.
+    return { code: issue.message.startsWith('Invalid input') ? 'REQUEST.FIELD_REQUIRED' : 'FIELD.REQUIRED', params: { field: path || 'body' } };
+  }
+  const rule = fieldRuleCodeOf(issue as TFieldRuleIssue, path || 'body');
+  return rule ?? {};
 }
 
 /** The record's not-found when the first issue is a malformed id (contracts' ZIdSchema), else undefined. */

@@ -42,9 +42,15 @@ describe('error body field', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ message: 'Wallet address is required', code: 'REQUEST.VALIDATION', field: 'address' });
     expect(body.details).toEqual([
-      { path: 'address', message: 'Wallet address is required' },
-      { path: 'amount', message: 'Please enter a valid amount' },
+      { path: 'address', message: 'Wallet address is required', code: 'FIELD.REQUIRED', params: { field: 'address' } },
+      { path: 'amount', message: 'Please enter a valid amount', code: 'FIELD.INVALID', params: { field: 'amount' } },
     ]);
+  });
+
+  it('when a rule names no code of its own, then its issue is coded by its kind with the field and the limit (issue 28 item 1)', async () => {
+    const res = await fetch(`${url}/search?limit=500`);
+    const body = (await res.json()) as { details: unknown };
+    expect(body.details).toEqual([{ path: 'querystring.limit', message: 'At most 100', code: 'FIELD.TOO_LARGE', params: { field: 'querystring.limit', max: 100 } }]);
   });
 
   it('when a field is missing, then its issue carries REQUEST.FIELD_REQUIRED and the field, so a screen can say it in its language (issue 28)', async () => {

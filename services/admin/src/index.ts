@@ -13,6 +13,7 @@ import { registerUserExportRoutes } from './entry-points/http/user-export.routes
 import { registerWelcomeVideoRoutes } from './entry-points/http/welcome-video.routes.js';
 import { createMediaStorage } from './data-access/welcome-video.repository.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
+import { registerPublicBrandingRoutes } from './entry-points/http/public-branding.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
 import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
 import { createPublicFiguresReader } from './domain/public-figures.use-case.js';
@@ -78,6 +79,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     // The landing pages' live figures (issue 16), from the admin.public-figures queue (below).
     const figures = createPublicFiguresReader(deps, { cacheMs: config.PUBLIC_FIGURES_CACHE_MS });
     registerPublicFiguresRoutes(app, { figures, cacheSeconds: Math.ceil(config.PUBLIC_FIGURES_CACHE_MS / 1000) });
+    // The platform's name for the app's title and brand (issue 28).
+    registerPublicBrandingRoutes(app, { deps });
     const url = await runtime.listen();
 
     runtime.consume({

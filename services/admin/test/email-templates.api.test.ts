@@ -149,6 +149,21 @@ describe('PATCH /api/admin/email-templates/{id}', () => {
     expect(res.body).toMatchObject({ ...validTemplate, subject: 'New subject' });
   });
 
+  it('when an admin edits a template, then the row is marked edited, which template migrations must spare (issue 28)', async () => {
+    const created = (await call('POST', '/api/admin/email-templates', { body: validTemplate })).body!;
+    const editedAt = async () => (await h.service.pool.query<{ edited_at: Date | null }>('SELECT edited_at FROM email_templates WHERE id = $1', [created.id])).rows[0]!.edited_at;
+    expect(await editedAt()).toBeNull();
+    const refused = await call('PATCH', `/api/admin/email-templates/${created.id}`, { body: { ...validTemplate, name: 'renamed' } });
+    expect(refused.status).toBe(400);
+    expect(await editedAt()).toBeNull();
+    expect((await call('PATCH', `/api/admin/email-templates/${created.id}`, { body: { subject: 'Edited' } })).status).toBe(200);
+    expect(await editedAt()).toBeInstanceOf(Date);
+    // What a template migration written by the rule does: the edited row is left as the admin wrote it.
+    await h.service.pool.query("UPDATE email_templates SET subject = 'Migrated' WHERE id = $1 AND edited_at IS NULL", [created.id]);
+    const stored = await h.service.pool.query<{ subject: string }>('SELECT subject FROM email_templates WHERE id = $1', [created.id]);
+    expect(stored.rows).toEqual([{ subject: 'Edited' }]);
+  });
+
   it('when the name differs, then 400 "Template name cannot be changed" and nothing changes', async () => {
     const created = (await call('POST', '/api/admin/email-templates', { body: validTemplate })).body!;
     const res = await call('PATCH', `/api/admin/email-templates/${created.id}`, { body: { ...validTemplate, name: 'renamed', subject: 'X' } });

@@ -224,6 +224,17 @@ describe('platform_name (issue 28)', () => {
     }
     await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: 'Task Portal' } });
   });
+
+  it('GET /api/public/branding answers the current name to anyone, without a token, and follows a rename; nothing can be written there', async () => {
+    const before = await call('GET', '/api/public/branding', { token: null });
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ platformName: 'Task Portal' });
+    await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: 'Acme Tasks' } });
+    expect((await call('GET', '/api/public/branding', { token: null })).body).toEqual({ platformName: 'Acme Tasks' });
+    await call('POST', '/api/admin/settings', { body: { settingKey: 'platform_name', settingValue: 'Task Portal' } });
+    expect((await call('GET', '/api/public/branding', { token: null })).body).toEqual({ platformName: 'Task Portal' });
+    expect((await call('POST', '/api/public/branding', { token: null, body: { platformName: 'x' } })).status).toBe(404);
+  });
 });
 
 describe('POST /api/admin/settings/reset', () => {

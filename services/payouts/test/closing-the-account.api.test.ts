@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@platform/service-kit/testing';
 import { brokenAccounts, ETH_ADDRESS, startPayoutsHarness, withdraw, type TPayoutsHarness, type TTestUser } from './helpers.js';
 
 /** Issue 28 item 4: a worker closing the account can always bring the available balance to $0.00. */
@@ -10,6 +11,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/** auth's account.closing_started for the worker, as auth publishes it; resolves once payouts has kept it. */
+async function startClosing(user: TTestUser): Promise<void> {
+  await h.publish(h.envelope('account.closing_started', { userId: user.id, startedAt: new Date().toISOString() }));
+  await eventually(async () => (await h.query('SELECT 1 FROM closing_intents WHERE user_id = $1', [user.id])).length === 1, { what: 'the closing intent to arrive' });
+}
+
+/** A worker with the balance, who has started closing the account. */
+async function closingWorker(balance: string): Promise<TTestUser> {
+  const worker = await h.newUser();
+  await h.fund(worker.id, balance);
+  await startClosing(worker);
+  return worker;
+}
 
 async function balanceOf(token: string) {
   return (await h.api('GET', '/api/ledger/balance', { token })).body;
@@ -30,10 +45,49 @@ async function entriesOf(userId: string) {
   );
 }
 
-describe('POST /api/withdrawals/closing', () => {
-  it('when the balance ($7.50) is under the minimum, then the whole of it is withdrawn anyway, marked closing, and a replay creates nothing new', async () => {
+describe('the closing intent (auth\'s account.closing_started)', () => {
+  it('when the worker has not started closing the account, then both routes are 409 PAYOUTS.NOT_CLOSING and nothing is written', async () => {
     const worker = await h.newUser();
     await h.fund(worker.id, '7.50');
+    const closing = await closingWithdrawal(worker, { currency: 'USDT', walletAddress: ETH_ADDRESS });
+    expect(closing.status).toBe(409);
+    expect(closing.body).toMatchObject({ code: 'PAYOUTS.NOT_CLOSING', message: expect.stringContaining('only for closing your account') });
+    const given = await giveUp(worker, { amount: '7.50' });
+    expect(given.status).toBe(409);
+    expect(given.body).toMatchObject({ code: 'PAYOUTS.NOT_CLOSING' });
+    expect(await balanceOf(worker.token)).toEqual({ available: '7.50', held: '0.00' });
+    expect(await h.query('SELECT id FROM withdrawals WHERE user_id = $1', [worker.id])).toEqual([]);
+    expect((await entriesOf(worker.id)).map((e) => e.kind)).toEqual(['admin_adjustment']);
+    // Another worker's intent is not this one's.
+    await startClosing(await h.newUser());
+    expect((await giveUp(worker, { amount: '7.50' })).body.code).toBe('PAYOUTS.NOT_CLOSING');
+  });
+
+  it('when the request arrives just before the intent (the app asks right after stating it), then it waits for it and is accepted', async () => {
+    const worker = await h.newUser();
+    await h.fund(worker.id, '9.00');
+    const pending = giveUp(worker, { amount: '9.00' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.publish(h.envelope('account.closing_started', { userId: worker.id, startedAt: new Date().toISOString() }));
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(await balanceOf(worker.token)).toEqual({ available: '0.00', held: '0.00' });
+  });
+
+  it('when account.closing_started is delivered twice, then one intent is kept, with the time first stated', async () => {
+    const worker = await h.newUser();
+    const first = h.envelope('account.closing_started', { userId: worker.id, startedAt: '2026-11-01T10:00:00.000Z' });
+    await h.publish(first, first);
+    const startedAt = async () => (await h.query<{ started_at: Date }>('SELECT started_at FROM closing_intents WHERE user_id = $1', [worker.id])).map((r) => r.started_at.toISOString());
+    await eventually(async () => (await startedAt()).length === 1, { what: 'the closing intent to arrive' });
+    await startClosing(worker);
+    expect(await startedAt()).toEqual(['2026-11-01T10:00:00.000Z']);
+  });
+});
+
+describe('POST /api/withdrawals/closing', () => {
+  it('when the balance ($7.50) is under the minimum, then the whole of it is withdrawn anyway, marked closing, and a replay creates nothing new', async () => {
+    const worker = await closingWorker('7.50');
     const ordinary = await withdraw(h, worker, { amount: '7.50', currency: 'USDT', walletAddress: ETH_ADDRESS });
     expect(ordinary.status).toBe(400);
     expect(ordinary.body).toMatchObject({ code: 'PAYOUTS.AMOUNT_TOO_LOW', field: 'amount' });
@@ -65,8 +119,7 @@ describe('POST /api/withdrawals/closing', () => {
   });
 
   it('when nothing is available, then 409 PAYOUTS.NOTHING_AVAILABLE and nothing is written', async () => {
-    const worker = await h.newUser();
-    await h.fund(worker.id, '80.00');
+    const worker = await closingWorker('80.00');
     expect((await withdraw(h, worker, { amount: '80.00', currency: 'USDT', walletAddress: ETH_ADDRESS })).status).toBe(201);
     const res = await closingWithdrawal(worker, { currency: 'USDT', walletAddress: ETH_ADDRESS });
     expect(res.status).toBe(409);
@@ -75,8 +128,7 @@ describe('POST /api/withdrawals/closing', () => {
   });
 
   it('when a field is missing or wrong, then 400 naming it, and without an Idempotency-Key 400 whatever the body', async () => {
-    const worker = await h.newUser();
-    await h.fund(worker.id, '5.00');
+    const worker = await closingWorker('5.00');
     const noAddress = await closingWithdrawal(worker, { currency: 'USDT' });
     expect(noAddress.status).toBe(400);
     expect(noAddress.body).toMatchObject({ message: 'Please fill in all fields', field: 'walletAddress' });
@@ -95,8 +147,7 @@ describe('POST /api/withdrawals/closing', () => {
 
 describe('POST /api/ledger/give-up', () => {
   it('when the stated amount is the available balance, then a balance_given_up entry takes it, balance.given_up is written, and a replay gives up nothing more', async () => {
-    const worker = await h.newUser();
-    await h.fund(worker.id, '100.00');
+    const worker = await closingWorker('100.00');
     expect((await withdraw(h, worker, { amount: '92.50', currency: 'USDT', walletAddress: ETH_ADDRESS })).status).toBe(201);
     // $7.50 left, $92.50 held for the pending withdrawal, which the give-up leaves alone.
     const stale = await giveUp(worker, { amount: '100.00' });
@@ -129,8 +180,7 @@ describe('POST /api/ledger/give-up', () => {
   });
 
   it('when the amount is missing or not an amount, then 400 naming amount', async () => {
-    const worker = await h.newUser();
-    await h.fund(worker.id, '3.00');
+    const worker = await closingWorker('3.00');
     const missing = await giveUp(worker, {});
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ message: 'Please confirm the amount you give up', field: 'amount' });
@@ -146,8 +196,7 @@ describe('POST /api/ledger/give-up', () => {
 describe('closing the account under concurrency', () => {
   it('when give-ups, withdrawals and closing withdrawals race for one balance, then exactly one of them takes it: never overdrawn, never paid twice', async () => {
     for (let round = 0; round < 4; round++) {
-      const worker = await h.newUser();
-      await h.fund(worker.id, '60.00');
+      const worker = await closingWorker('60.00');
       const racers = [
         ...Array.from({ length: 8 }, () => giveUp(worker, { amount: '60.00' }).then((r) => ({ what: 'give-up', r }))),
         ...Array.from({ length: 8 }, () => withdraw(h, worker, { amount: '60.00', currency: 'USDT', walletAddress: ETH_ADDRESS }).then((r) => ({ what: 'withdrawal', r }))),
@@ -172,8 +221,7 @@ describe('closing the account under concurrency', () => {
   });
 
   it('when the same give-up is sent ten times at once with one key, then it is posted once and every answer is the same', async () => {
-    const worker = await h.newUser();
-    await h.fund(worker.id, '12.50');
+    const worker = await closingWorker('12.50');
     const key = randomUUID();
     const results = await Promise.all(Array.from({ length: 10 }, () => giveUp(worker, { amount: '12.50' }, key)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));

@@ -86,6 +86,17 @@ describe('server refusals in the interface language (issue 28)', () => {
     expect(errorMessageOf(apiError({ message: 'A newer refusal', code: 'WORK.SOMETHING_NEW' }))).toBe('A newer refusal');
     const issue = apiError({ message: 'Title must be at most 200 characters', code: 'REQUEST.VALIDATION', details: [{ path: 'title', message: 'Title must be at most 200 characters' }] });
     expect(serverMessageOf(issue)).toBe('Title must be at most 200 characters');
+    // A field rule coded by its kind (issue 28 item 1): Russian from the catalogue, with the field's name and limit.
+    const coded = apiError({
+      message: 'Title must be at most 200 characters',
+      code: 'REQUEST.VALIDATION',
+      details: [{ path: 'title', message: 'Title must be at most 200 characters', code: 'FIELD.TOO_LONG', params: { field: 'title', max: 200 } }],
+    });
+    expect(serverMessageOf(coded)).toBe('Поле «Заголовок» слишком длинное (не больше 200 символов)');
+    createI18n('en', (await import('../../locales/en')).en);
+    // In English the rule's own sentence stays.
+    expect(serverMessageOf(coded)).toBe('Title must be at most 200 characters');
+    createI18n('ru', ru);
     expect(errorMessageOf({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe('Failed to fetch');
     // A known code without the parameters it declares (an older server): its own sentence is the better text.
     expect(errorMessageOf(apiError({ message: 'Minimum withdrawal amount is $50.00', code: 'PAYOUTS.AMOUNT_TOO_LOW', field: 'amount' }))).toBe('Minimum withdrawal amount is $50.00');

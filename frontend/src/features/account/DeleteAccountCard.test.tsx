@@ -102,7 +102,41 @@ describe('Profile > Delete account (spec 02, AMENDED)', () => {
   });
 
   describe('leaving with a balance under the minimum (issue 28 item 4)', () => {
-    const blockedByMoney = { allowed: false, reasons: [{ code: 'available_balance', message: 'The available balance is $7.50; it must be $0.00' }] };
+    const moneyReasons = [{ code: 'available_balance', message: 'The available balance is $7.50; it must be $0.00' }];
+    const blockedByMoney = { allowed: false, reasons: moneyReasons, closingStartedAt: '2026-11-28T05:00:00.000Z' };
+
+    it('before the worker has started closing the account, then that step is offered first; taking it asks the server, and the ways out follow', async () => {
+      let started = false;
+      const { user, fetchMock } = renderCard({
+        'GET /api/user/account/deletion': () => jsonResponse({ allowed: false, reasons: moneyReasons, closingStartedAt: started ? '2026-11-28T05:00:00.000Z' : null }),
+        'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+        'POST /api/user/account/closing': () => {
+          started = true;
+          return jsonResponse({ closingStartedAt: '2026-11-28T05:00:00.000Z' });
+        },
+      });
+      const leave = await screen.findByTestId('leave-with-balance');
+      expect(leave).toHaveTextContent('Once you start closing your account you can withdraw all of it, whatever the minimum withdrawal, or give it up.');
+      expect(screen.queryByRole('button', { name: /Give up/ })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Start closing my account' }));
+      expect(await screen.findByRole('button', { name: /Give up \$7\.50/ })).toBeEnabled();
+      expect(screen.getByRole('button', { name: /Withdraw all \$7\.50/ })).toBeEnabled();
+      expect(callsTo(fetchMock, 'POST /api/user/account/closing')).toHaveLength(1);
+    });
+
+    it('in Russian, the first step and a refusal of it are said in Russian (issue 28)', async () => {
+      const { user } = renderCard(
+        {
+          'GET /api/user/account/deletion': () => jsonResponse({ allowed: false, reasons: moneyReasons, closingStartedAt: null }),
+          'GET /api/ledger/balance': () => jsonResponse({ available: '7.50', held: '0.00' }),
+          'POST /api/user/account/closing': () => jsonResponse({ message: 'Admin accounts cannot be deleted', code: 'AUTH.ADMIN_PROTECTED', params: { action: 'deleted_own' } }, 409),
+        },
+        'ru',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Начать закрытие аккаунта' }));
+      expect(await screen.findByTestId('start-closing-error')).not.toHaveTextContent(/Admin accounts/);
+      expect(screen.getByTestId('start-closing-error').textContent).toMatch(/[а-я]/);
+    });
     const giveUpButtons = () => screen.getAllByRole('button', { name: /Give up \$7\.50/, hidden: true });
 
     it('when $7.50 is available, then both ways out are offered; giving it up states the amount, posts it with an Idempotency-Key, and deletion is checked again', async () => {

@@ -75,7 +75,7 @@ export function DeleteAccountCard() {
         />
       )}
       {/* An available balance is never a dead end (issue 28 item 4): withdraw all of it or give it up. */}
-      {blocked?.some((reason) => reason.code === 'available_balance') && <LeaveWithBalance onChanged={() => void eligibility.refetch()} />}
+      {blocked?.some((reason) => reason.code === 'available_balance') && <LeaveWithBalance closingStartedAt={eligibility.data?.closingStartedAt} onChanged={() => void eligibility.refetch()} />}
       {blocked?.some((reason) => reason.code === 'pending_withdrawal' || reason.code === 'held_balance') && (
         <p className="muted" data-testid="delete-waits-for-withdrawal" style={{ fontSize: 13 }}>
           {t('users.profile.leave.waitForDecision')}

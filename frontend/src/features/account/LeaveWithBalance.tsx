@@ -9,6 +9,7 @@ import { createIdempotencyKeeper, outcomeUnknown } from '../payouts/idempotency'
 import { parseCents } from '../payouts/money';
 import { useFormat } from '../../app/format';
 import { useGiveUpBalanceMutation, useLedgerBalanceQuery } from '../payouts/payouts.api';
+import { useStartClosingAccountMutation } from './accountDeletion.api';
 
 const WithdrawDialog = lazy(() => import('../payouts/WithdrawDialog'));
 
@@ -23,14 +24,18 @@ function statusOf(error: unknown): number | 'FETCH_ERROR' | undefined {
 /**
  * The two ways out of an available balance for a worker closing the account (issue 28 item 4), whatever the minimum:
  * withdraw all of it (a closing withdrawal; deletion then waits for its decision), or give it up, the amount stated
- * in words and on the button, recorded in the ledger. `onChanged` after either, so the deletion check is asked again.
+ * in words and on the button, recorded in the ledger. The server allows both only once the worker has started
+ * closing the account (`closingStartedAt`, from the deletion check): until then the card offers that first step.
+ * `onChanged` after each step, so the deletion check is asked again.
  */
-export function LeaveWithBalance({ onChanged }: { onChanged: () => void }) {
+export function LeaveWithBalance({ closingStartedAt, onChanged }: { closingStartedAt: string | null | undefined; onChanged: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const toast = useToast();
   const balance = useLedgerBalanceQuery();
   const [giveUp, { isLoading: givingUp }] = useGiveUpBalanceMutation();
+  const [startClosing, { isLoading: starting }] = useStartClosingAccountMutation();
+  const [startRefusal, setStartRefusal] = useState<string | undefined>();
   const [withdrawing, setWithdrawing] = useState<boolean | null>(null);
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const [refusal, setRefusal] = useState<string | undefined>();
@@ -61,6 +66,27 @@ export function LeaveWithBalance({ onChanged }: { onChanged: () => void }) {
       sending.current = false;
     }
   };
+
+  if (!closingStartedAt) {
+    const start = async () => {
+      setStartRefusal(undefined);
+      try {
+        await startClosing().unwrap();
+        onChanged();
+      } catch (error) {
+        setStartRefusal(serverMessageOf(error) ?? t('admin.common.unknownError'));
+      }
+    };
+    return (
+      <div className="leave-with-balance" data-testid="leave-with-balance">
+        <p style={{ margin: '0 0 8px' }}>{t('users.profile.leave.startIntro', { amount })}</p>
+        <Button block type="primary" loading={starting} onClick={() => void start()}>
+          {t('users.profile.leave.start')}
+        </Button>
+        <FieldError id="start-closing-error" message={startRefusal} testId="start-closing-error" />
+      </div>
+    );
+  }
 
   return (
     <div className="leave-with-balance" data-testid="leave-with-balance">

@@ -1,4 +1,4 @@
-import type { TDeletionEligibility } from '@platform/contracts';
+import type { TAccountClosing, TDeletionEligibility } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /** The worker's own account deletion (spec 02 Profile, Delete account AMENDED). */
@@ -8,10 +8,14 @@ export const accountDeletionApi = api.injectEndpoints({
       query: () => '/user/account/deletion',
       keepUnusedDataFor: 0,
     }),
+    /** The worker states they are closing the account (issue 28 item 4): only then may they withdraw all or give it up. */
+    startClosingAccount: build.mutation<TAccountClosing, void>({
+      query: () => ({ url: '/user/account/closing', method: 'POST', body: {} }),
+    }),
     deleteOwnAccount: build.mutation<{ success: true }, { password: string }>({
       query: (body) => ({ url: '/user/account', method: 'DELETE', body }),
     }),
   }),
 });
 
-export const { useOwnDeletionQuery, useLazyOwnDeletionQuery, useDeleteOwnAccountMutation } = accountDeletionApi;
+export const { useOwnDeletionQuery, useLazyOwnDeletionQuery, useDeleteOwnAccountMutation, useStartClosingAccountMutation } = accountDeletionApi;

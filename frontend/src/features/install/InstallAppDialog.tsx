@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/toast';
 import { detectDevice, promptInstall, useInstallState, type TDevice } from './installPrompt';
+import { useAppName } from '../branding/useAppName';
 
 function Steps({ icon, title, steps }: { icon: ReactNode; title: string; steps: string[] }) {
   return (
@@ -23,6 +24,7 @@ function Steps({ icon, title, steps }: { icon: ReactNode; title: string; steps: 
 /** Spec 02 s.2: device-specific guidance (Android, iOS/Safari, unknown); the browser prompt when offered. */
 export function InstallAppDialog({ open, onClose, device }: { open: boolean; onClose: () => void; device?: TDevice }) {
   const { t } = useTranslation();
+  const appName = useAppName();
   const toast = useToast();
   const { canPrompt } = useInstallState();
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ export function InstallAppDialog({ open, onClose, device }: { open: boolean; onC
   const unknown = <Steps icon={<GlobalOutlined />} title={t('install.unknown.title')} steps={[t('install.unknown.step1'), t('install.unknown.step2')]} />;
 
   return (
-    <Modal open={open} onCancel={onClose} title={t('install.dialogTitle', { name: t('app.name') })} footer={null} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} title={t('install.dialogTitle', { name: appName })} footer={null} destroyOnHidden>
       {canPrompt && (
         <div className="install-prompt">
           <Typography.Paragraph>{t('install.promptReady')}</Typography.Paragraph>

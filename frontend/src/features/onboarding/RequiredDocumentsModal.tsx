@@ -8,6 +8,7 @@ import { userUpdated } from '../session/session.slice';
 import { storeUser } from '../session/session.storage';
 import { useAcceptDocumentMutation, useCompleteDocumentsMutation, useRequiredDocumentsQuery, type TRequiredDocument } from './onboarding.api';
 import { previewOf } from './preview';
+import { useAppName } from '../branding/useAppName';
 
 function DocumentItem({ doc, checked, busy, onChange }: { doc: TRequiredDocument; checked: boolean; busy: boolean; onChange: (value: boolean) => void }) {
   const { t } = useTranslation();
@@ -44,6 +45,7 @@ function DocumentItem({ doc, checked, busy, onChange }: { doc: TRequiredDocument
  */
 export function RequiredDocumentsModal({ open, onDone }: { open: boolean; onDone: () => void }) {
   const { t } = useTranslation();
+  const appName = useAppName();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const hasToken = useAppSelector((s) => s.session.token !== null);
@@ -84,7 +86,7 @@ export function RequiredDocumentsModal({ open, onDone }: { open: boolean; onDone
       const user = await completeDocuments().unwrap();
       storeUser(user);
       dispatch(userUpdated(user));
-      toast({ title: t('onboarding.documents.acceptedTitle'), description: t('onboarding.documents.acceptedDescription', { name: t('app.name') }) });
+      toast({ title: t('onboarding.documents.acceptedTitle'), description: t('onboarding.documents.acceptedDescription', { name: appName }) });
       onDone();
     } catch {
       toast({ title: t('common.error'), description: t('onboarding.documents.completeFailed'), variant: 'destructive' });

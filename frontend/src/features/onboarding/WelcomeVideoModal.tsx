@@ -3,6 +3,7 @@ import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarkWelcomeShownMutation } from './onboarding.api';
+import { useAppName } from '../branding/useAppName';
 
 export const WELCOME_VIDEO_URL = '/assets/welcome-video';
 export const MARK_WELCOME_SHOWN_DELAY_MS = 2000;
@@ -13,6 +14,7 @@ export const MARK_WELCOME_SHOWN_DELAY_MS = 2000;
  */
 export function WelcomeVideoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const appName = useAppName();
   const [markWelcomeShown] = useMarkWelcomeShownMutation();
   const [muted, setMuted] = useState(false);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -71,7 +73,7 @@ export function WelcomeVideoModal({ open, onClose }: { open: boolean; onClose: (
     <Modal
       open={open}
       onCancel={onClose}
-      title={t('onboarding.welcome.title', { name: t('app.name') })}
+      title={t('onboarding.welcome.title', { name: appName })}
       centered
       destroyOnHidden
       width={720}

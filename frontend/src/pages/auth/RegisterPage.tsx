@@ -8,6 +8,7 @@ import { readReferralSource, type TReferralProblem } from '../../features/referr
 import { useRegisterMutation } from '../../features/session/session.api';
 import { useSignIn } from '../../features/session/useSignIn';
 import { AuthLayout } from '../../layouts/AuthLayout';
+import { useAppName } from '../../features/branding/useAppName';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -16,6 +17,7 @@ const FIELDS = ['email', 'firstName', 'lastName', 'telegramUsername', 'password'
 /** Plain elements, no antd (issue 27). */
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
+  const appName = useAppName();
   const toast = useToast();
   const [register, { isLoading }] = useRegisterMutation();
   const signIn = useSignIn();
@@ -51,7 +53,7 @@ export function RegisterPage() {
         // The interface's language is the language of the new user's e-mails (issue 28).
         language: i18n.language === 'ru' ? 'ru' : 'en',
       }).unwrap();
-      toast({ title: t('auth.register.successTitle', { name: t('app.name') }), description: t('auth.register.successDescription'), action: 'auth.register' });
+      toast({ title: t('auth.register.successTitle', { name: appName }), description: t('auth.register.successDescription'), action: 'auth.register' });
       setNavigating(true);
       await signIn(response, '/');
     } catch (error) {

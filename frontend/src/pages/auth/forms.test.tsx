@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes, loadAuthScreens } from '../../app/router';
 import { AUTH_TOKEN_KEY } from '../../features/session/session.storage';
+import { forgetLanguageChosenSignedOut } from '../../features/session/accountLanguage';
+import { LANGUAGE_STORAGE_KEY } from '../../app/i18n.constants';
 import { REFERRAL_SOURCE_KEY } from '../../features/referral/referralSource';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders } from '../../test/test-utils';
 
@@ -260,5 +262,53 @@ describe('reset-password screen', () => {
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
     expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/auth/reset-password')[0]?.body))).toEqual({ token: 'good', newPassword: 'new-secret' });
+  });
+});
+
+describe('the account\'s language at sign-in (issue 28 item 4)', () => {
+  const adminLogin = (language: 'en' | 'ru') => ({
+    'POST /api/auth/login': () => jsonResponse({ token: 'new-token', user: makeUser({ role: 'admin', language }) }),
+    'GET /api/auth/me': () => jsonResponse(makeUser({ role: 'admin', language })),
+    'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }),
+  });
+
+  async function signIn(user: { type: (e: Element, t: string) => Promise<void>; click: (e: Element) => Promise<void> }, button = 'Sign in') {
+    await user.type(await screen.findByLabelText(/Email|Эл\. почта/), 'admin@example.test');
+    await user.type(screen.getByLabelText(/Password|Пароль/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: button }));
+  }
+
+  it('when a user whose saved language is Russian signs in on a new (English) device, then the interface switches to Russian and the device keeps it', async () => {
+    forgetLanguageChosenSignedOut();
+    const fetchMock = mockApi(adminLogin('ru'));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await signIn(user);
+    await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
+    expect(callsTo(fetchMock, 'PUT /api/user/language')).toHaveLength(0);
+  });
+
+  it('when the user picked Russian on the sign-in page and the account says English, then Russian stays and is saved to the account', async () => {
+    forgetLanguageChosenSignedOut();
+    const fetchMock = mockApi({ ...adminLogin('en'), 'PUT /api/user/language': () => jsonResponse({ language: 'ru' }) });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await user.click(await screen.findByRole('button', { name: 'Русский' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+    await signIn(user, 'Войти');
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT /api/user/language')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'PUT /api/user/language')[0]?.body))).toEqual({ language: 'ru' });
+    expect(document.documentElement.lang).toBe('ru');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
+  });
+
+  it('when the saved language is the device\'s, then nothing changes and nothing is saved', async () => {
+    forgetLanguageChosenSignedOut();
+    const fetchMock = mockApi(adminLogin('en'));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/login' });
+    await signIn(user);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
+    expect(document.documentElement.lang).toBe('en');
+    expect(callsTo(fetchMock, 'PUT /api/user/language')).toHaveLength(0);
   });
 });

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import { useParams } from 'react-router-dom';
 import { useDocumentQuery } from '../../features/onboarding/onboarding.api';
+import { useAppName } from '../../features/branding/useAppName';
 
 /** /documents/{id}/view: the full document, its HTML sanitised again on the way in (a lazily loaded chunk). */
 export default function DocumentViewerPage() {
   const { t } = useTranslation();
+  const appName = useAppName();
   const format = useFormat();
   const { id = '' } = useParams();
   const { data, isLoading, error } = useDocumentQuery(id, { skip: id === '' });
@@ -19,7 +21,7 @@ export default function DocumentViewerPage() {
     <div className="document-page">
       <header className="worker-header">
         <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-        <span>{t('app.name')}</span>
+        <span>{appName}</span>
       </header>
       <main className="document-main">
         {isLoading && (

@@ -12,6 +12,7 @@ import { AUTH_USER_KEY } from '../../features/session/session.storage';
 import { useSignOut } from '../../features/session/useSignOut';
 import { LANDING_TEMPLATES, toLandingTemplate, type TLandingTemplate } from './landingTemplates';
 import './landing.css';
+import { useAppName } from '../../features/branding/useAppName';
 
 export { LANDING_TEMPLATES, toLandingTemplate, type TLandingTemplate };
 
@@ -107,6 +108,7 @@ export function LandingCopy({ template, content, onApply }: { template: TLanding
  */
 export function LandingPage({ template, pageName }: { template: TLandingTemplate; pageName?: string }) {
   const { t } = useTranslation();
+  const appName = useAppName();
   const navigate = useNavigate();
   const signOut = useSignOut();
   const signedIn = useAppSelector((s) => s.session.status === 'signedIn');
@@ -124,7 +126,7 @@ export function LandingPage({ template, pageName }: { template: TLandingTemplate
       <header className="landing-header">
         <span className="landing-brand">
           <img src="/icons/icon-192.png" alt="" width={28} height={28} />
-          {t('app.name')}
+          {appName}
         </span>
         <span className="landing-actions">
           {email ? (

@@ -101,6 +101,7 @@ export async function insertTemplate(db: Queryable, template: TNewEmailTemplate)
   return rows[0] ? toTemplate(rows[0]) : undefined;
 }
 
+/** An admin's edit: the row is marked edited (edited_at), so no template migration changes it afterwards. */
 export async function updateTemplateById(db: Queryable, id: string, changes: TEmailTemplateChanges): Promise<TEmailTemplate | undefined> {
   const { rows } = await db.query<TRow>(
     `UPDATE email_templates SET
@@ -111,7 +112,8 @@ export async function updateTemplateById(db: Queryable, id: string, changes: TEm
        subject_ru = COALESCE($6, subject_ru),
        html_content_ru = COALESCE($7, html_content_ru),
        text_content_ru = COALESCE($8, text_content_ru),
-       updated_at = now()
+       updated_at = now(),
+       edited_at = now()
      WHERE id = $1
      RETURNING ${COLUMNS}`,
     [

@@ -132,6 +132,27 @@ export async function setUserLanguage(db: Queryable, id: string, language: TLang
   return result.rows[0]?.updated_at;
 }
 
+/**
+ * The worker's intent to close the account: set the first time (returns that time and whether this call set it); a
+ * later call finds it set and changes nothing. Undefined for a user who is not there or deleted.
+ */
+export async function startUserClosing(db: Queryable, id: string): Promise<{ startedAt: Date; started: boolean } | undefined> {
+  const set = await db.query<{ closing_started_at: Date }>(
+    'UPDATE users SET closing_started_at = now() WHERE id = $1 AND closing_started_at IS NULL AND deleted_at IS NULL RETURNING closing_started_at',
+    [id],
+  );
+  if (set.rows[0]) return { startedAt: set.rows[0].closing_started_at, started: true };
+  const found = await db.query<{ closing_started_at: Date | null }>('SELECT closing_started_at FROM users WHERE id = $1 AND deleted_at IS NULL', [id]);
+  const at = found.rows[0]?.closing_started_at;
+  return at ? { startedAt: at, started: false } : undefined;
+}
+
+/** When the user started closing the account, or null. */
+export async function findClosingStartedAt(db: Queryable, id: string): Promise<Date | null> {
+  const { rows } = await db.query<{ closing_started_at: Date | null }>('SELECT closing_started_at FROM users WHERE id = $1', [id]);
+  return rows[0]?.closing_started_at ?? null;
+}
+
 export async function setUserRole(db: Queryable, id: string, role: TRole): Promise<TUserRecord | null> {
   const result = await db.query<TUserRow>(`UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, role]);
   const row = result.rows[0];

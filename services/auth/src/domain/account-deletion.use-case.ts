@@ -1,7 +1,7 @@
-import type { TDeletionEligibility, TUserDeletedData } from '@platform/contracts';
+import type { TAccountClosing, TAccountClosingStartedData, TDeletionEligibility, TUserDeletedData } from '@platform/contracts';
 import { AppError, withTransaction, writeEvent, type TAuthUser } from '@platform/service-kit';
 import { eraseUser, findDeletedAt } from '../data-access/account-changes.repository.js';
-import { findUserById } from '../data-access/users.repository.js';
+import { findClosingStartedAt, findUserById, startUserClosing } from '../data-access/users.repository.js';
 import { blockersOf, checkDeletionEligibility } from './account-holdings.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
@@ -36,10 +36,36 @@ export async function eraseAccount(deps: TAuthDeps, userId: string, by: Pick<TUs
   deps.logger.info({ userId, requestedBy: by.requestedBy }, 'account deleted');
 }
 
-/** GET /api/user/account/deletion: may the signed-in user delete their account now, and if not, why. */
+/**
+ * GET /api/user/account/deletion: may the signed-in user delete their account now, and if not, why; and whether
+ * they have started closing it (closingStartedAt).
+ */
 export async function getOwnDeletionEligibility(deps: TAuthDeps, user: TAuthUser, token: string): Promise<TDeletionEligibility> {
-  if (user.role === 'admin') return { allowed: false, reasons: [{ code: 'admin', message: 'Admin accounts cannot be deleted' }] };
-  return checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
+  if (user.role === 'admin') return { allowed: false, reasons: [{ code: 'admin', message: 'Admin accounts cannot be deleted' }], closingStartedAt: null };
+  const [eligibility, closingStartedAt] = await Promise.all([
+    checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token),
+    findClosingStartedAt(deps.pool, user.userId),
+  ]);
+  return { ...eligibility, closingStartedAt: closingStartedAt?.toISOString() ?? null };
+}
+
+/**
+ * POST /api/user/account/closing (issue 28 item 4): the worker states they are closing the account. Recorded once with
+ * account.closing_started in the same transaction (outbox), from which payouts learns that this worker may withdraw
+ * the whole balance below the minimum or give it up. A second call answers the first time and publishes nothing. An
+ * admin account is never closed (409, as its deletion).
+ */
+export async function startClosingOwnAccount(deps: TAuthDeps, user: TAuthUser): Promise<TAccountClosing> {
+  return withTransaction(deps.pool, async (client) => {
+    const record = await findUserById(client, user.userId, { forUpdate: true });
+    if (!record || (await findDeletedAt(client, user.userId))) throw AUTH_ERRORS.userGone();
+    if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+    const closing = await startUserClosing(client, user.userId);
+    if (!closing) throw AUTH_ERRORS.userGone();
+    const startedAt = closing.startedAt.toISOString();
+    if (closing.started) await writeEvent(client, 'account.closing_started', { userId: user.userId, startedAt } satisfies TAccountClosingStartedData);
+    return { closingStartedAt: startedAt };
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { TGiveUpBalanceRequest, TGiveUpBalanceResponse } from '@platform/contracts';
 import { commitWith, withTransaction, writeEvent } from '@platform/service-kit';
 import { findIdempotentAnswer, saveIdempotentAnswer, type TIdempotentAnswer } from '../data-access/withdrawals.repository.js';
+import { requireClosingIntent } from './closing-intent.js';
 import type { TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
@@ -23,12 +24,14 @@ function replay(stored: TIdempotentAnswer, requestHash: string): TGiveUpBalanceR
  * either before it, and the stated amount no longer matches: 409, or after it and sees $0.00): the stated amount must
  * be the available balance; a balance_given_up entry of -amount (its own kind, on the Statement), balance.given_up
  * (audited, the worker the actor) and the stored answer for the Idempotency-Key. A replayed key answers the first
- * entry again; nothing is ever given up twice. What is held for a pending withdrawal is not touched.
+ * entry again; nothing is ever given up twice. What is held for a pending withdrawal is not touched. Only for a worker
+ * who started closing the account (auth's intent, account.closing_started): 409 PAYOUTS.NOT_CLOSING otherwise.
  */
 export async function giveUpBalance(deps: TPayoutsDeps, userId: string, key: string, body: TGiveUpBalanceRequest): Promise<TGiveUpBalanceResponse> {
   const requestHash = requestHashOf(body);
   const earlier = await findIdempotentAnswer(deps.pool, userId, key);
   if (earlier) return replay(earlier, requestHash);
+  await requireClosingIntent(deps, userId);
   const stated = toCents(body.amount);
 
   return withTransaction(deps.pool, async (client) => {

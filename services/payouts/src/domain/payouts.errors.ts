@@ -42,6 +42,13 @@ export const PAYOUTS_ERRORS = {
   accountNotFound: () => new AppError('PAYOUTS.ACCOUNT_NOT_FOUND', 404, 'Your account is not open yet. Please try again in a moment.'),
   /** A closing withdrawal or a give-up when the available balance is already $0.00. */
   nothingAvailable: () => new AppError('PAYOUTS.NOTHING_AVAILABLE', 409, 'Your available balance is $0.00: there is nothing to withdraw or give up'),
+  /** A closing withdrawal or a give-up from a worker who has not started closing the account (auth's intent). */
+  notClosing: () =>
+    new AppError(
+      'PAYOUTS.NOT_CLOSING',
+      409,
+      'Withdrawing the whole balance below the minimum or giving it up is only for closing your account: start closing it first (Profile > Delete account)',
+    ),
   /** A give-up whose stated amount is not the available balance (money arrived or left since the screen was read). */
   giveUpAmountChanged: (available: string) =>
     new AppError('PAYOUTS.GIVE_UP_AMOUNT_CHANGED', 409, `Your available balance is now $${available}; please confirm that amount`, undefined, 'amount', { available }),

@@ -24,6 +24,7 @@ import {
   type TIdempotentAnswer,
   type TWithdrawalRecord,
 } from '../data-access/withdrawals.repository.js';
+import { requireClosingIntent } from './closing-intent.js';
 import { addressKey, findCurrency, isValidAddress } from './currencies.js';
 import type { TPayoutsDeps } from './deps.js';
 import { fromCents, toCents } from './money.js';
@@ -68,9 +69,11 @@ export async function requestWithdrawal(deps: TPayoutsDeps, userId: string, key:
  * POST /api/withdrawals/closing (issue 28 item 4): the worker closing the account withdraws the WHOLE available
  * balance, whatever the minimum. The same rules and transaction as requestWithdrawal except the amount, which is the
  * available balance read under the account's lock (so nothing posted meanwhile is left behind or overdrawn), and the
- * minimum, which is waived; the withdrawal is marked `closing` for the reviewer. $0.00 available is 409.
+ * minimum, which is waived; the withdrawal is marked `closing` for the reviewer. $0.00 available is 409. Only for a
+ * worker who started closing the account (auth's intent, account.closing_started): 409 PAYOUTS.NOT_CLOSING otherwise.
  */
 export async function requestClosingWithdrawal(deps: TPayoutsDeps, userId: string, key: string, body: TCreateClosingWithdrawalRequest): Promise<TWithdrawal> {
+  await requireClosingIntent(deps, userId);
   return placeWithdrawal(deps, userId, key, { currency: body.currency, walletAddress: body.walletAddress, amount: 'all', requestHash: closingRequestHashOf(body) });
 }
 

@@ -1,4 +1,5 @@
 import {
+  ZAccountClosingSchema,
   ZAdminUserSchema,
   ZAdminUserUpdateSchema,
   ZDeleteAccountRequestSchema,
@@ -9,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { authUserOf, bearerToken, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { z } from 'zod';
-import { deleteOwnAccount, getOwnDeletionEligibility } from '../../domain/account-deletion.use-case.js';
+import { deleteOwnAccount, getOwnDeletionEligibility, startClosingOwnAccount } from '../../domain/account-deletion.use-case.js';
 import { AUTH_ERRORS } from '../../domain/auth.errors.js';
 import type { TAuthDeps } from '../../domain/deps.js';
 import { deleteUserByAdmin, getDeletionEligibilityForAdmin, toggleUserActive, updateUserByAdmin } from '../../domain/manage-users.use-case.js';
@@ -55,6 +56,12 @@ export function registerManageUserRoutes(app: TApp, { deps, hooks }: TRouteDeps<
     '/api/user/account/deletion',
     { onRequest: hooks.authenticate, schema: { querystring: ZNoQuerySchema, response: { 200: ZDeletionEligibilitySchema } } },
     async (request) => getOwnDeletionEligibility(deps, authUserOf(request), bearerToken(request)!),
+  );
+
+  app.post(
+    '/api/user/account/closing',
+    { onRequest: hooks.authenticate, schema: { body: ZEmptyBodySchema, response: { 200: ZAccountClosingSchema } } },
+    async (request) => startClosingOwnAccount(deps, authUserOf(request)),
   );
 
   app.delete(
