@@ -1,75 +1,36 @@
-import { mkdtempSync, readdirSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { TOpenApiDocument } from '@platform/service-kit';
-import { createTestEnvironment, recordRouteTables, type TRouteRecorder, type TTestEnvironment } from '@platform/service-kit/testing';
+import { recordRouteTables, type TRouteRecorder } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleDocument } from '../gateway/src/api-docs.js';
-import type { TServiceName } from '../gateway/src/routes.js';
-import { ROOT } from './stack.js';
+import { requiresAdmin, resolveRoute, type TServiceName } from '../gateway/src/routes.js';
+import { SERVICE_NAMES, startServicesForDocuments, type TDocumentServices } from './service-documents.js';
 
 /**
  * Every route in every service's REAL route table (recordRouteTables: Fastify's own, as the hostile-input probe reads
  * it) is in that service's OpenAPI document, and every public one survives the gateway's assembly (routed to that
  * service by gateway/src/routes.ts). Services are found by folder, so a new service or route is covered unasked.
+ * (`npm run lint:openapi` lints the same assembled document with Redocly's recommended rules.)
  */
-type TStarted = { url: string; stop(): Promise<void> };
-type TServiceModule = Record<string, unknown> & { start: (config: unknown) => Promise<TStarted> };
-
-const serviceNames = readdirSync(join(ROOT, 'services'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'services', entry.name, 'src', 'index.ts')))
-  .map((entry) => entry.name);
-
 let recorder: TRouteRecorder;
-const environments: TTestEnvironment[] = [];
-const started: { name: string; service: TStarted }[] = [];
-let files: string;
+let services: TDocumentServices;
 
 beforeAll(async () => {
   recorder = recordRouteTables();
-  files = mkdtempSync(join(tmpdir(), 'openapi-routes-'));
-  await Promise.all(
-    serviceNames.map(async (name) => {
-      const module = (await import(`../services/${name}/src/index.ts`)) as TServiceModule;
-      const configModule = (await import(`../services/${name}/src/config.ts`)) as Record<string, unknown>;
-      const loadConfig = Object.entries(configModule).find(([key, value]) => /^load\w*Config$/.test(key) && typeof value === 'function')?.[1] as
-        | ((env: Record<string, string>) => unknown)
-        | undefined;
-      if (!loadConfig) throw new Error(`services/${name}/src/config.ts exports no load...Config`);
-      const environment = await createTestEnvironment(`oa_${name}`);
-      environments.push(environment);
-      const config = loadConfig({
-        ...environment.env,
-        // Only the HTTP routes are needed here.
-        CONSUMERS_ENABLED: 'false',
-        JOBS_ENABLED: 'false',
-        OUTBOX_RELAY_ENABLED: 'false',
-        MAIL_OUTBOX_DIR: join(files, `${name}-mail`),
-        UPLOAD_DIR: join(files, `${name}-uploads`),
-        MEDIA_DIR: join(files, `${name}-media`),
-      });
-      started.push({ name, service: await module.start(config) });
-    }),
-  );
+  services = await startServicesForDocuments('oa');
 }, 120_000);
 
 afterAll(async () => {
   recorder?.stop();
-  await Promise.all(started.map(({ service }) => service.stop()));
-  await Promise.all(environments.map((environment) => environment.cleanup()));
-  if (files) rmSync(files, { recursive: true, force: true });
+  await services?.stop();
 });
 
 describe('the OpenAPI documents against the route tables', () => {
   it('when a route is in a service route table, then it is in the service document, and every public one in the gateway document', async () => {
-    expect(started.map((s) => s.name).sort()).toEqual([...serviceNames].sort());
-    const documents: Partial<Record<TServiceName, TOpenApiDocument>> = {};
+    expect(services.started.map((s) => s.name).sort()).toEqual([...SERVICE_NAMES].sort());
+    const documents = await services.documents();
     let publicRoutes = 0;
-    for (const { name, service } of started) {
-      const res = await fetch(`${service.url}/internal/openapi.json`);
-      expect(res.status, name).toBe(200);
-      const document = (await res.json()) as TOpenApiDocument;
-      documents[name as TServiceName] = document;
+    for (const service of services.started) {
+      const name = service.name;
+      const document = documents[name as TServiceName]!;
       const routes = recorder.routesServedAt(service.url).filter((route) => route.url !== '/internal/openapi.json');
       expect(routes.length, name).toBeGreaterThan(3);
       for (const route of routes) {
@@ -82,5 +43,28 @@ describe('the OpenAPI documents against the route tables', () => {
     expect(assembled['x-unrouted'] ?? [], 'public routes the gateway does not send to their service').toEqual([]);
     const assembledOperations = Object.values(assembled.paths).flatMap((item) => Object.keys(item));
     expect(assembledOperations.length).toBe(publicRoutes);
+  });
+
+  it('when assembled, then every operation states its access: `security: []` on a public one, the bearer token (and its 401) on every other', async () => {
+    const assembled = assembleDocument(await services.documents());
+    let publicOperations = 0;
+    for (const [path, item] of Object.entries(assembled.paths)) {
+      const concrete = path.replace(/\{[^}]+\}/g, 'x');
+      const entry = resolveRoute(concrete)!;
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(operation.operationId, where).toMatch(/^\w+$/);
+        expect(operation.summary, where).toBeTruthy();
+        expect(Object.keys(operation.responses).some((code) => code.startsWith('4')), `${where} documents no refusal`).toBe(true);
+        if (entry.access === 'public' && !requiresAdmin(concrete, entry)) {
+          publicOperations += 1;
+          expect(operation.security, where).toEqual([]);
+        } else {
+          expect(operation.security, where).toEqual([{ bearerAuth: [] }]);
+          expect(operation.responses['401'], where).toBeDefined();
+        }
+      }
+    }
+    expect(publicOperations).toBeGreaterThanOrEqual(9);
   });
 });

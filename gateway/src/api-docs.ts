@@ -82,7 +82,10 @@ export function assembleDocument(documents: Partial<Record<TServiceName, TOpenAp
         }
         const documented = renameRefs(operation, names) as TOpenApiOperation;
         const admin = requiresAdmin(concretePath(path), entry);
-        if (entry.access !== 'public' || admin) {
+        if (entry.access === 'public' && !admin) {
+          // Said, not left out: an operation without `security` could be read as "the document did not say".
+          documented.security = [];
+        } else {
           documented.security = [{ bearerAuth: [] }];
           documented.responses['401'] ??= { description: 'No valid token', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
           if (admin) documented.responses['403'] ??= { description: 'Admin role required', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };

@@ -1,4 +1,6 @@
-import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { createPublicKey, randomUUID, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { ZAccessTokenClaimsSchema, type TRole } from '@platform/contracts';
 import { normalisePem } from './config.js';
@@ -18,12 +20,28 @@ export interface TAuthUser {
   exp: number;
 }
 
+/**
+ * How long a verifier trusts its memory of verified tokens after its revocation subscription last proved itself up to
+ * date: a PING sent on the subscription and answered. Redis answers a connection in order, so every revocation
+ * published before the PING reached Redis was delivered (and forgotten) before the answer. A verifier whose
+ * subscription has not answered for this long (stalled event loop, slow network) reads Redis for every token until it
+ * answers again. It is also the longest a revocation waits for a verifier that does not confirm it (announceRevocation).
+ */
+export const REVOCATION_LEASE_MS = 1_000;
+/** How often a verifier renews its lease (a PING on its subscription): well inside the lease. */
+const LEASE_RENEW_MS = REVOCATION_LEASE_MS / 4;
+/** How long a confirmation counter lives (far longer than anyone waits for it). */
+const ACK_TTL_MS = 60_000;
+
 const revokedJtiKey = (jti: string) => `revoked:jti:${jti}`;
+const revocationAckKey = (id: string) => `revocation-ack:${id}`;
 const revokedUserKey = (userId: string) => `revoked:user:${userId}`;
 /** Pub/sub channel names are not prefixed by ioredis: the channel carries the client's key prefix itself. */
 const revocationChannel = (redis: Redis) => `${typeof redis.options.keyPrefix === 'string' ? redis.options.keyPrefix : ''}revocations`;
 
 type TRevocation = { jti: string } | { userId: string };
+/** On the channel: the revocation, and the id under which each verifier that heard it confirms it has forgotten it. */
+type TRevocationMessage = TRevocation & { ack?: string };
 
 /**
  * What a verifier's revocation listeners hear: one token (`jti`), every token of a user issued until now (`userId`),
@@ -102,9 +120,10 @@ function decodeJson(segment: string): Record<string, unknown> {
  * A token that passed is remembered (bounded LRU, until it expires), so its next requests cost a map lookup. The
  * memory is never trusted blindly: every revocation is published on Redis (revokeToken, revokeAllTokensOfUser)
  * and each verifier, subscribed, forgets the tokens it names at once; while the subscription is down (Redis
- * restarting) nothing is remembered and every request reads Redis; when it comes back the memory starts empty.
- * So a revoked token is refused everywhere within the pub/sub delay (milliseconds), and at once by the verifiers of
- * the process that revoked it.
+ * restarting) nothing is remembered and every request reads Redis; when it comes back the memory starts empty. The
+ * memory is used only while the subscription keeps proving itself up to date (REVOCATION_LEASE_MS), and the revoking
+ * call answers only once every verifier has confirmed it forgot the token or has let its lease run out, so a revoked
+ * token is refused everywhere from the moment the revocation answers.
  */
 export async function createTokenVerifier(options: TTokenVerifierOptions): Promise<TTokenVerifier> {
   let key: KeyObject;
@@ -135,6 +154,9 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
   /** Bumped at every revocation and every gap in the subscription: a Redis read older than that is not remembered. */
   let generation = 0;
   let subscribed = false;
+  /** Until when (performance.now()) the memory may be used: see REVOCATION_LEASE_MS. */
+  let leaseUntil = 0;
+  const trusted = () => subscribed && performance.now() < leaseUntil;
   const listeners = new Set<(notice: TRevocationNotice) => void>();
   const announce = (notice: TRevocationNotice) => {
     for (const listener of listeners) {
@@ -175,28 +197,64 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
     subscriber.on('error', (error: Error) => logger?.debug({ err: error }, 'revocation subscription: Redis error'));
     subscriber.on('close', () => {
       subscribed = false;
+      leaseUntil = 0;
       forgetAll();
     });
     subscriber.on('ready', () => {
       // (Re)subscribe, and only then trust the memory again, starting empty: revocations may have been missed.
+      const sentAt = performance.now();
       void subscriber
         .subscribe(channel)
         .then(() => {
           forgetAll();
           subscribed = true;
+          leaseUntil = sentAt + REVOCATION_LEASE_MS;
           announce({ all: true });
         })
         .catch((error: unknown) => logger?.warn({ err: error }, 'revocation subscription failed; tokens are checked in Redis on every request'));
     });
     subscriber.on('message', (_channel: string, message: string) => {
+      let revocation: TRevocationMessage;
       try {
-        forget(JSON.parse(message) as TRevocation);
+        revocation = JSON.parse(message) as TRevocationMessage;
       } catch {
         forgetAll();
         announce({ all: true });
+        return;
+      }
+      const { ack, ...named } = revocation;
+      forget(named as TRevocation);
+      // Forgotten: say so, so the revoking request can answer knowing no verifier lets the token through any more.
+      if (typeof ack === 'string') {
+        const key = revocationAckKey(ack);
+        redis
+          .multi()
+          .incr(key)
+          .pexpire(key, ACK_TTL_MS)
+          .exec()
+          .catch((error: unknown) => logger?.debug({ err: error }, 'revocation confirmation failed (the revoker waits out the lease)'));
       }
     });
   }
+  // Renew the lease: a PING answered on the subscription proves every revocation published before it was heard.
+  let renewing = false;
+  const renewal = subscriber
+    ? setInterval(() => {
+        if (!subscribed || renewing) return;
+        renewing = true;
+        const sentAt = performance.now();
+        subscriber
+          .ping()
+          .then(() => {
+            if (subscribed) leaseUntil = Math.max(leaseUntil, sentAt + REVOCATION_LEASE_MS);
+          })
+          .catch((error: unknown) => logger?.debug({ err: error }, 'revocation subscription: PING failed'))
+          .finally(() => {
+            renewing = false;
+          });
+      }, LEASE_RENEW_MS)
+    : undefined;
+  renewal?.unref();
 
   async function verifyFresh(token: string): Promise<TAuthUser> {
     const parts = token.split('.');
@@ -236,7 +294,7 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
     }
     const user: TAuthUser = { userId: claims.sub, role: claims.role, jti: claims.jti, exp: claims.exp };
 
-    if (cache && subscribed && readAt === generation) {
+    if (cache && trusted() && readAt === generation) {
       cache.set(token, user, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });
       byJti.set(user.jti, token);
       let tokens = byUser.get(user.userId);
@@ -249,7 +307,7 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
   return {
     async verify(token) {
       if (token.length > MAX_TOKEN_LENGTH) throw INVALID();
-      if (cache && subscribed) {
+      if (cache && trusted()) {
         const remembered = cache.get(token);
         if (remembered) {
           if (remembered.exp <= Date.now() / 1000) {
@@ -267,6 +325,7 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
     },
     async stop() {
       listeners.clear();
+      if (renewal) clearInterval(renewal);
       localVerifiers.get(redis)?.delete(forget);
       cache?.clear();
       if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
@@ -274,20 +333,40 @@ export async function createTokenVerifier(options: TTokenVerifierOptions): Promi
   };
 }
 
-/** Revokes one token until it would have expired anyway, and tells every verifier at once. */
+/**
+ * Tells every verifier of a revocation already written to Redis, and returns only when none of them can let the
+ * revoked token through any more: those of this process at once; the others when each has confirmed it forgot the
+ * token (PUBLISH answers how many heard it; each increments the revocation's counter), or, for one that does not
+ * confirm (stalled, or of an older release), when its lease has run out: REVOCATION_LEASE_MS after Redis took the
+ * message, a verifier that has not heard it no longer uses its memory. So a revocation holds everywhere from the
+ * moment the revoking request answers.
+ */
+async function announceRevocation(redis: Redis, revocation: TRevocation): Promise<void> {
+  tellLocalVerifiers(redis, revocation);
+  const ack = randomUUID();
+  const heardBy = await redis.publish(revocationChannel(redis), JSON.stringify({ ...revocation, ack } satisfies TRevocationMessage));
+  const deadline = performance.now() + REVOCATION_LEASE_MS;
+  let pause = 1;
+  while (heardBy > 0 && performance.now() < deadline) {
+    if (Number(await redis.get(revocationAckKey(ack))) >= heardBy) return;
+    await sleep(Math.min(pause, Math.max(0, deadline - performance.now())));
+    pause = Math.min(pause * 2, 20);
+  }
+}
+
+/** Revokes one token until it would have expired anyway; answers when every verifier refuses it (announceRevocation). */
 export async function revokeToken(redis: Redis, user: Pick<TAuthUser, 'jti' | 'exp'>): Promise<void> {
   const ttl = Math.max(1, user.exp - Math.floor(Date.now() / 1000));
   await redis.set(revokedJtiKey(user.jti), '1', 'EX', ttl);
-  tellLocalVerifiers(redis, { jti: user.jti });
-  await redis.publish(revocationChannel(redis), JSON.stringify({ jti: user.jti } satisfies TRevocation));
+  await announceRevocation(redis, { jti: user.jti });
 }
 
 /**
- * Revokes every token of the user issued up to now (ban, deletion, password change), and tells every verifier at
- * once. With a reason, those tokens are answered with it (401 AUTH.ACCOUNT_SUSPENDED / AUTH.ACCOUNT_DELETED).
+ * Revokes every token of the user issued up to now (ban, deletion, password change); answers when every verifier
+ * refuses them (announceRevocation). With a reason, those tokens are answered with it (401 AUTH.ACCOUNT_SUSPENDED /
+ * AUTH.ACCOUNT_DELETED).
  */
 export async function revokeAllTokensOfUser(redis: Redis, userId: string, reason?: TUserRevocationReason): Promise<void> {
   await redis.set(revokedUserKey(userId), reason ? `${Date.now()}:${reason}` : String(Date.now()), 'EX', ACCESS_TOKEN_TTL_SECONDS);
-  tellLocalVerifiers(redis, { userId });
-  await redis.publish(revocationChannel(redis), JSON.stringify({ userId } satisfies TRevocation));
+  await announceRevocation(redis, { userId });
 }

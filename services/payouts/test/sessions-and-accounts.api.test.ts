@@ -103,6 +103,20 @@ describe('a user whose tokens were all revoked', () => {
     expect((await h.api('GET', '/api/admin/withdrawals', { token: await freshToken(admin, 'admin') })).status).toBe(200);
   });
 
+  it('when auth revokes every token of the user right after the token was read, then the next read is refused, 40 times in a row (no moment in which the revoked token passes)', async () => {
+    const worker = await h.newUser();
+    await h.publish(registered(worker.id));
+    await h.fund(worker.id, '5.00');
+    for (let round = 0; round < 40; round++) {
+      const token = round === 0 ? worker.token : await freshToken(worker);
+      // Read twice: the service's verifier now remembers the token (no Redis read on the next request).
+      for (let i = 0; i < 2; i++) expect((await h.api('GET', '/api/ledger/balance', { token })).status, `round ${round}`).toBe(200);
+      await revokeAllTokensOfUser(authRedis, worker.id);
+      const after = await h.api('GET', '/api/ledger/balance', { token });
+      expect({ round, status: after.status, code: after.body.code }).toEqual({ round, status: 401, code: 'AUTH.TOKEN_REVOKED' });
+    }
+  });
+
   it('when only another user is revoked, then this user is untouched', async () => {
     const worker = await h.newUser();
     await h.publish(registered(worker.id));
