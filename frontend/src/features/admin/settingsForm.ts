@@ -13,6 +13,8 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   verification_retention_days: 'whole',
   max_live_assignments: 'whole',
   assignment_time_limit_hours: 'whole',
+  appeal_window_days: 'whole',
+  appeal_decision_days: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';

@@ -37,6 +37,8 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['verification_retention_days', '30'],
     ['max_live_assignments', '3'],
     ['assignment_time_limit_hours', '24'],
+    ['appeal_window_days', '7'],
+    ['appeal_decision_days', '3'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -13,6 +13,7 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     dueDate: '2031-05-04',
     timeLimitMinutes: null,
     requiresApproval: false,
+    acceptanceCriteria: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     userStatus: null,
@@ -26,6 +27,9 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     userAssignment: null,
     userRequest: null,
     autoApproveAt: null,
+    rejectedCriteria: [],
+    appealableUntil: null,
+    appeal: null,
     ...overrides,
   };
 }
@@ -48,6 +52,7 @@ export function makeAssignment(overrides: Partial<TAssignment> = {}): TAssignmen
     cancelledAt: null,
     returnedAt: null,
     returnReason: null,
+    underAppeal: false,
     files: [],
     ...overrides,
   };

@@ -84,6 +84,21 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '24',
     description: 'Hours a worker has for a task without a time limit of its own; then it returns to the board',
   },
+  appeal_window_days: {
+    label: 'Appeal window days',
+    kind: 'whole',
+    max: 365,
+    defaultValue: '7',
+    description: 'Days after a rejection within which the worker may appeal it',
+  },
+  appeal_decision_days: {
+    label: 'Appeal decision days',
+    kind: 'whole',
+    min: 1,
+    max: 365,
+    defaultValue: '3',
+    description: 'Days an admin has to decide an appeal; past them it is escalated on the dashboard',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

@@ -14,7 +14,7 @@ export function iso(value: Date | string | null | undefined): string | null {
 
 /** Columns of a task, with the amount and the date as text (never a float, never a local-midnight Date). */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.submission_instructions, t.reward::text AS reward, t.status, t.sort_order,
-  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.created_at, t.updated_at`;
+  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.acceptance_criteria, t.created_at, t.updated_at`;
 
 export interface TTaskRow {
   id: string;
@@ -28,6 +28,7 @@ export interface TTaskRow {
   due_date: string | null;
   time_limit_minutes: number | null;
   requires_approval: boolean;
+  acceptance_criteria: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +44,7 @@ export interface TTaskCore {
   dueDate: string | null;
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
+  acceptanceCriteria: string[];
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
@@ -60,6 +62,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
     dueDate: row.due_date,
     timeLimitMinutes: row.time_limit_minutes,
     requiresApproval: row.requires_approval,
+    acceptanceCriteria: row.acceptance_criteria ?? [],
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -67,7 +70,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
 }
 
 export const ASSIGNMENT_COLUMNS = `a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at,
-  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason`;
+  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason, a.under_appeal`;
 
 export interface TAssignmentRow {
   id: string;
@@ -86,6 +89,7 @@ export interface TAssignmentRow {
   cancelled_at: Date | string | null;
   returned_at: Date | string | null;
   return_reason: string | null;
+  under_appeal: boolean;
 }
 
 /** An assignment as the repositories return it; the domain adds its files (TAssignment). */
@@ -109,6 +113,7 @@ export function mapAssignment(row: TAssignmentRow): TAssignmentRecord {
     cancelledAt: iso(row.cancelled_at),
     returnedAt: iso(row.returned_at),
     returnReason: row.return_reason,
+    underAppeal: row.under_appeal ?? false,
   };
 }
 

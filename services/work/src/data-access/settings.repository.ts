@@ -6,5 +6,9 @@ export const MAX_LIVE_ASSIGNMENTS_KEY = 'max_live_assignments';
 /** The time limit (hours) of an assignment whose task sets none, so that untouched work returns to the board. */
 export const ASSIGNMENT_TIME_LIMIT_HOURS_KEY = 'assignment_time_limit_hours';
 
+/** Due process (issue 29): days a worker may appeal a rejection, and days an admin has to decide an appeal. */
+export const APPEAL_WINDOW_DAYS_KEY = 'appeal_window_days';
+export const APPEAL_DECISION_DAYS_KEY = 'appeal_decision_days';
+
 /** The local copy of the settings this service reads, learnt from settings.changed (an older event never wins). */
 export const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'settings', key: 'key', fields: ['key', 'value'] });

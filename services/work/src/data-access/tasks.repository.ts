@@ -28,6 +28,8 @@ export interface TNewTask {
   sortOrder: number;
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
+  /** The numbered acceptance criteria (issue 29); none when absent. */
+  acceptanceCriteria?: string[];
   createdBy: string;
 }
 
@@ -41,9 +43,9 @@ async function announceTaskSaved(client: PoolClient, task: { id: string; title: 
 
 export async function insertTask(client: PoolClient, task: TNewTask): Promise<TTaskCore> {
   const { rows } = await client.query<TTaskRow>(
-    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${TASK_COLUMNS}`,
-    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy],
+    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, acceptance_criteria)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${TASK_COLUMNS}`,
+    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.acceptanceCriteria ?? []],
   );
   const created = mapTask(rows[0] as TTaskRow);
   await announceTaskSaved(client, created);
@@ -59,8 +61,9 @@ const UPDATABLE_COLUMNS = {
   sortOrder: 'sort_order',
   timeLimitMinutes: 'time_limit_minutes',
   requiresApproval: 'requires_approval',
+  acceptanceCriteria: 'acceptance_criteria',
 } as const;
-export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | null>>;
+export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | string[] | null>>;
 
 export async function updateTask(db: PoolClient, id: string, changes: TTaskChanges): Promise<TTaskCore | undefined> {
   const sets: string[] = [];
@@ -234,7 +237,7 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
      FROM candidates c JOIN tasks t ON t.id = c.id
      LEFT JOIN LATERAL (
        SELECT a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at, a.rejection_reason,
-              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason
+              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason, a.under_appeal
        FROM task_assignments a WHERE a.task_id = t.id AND a.user_id = $1 ORDER BY a.assigned_at DESC, a.created_at DESC LIMIT 1
      ) ua ON true
      LEFT JOIN LATERAL (

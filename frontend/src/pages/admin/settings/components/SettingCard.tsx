@@ -14,6 +14,8 @@ const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' 
   verification_retention_days: 'days',
   max_live_assignments: 'tasks',
   assignment_time_limit_hours: 'hours',
+  appeal_window_days: 'days',
+  appeal_decision_days: 'days',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */
