@@ -9,10 +9,13 @@ export const dashboardEn = {
     totalBalance: 'Total Balance',
     submissionsWaiting: 'Submissions waiting',
     verificationsWaiting: 'Verifications waiting',
+    appealsWaiting: 'Appeals waiting',
+    returnsLast30Days: 'Tasks handed back (30 days)',
     oldestPendingWithdrawal: 'Oldest pending withdrawal',
     support: 'Support desk',
   },
   hints: {
+    appealsOverdue: 'Overdue: {{count}}, decide now',
     totalBalance: 'The sum of every available balance in the ledger.',
     totalBalanceUnknown: 'The balances could not be read from payouts right now.',
     noPendingWithdrawal: 'None pending',

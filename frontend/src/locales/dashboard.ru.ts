@@ -11,10 +11,13 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     totalBalance: 'Общий баланс',
     submissionsWaiting: 'Работы на проверке',
     verificationsWaiting: 'Верификации на проверке',
+    appealsWaiting: 'Апелляции на рассмотрении',
+    returnsLast30Days: 'Возвращено заданий (30 дней)',
     oldestPendingWithdrawal: 'Самый старый вывод в ожидании',
     support: 'Поддержка',
   },
   hints: {
+    appealsOverdue: 'Просрочено: {{count}}, решите сейчас',
     totalBalance: 'Сумма всех доступных балансов в реестре.',
     totalBalanceUnknown: 'Сейчас не удалось прочитать балансы из сервиса выплат.',
     noPendingWithdrawal: 'Нет ожидающих',

@@ -3,6 +3,7 @@ import { CalendarOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
+import { AppealButton, RejectionDetails } from './AppealButton';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -47,6 +48,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       {task.userStatus === 'rejected' && task.rejectionReason && (
         <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} data-testid="rejection-reason" />
       )}
+      <RejectionDetails task={task} />
       {cancellation && <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={cancellation} data-testid="cancellation-reason" />}
       {declined && (
         <Alert type="warning" showIcon title={t('work.worker.requestDeclinedTitle')} description={declined.reason ?? undefined} data-testid="request-declined" />
@@ -67,6 +69,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       <footer className="task-card-actions">
         <Button onClick={() => onView(task)}>{t('work.worker.actions.viewDetails')}</Button>
         <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.revise')} />
+        <AppealButton task={task} />
       </footer>
     </article>
   );

@@ -3,6 +3,7 @@ import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import { AttachmentList } from './AttachmentList';
+import { AppealButton, RejectionDetails } from './AppealButton';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -26,6 +27,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
     <div className="dialog-footer">
       <Button onClick={onClose}>{t('work.common.close')}</Button>
       <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.resubmit')} />
+      <AppealButton task={task} />
     </div>
   ) : null;
 
@@ -39,6 +41,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
           {task.userStatus === 'rejected' && task.rejectionReason && (
             <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} />
           )}
+          <RejectionDetails task={task} />
           {task.userStatus === 'cancelled' && assignment?.cancellationReason && (
             <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={assignment.cancellationReason} />
           )}
@@ -68,6 +71,16 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
               <h4 className="task-details-heading">{t('work.common.instructions')}</h4>
               <p className="task-details-text">{task.submissionInstructions}</p>
             </section>
+          )}
+          {task.acceptanceCriteria.length > 0 && (
+            <div data-testid="acceptance-criteria">
+              <h4 className="task-details-heading">{t('work.common.acceptanceCriteria')}</h4>
+              <ol className="task-criteria">
+                {task.acceptanceCriteria.map((criterion, index) => (
+                  <li key={index}>{criterion}</li>
+                ))}
+              </ol>
+            </div>
           )}
           {(submission !== null || (assignment?.files.length ?? 0) > 0) && (
             <section className="task-details-submission" data-testid="own-submission">
