@@ -54,6 +54,9 @@ export const emailTemplatesEn = {
     details: 'What the decision means for the user',
     profileUrl: 'The profile page of the app',
     deletedBy: 'Who deleted the account',
+    taskTitle: 'The title of the task',
+    decisionDays: 'Days an admin has to decide an appeal',
+    tasksUrl: 'The Tasks page of the app',
   },
   fields: {
     name: 'Name',

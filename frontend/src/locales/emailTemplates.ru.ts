@@ -52,6 +52,9 @@ export const emailTemplatesRu: TCatalogue['emailTemplates'] = {
     details: 'Что решение значит для пользователя',
     profileUrl: 'Страница профиля в приложении',
     deletedBy: 'Кто удалил аккаунт',
+    taskTitle: 'Название задания',
+    decisionDays: 'Сколько дней у администратора на решение по апелляции',
+    tasksUrl: 'Страница «Задания» в приложении',
   },
   fields: {
     name: 'Название',

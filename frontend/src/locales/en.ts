@@ -256,6 +256,7 @@ export const en = {
       'users-list': 'All Users',
       'task-requests': 'Task Requests',
       submissions: 'Task Submissions',
+      appeals: 'Appeals',
       verifications: 'Verifications',
       tasks: 'Tasks',
       'task-packages': 'Task Packages',

@@ -137,6 +137,16 @@ const codes: TErrorCodeTexts = {
   'WORK.PACKAGE_NOT_FOUND': 'Пакет не найден',
   'WORK.TASK_ALREADY_IN_PACKAGE': 'Это задание уже есть в пакете',
   'WORK.TASK_NOT_IN_PACKAGE': 'Этого задания нет в пакете',
+  'WORK.UNKNOWN_CRITERIA': 'У этого задания нет критерия приёмки {{numbers}}',
+  'WORK.CRITERIA_REQUIRED': 'Укажите, какие критерии приёмки не выполнены',
+  'WORK.CANNOT_APPEAL': 'Обжаловать можно только отклонённую работу',
+  'WORK.APPEAL_WINDOW_CLOSED':
+    'Отклонение можно обжаловать в течение {{days}} {{days:one=дня|few=дней|many=дней|other=дня}}; этот срок прошёл',
+  'WORK.ALREADY_APPEALED': 'Это отклонение уже обжаловано',
+  'WORK.UNDER_APPEAL': 'Работа на апелляции: дождитесь решения',
+  'WORK.APPEAL_NOT_FOUND': 'Апелляция не найдена',
+  'WORK.APPEAL_ALREADY_DECIDED': 'По этой апелляции уже принято решение',
+  'WORK.APPEAL_SAME_REVIEWER': 'Вы отклонили эту работу: решение по апелляции должен принять другой администратор',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',

@@ -252,6 +252,7 @@ export const ru: TCatalogue = {
       'users-list': 'Все пользователи',
       'task-requests': 'Заявки на задания',
       submissions: 'Сданные задания',
+      appeals: 'Апелляции',
       verifications: 'Верификации',
       tasks: 'Задания',
       'task-packages': 'Пакеты заданий',

@@ -5,7 +5,7 @@
  */
 
 /** The keys the admin service stores (any other is refused with 'Unknown setting'), in the order the console shows them. */
-export const SYSTEM_SETTING_KEYS = ['platform_name', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid'] as const;
+export const SYSTEM_SETTING_KEYS = ['platform_name', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid', 'appeal_window_days', 'appeal_decision_days'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
 /** platform_name (issue 28): the name e-mails are sent under and signed with; at most this many characters. */
@@ -56,6 +56,11 @@ export function centsToAmount(cents: number): string {
 export const MAX_SUBMISSION_FILES = 10;
 /** The longest reason a worker may give when handing a task back (issue 29). */
 export const MAX_RETURN_REASON_LENGTH = 500;
+/** Due process (issue 29): a task's acceptance criteria (a short numbered list), and an appeal's statement. */
+export const MAX_ACCEPTANCE_CRITERIA = 10;
+export const MAX_CRITERION_LENGTH = 300;
+export const MAX_APPEAL_STATEMENT_LENGTH = 2000;
+export const MAX_APPEAL_DECISION_REASON_LENGTH = 2000;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
 export const SUBMISSION_ACCEPT = 'image/*,video/*';
 
@@ -73,6 +78,9 @@ export const AUDIT_ACTIONS = [
   'submission.approved',
   'submission.rejected',
   'assignment.cancelled',
+  'submission.appealed',
+  'appeal.upheld',
+  'appeal.overturned',
   'task_request.approved',
   'task_request.rejected',
   'chat_settings.changed',
@@ -99,5 +107,5 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'appeal', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news'] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -52,6 +52,11 @@ export const ZAdminStatsSchema = z.object({
   submissionsWaiting: z.number().int(),
   /** Identity verification applications waiting for review (verification.submitted / verification.decided). */
   verificationsWaiting: z.number().int(),
+  /** Appeals of rejections waiting for a second admin (issue 29), and those past appeal_decision_days (escalated). */
+  appealsWaiting: z.number().int(),
+  appealsOverdue: z.number().int(),
+  /** Tasks workers handed back in the last 30 days (assignment.returned). */
+  returnsLast30Days: z.number().int(),
   oldestPendingWithdrawalAt: z.string().nullable(),
   /** Seconds since the oldest pending withdrawal was requested; null when none is pending. */
   oldestPendingWithdrawalAgeSeconds: z.number().int().nullable(),

@@ -98,6 +98,8 @@ export const ZSubmissionRejectedDataSchema = z.object({
   reason: z.string(),
   rejectedAt: z.iso.datetime({ offset: true }),
   rejectedBy: z.uuid(),
+  /** The acceptance criteria (numbers) the rejection cited (issue 29); absent in older events. */
+  criteria: z.array(z.number().int()).optional(),
 });
 export type TSubmissionRejectedData = z.infer<typeof ZSubmissionRejectedDataSchema>;
 
@@ -140,6 +142,37 @@ export const ZAssignmentReturnedDataSchema = z.object({
   returnedAt: z.iso.datetime({ offset: true }),
 });
 export type TAssignmentReturnedData = z.infer<typeof ZAssignmentReturnedDataSchema>;
+
+/** The worker appealed a rejection with a statement (issue 29): the submission is Under appeal until an admin decides. */
+export const ZSubmissionAppealedDataSchema = z.object({
+  appealId: z.uuid(),
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  taskTitle: z.string(),
+  statement: z.string(),
+  rejectedBy: z.uuid(),
+  appealedAt: z.iso.datetime({ offset: true }),
+});
+export type TSubmissionAppealedData = z.infer<typeof ZSubmissionAppealedDataSchema>;
+
+/**
+ * An admin other than the one who rejected decided an appeal: upheld (the rejection stands, with this admin's reason)
+ * or overturned (the submission is approved: a submission.approved is written in the same transaction).
+ */
+export const ZAppealDecidedDataSchema = z.object({
+  appealId: z.uuid(),
+  userId: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  taskTitle: z.string(),
+  decision: z.enum(['upheld', 'overturned']),
+  reason: z.string().nullable(),
+  appealedAt: z.iso.datetime({ offset: true }),
+  decidedAt: z.iso.datetime({ offset: true }),
+  decidedBy: z.uuid(),
+});
+export type TAppealDecidedData = z.infer<typeof ZAppealDecidedDataSchema>;
 
 /** An admin cancelled an assignment with a reason; the task is available again. */
 export const ZAssignmentCancelledDataSchema = z.object({
@@ -434,6 +467,8 @@ export const EVENT_SCHEMAS = {
   'assignment.created': ZAssignmentCreatedDataSchema,
   'assignment.released': ZAssignmentReleasedDataSchema,
   'assignment.returned': ZAssignmentReturnedDataSchema,
+  'submission.appealed': ZSubmissionAppealedDataSchema,
+  'appeal.decided': ZAppealDecidedDataSchema,
   'assignment.cancelled': ZAssignmentCancelledDataSchema,
   'task_request.decided': ZTaskRequestDecidedDataSchema,
   'task.saved': ZTaskSavedDataSchema,

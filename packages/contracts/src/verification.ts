@@ -126,7 +126,7 @@ export type TVerificationFileKind = (typeof VERIFICATION_FILE_KINDS)[number];
 
 /* ---- Activity history (GET /api/user/activity). ---- */
 
-export const ACTIVITY_TYPES = ['verification', 'task_completed', 'task_assigned', 'task_topped_up', 'withdrawal_request', 'withdrawal_approved', 'withdrawal_rejected', 'account_created'] as const;
+export const ACTIVITY_TYPES = ['verification', 'task_completed', 'task_assigned', 'task_topped_up', 'withdrawal_request', 'withdrawal_approved', 'withdrawal_rejected', 'account_created', 'task_returned', 'task_appealed', 'appeal_decided'] as const;
 export type TActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ZActivityEntrySchema = z.object({

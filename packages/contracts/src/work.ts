@@ -23,8 +23,29 @@ export const ZTaskRequestStatusSchema = z.enum(TASK_REQUEST_STATUSES);
 export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
-import { ESTIMATED_MINUTES_MAX, MAX_RETURN_REASON_LENGTH } from './constants.js';
-export { centsToAmount, ESTIMATED_MINUTES_MAX, hourlyRateCents, MAX_RETURN_REASON_LENGTH, MAX_SUBMISSION_FILES, MAX_SUBMISSION_FILE_BYTES, MAX_UPLOAD_IMAGE_PIXELS, MEDIAN_APPROVALS_NEEDED, SUBMISSION_ACCEPT } from './constants.js';
+import {
+  ESTIMATED_MINUTES_MAX,
+  MAX_ACCEPTANCE_CRITERIA,
+  MAX_APPEAL_DECISION_REASON_LENGTH,
+  MAX_APPEAL_STATEMENT_LENGTH,
+  MAX_CRITERION_LENGTH,
+  MAX_RETURN_REASON_LENGTH,
+} from './constants.js';
+export {
+  centsToAmount,
+  ESTIMATED_MINUTES_MAX,
+  hourlyRateCents,
+  MAX_ACCEPTANCE_CRITERIA,
+  MAX_APPEAL_DECISION_REASON_LENGTH,
+  MAX_APPEAL_STATEMENT_LENGTH,
+  MAX_CRITERION_LENGTH,
+  MAX_RETURN_REASON_LENGTH,
+  MAX_SUBMISSION_FILES,
+  MAX_SUBMISSION_FILE_BYTES,
+  MAX_UPLOAD_IMAGE_PIXELS,
+  MEDIAN_APPROVALS_NEEDED,
+  SUBMISSION_ACCEPT,
+} from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
 const requiredText = (label: string, max: number, tooLong: string) =>
@@ -66,6 +87,20 @@ const ZEstimatedMinutesSchema = z
   .min(1, ESTIMATED_MINUTES_MESSAGE)
   .max(ESTIMATED_MINUTES_MAX, ESTIMATED_MINUTES_MESSAGE);
 
+/**
+ * A task's acceptance criteria (issue 29): a short numbered list (criterion 1 is the first item) that a rejection
+ * cites by number. Each item one non-blank text; blank items are refused rather than dropped, so numbers never shift.
+ */
+export const ZAcceptanceCriteriaSchema = z
+  .array(
+    ZTextSchema('Acceptance criterion', { error: 'Each acceptance criterion must be text' })
+      .trim()
+      .min(1, 'An acceptance criterion cannot be blank')
+      .max(MAX_CRITERION_LENGTH, `Each acceptance criterion must be at most ${MAX_CRITERION_LENGTH} characters`),
+    { error: 'Acceptance criteria must be a list of texts' },
+  )
+  .max(MAX_ACCEPTANCE_CRITERIA, `A task has at most ${MAX_ACCEPTANCE_CRITERIA} acceptance criteria`);
+
 export const ZCreateTaskRequestSchema = z.strictObject({
   title: requiredText('Title', 200, 'Title is too long'),
   description: requiredText('Description', 10_000, 'Description is too long'),
@@ -76,6 +111,7 @@ export const ZCreateTaskRequestSchema = z.strictObject({
   timeLimitMinutes: ZTimeLimitSchema.nullable().optional(),
   requiresApproval: z.boolean({ error: 'requiresApproval must be true or false' }).optional(),
   estimatedMinutes: ZEstimatedMinutesSchema,
+  acceptanceCriteria: ZAcceptanceCriteriaSchema.optional(),
 });
 export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
 
@@ -131,6 +167,8 @@ export const ZAssignmentSchema = z.object({
   /** When the worker handed the task back, and the reason they gave (optional). */
   returnedAt: z.string().nullable(),
   returnReason: z.string().nullable(),
+  /** True while the worker's appeal of its rejection waits for an admin (shown as Under appeal). */
+  underAppeal: z.boolean(),
   files: z.array(ZSubmissionFileSchema),
 });
 export type TAssignment = z.infer<typeof ZAssignmentSchema>;
@@ -177,6 +215,8 @@ const taskCoreShape = {
   /** The admin's estimate of the minutes the task takes. */
   estimatedMinutes: z.number().int(),
   pay: ZTaskPaySchema,
+  /** The numbered acceptance criteria (criterion n is item n-1); a rejection cites them by number. */
+  acceptanceCriteria: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -234,6 +274,22 @@ export const ZUserTaskRequestSchema = z.object({
 });
 export type TUserTaskRequest = z.infer<typeof ZUserTaskRequestSchema>;
 
+export const APPEAL_STATUSES = ['pending', 'upheld', 'overturned'] as const;
+export const ZAppealStatusSchema = z.enum(APPEAL_STATUSES);
+export type TAppealStatus = z.infer<typeof ZAppealStatusSchema>;
+
+/** An appeal as its worker reads it. */
+export const ZAppealSchema = z.object({
+  id: z.uuid(),
+  status: ZAppealStatusSchema,
+  statement: z.string(),
+  appealedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The deciding admin's reason (required when upheld). */
+  decisionReason: z.string().nullable(),
+});
+export type TAppeal = z.infer<typeof ZAppealSchema>;
+
 /** GET /api/tasks items: the task with the calling worker's own fields merged in (never another worker's). */
 export const ZWorkerTaskSchema = z.object({
   ...taskCoreShape,
@@ -254,6 +310,12 @@ export const ZWorkerTaskSchema = z.object({
    * (submittedAt + the auto_approval_days setting, from the server's clock and setting); otherwise null.
    */
   autoApproveAt: z.string().nullable(),
+  /** The criteria (numbers) the latest rejection of the worker's submission named; [] otherwise. */
+  rejectedCriteria: z.array(z.number().int()),
+  /** While the rejection may be appealed (no appeal yet): the end of the appeal window; otherwise null. */
+  appealableUntil: z.string().nullable(),
+  /** The worker's appeal of the latest rejection ('pending' is shown as Under appeal), or null. */
+  appeal: ZAppealSchema.nullable(),
 });
 export type TWorkerTask = z.infer<typeof ZWorkerTaskSchema>;
 export const ZWorkerTaskListSchema = z.array(ZWorkerTaskSchema);
@@ -326,6 +388,9 @@ export const ZAdminSubmissionSchema = z.object({
   completedAt: z.string().nullable(),
   autoApproved: z.boolean(),
   files: z.array(ZSubmissionFileSchema),
+  /** The task's numbered acceptance criteria (what a rejection may cite), and those the rejection cited. */
+  taskAcceptanceCriteria: z.array(z.string()),
+  rejectedCriteria: z.array(z.number().int()),
 });
 export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
 export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
@@ -357,6 +422,14 @@ export const ZReviewResponseSchema = z.object({ message: z.string(), submission:
 
 export const ZRejectSubmissionRequestSchema = z.strictObject({
   reason: ZTextSchema('Rejection reason', { error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(2_000, 'Rejection reason is too long'),
+  /** The numbers of the acceptance criteria not met (1 = the first); required when the task has criteria. */
+  criteria: z
+    .array(z.number({ error: 'Criteria must be numbers' }).int('Criteria must be whole numbers').min(1, 'Criteria are numbered from 1').max(MAX_ACCEPTANCE_CRITERIA, 'Unknown criterion'), {
+      error: 'Criteria must be a list of numbers',
+    })
+    .max(MAX_ACCEPTANCE_CRITERIA, 'Too many criteria')
+    .refine((list) => new Set(list).size === list.length, 'Each criterion may be named once')
+    .optional(),
 });
 export type TRejectSubmissionRequest = z.infer<typeof ZRejectSubmissionRequestSchema>;
 
@@ -483,3 +556,100 @@ export const ZPackageTaskPageSchema = ZPageSchema(ZPackageTaskSchema);
 export type TPackageTaskPage = z.infer<typeof ZPackageTaskPageSchema>;
 
 export const ZWorkMessageSchema = z.object({ message: z.string() });
+
+/* ---- Appeals (issue 29 item 4): a worker appeals a rejection, a different admin decides it ---- */
+
+/** POST /api/tasks/{id}/appeal: the worker's statement. */
+export const ZAppealRequestSchema = z.strictObject({
+  statement: ZTextSchema('Statement', { error: 'Please explain why the rejection is wrong' })
+    .trim()
+    .min(1, 'Please explain why the rejection is wrong')
+    .max(MAX_APPEAL_STATEMENT_LENGTH, `The statement must be at most ${MAX_APPEAL_STATEMENT_LENGTH} characters`),
+});
+export type TAppealRequest = z.infer<typeof ZAppealRequestSchema>;
+export const ZAppealResponseSchema = z.object({ message: z.string(), appeal: ZAppealSchema });
+export type TAppealResponse = z.infer<typeof ZAppealResponseSchema>;
+
+/** GET /api/admin/appeals items. */
+export const ZAdminAppealSchema = z.object({
+  id: z.uuid(),
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  taskTitle: z.string(),
+  taskReward: z.string(),
+  taskAcceptanceCriteria: z.array(z.string()),
+  userId: z.uuid(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userEmail: z.string(),
+  submission: z.string().nullable(),
+  rejectionReason: z.string(),
+  rejectedCriteria: z.array(z.number().int()),
+  rejectedBy: z.uuid(),
+  rejectedAt: z.string(),
+  statement: z.string(),
+  status: ZAppealStatusSchema,
+  appealedAt: z.string(),
+  /** appealedAt + appeal_decision_days: after it an undecided appeal is overdue (escalated on the dashboard). */
+  decideBy: z.string(),
+  overdue: z.boolean(),
+  decidedBy: z.uuid().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type TAdminAppeal = z.infer<typeof ZAdminAppealSchema>;
+
+/** GET /api/admin/appeals?status&pageSize&cursor: pending ones oldest first (the queue); decided ones newest first. */
+export const ZAdminAppealsQuerySchema = z.strictObject({
+  status: ZAppealStatusSchema.default('pending'),
+  ...PAGE_QUERY_SHAPE,
+});
+export type TAdminAppealsQuery = z.output<typeof ZAdminAppealsQuerySchema>;
+export const ZAdminAppealPageSchema = ZPageSchema(ZAdminAppealSchema);
+export type TAdminAppealPage = z.infer<typeof ZAdminAppealPageSchema>;
+
+/** POST /api/admin/appeals/{id}/decide. */
+export const ZDecideAppealRequestSchema = z
+  .strictObject({
+    decision: z.enum(['upheld', 'overturned'], { error: 'Decision must be upheld or overturned' }),
+    reason: ZTextSchema('Reason')
+      .trim()
+      .max(MAX_APPEAL_DECISION_REASON_LENGTH, `Reason must be at most ${MAX_APPEAL_DECISION_REASON_LENGTH} characters`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.decision === 'upheld' && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to uphold a rejection' });
+  });
+export type TDecideAppealRequest = z.infer<typeof ZDecideAppealRequestSchema>;
+export const ZDecideAppealResponseSchema = z.object({ message: z.string(), appeal: ZAdminAppealSchema });
+export type TDecideAppealResponse = z.infer<typeof ZDecideAppealResponseSchema>;
+
+/* ---- The worker's own quality record (issue 29 item 5) ---- */
+
+export const ZQualityReasonSchema = z.object({
+  rejectionId: z.uuid(),
+  taskId: z.uuid(),
+  taskTitle: z.string(),
+  reason: z.string(),
+  /** The acceptance criteria the rejection cited: their numbers and texts. */
+  criteria: z.array(z.object({ number: z.number().int(), text: z.string() })),
+  rejectedAt: z.string(),
+  appealStatus: ZAppealStatusSchema.nullable(),
+});
+
+/**
+ * GET /api/tasks/quality: the calling worker's own record. `rejected` counts rejections that stand (never appealed,
+ * or upheld); one under appeal is in `underAppeal` and not counted; an overturned one is never counted again.
+ * approvalRate = approved / (approved + rejected), null before any decision. `reasons`: the latest rejections.
+ */
+export const ZQualityRecordSchema = z.object({
+  approved: z.number().int(),
+  rejected: z.number().int(),
+  underAppeal: z.number().int(),
+  returned: z.number().int(),
+  appealsWon: z.number().int(),
+  approvalRate: z.number().nullable(),
+  reasons: z.array(ZQualityReasonSchema),
+});
+export type TQualityRecord = z.infer<typeof ZQualityRecordSchema>;
+export const QUALITY_REASONS_SHOWN = 20;

@@ -208,6 +208,8 @@ describe('POST /api/admin/email-templates/defaults', () => {
     const list = res.body as unknown as { name: string; variables: string[]; subjectRu: string | null; placeholders: { name: string; required: boolean }[] }[];
     expect(list.map((t) => t.name).sort()).toEqual([
       'account-deleted',
+      'appeal-decided',
+      'appeal-received',
       'password-reset',
       'support-reply',
       'verification-decision',

@@ -15,6 +15,9 @@ export const ZWorkConfigSchema = ZBaseConfigSchema.extend({
   MAX_LIVE_ASSIGNMENTS_DEFAULT: z.coerce.number().int().min(1).max(100).default(3),
   /** Used until a settings.changed event for assignment_time_limit_hours arrives: the limit of a task without one. */
   ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Used until settings.changed events for appeal_window_days and appeal_decision_days arrive (issue 29). */
+  APPEAL_WINDOW_DAYS_DEFAULT: z.coerce.number().int().min(0).max(365).default(7),
+  APPEAL_DECISION_DAYS_DEFAULT: z.coerce.number().int().min(1).max(365).default(3),
   /** Run the scheduled jobs in this instance (BullMQ worker and schedulers). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** How often the auto-approval job runs. */

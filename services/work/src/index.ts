@@ -8,6 +8,7 @@ import { createLocalFileStorage } from './data-access/file-storage.js';
 import type { TWorkDeps } from './domain/deps.js';
 import { registerFileRoutes } from './entry-points/http/files.routes.js';
 import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
+import { registerAppealRoutes } from './entry-points/http/appeals.routes.js';
 import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
@@ -58,6 +59,8 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
       autoApprovalDaysDefault: config.AUTO_APPROVAL_DAYS_DEFAULT,
       maxLiveAssignmentsDefault: config.MAX_LIVE_ASSIGNMENTS_DEFAULT,
       assignmentTimeLimitHoursDefault: config.ASSIGNMENT_TIME_LIMIT_HOURS_DEFAULT,
+      appealWindowDaysDefault: config.APPEAL_WINDOW_DAYS_DEFAULT,
+      appealDecisionDaysDefault: config.APPEAL_DECISION_DAYS_DEFAULT,
       images,
       uploads,
     };
@@ -79,6 +82,7 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerUserExportRoutes(app, { pool, hooks });
     registerTakeAndSubmitRoutes(app, routeDeps);
     registerReviewRoutes(app, routeDeps);
+    registerAppealRoutes(app, routeDeps);
     registerFileRoutes(app, routeDeps);
     registerTaskPackageRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);

@@ -16,6 +16,8 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   withdrawal_decision_hours: 'whole',
   minimum_hourly_rate: 'amount',
   top_up_underpaid: 'whole',
+  appeal_window_days: 'whole',
+  appeal_decision_days: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';

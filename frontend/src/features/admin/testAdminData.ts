@@ -40,6 +40,8 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['withdrawal_decision_hours', '48'],
     ['minimum_hourly_rate', '8.00'],
     ['top_up_underpaid', '1'],
+    ['appeal_window_days', '7'],
+    ['appeal_decision_days', '3'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -4,6 +4,7 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import { PayRate } from './PayRate';
+import { AppealButton, RejectionDetails } from './AppealButton';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -49,6 +50,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       {task.userStatus === 'rejected' && task.rejectionReason && (
         <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} data-testid="rejection-reason" />
       )}
+      <RejectionDetails task={task} />
       {cancellation && <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={cancellation} data-testid="cancellation-reason" />}
       {declined && (
         <Alert type="warning" showIcon title={t('work.worker.requestDeclinedTitle')} description={declined.reason ?? undefined} data-testid="request-declined" />
@@ -69,6 +71,7 @@ export function TaskCard({ task, taking = false, onView, onTake, onSubmit }: TTa
       <footer className="task-card-actions">
         <Button onClick={() => onView(task)}>{t('work.worker.actions.viewDetails')}</Button>
         <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.revise')} />
+        <AppealButton task={task} />
       </footer>
     </article>
   );

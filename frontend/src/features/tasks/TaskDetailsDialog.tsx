@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
 import { AttachmentList } from './AttachmentList';
 import { PayRate } from './PayRate';
+import { AppealButton, RejectionDetails } from './AppealButton';
 import { TaskActions } from './TaskActions';
 import { displayStatusOf } from './taskStatus';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -27,6 +28,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
     <div className="dialog-footer">
       <Button onClick={onClose}>{t('work.common.close')}</Button>
       <TaskActions task={task} taking={taking} onTake={onTake} onSubmit={onSubmit} resubmitLabel={t('work.worker.actions.resubmit')} />
+      <AppealButton task={task} />
     </div>
   ) : null;
 
@@ -40,6 +42,7 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
           {task.userStatus === 'rejected' && task.rejectionReason && (
             <Alert type="error" showIcon title={t('work.worker.rejectionTitle')} description={task.rejectionReason} />
           )}
+          <RejectionDetails task={task} />
           {task.userStatus === 'cancelled' && assignment?.cancellationReason && (
             <Alert type="warning" showIcon title={t('work.worker.cancelledTitle')} description={assignment.cancellationReason} />
           )}
@@ -73,6 +76,16 @@ export function TaskDetailsDialog({ task, taking = false, onClose, onTake, onSub
               <h4 className="task-details-heading">{t('work.common.instructions')}</h4>
               <p className="task-details-text">{task.submissionInstructions}</p>
             </section>
+          )}
+          {task.acceptanceCriteria.length > 0 && (
+            <div data-testid="acceptance-criteria">
+              <h4 className="task-details-heading">{t('work.common.acceptanceCriteria')}</h4>
+              <ol className="task-criteria">
+                {task.acceptanceCriteria.map((criterion, index) => (
+                  <li key={index}>{criterion}</li>
+                ))}
+              </ol>
+            </div>
           )}
           {(submission !== null || (assignment?.files.length ?? 0) > 0) && (
             <section className="task-details-submission" data-testid="own-submission">

@@ -22,8 +22,14 @@ export function canTake(task: Pick<TWorkerTask, 'status' | 'userStatus'>): boole
 }
 
 /** Issue 29: a task not yet handed in (taken, in progress, or sent back for revision) may be handed back. */
-export function canHandBack(task: Pick<TWorkerTask, 'userStatus'>): boolean {
+export function canHandBack(task: Pick<TWorkerTask, 'userStatus'> & { appeal?: TWorkerTask['appeal'] }): boolean {
+  if (isUnderAppeal(task)) return false;
   return task.userStatus === 'assigned' || task.userStatus === 'in_progress' || task.userStatus === 'rejected';
+}
+
+/** Issue 29: while the worker's appeal waits for a second admin, the rejected work is neither resubmitted nor handed back. */
+export function isUnderAppeal(task: { appeal?: TWorkerTask['appeal'] }): boolean {
+  return task.appeal?.status === 'pending';
 }
 
 /** Spec 02 s.4: Submit for assigned and in_progress; rejected offers Resubmit (Revise & Resubmit). */
@@ -31,8 +37,8 @@ export function canSubmit(task: Pick<TWorkerTask, 'userStatus'>): boolean {
   return task.userStatus === 'assigned' || task.userStatus === 'in_progress';
 }
 
-export function canResubmit(task: Pick<TWorkerTask, 'userStatus'>): boolean {
-  return task.userStatus === 'rejected';
+export function canResubmit(task: Pick<TWorkerTask, 'userStatus'> & { appeal?: TWorkerTask['appeal'] }): boolean {
+  return task.userStatus === 'rejected' && !isUnderAppeal(task);
 }
 
 export function displayStatusOf(task: Pick<TWorkerTask, 'status' | 'userStatus'>): TWorkerDisplayStatus {

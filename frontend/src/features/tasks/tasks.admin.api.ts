@@ -1,4 +1,7 @@
 import type {
+  TAdminAppeal,
+  TAdminAppealPage,
+  TAppealStatus,
   TAdminSubmission,
   TAdminSubmissionPage,
   TAdminSubmissionSort,
@@ -85,6 +88,16 @@ export const tasksAdminApi = workApi.injectEndpoints({
       invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
     }),
 
+    /** One page (20) of the appeals in one status (pending: the queue, oldest first); issue 29. */
+    appeals: build.query<TAdminAppealPage, { status?: TAppealStatus; cursor?: string }>({
+      query: ({ status, cursor }) => listQuery('/admin/appeals', { status, cursor }),
+      providesTags: ['Appeal'],
+    }),
+    decideAppeal: build.mutation<{ message: string; appeal: TAdminAppeal }, { id: string; decision: 'upheld' | 'overturned'; reason?: string }>({
+      query: ({ id, decision, reason }) => ({ url: `/admin/appeals/${encodeURIComponent(id)}/decide`, method: 'POST', body: reason ? { decision, reason } : { decision } }),
+      invalidatesTags: ['Appeal', 'Submission', 'AdminTask', 'WorkerTask'],
+    }),
+
     /** One page (20) of the task requests, newest first, optionally of one status. */
     taskRequests: build.query<TTaskRequestPage, { status?: TTaskRequestStatus; user?: string; from?: string; to?: string; cursor?: string }>({
       query: ({ status, user, from, to, cursor }) => listQuery('/admin/task-requests', { status, user, from, to, cursor }),
@@ -148,6 +161,8 @@ export const {
   useDeleteTaskMutation,
   useCancelAssignmentMutation,
   useSubmissionsQuery,
+  useAppealsQuery,
+  useDecideAppealMutation,
   useLazySubmissionQuery,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,

@@ -1,4 +1,4 @@
-import type { TAssignment, TCompletedTaskPage, TReturnTaskResponse, TUserTaskRequest, TWorkerTask, TWorkerTaskSort } from '@platform/contracts';
+import type { TAppealResponse, TAssignment, TCompletedTaskPage, TQualityRecord, TReturnTaskResponse, TUserTaskRequest, TWorkerTask, TWorkerTaskSort } from '@platform/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -6,7 +6,7 @@ import { api } from '../../app/api';
  * same enhanced api, so an admin action that changes what a worker sees invalidates 'WorkerTask' too.
  */
 export const workApi = api.enhanceEndpoints({
-  addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks'],
+  addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks', 'Appeal', 'Quality'],
 });
 
 /** COMPLETED_TOTAL_HEADER of contracts' work.ts (the app imports only types from contracts: its chunk stays small). */
@@ -50,9 +50,19 @@ export const tasksApi = workApi.injectEndpoints({
     /** POST /api/tasks/{id}/return: hand a taken task back (issue 29), with an optional reason. */
     returnTask: build.mutation<TReturnTaskResponse, { id: string; reason?: string }>({
       query: ({ id, reason }) => ({ url: `/tasks/${encodeURIComponent(id)}/return`, method: 'POST', body: reason ? { reason } : {} }),
-      invalidatesTags: ['WorkerTask', 'AdminTask'],
+      invalidatesTags: ['WorkerTask', 'AdminTask', 'Quality'],
+    }),
+    /** POST /api/tasks/{id}/appeal: appeal the rejection of the worker's submission with a statement (issue 29). */
+    appealTask: build.mutation<TAppealResponse, { id: string; statement: string }>({
+      query: ({ id, statement }) => ({ url: `/tasks/${encodeURIComponent(id)}/appeal`, method: 'POST', body: { statement } }),
+      invalidatesTags: ['WorkerTask', 'Appeal', 'Quality'],
+    }),
+    /** GET /api/tasks/quality: the worker's own quality record (profile). */
+    qualityRecord: build.query<TQualityRecord, void>({
+      query: () => '/tasks/quality',
+      providesTags: ['Quality'],
     }),
   }),
 });
 
-export const { useWorkerTasksQuery, useTakeTaskMutation, useReturnTaskMutation, useLazyCompletedTasksQuery } = tasksApi;
+export const { useWorkerTasksQuery, useTakeTaskMutation, useReturnTaskMutation, useLazyCompletedTasksQuery, useAppealTaskMutation, useQualityRecordQuery } = tasksApi;

@@ -15,6 +15,7 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     requiresApproval: false,
     estimatedMinutes: 30,
     pay: { basis: 'estimate', minutes: 30, hourlyRate: '25.00', workers: 0 },
+    acceptanceCriteria: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     userStatus: null,
@@ -28,6 +29,9 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     userAssignment: null,
     userRequest: null,
     autoApproveAt: null,
+    rejectedCriteria: [],
+    appealableUntil: null,
+    appeal: null,
     ...overrides,
   };
 }
@@ -50,6 +54,7 @@ export function makeAssignment(overrides: Partial<TAssignment> = {}): TAssignmen
     cancelledAt: null,
     returnedAt: null,
     returnReason: null,
+    underAppeal: false,
     files: [],
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import type { TActivityEntry } from '@platform/contracts';
-import { CheckCircleOutlined, CloseCircleOutlined, FileTextOutlined, SafetyCertificateOutlined, UserAddOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckCircleOutlined, CloseCircleOutlined, FileTextOutlined, RollbackOutlined, SafetyCertificateOutlined, UserAddOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert, Button, Tag } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ const ICONS: Record<string, ReactNode> = {
   shield: <SafetyCertificateOutlined />,
   'shield-check': <SafetyCertificateOutlined />,
   'shield-x': <CloseCircleOutlined />,
+  undo: <RollbackOutlined />,
+  scale: <AuditOutlined />,
 };
 const TAG_COLORS: Record<string, string> = { green: 'green', blue: 'blue', amber: 'gold', red: 'red', gray: 'default' };
 

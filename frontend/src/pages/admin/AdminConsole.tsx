@@ -33,6 +33,7 @@ const ICONS: Record<TAdminMenuEntry['key'], ReactNode> = {
   'users-list': null,
   'task-requests': null,
   submissions: null,
+  appeals: null,
   verifications: null,
   tasks: <ProfileOutlined />,
   'task-packages': <AppstoreOutlined />,

@@ -3,6 +3,7 @@ import '../../features/payouts/payouts.css';
 import '../../features/tasks/tasks.css';
 import './work-admin.css';
 import type { TAdminSection } from './adminSections';
+import { AppealsSection } from './appeals';
 import { AuditLogSection } from './audit-log';
 import { ChatManagementSection } from './chat-management';
 import { AwardsManagementSection } from './awards-management';
@@ -35,6 +36,7 @@ export const ADMIN_ROUTES: Partial<Record<TAdminSection, ComponentType>> = {
   'task-packages': TaskPackagesSection,
   'task-requests': TaskRequestsSection,
   submissions: SubmissionsSection,
+  appeals: AppealsSection,
   verifications: VerificationsSection,
   withdrawals: AdminWithdrawalsSection,
   settings: SettingsSection,

@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   'users-list',
   'task-requests',
   'submissions',
+  'appeals',
   'verifications',
   'tasks',
   'withdrawals',
@@ -31,7 +32,7 @@ export interface TAdminMenuEntry {
 
 export const ADMIN_MENU: TAdminMenuEntry[] = [
   { key: 'dashboard' },
-  { key: 'users', children: ['users-list', 'task-requests', 'submissions', 'verifications'] },
+  { key: 'users', children: ['users-list', 'task-requests', 'submissions', 'appeals', 'verifications'] },
   { key: 'tasks' },
   { key: 'task-packages' },
   { key: 'withdrawals' },

@@ -9,6 +9,7 @@ import { Panel } from '../../components/Panel';
 import { LeaderboardOptOut } from '../../features/content/LeaderboardOptOut';
 import { DeleteAccountCard } from '../../features/account/DeleteAccountCard';
 import { InstallAppCard } from '../../features/install/InstallAppCard';
+import { QualityRecord } from '../../features/tasks/QualityRecord';
 import { ActivityHistory } from '../../features/verification/ActivityHistory';
 import { DownloadMyData } from '../../features/verification/DownloadMyData';
 import { VerificationCard } from '../../features/verification/VerificationCard';
@@ -77,6 +78,7 @@ export function ProfilePage() {
         </Suspense>
       )}
 
+      {user.role !== 'admin' && <QualityRecord />}
       <ActivityHistory />
       <LeaderboardOptOut />
       <InstallAppCard />

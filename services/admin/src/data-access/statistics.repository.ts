@@ -178,6 +178,33 @@ export async function upsertStatsVerification(db: Queryable, verification: TStat
   );
 }
 
+/** An appeal (issue 29): pending from submission.appealed, upheld or overturned from appeal.decided; a decision is final (whatever arrives first). */
+export async function upsertStatsAppeal(
+  db: Queryable,
+  appeal: { appealId: string; userId: string; status: 'pending' | 'upheld' | 'overturned'; appealedAt: string; decidedAt: string | null },
+  sourceAt: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO stats_appeals AS p (appeal_id, user_id, status, appealed_at, decided_at, source_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (appeal_id) DO UPDATE SET
+       status = CASE WHEN p.status = 'pending' THEN EXCLUDED.status ELSE p.status END,
+       appealed_at = COALESCE(p.appealed_at, EXCLUDED.appealed_at),
+       decided_at = COALESCE(p.decided_at, EXCLUDED.decided_at),
+       source_at = GREATEST(p.source_at, EXCLUDED.source_at)`,
+    [appeal.appealId, appeal.userId, appeal.status, appeal.appealedAt, appeal.decidedAt, sourceAt],
+  );
+}
+
+/** A task handed back (assignment.returned), once per assignment. */
+export async function insertStatsReturn(db: Queryable, input: { assignmentId: string; taskId: string; returnedAt: string }): Promise<void> {
+  await db.query('INSERT INTO stats_returns (assignment_id, task_id, returned_at) VALUES ($1, $2, $3) ON CONFLICT (assignment_id) DO NOTHING', [
+    input.assignmentId,
+    input.taskId,
+    input.returnedAt,
+  ]);
+}
+
 /* ---- reads ---- */
 
 export interface TStatsCounts {
@@ -188,13 +215,17 @@ export interface TStatsCounts {
   pendingWithdrawals: number;
   submissionsWaiting: number;
   verificationsWaiting: number;
+  appealsWaiting: number;
+  appealsOverdue: number;
+  returnsLast30Days: number;
   oldestPendingWithdrawalAt: string | null;
   updatedAt: string | null;
   rebuiltAt: string | null;
   now: string;
 }
 
-export async function readStatsCounts(db: Queryable): Promise<TStatsCounts> {
+/** The counts; an appeal is overdue once it has waited longer than `appealDecisionDays` (the setting). */
+export async function readStatsCounts(db: Queryable, appealDecisionDays: number): Promise<TStatsCounts> {
   const { rows } = await db.query<{
     total_users: number;
     active_users: number;
@@ -203,6 +234,9 @@ export async function readStatsCounts(db: Queryable): Promise<TStatsCounts> {
     pending_withdrawals: number;
     submissions_waiting: number;
     verifications_waiting: number;
+    appeals_waiting: number;
+    appeals_overdue: number;
+    returns_30_days: number;
     oldest_pending: Date | null;
     updated_at: Date | null;
     rebuilt_at: Date | null;
@@ -216,9 +250,13 @@ export async function readStatsCounts(db: Queryable): Promise<TStatsCounts> {
        (SELECT count(*)::int FROM stats_withdrawals WHERE status = 'pending') AS pending_withdrawals,
        (SELECT count(*)::int FROM stats_submissions WHERE status = 'submitted') AS submissions_waiting,
        (SELECT count(*)::int FROM stats_verifications WHERE status = 'pending') AS verifications_waiting,
+       (SELECT count(*)::int FROM stats_appeals WHERE status = 'pending') AS appeals_waiting,
+       (SELECT count(*)::int FROM stats_appeals WHERE status = 'pending' AND appealed_at < now() - make_interval(days => $1::int)) AS appeals_overdue,
+       (SELECT count(*)::int FROM stats_returns WHERE returned_at >= now() - interval '30 days') AS returns_30_days,
        (SELECT min(requested_at) FROM stats_withdrawals WHERE status = 'pending') AS oldest_pending,
        m.updated_at, m.rebuilt_at, now() AS now
      FROM stats_meta m`,
+    [appealDecisionDays],
   );
   const row = rows[0]!;
   return {
@@ -229,6 +267,9 @@ export async function readStatsCounts(db: Queryable): Promise<TStatsCounts> {
     pendingWithdrawals: row.pending_withdrawals,
     submissionsWaiting: row.submissions_waiting,
     verificationsWaiting: row.verifications_waiting,
+    appealsWaiting: row.appeals_waiting,
+    appealsOverdue: row.appeals_overdue,
+    returnsLast30Days: row.returns_30_days,
     oldestPendingWithdrawalAt: iso(row.oldest_pending),
     updatedAt: iso(row.updated_at),
     rebuiltAt: iso(row.rebuilt_at),

@@ -15,6 +15,12 @@ export async function eraseUserFromAuditLog(db: Queryable, userId: string): Prom
       WHERE target_type = 'user' AND target_id = $1 AND (before ?| $2::text[] OR after ?| $2::text[])`,
     [userId, PERSONAL_FIELDS],
   );
+  // The statement of the user's own appeals (issue 29) is their text.
+  await db.query(
+    `UPDATE audit_log SET after = (after - 'statement') || '{"personalDataErased": true}'
+      WHERE action = 'submission.appealed' AND actor_id = $1 AND after ? 'statement'`,
+    [userId],
+  );
 }
 
 /**

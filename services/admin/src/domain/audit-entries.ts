@@ -1,5 +1,7 @@
 import {
+  ZAppealDecidedDataSchema,
   ZAssignmentCancelledDataSchema,
+  ZSubmissionAppealedDataSchema,
   ZChatSettingsChangedDataSchema,
   ZBalanceAdjustedDataSchema,
   ZBalanceGivenUpDataSchema,
@@ -96,6 +98,31 @@ export const AUDIT_MAPPERS = {
       before: { status: 'submitted' },
       after: { status: 'rejected', reason: d.reason, userId: d.userId, taskId: d.taskId },
       createdAt: d.rejectedAt,
+    };
+  },
+  // Due process (issue 29): the worker's appeal (their own step, as balance.given_up is) and the second admin's decision.
+  'submission.appealed': (event) => {
+    const d = ZSubmissionAppealedDataSchema.parse(event.data);
+    return {
+      actorId: d.userId,
+      action: 'submission.appealed',
+      targetType: 'appeal',
+      targetId: d.appealId,
+      before: { status: 'rejected', rejectedBy: d.rejectedBy },
+      after: { status: 'under_appeal', statement: d.statement, assignmentId: d.assignmentId, taskId: d.taskId },
+      createdAt: d.appealedAt,
+    };
+  },
+  'appeal.decided': (event) => {
+    const d = ZAppealDecidedDataSchema.parse(event.data);
+    return {
+      actorId: d.decidedBy,
+      action: d.decision === 'upheld' ? 'appeal.upheld' : 'appeal.overturned',
+      targetType: 'appeal',
+      targetId: d.appealId,
+      before: { status: 'pending' },
+      after: { status: d.decision, reason: d.reason, userId: d.userId, assignmentId: d.assignmentId, taskId: d.taskId },
+      createdAt: d.decidedAt,
     };
   },
   'assignment.cancelled': (event) => {

@@ -16,6 +16,8 @@ export const TEMPLATE_NAMES = {
   supportReply: 'support-reply',
   verificationDecision: 'verification-decision',
   accountDeleted: 'account-deleted',
+  appealReceived: 'appeal-received',
+  appealDecided: 'appeal-decided',
 } as const;
 
 /** One language's version of a template. */
@@ -54,6 +56,9 @@ export const PLACEHOLDER_DOCS: Record<string, string> = {
   details: 'What the decision means for the user',
   profileUrl: 'The profile page of the app',
   deletedBy: 'Who deleted the account (you / an administrator; in Russian: по вашему запросу / администратором)',
+  taskTitle: 'The title of the task',
+  decisionDays: 'Days an admin has to decide an appeal (the setting appeal_decision_days)',
+  tasksUrl: 'The Tasks page of the app',
 };
 
 /** How long a password-reset link stays valid; matches the auth service's reset token lifetime. */
@@ -217,6 +222,40 @@ export const DEFAULT_TEMPLATES: readonly TDefaultTemplate[] = [
       same('Ваш аккаунт удалён {{deletedBy}}. Ваше имя, адрес e-mail, отправленные работы и сообщения в чате стёрты из наших сервисов.'),
       same('То, что мы обязаны хранить как финансовые записи (операции по балансу и выплатам), остаётся — только под анонимным номером счёта.'),
       same('Если вы этого не просили, напишите нам, ответив на это письмо.'),
+    ]),
+  },
+  {
+    name: TEMPLATE_NAMES.appealReceived,
+    placeholders: ['platformName', 'userName', 'taskTitle', 'decisionDays', 'tasksUrl'],
+    required: [],
+    en: texts('en', 'We received your appeal: {{taskTitle}}', [
+      same('Hello {{userName}},'),
+      same('We received your appeal of the rejection of your work on "{{taskTitle}}". It is now under appeal.'),
+      same('An admin other than the one who rejected it will decide within {{decisionDays}} days, and we will write to you.'),
+      link('You can follow it on the Tasks page:', 'tasksUrl'),
+    ]),
+    ru: texts('ru', 'Мы получили вашу апелляцию: {{taskTitle}}', [
+      same('Здравствуйте, {{userName}}!'),
+      same('Мы получили вашу апелляцию на отклонение работы по заданию «{{taskTitle}}». Сейчас она на рассмотрении.'),
+      same('Решение примет другой администратор, не тот, кто отклонил работу, в течение {{decisionDays}} дн. Мы сообщим вам о нём.'),
+      link('Следить за ней можно на странице «Задания»:', 'tasksUrl'),
+    ]),
+  },
+  {
+    name: TEMPLATE_NAMES.appealDecided,
+    placeholders: ['platformName', 'userName', 'taskTitle', 'status', 'details', 'tasksUrl'],
+    required: [],
+    en: texts('en', 'Your appeal was {{status}}: {{taskTitle}}', [
+      same('Hello {{userName}},'),
+      same('A second admin decided your appeal on "{{taskTitle}}". Decision: {{status}}.'),
+      same('{{details}}'),
+      link('The details are on the Tasks page:', 'tasksUrl'),
+    ]),
+    ru: texts('ru', 'Решение по апелляции: {{status}} — {{taskTitle}}', [
+      same('Здравствуйте, {{userName}}!'),
+      same('Другой администратор рассмотрел вашу апелляцию по заданию «{{taskTitle}}». Решение: {{status}}.'),
+      same('{{details}}'),
+      link('Подробности — на странице «Задания»:', 'tasksUrl'),
     ]),
   },
 ];

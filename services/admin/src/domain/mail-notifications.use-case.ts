@@ -54,7 +54,7 @@ export async function sendPasswordResetLink(client: PoolClient, deps: TMailDeps,
 }
 
 /** The address, first name and language of a withdrawal mail: the event's where it has them, else the local copy's. */
-async function recipientOf(client: PoolClient, data: { userId: string; email?: string | null; firstName?: string | null }, what: string) {
+export async function recipientOf(client: PoolClient, data: { userId: string; email?: string | null; firstName?: string | null }, what: string) {
   const copy: TUserCopy | undefined = await USERS_COPY.find(client, data.userId);
   const email = data.email || copy?.email;
   if (!email) throw new Error(`No e-mail address known for user ${data.userId}; the ${what} waits for a retry`);

@@ -107,6 +107,21 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '1',
     description: '1: approved submissions of a task whose median real time pays under the minimum hourly rate are topped up to it automatically; 0: they are only flagged',
   },
+  appeal_window_days: {
+    label: 'Appeal window days',
+    kind: 'whole',
+    max: 365,
+    defaultValue: '7',
+    description: 'Days after a rejection within which the worker may appeal it',
+  },
+  appeal_decision_days: {
+    label: 'Appeal decision days',
+    kind: 'whole',
+    min: 1,
+    max: 365,
+    defaultValue: '3',
+    description: 'Days an admin has to decide an appeal; past them it is escalated on the dashboard',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

@@ -6,7 +6,9 @@ import {
   type TEventEnvelope,
   type TStatsRebuildResult,
 } from '@platform/contracts';
-import { withTransaction, type PoolClient } from '@platform/service-kit';
+import { withTransaction, type Pool, type PoolClient } from '@platform/service-kit';
+import { readSettingValue } from '../data-access/settings.repository.js';
+import { SETTING_DEFAULTS } from './settings.js';
 import {
   InternalApiError,
   readBalances,
@@ -22,6 +24,8 @@ import {
 import {
   cancelStatsSubmission,
   deleteStatsTask,
+  insertStatsReturn,
+  upsertStatsAppeal,
   markStatsUserDeleted,
   readRecentTasks,
   readRecentUsers,
@@ -57,11 +61,21 @@ export const STATS_EVENT_TYPES = [
   'withdrawal.decided',
   'verification.submitted',
   'verification.decided',
+  'submission.appealed',
+  'appeal.decided',
+  'assignment.returned',
 ] as const;
 export type TStatsEventType = (typeof STATS_EVENT_TYPES)[number];
 
 function dataOf<K extends TStatsEventType>(event: TEventEnvelope, type: K) {
   return EVENT_SCHEMAS[type].parse(event.data) as ReturnType<(typeof EVENT_SCHEMAS)[K]['parse']>;
+}
+
+/** appeal_decision_days as the admin service stores it (its own setting), else the default. */
+async function currentAppealDecisionDays(db: Pool): Promise<number> {
+  const stored = await readSettingValue(db, 'appeal_decision_days');
+  const days = Number(stored ?? SETTING_DEFAULTS.appeal_decision_days);
+  return Number.isInteger(days) && days >= 1 ? days : Number(SETTING_DEFAULTS.appeal_decision_days);
 }
 
 /** Applies one event to the read model, in the consumer's transaction (with its inbox row: each event once). */
@@ -133,6 +147,21 @@ export async function applyStatisticsEvent(client: PoolClient, event: TEventEnve
       await upsertStatsVerification(client, { verificationId: d.verificationId, userId: d.userId, status: d.status, submittedAt: null }, at);
       return;
     }
+    case 'submission.appealed': {
+      const d = dataOf(event, 'submission.appealed');
+      await upsertStatsAppeal(client, { appealId: d.appealId, userId: d.userId, status: 'pending', appealedAt: d.appealedAt, decidedAt: null }, at);
+      return;
+    }
+    case 'appeal.decided': {
+      const d = dataOf(event, 'appeal.decided');
+      await upsertStatsAppeal(client, { appealId: d.appealId, userId: d.userId, status: d.decision, appealedAt: d.appealedAt, decidedAt: d.decidedAt }, at);
+      return;
+    }
+    case 'assignment.returned': {
+      const d = dataOf(event, 'assignment.returned');
+      await insertStatsReturn(client, { assignmentId: d.assignmentId, taskId: d.taskId, returnedAt: d.returnedAt });
+      return;
+    }
     default:
       throw new Error(`The statistics do not take events of type "${event.type}"`);
   }
@@ -146,7 +175,7 @@ export async function applyStatisticsEvent(client: PoolClient, event: TEventEnve
  */
 export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promise<TAdminStats> {
   const [counts, series, users, tasks] = await Promise.all([
-    readStatsCounts(deps.pool),
+    readStatsCounts(deps.pool, await currentAppealDecisionDays(deps.pool)),
     readStatsSeries(deps.pool, DASHBOARD_SERIES_DAYS),
     readRecentUsers(deps.pool, DASHBOARD_RECENT_ENTRIES),
     readRecentTasks(deps.pool, DASHBOARD_RECENT_ENTRIES),
@@ -179,6 +208,9 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
     totalBalance: total?.available ?? null,
     submissionsWaiting: counts.submissionsWaiting,
     verificationsWaiting: counts.verificationsWaiting,
+    appealsWaiting: counts.appealsWaiting,
+    appealsOverdue: counts.appealsOverdue,
+    returnsLast30Days: counts.returnsLast30Days,
     oldestPendingWithdrawalAt: oldest,
     oldestPendingWithdrawalAgeSeconds: oldest ? Math.max(0, Math.floor((Date.parse(counts.now) - Date.parse(oldest)) / 1000)) : null,
     overdueWithdrawals: overdue?.overdue ?? null,

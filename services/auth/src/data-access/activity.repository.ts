@@ -19,6 +19,7 @@ export interface TActivityRecord {
 const DECISION_SOURCE_KEY_SQL = `CASE
   WHEN e.source_key LIKE 'verification.submitted:%' THEN 'verification.decided:' || substr(e.source_key, length('verification.submitted:') + 1)
   WHEN e.source_key LIKE 'withdrawal.requested:%' THEN 'withdrawal.decided:' || substr(e.source_key, length('withdrawal.requested:') + 1)
+  WHEN e.source_key LIKE 'submission.appealed:%' THEN 'appeal.decided:' || substr(e.source_key, length('submission.appealed:') + 1)
 END`;
 
 /** The decision an entry of the decision kinds records. */
@@ -26,6 +27,7 @@ const OUTCOME_SQL = `CASE
   WHEN d.type = 'withdrawal_approved' THEN 'approved'
   WHEN d.type = 'withdrawal_rejected' THEN 'rejected'
   WHEN d.type = 'verification' AND d.params->>'phase' IN ('approved', 'rejected') THEN d.params->>'phase'
+  WHEN d.type = 'appeal_decided' THEN CASE d.params->>'decision' WHEN 'overturned' THEN 'approved' ELSE 'rejected' END
 END`;
 
 export interface TNewActivity {

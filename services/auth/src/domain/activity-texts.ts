@@ -57,6 +57,15 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams, outcome
         if (outcome === 'approved') return { title: 'Verification submitted', description: 'Reviewed: approved', color: 'green', badge: 'Approved', icon: 'shield' };
         if (outcome === 'rejected') return { title: 'Verification submitted', description: 'Reviewed: rejected', color: 'red', badge: 'Rejected', icon: 'shield' };
         return { title: 'Verification submitted', description: 'Verification pending review', color: 'amber', badge: 'Pending', icon: 'shield' };
+      case 'task_returned':
+        return { title: 'Task handed back', description: 'You handed a task back; it does not count against you', color: 'blue', badge: 'Returned', icon: 'undo' };
+      case 'task_appealed':
+        if (outcome === 'approved') return { title: 'Rejection appealed', description: `"${p.taskTitle ?? ''}": appeal won`, color: 'green', badge: 'Overturned', icon: 'scale' };
+        if (outcome === 'rejected') return { title: 'Rejection appealed', description: `"${p.taskTitle ?? ''}": the rejection stands`, color: 'red', badge: 'Upheld', icon: 'scale' };
+        return { title: 'Rejection appealed', description: `"${p.taskTitle ?? ''}": a second admin will decide`, color: 'amber', badge: 'Under appeal', icon: 'scale' };
+      case 'appeal_decided':
+        if (p.decision === 'overturned') return { title: 'Appeal won', description: `"${p.taskTitle ?? ''}": the rejection was overturned and your work approved`, color: 'green', badge: 'Overturned', icon: 'scale' };
+        return { title: 'Appeal decided', description: `"${p.taskTitle ?? ''}": the rejection stands${p.reason ? `: ${p.reason}` : ''}`, color: 'red', badge: 'Upheld', icon: 'scale' };
     }
   },
   ru: (type, p, outcome) => {
@@ -90,6 +99,15 @@ const LOOKS: Record<TActivityLanguage, (type: TActivityType, p: TParams, outcome
         if (outcome === 'approved') return { title: 'Заявка на верификацию отправлена', description: 'Проверена: одобрена', color: 'green', badge: 'Одобрено', icon: 'shield' };
         if (outcome === 'rejected') return { title: 'Заявка на верификацию отправлена', description: 'Проверена: отклонена', color: 'red', badge: 'Отклонено', icon: 'shield' };
         return { title: 'Заявка на верификацию отправлена', description: 'Верификация ожидает проверки', color: 'amber', badge: 'На проверке', icon: 'shield' };
+      case 'task_returned':
+        return { title: 'Задание возвращено', description: 'Вы вернули задание; это не засчитывается против вас', color: 'blue', badge: 'Возвращено', icon: 'undo' };
+      case 'task_appealed':
+        if (outcome === 'approved') return { title: 'Отклонение обжаловано', description: `«${p.taskTitle ?? ''}»: апелляция удовлетворена`, color: 'green', badge: 'Отменено', icon: 'scale' };
+        if (outcome === 'rejected') return { title: 'Отклонение обжаловано', description: `«${p.taskTitle ?? ''}»: отклонение остаётся в силе`, color: 'red', badge: 'Оставлено', icon: 'scale' };
+        return { title: 'Отклонение обжаловано', description: `«${p.taskTitle ?? ''}»: решение примет другой администратор`, color: 'amber', badge: 'На апелляции', icon: 'scale' };
+      case 'appeal_decided':
+        if (p.decision === 'overturned') return { title: 'Апелляция удовлетворена', description: `«${p.taskTitle ?? ''}»: отклонение отменено, работа принята`, color: 'green', badge: 'Отменено', icon: 'scale' };
+        return { title: 'Решение по апелляции', description: `«${p.taskTitle ?? ''}»: отклонение остаётся в силе${p.reason ? `: ${p.reason}` : ''}`, color: 'red', badge: 'Оставлено', icon: 'scale' };
     }
   },
 };

@@ -1,5 +1,8 @@
 import {
+  ZAppealDecidedDataSchema,
   ZAssignmentCreatedDataSchema,
+  ZAssignmentReturnedDataSchema,
+  ZSubmissionAppealedDataSchema,
   ZSubmissionApprovedDataSchema,
   ZTaskToppedUpDataSchema,
   ZUserDeletedDataSchema,
@@ -26,6 +29,9 @@ export const ACTIVITY_EVENT_TYPES = [
   'verification.submitted',
   'verification.decided',
   'user.deleted',
+  'assignment.returned',
+  'submission.appealed',
+  'appeal.decided',
 ] as const;
 
 /** The entry an event makes (or undefined). Pure: the event's data only. */
@@ -74,6 +80,24 @@ export function activityOf(event: TEventEnvelope): TNewActivity | undefined {
     case 'verification.decided': {
       const d = ZVerificationDecidedDataSchema.parse(event.data);
       return { userId: d.userId, type: 'verification', params: { phase: d.status, reason: d.reason }, occurredAt: d.decidedAt, sourceKey: `verification.decided:${d.verificationId}` };
+    }
+    case 'assignment.returned': {
+      const d = ZAssignmentReturnedDataSchema.parse(event.data);
+      return { userId: d.userId, type: 'task_returned', params: { taskId: d.taskId }, occurredAt: d.returnedAt, sourceKey: `assignment.returned:${d.assignmentId}` };
+    }
+    case 'submission.appealed': {
+      const d = ZSubmissionAppealedDataSchema.parse(event.data);
+      return { userId: d.userId, type: 'task_appealed', params: { taskId: d.taskId, taskTitle: d.taskTitle }, occurredAt: d.appealedAt, sourceKey: `submission.appealed:${d.appealId}` };
+    }
+    case 'appeal.decided': {
+      const d = ZAppealDecidedDataSchema.parse(event.data);
+      return {
+        userId: d.userId,
+        type: 'appeal_decided',
+        params: { taskId: d.taskId, taskTitle: d.taskTitle, decision: d.decision, reason: d.reason },
+        occurredAt: d.decidedAt,
+        sourceKey: `appeal.decided:${d.appealId}`,
+      };
     }
     default:
       return undefined;

@@ -53,19 +53,22 @@ export async function markSubmitted(db: Queryable, id: string, submission: strin
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'submitted', submission = $2, submitted_at = now(), rejection_reason = NULL,
        rejected_at = NULL, rejected_by = NULL, updated_at = now()
-     WHERE a.id = $1 AND a.status IN ('assigned', 'in_progress', 'rejected') RETURNING ${ASSIGNMENT_COLUMNS}`,
+     WHERE a.id = $1 AND a.status IN ('assigned', 'in_progress', 'rejected') AND NOT a.under_appeal RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, submission],
   );
   return rows[0] && mapAssignment(rows[0]);
 }
 
-/** submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic. */
-export async function markApproved(db: Queryable, id: string, approvedBy: string | null): Promise<TAssignmentRecord | undefined> {
+/**
+ * submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic.
+ * `from: 'rejected'`: an appeal overturned the rejection (the assignment is under appeal until then).
+ */
+export async function markApproved(db: Queryable, id: string, approvedBy: string | null, from: 'submitted' | 'rejected' = 'submitted'): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'completed', completed_at = now(), approved_by = $2, auto_approved = $2::uuid IS NULL,
-       updated_at = now()
-     WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
-    [id, approvedBy],
+       under_appeal = false, updated_at = now()
+     WHERE a.id = $1 AND a.status = $3 RETURNING ${ASSIGNMENT_COLUMNS}`,
+    [id, approvedBy, from],
   );
   return rows[0] && mapAssignment(rows[0]);
 }
@@ -86,7 +89,7 @@ export async function markRejected(db: Queryable, id: string, rejectedBy: string
 export async function markReturned(db: Queryable, taskId: string, userId: string, reason: string | null): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'returned', returned_at = now(), return_reason = $3, updated_at = now()
-     WHERE a.task_id = $1 AND a.user_id = $2 AND a.status IN ('assigned', 'in_progress', 'rejected') RETURNING ${ASSIGNMENT_COLUMNS}`,
+     WHERE a.task_id = $1 AND a.user_id = $2 AND a.status IN ('assigned', 'in_progress', 'rejected') AND NOT a.under_appeal RETURNING ${ASSIGNMENT_COLUMNS}`,
     [taskId, userId, reason],
   );
   return rows[0] && mapAssignment(rows[0]);
@@ -109,7 +112,7 @@ export async function markCancelled(
 ): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'cancelled', cancellation_reason = $3, cancelled_by = $2, cancelled_at = now(), updated_at = now()
-     WHERE a.id = $1 AND a.status = ANY($4::text[]) RETURNING ${ASSIGNMENT_COLUMNS}`,
+     WHERE a.id = $1 AND a.status = ANY($4::text[]) AND NOT a.under_appeal RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, input.cancelledBy, input.reason, [...input.onlyFrom]],
   );
   return rows[0] && mapAssignment(rows[0]);
@@ -141,6 +144,7 @@ interface TSubmissionRow extends TAssignmentRow {
   task_title: string;
   task_description: string;
   task_reward: string;
+  task_acceptance_criteria: string[];
 }
 
 /** A submission (an assignment) with what the review screen shows of its task. */
@@ -148,14 +152,15 @@ export interface TSubmissionRecord extends TAssignmentRecord {
   taskTitle: string;
   taskDescription: string;
   taskReward: string;
+  taskAcceptanceCriteria: string[];
 }
 
 function mapSubmission(row: TSubmissionRow): TSubmissionRecord {
-  return { ...mapAssignment(row), taskTitle: row.task_title, taskDescription: row.task_description, taskReward: row.task_reward };
+  return { ...mapAssignment(row), taskTitle: row.task_title, taskDescription: row.task_description, taskReward: row.task_reward, taskAcceptanceCriteria: row.task_acceptance_criteria ?? [] };
 }
 
-const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward
-  FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
+const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
+  t.acceptance_criteria AS task_acceptance_criteria FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
 /**
  * One page of the submissions awaiting review, oldest first (or newest first, sort=submittedAt.desc): keyset on
@@ -175,7 +180,7 @@ export async function listSubmissionsPage(db: Queryable, q: TAdminSubmissionsQue
   const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   const { rows } = await db.query<TSubmissionRow & { sort_key: string }>(
-    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward, ${keyset.select}
+    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward, t.acceptance_criteria AS task_acceptance_criteria, ${keyset.select}
        FROM task_assignments a JOIN tasks t ON t.id = a.task_id
        ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
     c.values,

@@ -14,7 +14,7 @@ export function iso(value: Date | string | null | undefined): string | null {
 
 /** Columns of a task, with the amount and the date as text (never a float, never a local-midnight Date). */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.submission_instructions, t.reward::text AS reward, t.status, t.sort_order,
-  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.created_at, t.updated_at,
+  t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.acceptance_criteria, t.created_at, t.updated_at,
   t.estimated_minutes, t.estimate_missing, t.median_seconds, t.median_workers, t.hourly_rate::text AS hourly_rate`;
 
 export interface TTaskRow {
@@ -29,6 +29,7 @@ export interface TTaskRow {
   due_date: string | null;
   time_limit_minutes: number | null;
   requires_approval: boolean;
+  acceptance_criteria: string[];
   created_at: Date;
   updated_at: Date;
   estimated_minutes: number;
@@ -54,6 +55,7 @@ export interface TTaskCore {
   /** A task written without a real estimate (before estimates existed): its estimatedMinutes is the migration's default. */
   estimateMissing: boolean;
   pay: TTaskPay;
+  acceptanceCriteria: string[];
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
@@ -82,6 +84,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
     estimatedMinutes: row.estimated_minutes,
     estimateMissing: row.estimate_missing,
     pay: payOf(row),
+    acceptanceCriteria: row.acceptance_criteria ?? [],
     createdBy: row.created_by,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -89,7 +92,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
 }
 
 export const ASSIGNMENT_COLUMNS = `a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at,
-  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason`;
+  a.rejection_reason, a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason, a.under_appeal`;
 
 export interface TAssignmentRow {
   id: string;
@@ -108,6 +111,7 @@ export interface TAssignmentRow {
   cancelled_at: Date | string | null;
   returned_at: Date | string | null;
   return_reason: string | null;
+  under_appeal: boolean;
 }
 
 /** An assignment as the repositories return it; the domain adds its files (TAssignment). */
@@ -131,6 +135,7 @@ export function mapAssignment(row: TAssignmentRow): TAssignmentRecord {
     cancelledAt: iso(row.cancelled_at),
     returnedAt: iso(row.returned_at),
     returnReason: row.return_reason,
+    underAppeal: row.under_appeal ?? false,
   };
 }
 

@@ -10,5 +10,9 @@ export const MINIMUM_HOURLY_RATE_KEY = 'minimum_hourly_rate';
 /** '1' (default) or '0': whether approved submissions of a task the median shows underpaid are topped up to the floor. */
 export const TOP_UP_UNDERPAID_KEY = 'top_up_underpaid';
 
+/** Due process (issue 29): days a worker may appeal a rejection, and days an admin has to decide an appeal. */
+export const APPEAL_WINDOW_DAYS_KEY = 'appeal_window_days';
+export const APPEAL_DECISION_DAYS_KEY = 'appeal_decision_days';
+
 /** The local copy of the settings this service reads, learnt from settings.changed (an older event never wins). */
 export const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'settings', key: 'key', fields: ['key', 'value'] });

@@ -39,6 +39,8 @@ export interface TNewTask {
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
   estimatedMinutes: number;
+  /** The numbered acceptance criteria (issue 29); none when absent. */
+  acceptanceCriteria?: string[];
   createdBy: string;
 }
 
@@ -52,9 +54,9 @@ async function announceTaskSaved(client: PoolClient, task: { id: string; title: 
 
 export async function insertTask(client: PoolClient, task: TNewTask): Promise<TTaskCore> {
   const { rows } = await client.query<TTaskRow>(
-    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, estimated_minutes, estimate_missing)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false) RETURNING ${TASK_COLUMNS}`,
-    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.estimatedMinutes],
+    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, estimated_minutes, estimate_missing, acceptance_criteria)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false, $12) RETURNING ${TASK_COLUMNS}`,
+    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.estimatedMinutes, task.acceptanceCriteria ?? []],
   );
   const created = mapTask(rows[0] as TTaskRow);
   await announceTaskSaved(client, created);
@@ -71,8 +73,9 @@ const UPDATABLE_COLUMNS = {
   timeLimitMinutes: 'time_limit_minutes',
   requiresApproval: 'requires_approval',
   estimatedMinutes: 'estimated_minutes',
+  acceptanceCriteria: 'acceptance_criteria',
 } as const;
-export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | null>>;
+export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | string[] | null>>;
 
 export async function updateTask(db: PoolClient, id: string, changes: TTaskChanges): Promise<TTaskCore | undefined> {
   const sets: string[] = [];
@@ -254,7 +257,7 @@ export async function listTasksForWorker(db: Queryable, userId: string, doneShow
      FROM candidates c JOIN tasks t ON t.id = c.id
      LEFT JOIN LATERAL (
        SELECT a.id, a.task_id, a.user_id, a.status, a.submission, a.assigned_at, a.expires_at, a.submitted_at, a.rejection_reason,
-              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason
+              a.rejected_at, a.completed_at, a.auto_approved, a.cancellation_reason, a.cancelled_at, a.returned_at, a.return_reason, a.under_appeal
        FROM task_assignments a WHERE a.task_id = t.id AND a.user_id = $1 ORDER BY a.assigned_at DESC, a.created_at DESC LIMIT 1
      ) ua ON true
      LEFT JOIN LATERAL (

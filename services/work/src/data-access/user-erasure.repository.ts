@@ -1,4 +1,4 @@
-import { erasePersonalDataInOutbox, type Queryable } from '@platform/service-kit';
+import { erasePersonalDataInOutbox, PERSONAL_EVENT_FIELDS, type Queryable } from '@platform/service-kit';
 
 /** What is still open for the user: live assignments, submissions waiting for review, pending task requests. */
 export async function countPendingWork(db: Queryable, userId: string): Promise<{ activeAssignments: number; submissionsUnderReview: number; pendingTaskRequests: number }> {
@@ -15,7 +15,7 @@ export async function countPendingWork(db: Queryable, userId: string): Promise<{
 /**
  * Erases what work holds personally about a deleted user, and returns the stored names of their submission files
  * (for the caller to remove from storage): the users copy keeps only the id and deleted_at (source_at 'infinity',
- * so no older user event written late brings the names back), the text of every submission and task request is
+ * so no older user event written late brings the names back), the text of every submission, task request and appeal statement is
  * cleared and the file rows deleted. The assignments themselves stay by user id (status, dates, reward history).
  */
 export async function eraseUserData(db: Queryable, userId: string, deletedAt: string): Promise<string[]> {
@@ -26,10 +26,12 @@ export async function eraseUserData(db: Queryable, userId: string, deletedAt: st
   );
   await db.query('UPDATE task_assignments SET submission = NULL WHERE user_id = $1 AND submission IS NOT NULL', [userId]);
   await db.query('UPDATE task_requests SET submission = NULL WHERE user_id = $1 AND submission IS NOT NULL', [userId]);
+  await db.query(`UPDATE submission_rejections SET appeal_statement = '' WHERE user_id = $1 AND appeal_statement <> ''`, [userId]);
   const { rows } = await db.query<{ file_name: string }>(
     'DELETE FROM task_submission_files f USING task_assignments a WHERE f.assignment_id = a.id AND a.user_id = $1 RETURNING f.file_name',
     [userId],
   );
-  await erasePersonalDataInOutbox(db, userId);
+  // submission.appealed carries the worker's statement.
+  await erasePersonalDataInOutbox(db, userId, [...PERSONAL_EVENT_FIELDS, 'statement']);
   return rows.map((row) => row.file_name);
 }

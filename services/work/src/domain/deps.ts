@@ -10,6 +10,8 @@ export interface TWorkDeps {
   autoApprovalDaysDefault: number;
   maxLiveAssignmentsDefault: number;
   assignmentTimeLimitHoursDefault: number;
+  appealWindowDaysDefault: number;
+  appealDecisionDaysDefault: number;
   /** Bounds this process's image decodes (submission images are re-encoded without metadata). */
   images: TImageGate;
   /** Submissions per user and per address (counted before the body is read). */

@@ -1,6 +1,6 @@
 import type { TReturnTaskResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
-import { findFilesOfAssignments, findLatestStatusOfWorker, markReturned } from '../data-access/assignments.repository.js';
+import { findFilesOfAssignments, findLatestStatusOfWorker, findLiveAssignmentOfWorker, markReturned } from '../data-access/assignments.repository.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { WORK_ERRORS } from './work.errors.js';
@@ -18,6 +18,7 @@ export async function returnTask(deps: TWorkDeps, userId: string, taskId: string
     if (!task) throw WORK_ERRORS.notYourTask();
     const returned = await markReturned(client, taskId, userId, reason);
     if (!returned) {
+      if ((await findLiveAssignmentOfWorker(client, taskId, userId))?.underAppeal) throw WORK_ERRORS.underAppeal();
       const latest = await findLatestStatusOfWorker(client, taskId, userId);
       if (latest === 'submitted' || latest === 'completed') throw WORK_ERRORS.cannotReturn(latest);
       throw WORK_ERRORS.notYourTask();

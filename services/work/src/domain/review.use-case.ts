@@ -10,17 +10,20 @@ import {
   markRejected,
   type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
+import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { recordApprovalPay } from './fair-pay.use-case.js';
+import { unknownCriteria } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecord[]): Promise<TAdminSubmission[]> {
-  const [users, files] = await Promise.all([
+  const [users, files, rejections] = await Promise.all([
     findUsers(deps.pool, submissions.map((s) => s.userId)),
     findFilesOfAssignments(deps.pool, submissions.map((s) => s.id)),
+    findLatestRejections(deps.pool, submissions.filter((s) => s.status === 'rejected').map((s) => s.id)),
   ]);
   return submissions.map((submission) => {
     const user = users.get(submission.userId);
@@ -42,6 +45,8 @@ async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecor
       completedAt: submission.completedAt,
       autoApproved: submission.autoApproved,
       files: files.get(submission.id) ?? [],
+      taskAcceptanceCriteria: submission.taskAcceptanceCriteria,
+      rejectedCriteria: rejections.get(submission.id)?.criteria ?? [],
     };
   });
 }
@@ -67,8 +72,13 @@ export async function getSubmission(deps: TWorkDeps, id: string): Promise<TAdmin
  * recomputed and any top-up to the hourly floor is written (fair-pay.use-case.ts).
  * Returns undefined when it was no longer awaiting review.
  */
-export async function approveInTransaction(client: PoolClient, assignmentId: string, approvedBy: string | null): Promise<TAssignmentRecord | undefined> {
-  const approved = await markApproved(client, assignmentId, approvedBy);
+export async function approveInTransaction(
+  client: PoolClient,
+  assignmentId: string,
+  approvedBy: string | null,
+  from: 'submitted' | 'rejected' = 'submitted',
+): Promise<TAssignmentRecord | undefined> {
+  const approved = await markApproved(client, assignmentId, approvedBy, from);
   if (!approved) return undefined;
   const task = await findTask(client, approved.taskId, { forUpdate: true });
   if (!task) throw WORK_ERRORS.taskNotFound();
@@ -102,11 +112,23 @@ export async function approveSubmission(deps: TWorkDeps, adminId: string, id: st
   return getSubmission(deps, id);
 }
 
-/** POST /api/admin/submissions/{id}/reject: Needs Revision with the reason; the worker may resubmit. */
-export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: string, reason: string): Promise<TAdminSubmission> {
+/**
+ * POST /api/admin/submissions/{id}/reject: Needs Revision with the reason and the acceptance criteria not met (by
+ * number; required when the task has criteria, unknown numbers refused); the worker may resubmit or appeal. Each
+ * rejection is kept (submission_rejections) for the appeal and the worker's quality record.
+ */
+export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: string, reason: string, criteria: number[] = []): Promise<TAdminSubmission> {
   await withTransaction(deps.pool, async (client) => {
+    const existing = await findSubmission(client, id);
+    if (existing && existing.submittedAt !== null) {
+      const unknown = unknownCriteria(criteria, existing.taskAcceptanceCriteria.length);
+      if (unknown.length > 0) throw WORK_ERRORS.unknownCriteria(unknown);
+      if (existing.taskAcceptanceCriteria.length > 0 && criteria.length === 0) throw WORK_ERRORS.criteriaRequired();
+    }
     const rejected = await markRejected(client, id, adminId, reason);
     if (!rejected) return explainNotReviewable(client, id);
+    const named = [...criteria].sort((a, b) => a - b);
+    await insertRejection(client, { assignmentId: rejected.id, userId: rejected.userId, taskId: rejected.taskId, reason, criteria: named, rejectedBy: adminId, rejectedAt: rejected.rejectedAt as string });
     await setTaskStatus(client, rejected.taskId, 'assigned');
     await writeEvent(client, 'submission.rejected', {
       userId: rejected.userId,
@@ -115,6 +137,7 @@ export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: str
       reason,
       rejectedAt: rejected.rejectedAt as string,
       rejectedBy: adminId,
+      criteria: named,
     });
   });
   return getSubmission(deps, id);
@@ -125,7 +148,9 @@ export async function cancelAssignment(deps: TWorkDeps, adminId: string, id: str
   const cancelled = await withTransaction(deps.pool, async (client) => {
     const row = await markCancelled(client, id, { cancelledBy: adminId, reason, onlyFrom: LIVE_ASSIGNMENT_STATUSES });
     if (!row) {
-      if (!(await findAssignment(client, id))) throw WORK_ERRORS.assignmentNotFound();
+      const existing = await findAssignment(client, id);
+      if (!existing) throw WORK_ERRORS.assignmentNotFound();
+      if (existing.underAppeal) throw WORK_ERRORS.underAppeal();
       throw WORK_ERRORS.cannotCancel();
     }
     await setTaskStatus(client, row.taskId, 'available');

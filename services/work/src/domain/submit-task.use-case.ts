@@ -34,6 +34,7 @@ function hasExpired(assignment: TAssignmentRecord): boolean {
 function refusal(assignment: TAssignmentRecord | undefined): AppError | undefined {
   if (!assignment) return WORK_ERRORS.notYourTask();
   if (!SUBMITTABLE.has(assignment.status)) return WORK_ERRORS.cannotSubmit(assignment.status);
+  if (assignment.underAppeal) return WORK_ERRORS.underAppeal();
   if (hasExpired(assignment)) return WORK_ERRORS.timeLimitExpired();
   return undefined;
 }

@@ -66,3 +66,15 @@ export function topUpCents(rewardCents: number, medianSeconds: number, floorCent
   const owed = Math.ceil((floorCents * medianSeconds) / 3600);
   return Math.max(0, owed - rewardCents);
 }
+
+/** A whole number of days from a setting's copy (0 to 365), or the fallback when missing or malformed. */
+export function parseWholeDays(value: string | undefined, fallback: number): number {
+  if (value === undefined || !/^\d{1,3}$/.test(value.trim())) return fallback;
+  const days = Number(value.trim());
+  return days <= 365 ? days : fallback;
+}
+
+/** The criterion numbers a rejection names that the task does not have (criterion n is item n-1). */
+export function unknownCriteria(named: readonly number[], criteriaCount: number): number[] {
+  return named.filter((n) => n < 1 || n > criteriaCount);
+}

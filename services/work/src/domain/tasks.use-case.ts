@@ -29,6 +29,8 @@ import {
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { assertAboveHourlyFloor, currentFairPaySettings, type TFairPaySettings } from './fair-pay.use-case.js';
+import { findLatestRejections, type TRejectionRecord } from '../data-access/rejections.repository.js';
+import { appealableUntil, currentAppealDays, toWorkerAppeal } from './appeals.use-case.js';
 import { currentAutoApprovalDays } from './scheduled-work.use-case.js';
 import { isPastDue, parseAmountCents } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
@@ -65,6 +67,7 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
     timeLimitMinutes: input.timeLimitMinutes ?? null,
     requiresApproval: input.requiresApproval ?? false,
     estimatedMinutes: input.estimatedMinutes,
+    acceptanceCriteria: input.acceptanceCriteria ?? [],
     createdBy: adminId,
   }));
   return toAdminTask(task, { assignedUser: null, assignment: null }, await currentFairPaySettings(deps.pool));
@@ -121,16 +124,33 @@ export async function listCompletedTasks(deps: TWorkDeps, userId: string, query:
   return listCompletedPage(deps.pool, userId, query);
 }
 
+/** The worker's view of the latest rejection: the criteria it named, until when it may be appealed, and its appeal. */
+function rejectionFields(rejection: TRejectionRecord | undefined, status: string | undefined, windowDays: number, now: number): Pick<TWorkerTask, 'rejectedCriteria' | 'appealableUntil' | 'appeal'> {
+  if (!rejection) return { rejectedCriteria: [], appealableUntil: null, appeal: null };
+  // A completed assignment shows only an appeal that approved it (overturned); a resubmission's later approval shows none.
+  if (status === 'completed' && rejection.appeal?.status !== 'overturned') return { rejectedCriteria: [], appealableUntil: null, appeal: null };
+  const until = appealableUntil(rejection.rejectedAt, windowDays);
+  return {
+    rejectedCriteria: status === 'rejected' ? rejection.criteria : [],
+    appealableUntil: status === 'rejected' && !rejection.appeal && new Date(until).getTime() > now ? until : null,
+    appeal: toWorkerAppeal(rejection),
+  };
+}
+
 /**
  * GET /api/tasks: what the worker may take, and what they hold, with only their own assignment merged in; of their
  * completed tasks the latest WORKER_DONE_TASKS_SHOWN, and how many they completed in all.
  */
 export async function listWorkerTasks(deps: TWorkDeps, userId: string, query: TWorkerTasksQuery = {}): Promise<{ tasks: TWorkerTask[]; completedTotal: number }> {
-  const [tasks, completedTotal, autoApprovalDays] = await Promise.all([
+  const [tasks, completedTotal, autoApprovalDays, { windowDays }] = await Promise.all([
     listTasksForWorker(deps.pool, userId, WORKER_DONE_TASKS_SHOWN, query.sort),
     countCompletedByWorker(deps.pool, userId),
     currentAutoApprovalDays(deps),
+    currentAppealDays(deps),
   ]);
+  // The latest rejection of each assignment that was ever rejected: its criteria and appeal.
+  const rejections = await findLatestRejections(deps.pool, tasks.flatMap((t) => (t.assignment && (t.assignment.status === 'rejected' || t.assignment.rejectedAt || t.assignment.status === 'completed') ? [t.assignment.id] : [])));
+  const now = Date.now();
   const autoApproveAt = (submittedAt: string | null) => (submittedAt ? new Date(new Date(submittedAt).getTime() + autoApprovalDays * 86_400_000).toISOString() : null);
   const files = await findFilesOfAssignments(deps.pool, tasks.flatMap((t) => (t.assignment ? [t.assignment.id] : [])));
   const list = tasks.map(({ createdBy: _createdBy, estimateMissing: _estimateMissing, assignment: held, request, ...task }): TWorkerTask => {
@@ -149,6 +169,7 @@ export async function listWorkerTasks(deps: TWorkDeps, userId: string, query: TW
       userAssignment: assignment,
       userRequest: request,
       autoApproveAt: assignment?.status === 'submitted' ? autoApproveAt(assignment.submittedAt) : null,
+      ...rejectionFields(assignment?.status === 'rejected' || assignment?.status === 'completed' ? rejections.get(assignment.id) : undefined, assignment?.status, windowDays, now),
     };
   });
   return { tasks: list, completedTotal };

@@ -64,5 +64,16 @@ export const WORK_ERRORS = {
   noPendingRequest: () => new AppError('WORK.NO_PENDING_REQUEST', 404, 'There is no pending request for this task'),
   packageNotFound: () => new AppError('WORK.PACKAGE_NOT_FOUND', 404, 'Package not found'),
   taskAlreadyInPackage: () => new AppError('WORK.TASK_ALREADY_IN_PACKAGE', 409, 'This task is already in the package'),
+  unknownCriteria: (numbers: number[]) =>
+    new AppError('WORK.UNKNOWN_CRITERIA', 400, `This task has no acceptance criterion ${numbers.join(', ')}`, undefined, 'criteria', { numbers: numbers.join(', ') }),
+  criteriaRequired: () => new AppError('WORK.CRITERIA_REQUIRED', 400, 'Name the acceptance criteria that were not met', undefined, 'criteria'),
+  cannotAppeal: () => new AppError('WORK.CANNOT_APPEAL', 409, 'Only a rejected submission can be appealed'),
+  appealWindowClosed: (days: number) =>
+    new AppError('WORK.APPEAL_WINDOW_CLOSED', 409, `A rejection can be appealed within ${days} ${days === 1 ? 'day' : 'days'}; this one is older`, undefined, undefined, { days }),
+  alreadyAppealed: () => new AppError('WORK.ALREADY_APPEALED', 409, 'This rejection has already been appealed'),
+  underAppeal: () => new AppError('WORK.UNDER_APPEAL', 409, 'This submission is under appeal: wait for the decision'),
+  appealNotFound: () => new AppError('WORK.APPEAL_NOT_FOUND', 404, 'Appeal not found'),
+  appealAlreadyDecided: () => new AppError('WORK.APPEAL_ALREADY_DECIDED', 409, 'This appeal has already been decided'),
+  appealSameReviewer: () => new AppError('WORK.APPEAL_SAME_REVIEWER', 403, 'You rejected this submission: another admin must decide the appeal'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
 };

@@ -90,6 +90,15 @@ export function DashboardSection() {
     { key: 'submissionsWaiting', label: t('dashboard.cards.submissionsWaiting'), value: count(data?.submissionsWaiting), section: 'submissions' },
     { key: 'verificationsWaiting', label: t('dashboard.cards.verificationsWaiting'), value: count(data?.verificationsWaiting), section: 'verifications' },
     {
+      key: 'appealsWaiting',
+      label: t('dashboard.cards.appealsWaiting'),
+      value: count(data?.appealsWaiting),
+      section: 'appeals',
+      // Past appeal_decision_days an undecided appeal is escalated (issue 29).
+      hint: data && data.appealsOverdue > 0 ? <strong data-testid="appeals-overdue">{t('dashboard.hints.appealsOverdue', { count: format.count(data.appealsOverdue) })}</strong> : undefined,
+    },
+    { key: 'returnsLast30Days', label: t('dashboard.cards.returnsLast30Days'), value: count(data?.returnsLast30Days), section: 'tasks' },
+    {
       key: 'oldestPendingWithdrawal',
       label: t('dashboard.cards.oldestPendingWithdrawal'),
       value: oldestValue(data),

@@ -21,6 +21,8 @@ const SUBMISSION: TAdminSubmission = {
   rejectedAt: null,
   completedAt: null,
   autoApproved: false,
+  taskAcceptanceCriteria: [],
+  rejectedCriteria: [],
   files: [{ id: 'f-1', fileName: 'abc.png', originalName: 'screen.png', fileType: 'image/png', fileSize: 2048, url: '/api/files/abc.png', createdAt: '2025-03-01T10:00:00.000Z' }],
 };
 

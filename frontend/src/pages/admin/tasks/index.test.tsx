@@ -16,6 +16,7 @@ function makeTask(id: string, title: string, overrides: Partial<TAdminTask> = {}
     dueDate: null,
     timeLimitMinutes: null,
     requiresApproval: false,
+    acceptanceCriteria: [],
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     createdBy: null,

@@ -1,5 +1,6 @@
 import type { TEventHandler } from '@platform/service-kit';
 import type { TMailDeps } from '../../domain/deps.js';
+import { createOnAppealDecidedHandler, createOnSubmissionAppealedHandler } from './on-appeal-events.handler.js';
 import { createOnPasswordResetRequestedHandler } from './on-password-reset-requested.handler.js';
 import { createOnSupportReplyRequestedHandler } from './on-support-reply-requested.handler.js';
 import { createOnUserRegisteredHandler } from './on-user-registered.handler.js';
@@ -16,6 +17,8 @@ export const MAIL_ROUTING_KEYS = [
   'withdrawal.decided',
   'support.reply_email_requested',
   'verification.decided',
+  'submission.appealed',
+  'appeal.decided',
 ] as const;
 
 /** One handler for the mail queue that dispatches on the event type. */
@@ -27,6 +30,8 @@ export function createMailEventsHandler(deps: TMailDeps): TEventHandler {
     'withdrawal.decided': createOnWithdrawalDecidedHandler(deps),
     'support.reply_email_requested': createOnSupportReplyRequestedHandler(deps),
     'verification.decided': createOnVerificationDecidedHandler(deps),
+    'submission.appealed': createOnSubmissionAppealedHandler(deps),
+    'appeal.decided': createOnAppealDecidedHandler(deps),
   };
   return async (event, client) => {
     const handler = handlers[event.type as keyof typeof handlers];

@@ -14,6 +14,7 @@ const ID_FIELD_OF_TYPE: Record<string, string> = {
   assignment: 'assignmentId',
   withdrawal: 'withdrawalId',
   verification: 'verificationId',
+  appeal: 'appealId',
 };
 
 /**
@@ -21,7 +22,8 @@ const ID_FIELD_OF_TYPE: Record<string, string> = {
  * batches applied at once upsert their rows in one order and never deadlock.
  */
 export function statsLockKey(event: TEventEnvelope): string {
-  const entity = event.type.slice(0, event.type.indexOf('.'));
+  // submission.appealed writes the appeal's row, as appeal.decided does.
+  const entity = event.type === 'submission.appealed' ? 'appeal' : event.type.slice(0, event.type.indexOf('.'));
   const field = ID_FIELD_OF_TYPE[entity];
   const id = field ? (event.data as Record<string, unknown> | null)?.[field] : undefined;
   return `${entity === 'assignment' ? 'submission' : entity}:${typeof id === 'string' ? id : ''}`;

@@ -12,6 +12,8 @@ export const DEFAULT_TEMPLATE_NAMES = [
   'support-reply',
   'verification-decision',
   'account-deleted',
+  'appeal-received',
+  'appeal-decided',
 ] as const;
 
 /** Shown only while no template is stored: one click creates the built-in ones (POST …/defaults). */

@@ -17,6 +17,8 @@ const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' 
   withdrawal_decision_hours: 'hours',
   minimum_hourly_rate: 'usdPerHour',
   top_up_underpaid: 'onOff',
+  appeal_window_days: 'days',
+  appeal_decision_days: 'days',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */
