@@ -53,7 +53,7 @@ describe('acceptance criteria on tasks', () => {
     ['a control character', ['bad\u0000one'], undefined],
   ])('when the criteria have %s, then 400 and no task is created', async (_what, acceptanceCriteria, message) => {
     const title = `Hostile ${randomUUID()}`;
-    const res = await h.api('POST', '/api/admin/tasks', { token: h.admin.token, body: { title, description: 'd', reward: '1.00', submissionInstructions: 'i', acceptanceCriteria } });
+    const res = await h.api('POST', '/api/admin/tasks', { token: h.admin.token, body: { title, description: 'd', reward: '1.00', submissionInstructions: 'i', estimatedMinutes: 5, acceptanceCriteria } });
     expect(res.status).toBe(400);
     if (message) expect(res.body.message).toBe(message);
     expect(await h.query('SELECT 1 FROM tasks WHERE title = $1', [title])).toHaveLength(0);
