@@ -11,6 +11,7 @@ import { toCents } from '../services/payouts/src/domain/money.js';
 import { ACCOUNTS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-user-event.handler.js';
 import { REWARDS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-submission-approved.handler.js';
 import { SETTINGS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-settings-changed.handler.js';
+import { TOP_UPS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-task-topped-up.handler.js';
 import { ETH_ADDRESS, startPayoutsHarness, type TPayoutsHarness, type TTestUser } from '../services/payouts/test/helpers.js';
 import { ROOT } from './stack.js';
 
@@ -83,6 +84,10 @@ beforeAll(async () => {
   documents.payouts = (await (await fetch(`${h.service.url}/internal/openapi.json`)).json()) as TOpenApiDocument;
   worker = await h.newUser();
   await h.openAccount(worker.id);
+  // The worker has started closing their account (auth's account.closing_started), so the closing withdrawal and the
+  // give-up are reachable with a valid request (issue 28: without the intent both are refused).
+  await h.publish(h.envelope('account.closing_started', { userId: worker.id, startedAt: new Date().toISOString() }));
+  await eventually(async () => (await h.query('SELECT 1 FROM closing_intents WHERE user_id = $1', [worker.id])).length === 1, { what: 'the closing intent' });
 }, 120_000);
 
 afterAll(async () => {
@@ -256,7 +261,7 @@ describe('never pay to get paid: every route of every service', () => {
   }, 120_000);
 
   it('when every event payouts consumes is delivered with a valid payload, then none takes money', async () => {
-    const consumed = [...ACCOUNTS_ROUTING_KEYS, ...REWARDS_ROUTING_KEYS, ...SETTINGS_ROUTING_KEYS];
+    const consumed = [...ACCOUNTS_ROUTING_KEYS, ...REWARDS_ROUTING_KEYS, ...SETTINGS_ROUTING_KEYS, ...TOP_UPS_ROUTING_KEYS];
     const someone = await h.newUser();
     const now = new Date().toISOString();
     const payloads: Record<string, unknown> = {
@@ -265,14 +270,28 @@ describe('never pay to get paid: every route of every service', () => {
       'submission.approved': { userId: someone.id, assignmentId: randomUUID(), taskId: randomUUID(), reward: '5.00', approvedAt: now, approvedBy: null },
       'settings.changed': { key: 'starting_balance', value: '3.00', changedBy: h.admin.id, changedAt: now },
       'user.deleted': { userId: someone.id, requestedBy: 'self', deletedBy: someone.id, deletedAt: now },
+      'account.closing_started': { userId: someone.id, startedAt: now },
+      'task.topped_up': {
+        userId: someone.id,
+        assignmentId: randomUUID(),
+        taskId: randomUUID(),
+        taskTitle: 'Probe',
+        amount: '1.25',
+        reward: '5.00',
+        medianSeconds: 3600,
+        workers: 10,
+        hourlyRate: '5.00',
+        minimumHourlyRate: '6.25',
+        toppedUpAt: now,
+      },
     };
     expect(consumed.sort()).toEqual(Object.keys(payloads).sort());
     const before = (await h.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entries'))[0]!.n;
-    for (const key of ['user.registered', 'submission.approved', 'user.updated', 'settings.changed', 'user.deleted']) {
+    for (const key of ['user.registered', 'submission.approved', 'task.topped_up', 'account.closing_started', 'user.updated', 'settings.changed', 'user.deleted']) {
       await h.publish(h.envelope(key as 'user.registered', payloads[key]));
     }
-    await eventually(async () => (await h.query("SELECT 1 FROM ledger_entries WHERE user_id = $1 AND kind = 'task_reward'", [someone.id])).length === 1, {
-      what: 'the reward to be credited',
+    await eventually(async () => (await h.query("SELECT 1 FROM ledger_entries WHERE user_id = $1 AND kind IN ('task_reward', 'task_top_up')", [someone.id])).length === 2, {
+      what: 'the reward and the top-up to be credited',
     });
     const entries = await h.query<{ kind: TLedgerEntryKind; amount: string }>('SELECT kind, amount::text FROM ledger_entries OFFSET $1', [before]);
     expect(entries.length).toBeGreaterThan(0);

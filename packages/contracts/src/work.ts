@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTextSchema } from './common.js';
+import { fieldIssueCode } from './errors.js';
 import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, ZDateBoundSchema, ZPageSchema, ZSortSchema, ZUserSearchSchema } from './paging.js';
 
 /**
@@ -428,7 +429,7 @@ export const ZRejectSubmissionRequestSchema = z.strictObject({
       error: 'Criteria must be a list of numbers',
     })
     .max(MAX_ACCEPTANCE_CRITERIA, 'Too many criteria')
-    .refine((list) => new Set(list).size === list.length, 'Each criterion may be named once')
+    .refine((list) => new Set(list).size === list.length, { message: 'Each criterion may be named once', params: fieldIssueCode('FIELD.INVALID') })
     .optional(),
 });
 export type TRejectSubmissionRequest = z.infer<typeof ZRejectSubmissionRequestSchema>;
