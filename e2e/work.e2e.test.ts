@@ -117,6 +117,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await form.getByLabel('Description').fill('Take a clear photo of a shop sign in your street, in daylight.');
     await form.getByLabel('Submission instructions').fill('Attach the photo and write the street name.');
     await form.getByLabel('Reward (USD)').fill('3.25');
+    await form.getByLabel('Estimated time in minutes').fill('15');
     await form.getByLabel('Time limit in minutes (optional)').fill('120');
     await shot(admin, 'admin-create-task');
     await save.click();
@@ -253,6 +254,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await form.getByLabel('Description').fill('Check the opening hours of a library near you.');
     await form.getByLabel('Submission instructions').fill('Write the hours and attach a photo of the sign.');
     await form.getByLabel('Reward (USD)').fill('1.5');
+    await form.getByLabel('Estimated time in minutes').fill('10');
     await form.getByLabel('Requires approval before a worker may start').check();
     await form.getByRole('button', { name: 'Create Task' }).click();
     await page.getByText('Task created successfully').first().waitFor();
