@@ -122,6 +122,8 @@ describe('a new worker\'s first day in Russian (issue 28)', () => {
     const blocked = page.getByTestId('delete-account-blocked');
     await blocked.waitFor();
     expect(await blocked.innerText()).toMatch(/Доступный баланс/);
+    // Issue 28: the ways out are offered once the worker has started closing the account.
+    await page.getByRole('button', { name: 'Начать закрытие аккаунта' }).click();
     await page.getByRole('button', { name: /Вывести всё/ }).waitFor();
     await page.getByRole('button', { name: /Отказаться от/ }).waitFor();
     await expectNoEnglish(page, 'account deletion blocked');
