@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LEDGER_ENTRY_KINDS, type TLedgerEntryKind } from '@platform/contracts';
 import type { TOpenApiDocument } from '@platform/service-kit';
-import { createTestEnvironment, eventually, type TTestEnvironment } from '@platform/service-kit/testing';
+import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectOf } from '../services/payouts/src/domain/ledger.js';
 import { toCents } from '../services/payouts/src/domain/money.js';
@@ -13,7 +10,7 @@ import { REWARDS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messa
 import { SETTINGS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-settings-changed.handler.js';
 import { TOP_UPS_ROUTING_KEYS } from '../services/payouts/src/entry-points/messaging/on-task-topped-up.handler.js';
 import { ETH_ADDRESS, startPayoutsHarness, type TPayoutsHarness, type TTestUser } from '../services/payouts/test/helpers.js';
-import { ROOT } from './stack.js';
+import { SERVICE_NAMES, startServicesForDocuments, type TDocumentServices } from './service-documents.js';
 
 /**
  * Issue 31 item 1, principle 8 ("never pay to get paid"): nothing takes a worker's money except a withdrawal (its hold
@@ -44,43 +41,16 @@ const DEBIT_ROUTES: Record<string, readonly TLedgerEntryKind[]> = {
 /** Words of a route that would ask a worker for money (in a path segment, a query parameter or a body field). */
 const ASKS_FOR_MONEY = /deposit|unlock|top-?up|purchase|checkout|buy|subscri|membership|activation|card_?number|cardNumber|pay-?in|paid-?level/i;
 
-const otherServices = readdirSync(join(ROOT, 'services'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'payouts' && existsSync(join(ROOT, 'services', entry.name, 'src', 'index.ts')))
-  .map((entry) => entry.name);
-
-type TStarted = { url: string; stop(): Promise<void> };
 let h: TPayoutsHarness;
 let worker: TTestUser;
-const documents: Record<string, TOpenApiDocument> = {};
-const environments: TTestEnvironment[] = [];
-const started: TStarted[] = [];
-let files: string;
+let documents: Record<string, TOpenApiDocument> = {};
+let others: TDocumentServices | undefined;
 
 beforeAll(async () => {
-  files = mkdtempSync(join(tmpdir(), 'never-pay-'));
   h = await startPayoutsHarness('never_pay');
-  await Promise.all(
-    otherServices.map(async (name) => {
-      const module = (await import(`../services/${name}/src/index.ts`)) as { start: (config: unknown) => Promise<TStarted> };
-      const configModule = (await import(`../services/${name}/src/config.ts`)) as Record<string, unknown>;
-      const loadConfig = Object.entries(configModule).find(([key, value]) => /^load\w*Config$/.test(key) && typeof value === 'function')?.[1] as (env: Record<string, string>) => unknown;
-      const environment = await createTestEnvironment(`np_${name}`);
-      environments.push(environment);
-      const service = await module.start(
-        loadConfig({
-          ...environment.env,
-          CONSUMERS_ENABLED: 'false',
-          JOBS_ENABLED: 'false',
-          OUTBOX_RELAY_ENABLED: 'false',
-          MAIL_OUTBOX_DIR: join(files, `${name}-mail`),
-          UPLOAD_DIR: join(files, `${name}-uploads`),
-          MEDIA_DIR: join(files, `${name}-media`),
-        }),
-      );
-      started.push(service);
-      documents[name] = (await (await fetch(`${service.url}/internal/openapi.json`)).json()) as TOpenApiDocument;
-    }),
-  );
+  // Every other service as it builds its document (payouts is the harness's, with its consumers on).
+  others = await startServicesForDocuments('never_pay', SERVICE_NAMES.filter((name) => name !== 'payouts'));
+  documents = (await others.documents()) as Record<string, TOpenApiDocument>;
   documents.payouts = (await (await fetch(`${h.service.url}/internal/openapi.json`)).json()) as TOpenApiDocument;
   worker = await h.newUser();
   await h.openAccount(worker.id);
@@ -91,10 +61,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(started.map((service) => service.stop()));
-  await Promise.all(environments.map((environment) => environment.cleanup()));
+  await others?.stop();
   await h?.close();
-  if (files) rmSync(files, { recursive: true, force: true });
 });
 
 /** Whether an entry of this kind and signed amount (cents) takes money: lowers available or the total. */
@@ -185,7 +153,7 @@ function namesOf(path: string, operation: TOpenApiDocument['paths'][string][stri
 
 describe('never pay to get paid: every route of every service', () => {
   it('when every route of every service is read, then none asks for a deposit, a fee or a purchase', () => {
-    expect(Object.keys(documents).sort()).toEqual([...otherServices, 'payouts'].sort());
+    expect(Object.keys(documents).sort()).toEqual([...SERVICE_NAMES].sort());
     const asking: string[] = [];
     let operations = 0;
     for (const [service, document] of Object.entries(documents)) {

@@ -1,7 +1,8 @@
 /**
  * Every service started in this process, HTTP only (no consumers, jobs or relay), each on a database, exchange and
  * Redis prefix of its own (service-kit's test environment), to read the OpenAPI document it builds from its real
- * route table. Used by `npm run lint:openapi` (scripts/openapi-lint.ts) and scripts/openapi-routes.test.ts. Needs
+ * route table. Used by `npm run lint:openapi` (scripts/openapi-lint.ts), scripts/openapi-routes.test.ts and
+ * scripts/never-pay-to-get-paid.test.ts. Needs
  * the local PostgreSQL, RabbitMQ and Redis, not a running stack. Services are found by folder, so a new one is
  * covered unasked.
  */
@@ -27,7 +28,8 @@ export interface TDocumentServices {
   stop(): Promise<void>;
 }
 
-export async function startServicesForDocuments(prefix: string): Promise<TDocumentServices> {
+/** `names`: the services to start (default every one). */
+export async function startServicesForDocuments(prefix: string, names: readonly string[] = SERVICE_NAMES): Promise<TDocumentServices> {
   const environments: TTestEnvironment[] = [];
   const started: { name: string; service: TStarted }[] = [];
   const files = mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -38,7 +40,7 @@ export async function startServicesForDocuments(prefix: string): Promise<TDocume
   };
   try {
     await Promise.all(
-      SERVICE_NAMES.map(async (name) => {
+      names.map(async (name) => {
         const module = (await import(`../services/${name}/src/index.ts`)) as TServiceModule;
         const configModule = (await import(`../services/${name}/src/config.ts`)) as Record<string, unknown>;
         const loadConfig = Object.entries(configModule).find(([key, value]) => /^load\w*Config$/.test(key) && typeof value === 'function')?.[1] as
