@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
-import { takeSignOutReason } from '../session/signOutReason';
+import { readSignOutReason } from '../session/signOutReason';
 import { DeleteAccountCard } from './DeleteAccountCard';
 
 /** The dialog's confirm button (antd's opening motion does not finish in jsdom, so the dialog counts as hidden). */
@@ -98,7 +98,7 @@ describe('Profile > Delete account (spec 02, AMENDED)', () => {
     await user.click(confirmButton());
     await waitFor(() => expect(store.getState().session.user).toBeNull());
     expect(callsTo(fetchMock, 'DELETE /api/user/account')).toHaveLength(2);
-    expect(takeSignOutReason()).toBe('deleted');
+    expect(readSignOutReason()).toBe('deleted');
   });
 
   describe('leaving with a balance under the minimum (issue 28 item 4)', () => {

@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/router';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders } from '../../test/test-utils';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { endSession } from './endSession';
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from './session.storage';
+import { readSignOutReason } from './signOutReason';
 
 function storeSession(user = makeUser(), token = 'stored-token') {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
@@ -52,6 +55,20 @@ describe('session (spec 01 s.4)', () => {
     expect(localStorage.getItem(AUTH_USER_KEY)).toBeNull();
     expect(sessionStorage.getItem('something')).toBeNull();
     expect(document.cookie).not.toContain('tracking=abc');
+  });
+
+  it('when the account was deleted and a request still in flight then answers a plain 401, then /login still says the account was deleted', async () => {
+    storeSession();
+    // What DeleteAccountCard does once the server has deleted the account.
+    endSession(((action: unknown) => action) as Dispatch, 'deleted');
+    storeSession();
+    mockApi({ 'GET /api/auth/me': () => jsonResponse({ message: 'Unauthorized', code: 'AUTH.UNAUTHORIZED' }, 401) });
+
+    renderWithProviders(<AppRoutes />, { route: '/profile' });
+
+    expect(await screen.findByTestId('sign-out-reason')).toHaveTextContent('Your account has been deleted.');
+    // Said once: gone from storage after it was shown.
+    expect(readSignOutReason()).toBeUndefined();
   });
 
   it('when a call answers 403 on a page outside /admin, then it is treated like a 401', async () => {

@@ -24,13 +24,23 @@ export function rememberSignOutReason(reason: TSignOutReason): void {
   }
 }
 
-/** The reason, once: it is removed as it is read. */
-export function takeSignOutReason(): TSignOutReason | undefined {
+/**
+ * The reason kept, if any. Reading does not remove it: a render can be thrown away (a lazy part of the screen
+ * suspends before the first commit) and run again, so the screen forgets it only once shown (forgetSignOutReason).
+ */
+export function readSignOutReason(): TSignOutReason | undefined {
   try {
     const value = sessionStorage.getItem(STORAGE_KEY);
-    sessionStorage.removeItem(STORAGE_KEY);
     return value === 'suspended' || value === 'deleted' ? value : undefined;
   } catch {
     return undefined;
+  }
+}
+
+export function forgetSignOutReason(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
   }
 }

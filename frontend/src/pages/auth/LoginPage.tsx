@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorMessageOf } from '../../app/errorMessage';
 import { EMAIL_PATTERN, PasswordField, SubmitButton, TextField, usePlainForm } from '../../components/forms/PlainFields';
 import { useToast } from '../../components/toast';
 import { useLoginMutation } from '../../features/session/session.api';
-import { takeSignOutReason } from '../../features/session/signOutReason';
+import { forgetSignOutReason, readSignOutReason } from '../../features/session/signOutReason';
 import { useSignIn } from '../../features/session/useSignIn';
 import { AuthLayout } from '../../layouts/AuthLayout';
 
@@ -18,7 +18,8 @@ export function LoginPage() {
   const [navigating, setNavigating] = useState(false);
   const form = usePlainForm({ email: '', password: '' });
   // Sent here because the account was banned or deleted: say so (once).
-  const [signOutReason] = useState(takeSignOutReason);
+  const [signOutReason] = useState(readSignOutReason);
+  useEffect(forgetSignOutReason, []);
   const busy = isLoading || navigating;
 
   const onSubmit = async (event: FormEvent) => {
