@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Panel } from '../../components/Panel';
 import { sessionApi } from '../session/session.api';
 import { userUpdated } from '../session/session.slice';
-import { useMyVerificationQuery } from './verification.api';
+import { useMyVerificationQuery, verificationApi } from './verification.api';
 import { VerificationDialog } from './VerificationDialog';
 
 /**
@@ -75,9 +75,11 @@ export function VerificationCard() {
       <VerificationDialog
         open={open}
         onClose={() => setOpen(false)}
-        onSubmitted={() => {
+        onSubmitted={(answer) => {
           setOpen(false);
-          void status.refetch();
+          // The server's answer is the state (pending): written into the cache, not read again. A refetch is dropped
+          // while an earlier read of the same query is in flight, and that read's older answer would then stand.
+          void dispatch(verificationApi.util.upsertQueryData('myVerification', undefined, answer));
         }}
       />
     </Panel>

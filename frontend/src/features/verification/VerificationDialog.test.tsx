@@ -108,4 +108,34 @@ describe('identity verification: rules said before they are broken (issue 28 ite
     expect(await within(field).findByText('Document photo must be at least 300 pixels on its shorter side')).toBeInTheDocument();
     expect(screen.queryByText('Submission Failed')).not.toBeInTheDocument();
   });
+  it('when Submit is pressed while a photo is still being checked, then it waits for the check and sends, never saying the photo is missing', async () => {
+    // The decoder answers only when the test says so (a slow phone).
+    const decoded: Array<() => void> = [];
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => new Promise((resolve) => decoded.push(() => resolve({ width: 1200, height: 900, close: () => undefined })))),
+    );
+    const { user, fetchMock, onSubmitted } = renderDialog({
+      'POST /api/user/verification': () =>
+        jsonResponse({ status: 'pending', isVerified: false, id: 'v1', reason: null, submittedAt: '2026-11-28T10:00:00.000Z', reviewedAt: null }, 201),
+    });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Date of birth'), { target: { value: '1990-12-10' } });
+    for (const [label, value] of [['Address', '12 Example Street'], ['City', 'London'], ['Country', 'United Kingdom'], ['Postal code', 'N1 9GU'], ['Document number', 'X1234567']]) {
+      await user.type(within(dialog).getByLabelText(label!), value!);
+    }
+    await user.click(within(dialog).getByLabelText('Document type'));
+    await user.click(await screen.findByText('Passport'));
+    await choose('selfieFile', photo('selfie.jpg'));
+    await choose('documentFile', photo('passport.jpg'));
+    await user.click(within(dialog).getByTestId('verification-submit'));
+    expect(screen.queryByText('Selfie photo is required')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/user/verification')).toHaveLength(0);
+    await act(async () => {
+      for (const finish of decoded) finish();
+    });
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/user/verification')).toHaveLength(1));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })));
+    expect(screen.queryByText('Selfie photo is required')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { MAX_VERIFICATION_IMAGE_BYTES, MIN_VERIFICATION_IMAGE_SIDE, VERIFICATION_FIELD_MAX_LENGTH, VERIFICATION_IMAGE_ACCEPT } from '@platform/contracts/constants';
+import type { TMyVerification } from '@platform/contracts';
 import { Button, Input, Modal, Select } from 'antd';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, serverMessageOf } from '../../app/errorMessage';
 import { FieldError, fieldA11y } from '../../components/forms/FieldError';
@@ -43,7 +44,7 @@ const EMPTY: Record<TTextField, string> = { fullName: '', dateOfBirth: '', addre
  * browser can decode it). The server checks the same and more (the photos by content); a refusal about one field is
  * shown under that field, not in a toast over it. The full name starts as the profile's; the country offers a list.
  */
-export function VerificationDialog({ open, onClose, onSubmitted }: { open: boolean; onClose: () => void; onSubmitted: () => void }) {
+export function VerificationDialog({ open, onClose, onSubmitted }: { open: boolean; onClose: () => void; onSubmitted: (answer: TMyVerification) => void }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const token = useSessionToken();
@@ -63,22 +64,32 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
     if (profileName) setValues((v) => (v.fullName === '' ? { ...v, fullName: profileName } : v));
   }, [profileName]);
 
-  const pick = (field: TFileField) => async (event: ChangeEvent<HTMLInputElement>) => {
+  // A photo's check (its size, decoded) takes a moment: Submit pressed meanwhile waits for it instead of saying the
+  // photo is missing. The latest check per field; each resolves to the file if it is kept.
+  const checks = useRef<Partial<Record<TFileField, Promise<File | undefined>>>>({});
+  const pick = (field: TFileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const check = checkPicked(field, event);
+    checks.current[field] = check;
+    void check.then((file) => {
+      if (checks.current[field] === check) setFiles((f) => ({ ...f, [field]: file }));
+    });
+  };
+  const checkPicked = async (field: TFileField, event: ChangeEvent<HTMLInputElement>): Promise<File | undefined> => {
     const input = event.target;
     const file = input.files?.[0];
     setErrors((e) => ({ ...e, [field]: undefined }));
     setFiles((f) => ({ ...f, [field]: undefined }));
-    if (!file) return;
+    if (!file) return undefined;
     const looksLikeImage = file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name);
     if (!looksLikeImage) {
       setErrors((e) => ({ ...e, [field]: `${t(`verification.messages.${field}`)} (${t('verification.messages.imageOnly')})` }));
       event.target.value = '';
-      return;
+      return undefined;
     }
     if (file.size > MAX_VERIFICATION_IMAGE_BYTES) {
       setErrors((e) => ({ ...e, [field]: t('verification.dialog.tooLarge', { label: t(`verification.dialog.fields.${field}`), maxMb: MAX_IMAGE_MB }) }));
       input.value = '';
-      return;
+      return undefined;
     }
     const size = await readImageSize(file);
     if (size && Math.min(size.width, size.height) < MIN_VERIFICATION_IMAGE_SIDE) {
@@ -87,24 +98,30 @@ export function VerificationDialog({ open, onClose, onSubmitted }: { open: boole
         [field]: t('verification.dialog.tooSmall', { label: t(`verification.dialog.fields.${field}`), minSide: MIN_VERIFICATION_IMAGE_SIDE, width: size.width, height: size.height }),
       }));
       input.value = '';
-      return;
+      return undefined;
     }
-    setFiles((f) => ({ ...f, [field]: file }));
+    return file;
   };
 
   const submit = async () => {
+    setBusy(true);
+    const chosen: Partial<Record<TFileField, File>> = {};
+    for (const field of FILE_FIELDS) chosen[field] = await (checks.current[field] ?? files[field]);
     const found: Partial<Record<TField, string>> = {};
     for (const field of TEXT_FIELDS) if (!values[field].trim()) found[field] = t(`verification.messages.${field}`);
-    for (const field of FILE_FIELDS) if (!files[field]) found[field] = t(`verification.messages.${field}`);
+    for (const field of FILE_FIELDS) if (!chosen[field]) found[field] = t(`verification.messages.${field}`);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+    if (Object.keys(found).length > 0) {
+      setBusy(false);
+      return;
+    }
     try {
-      await submitVerification({ ...values, selfieFile: files.selfieFile!, documentFile: files.documentFile! }, token());
+      const answer = await submitVerification({ ...values, selfieFile: chosen.selfieFile!, documentFile: chosen.documentFile! }, token());
       toast({ title: t('verification.toasts.submitted'), description: t('verification.toasts.submittedBody') });
       setValues(EMPTY);
       setFiles({});
-      onSubmitted();
+      checks.current = {};
+      onSubmitted(answer);
     } catch (error) {
       const message = error instanceof VerificationCallError ? serverMessageOf(error) : errorMessageOf(error);
       if (error instanceof VerificationCallError && error.field && (TEXT_FIELDS as readonly string[]).concat(FILE_FIELDS).includes(error.field) && message) {
