@@ -86,4 +86,35 @@ describe('a message stored but never published', () => {
       refusing.release();
     }
   });
+  it('when a repair left nothing behind, then the next ones look only at the rooms written to since (a support thread too), and a new instance looks at every room once', async () => {
+    const thread = await h.api('POST', '/api/support/message', { token: ada.token, body: { content: 'a question for support' }, instance: h.b });
+    expect(thread.status).toBe(201);
+    while ((await h.b.deps.log.repair()) > 0);
+    expect(await h.b.deps.log.repair()).toBe(0);
+
+    // Written to since: a support thread's orphan is found (its newest id by chat_messages_support_idx).
+    const rows = await h.query<{ id: string }>(
+      `INSERT INTO chat_messages (user_id, content, chat_type, support_user_id, is_from_admin) VALUES ($1, 'stored in the thread, never published', 'support', $1, false) RETURNING id`,
+      [ada.id],
+    );
+    expect(await h.b.deps.log.repair()).toBe(1);
+    expect((await h.query<{ last_id: string }>('SELECT last_id FROM chat_room_published WHERE room = $1', [`support:${ada.id}`]))[0]?.last_id).toBe(rows[0]!.id);
+
+    // A thread quiet for a day whose orphan is as old (a writer that died long ago): outside b's window, so b's timer
+    // leaves it to the thread's next writer; an instance that starts looks at every room once, and publishes it.
+    expect((await h.api('POST', '/api/support/message', { token: bob.token, body: { content: 'an old question' }, instance: h.b })).status).toBe(201);
+    await h.query(
+      `INSERT INTO chat_messages (user_id, content, chat_type, support_user_id, is_from_admin) VALUES ($1, 'stored a day ago, never published', 'support', $1, false)`,
+      [bob.id],
+    );
+    await h.query(`UPDATE chat_messages SET created_at = now() - interval '1 day' WHERE support_user_id = $1`, [bob.id]);
+    expect(await h.b.deps.log.repair()).toBe(0);
+    const c = await start(loadChatConfig({ ...h.environment.env, JOBS_ENABLED: 'false', REPAIR_INTERVAL_MS: '60000', CREATE_DATABASE: 'false', CONSUMERS_ENABLED: 'false' }));
+    try {
+      expect(await c.deps.log.repair()).toBe(1);
+      expect(await c.deps.log.repair()).toBe(0);
+    } finally {
+      await c.stop();
+    }
+  });
 });

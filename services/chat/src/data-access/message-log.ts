@@ -151,8 +151,8 @@ export function createMessageLog(options: {
     }
   };
 
-  /** Takes the room's lock and publishes what was left unpublished (the writer died); false if the lock is busy. */
-  const repairRoom = async (room: TRoom): Promise<number> => {
+  /** Takes the room's lock and publishes what was left unpublished (the writer died); nothing if the lock is busy. */
+  const repairRoom = async (room: TRoom): Promise<{ count: number; complete: boolean }> => {
     const client = await options.pool.connect();
     const lockName = `chat-room:${roomKey(room)}`;
     try {
@@ -160,28 +160,49 @@ export function createMessageLog(options: {
       // Busy: a writer holds it, and it catches up first itself.
       if (!rows[0]?.locked) {
         client.release();
-        return 0;
+        return { count: 0, complete: true };
       }
     } catch (error) {
       client.release(true);
       throw error;
     }
     try {
-      return (await catchUp(client, room)).count;
+      return await catchUp(client, room);
     } finally {
       await unlockAndRelease(client, lockName);
     }
   };
 
+  // The repair looks at the rooms with a message written since the last repair that left nothing behind (less a
+  // margin for transactions still open then); the first one, and one after a failure, since the beginning. Each room's
+  // newest message is one index lookup (the general room: the primary key backwards; a support thread:
+  // chat_messages_support_idx). Comparing every room with a correlated max() over IS NOT DISTINCT FROM, as before,
+  // scanned the table per room: 11 s of PostgreSQL at 500,000 messages and 10,000 threads, every 3 s on every instance.
+  let coveredSince: Date | null = null;
+
   return {
     async repair() {
+      const { rows: clock } = await options.pool.query<{ since: Date }>(`SELECT now() - interval '1 minute' AS since`);
       const { rows } = await options.pool.query<{ chat_type: string; support_user_id: string | null }>(
         `SELECT p.chat_type, p.support_user_id FROM chat_room_published p
-          WHERE p.last_id < (SELECT coalesce(max(m.id), 0) FROM chat_messages m
-                              WHERE m.chat_type = p.chat_type AND m.support_user_id IS NOT DISTINCT FROM p.support_user_id)`,
+          WHERE ($1::timestamptz IS NULL OR p.room IN (
+                  SELECT DISTINCT CASE WHEN m.chat_type = 'general' THEN 'general' ELSE 'support:' || m.support_user_id::text END
+                    FROM chat_messages m WHERE m.created_at >= $1::timestamptz))
+            AND p.last_id < CASE
+                  WHEN p.chat_type = 'general' THEN (SELECT coalesce(max(m.id), 0) FROM chat_messages m WHERE m.chat_type = 'general')
+                  ELSE (SELECT coalesce(max(m.id), 0) FROM chat_messages m WHERE m.chat_type = 'support' AND m.support_user_id = p.support_user_id)
+                END`,
+        [coveredSince],
       );
       let count = 0;
-      for (const row of rows) count += await repairRoom(roomOf(row));
+      let complete = true;
+      for (const row of rows) {
+        const repaired = await repairRoom(roomOf(row));
+        count += repaired.count;
+        complete &&= repaired.complete;
+      }
+      // Only a repair that left nothing behind moves the window on (Redis away: the same rooms again next time).
+      if (complete) coveredSince = clock[0]!.since;
       return count;
     },
     append(room, write) {
