@@ -1,4 +1,4 @@
-import { PAGING_MESSAGES, TOTAL_COUNT_CAP, type TPage } from '@platform/contracts';
+import { OWNER_SEARCH_COUNT_CAP, PAGING_MESSAGES, TOTAL_COUNT_CAP, type TPage } from '@platform/contracts';
 import { z } from 'zod';
 import type { Queryable } from './db.js';
 import { AppError } from './errors.js';
@@ -71,15 +71,15 @@ export function toPage<R, T>(
 }
 
 /**
- * The rows matching `where` counted up to TOTAL_COUNT_CAP (a bounded scan of the filter's index however many
+ * The rows matching `where` counted up to `cap` (TOTAL_COUNT_CAP unless said; a bounded scan of the filter's index however many
  * match): { total, totalExact: false } at the cap. `from` is the FROM clause and `where` the WHERE clause (or '').
  */
-export function countCapped(db: Queryable, from: string, where: string, values: readonly unknown[]): Promise<{ total: number; totalExact: boolean }> {
+export function countCapped(db: Queryable, from: string, where: string, values: readonly unknown[], cap: number = TOTAL_COUNT_CAP): Promise<{ total: number; totalExact: boolean }> {
   const counted = db
-    .query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${TOTAL_COUNT_CAP + 1}) capped`, [...values])
+    .query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} ${where} LIMIT ${cap + 1}) capped`, [...values])
     .then(({ rows }) => {
       const n = rows[0]?.n ?? 0;
-      return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+      return n > cap ? { total: cap, totalExact: false } : { total: n, totalExact: true };
     });
   // Repositories start the count beside the page's query and await it after that query: should the page's query
   // fail first, the count's failure is never awaited, and an unhandled rejection would end the process. The
@@ -136,7 +136,7 @@ export function searchedFirst(table: string, alias: string, search: string | und
 }
 
 /**
- * The total of a list filtered by its owners' name or e-mail, counted up to the cap: the matching users first
+ * The total of a list filtered by its owners' name or e-mail, counted up to OWNER_SEARCH_COUNT_CAP: the matching users first
  * (`users`: a SELECT of their ids with one `?` for the pattern, served by a trigram index; OFFSET 0 keeps them a set
  * of their own), then each one's rows through an index on `userColumn` (the LIMIT keeps the planner from folding the
  * two into one hash join). Left to itself the planner counts by a parallel scan of every row joined to the matches:
@@ -154,8 +154,8 @@ export function countOfOwnersMatching(
   const matched = users.replace('?', filters.param(pattern));
   addFilters(filters);
   const { name, alias, userColumn } = table;
-  const from = `(${matched} OFFSET 0) matched CROSS JOIN LATERAL (SELECT 1 FROM ${name} ${alias} ${filters.where(`${alias}.${userColumn} = matched.id`)} LIMIT ${TOTAL_COUNT_CAP + 1}) ${alias}`;
-  return countCapped(db, from, '', filters.values);
+  const from = `(${matched} OFFSET 0) matched CROSS JOIN LATERAL (SELECT 1 FROM ${name} ${alias} ${filters.where(`${alias}.${userColumn} = matched.id`)} LIMIT ${OWNER_SEARCH_COUNT_CAP + 1}) ${alias}`;
+  return countCapped(db, from, '', filters.values, OWNER_SEARCH_COUNT_CAP);
 }
 
 /* ---- Sorts ---- */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TAdminWithdrawalsQuery } from '@platform/contracts';
+import { OWNER_SEARCH_COUNT_CAP, type TAdminWithdrawalsQuery } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 import { expectPagingRefusals } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -341,5 +341,13 @@ describe('GET /api/admin/withdrawals at volume', () => {
     const decided = await list({ status: 'decided' });
     expect(decided.body).toMatchObject({ total: 10_000, totalExact: false });
     expect(decided.body.items).toHaveLength(20);
+    // Searched by the owners' name, the total stops at OWNER_SEARCH_COUNT_CAP ("1,000+": 11,111 users match "worker1");
+    // a rarer name is counted exactly.
+    const named = await list({ status: 'decided', user: 'worker1' });
+    expect(named.body).toMatchObject({ total: OWNER_SEARCH_COUNT_CAP, totalExact: false });
+    expect(named.body.items).toHaveLength(20);
+    const rare = await list({ status: 'decided', user: 'worker12345' });
+    expect(rare.body.totalExact).toBe(true);
+    expect(rare.body.total).toBe(rare.body.items.length);
   });
 });
