@@ -48,6 +48,8 @@ describe('seed:scale at 1/100', () => {
     expect(await one('payouts', 'SELECT count(*) AS n FROM withdrawals')).toBe(2_000);
     expect(await one('payouts', "SELECT count(*) AS n FROM withdrawals WHERE status = 'pending'")).toBe(200);
     expect(await one('work', 'SELECT count(*) AS n FROM tasks')).toBe(500);
+    // Each with its catalogue entry's real estimate (issue 29), so none shows "No real estimate".
+    expect(await one('work', 'SELECT count(*) AS n FROM tasks WHERE estimate_missing')).toBe(0);
     expect(await one('work', 'SELECT count(*) AS n FROM task_assignments')).toBe(3_000);
     expect(await one('chat', 'SELECT count(*) AS n FROM chat_messages')).toBe(5_000);
     expect(await one('admin', 'SELECT count(*) AS n FROM audit_log')).toBe(2_000);

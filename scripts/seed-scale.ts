@@ -316,11 +316,12 @@ async function seedWork(plan: TPlan, step: TStep): Promise<void> {
     for (const p of people(plan)) yield [p.id, p.email, p.first, p.last, p.role, iso(p.registeredAt)];
   });
   const tasks = plan.tasks;
-  await step('work', 'tasks', ['id', 'title', 'description', 'submission_instructions', 'reward', 'status', 'sort_order', 'created_by', 'time_limit_minutes', 'requires_approval', 'created_at', 'updated_at'], function* () {
+  await step('work', 'tasks', ['id', 'title', 'description', 'submission_instructions', 'reward', 'status', 'sort_order', 'created_by', 'time_limit_minutes', 'requires_approval', 'estimated_minutes', 'estimate_missing', 'created_at', 'updated_at'], function* () {
     for (let t = 0; t < tasks.ids.length; t++) {
       const entry = DEV_TASKS[tasks.catalogue[t]!]!;
       const at = iso(tasks.createdAt[t]!);
-      yield [tasks.ids[t], entry.title, entry.description, entry.submissionInstructions, money(tasks.reward[t]!), TASK_STATUS[tasks.status[t]!], tasks.sortOrder[t], plan.adminIds[t % plan.adminIds.length], tasks.timeLimit[t]! || null, tasks.requiresApproval[t] === 1, at, at];
+      // The catalogue task's estimate (issue 29: every task shows its pay per hour from a real estimate).
+      yield [tasks.ids[t], entry.title, entry.description, entry.submissionInstructions, money(tasks.reward[t]!), TASK_STATUS[tasks.status[t]!], tasks.sortOrder[t], plan.adminIds[t % plan.adminIds.length], tasks.timeLimit[t]! || null, tasks.requiresApproval[t] === 1, entry.estimatedMinutes, false, at, at];
     }
   });
   const asg = plan.assignments;
