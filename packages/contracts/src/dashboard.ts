@@ -128,6 +128,24 @@ export const ZStatsSubmissionSnapshotSchema = z.object({
 });
 export type TStatsSubmissionSnapshot = z.infer<typeof ZStatsSubmissionSnapshotSchema>;
 
+/** GET /internal/stats/appeals (work): every appeal of a rejection (issue 29), pending or decided. */
+export const ZStatsAppealSnapshotSchema = z.object({
+  appealId: z.uuid(),
+  userId: z.uuid(),
+  status: z.enum(['pending', 'upheld', 'overturned']),
+  appealedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TStatsAppealSnapshot = z.infer<typeof ZStatsAppealSnapshotSchema>;
+
+/** GET /internal/stats/returns (work): every task handed back (issue 29). */
+export const ZStatsReturnSnapshotSchema = z.object({
+  assignmentId: z.uuid(),
+  taskId: z.uuid(),
+  returnedAt: z.string(),
+});
+export type TStatsReturnSnapshot = z.infer<typeof ZStatsReturnSnapshotSchema>;
+
 /** GET /internal/stats/withdrawals (payouts). */
 export const ZStatsWithdrawalSnapshotSchema = z.object({
   withdrawalId: z.uuid(),

@@ -75,9 +75,14 @@ async function countedInTheDatabases() {
             min(created_at) FILTER (WHERE status = 'pending') AS oldest FROM withdrawals`,
   );
   const balance = await one<{ total: string }>('payouts', `SELECT COALESCE(sum(available), 0)::numeric(14, 2)::text AS total FROM ledger_accounts`);
+  const dueProcess = await one<{ appealsWaiting: number; returns: number }>(
+    'work',
+    `SELECT (SELECT count(*)::int FROM submission_rejections WHERE appeal_status = 'pending') AS "appealsWaiting",
+            (SELECT count(*)::int FROM task_assignments WHERE status = 'returned' AND returned_at >= now() - interval '30 days') AS returns`,
+  );
   const recentUsers = (await databases.auth!.query<{ id: string }>('SELECT id FROM users ORDER BY created_at DESC LIMIT 5')).rows.map((r) => r.id);
   const recentTasks = (await databases.work!.query<{ id: string; status: string }>('SELECT id, status FROM tasks ORDER BY created_at DESC LIMIT 5')).rows;
-  return { users, tasks, submissions, withdrawals, balance, recentUsers, recentTasks };
+  return { users, tasks, submissions, withdrawals, balance, dueProcess, recentUsers, recentTasks };
 }
 
 function figuresOf(stats: TAdminStats) {
@@ -88,6 +93,7 @@ function figuresOf(stats: TAdminStats) {
     submissions: { waiting: stats.submissionsWaiting, approvedToday: today.approvedSubmissions },
     withdrawals: { pending: stats.pendingWithdrawals, paidToday: today.paidWithdrawals, oldest: stats.oldestPendingWithdrawalAt ? new Date(stats.oldestPendingWithdrawalAt) : null },
     balance: { total: stats.totalBalance },
+    dueProcess: { appealsWaiting: stats.appealsWaiting, returns: stats.returnsLast30Days },
     recentUsers: stats.recentUsers.map((u) => u.id),
     recentTasks: stats.recentTasks.map((t) => ({ id: t.id, status: t.status })),
   };
@@ -175,6 +181,11 @@ describe('GET /api/admin/stats', () => {
     await api('POST', `/api/admin/submissions/${s1}/approve`, adminToken);
     await api('POST', `/api/admin/submissions/${s2}/approve`, adminToken);
     await api('POST', `/api/admin/submissions/${s3}/reject`, adminToken, { reason: 'The description is missing the steps.' });
+    // Due process (issue 29): the rejection is appealed, and a task is handed back.
+    await api('POST', `/api/tasks/${t3}/appeal`, w3.token, { statement: 'The steps are in the second paragraph.' });
+    const t6 = await createTask('Check the help page');
+    await api('POST', `/api/tasks/${t6}/take`, w1.token);
+    await api('POST', `/api/tasks/${t6}/return`, w1.token, { reason: 'No time today' });
 
     // Rewards are credited by payouts from submission.approved; then one withdrawal is paid and one stays pending.
     await eventually(async () => (await one<{ n: number }>('payouts', `SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'task_reward'`)).n === 2, {
@@ -189,6 +200,7 @@ describe('GET /api/admin/stats', () => {
     expect(stats.submissionsWaiting).toBe(1);
     expect(stats.pendingTasks).toBe(1);
     expect(stats.pendingWithdrawals).toBe(1);
+    expect(stats).toMatchObject({ appealsWaiting: 1, returnsLast30Days: 1 });
     const today = stats.series[stats.series.length - 1]!;
     expect(today).toMatchObject({ approvedSubmissions: 2, paidWithdrawals: 1 });
     expect(today.registrations).toBeGreaterThanOrEqual(5);
@@ -200,22 +212,23 @@ describe('GET /api/admin/stats', () => {
     expect((await expectDashboardToMatchTheDatabases()).overdueWithdrawals).toBe(1);
     expect(stats.recentUsers[0]).toMatchObject({ id: w5.id, firstName: 'Worker5', isActive: true, balance: '0.00' });
     expect(stats.recentUsers.find((u) => u.id === w1.id)?.balance).toBe('60.00');
-    expect(stats.recentTasks.map((t) => t.status)).toEqual(['submitted', 'pending', 'assigned', 'completed', 'completed']);
+    expect(stats.recentTasks.map((t) => t.status)).toEqual(['available', 'submitted', 'pending', 'assigned', 'completed']);
     expect(stats.verificationsWaiting).toBe(0);
     expect(stats.updatedAt).not.toBeNull();
   });
 
   it('when the read model is lost and `stats:rebuild` runs, then it is rebuilt from the internal APIs with the same figures', async () => {
     const before = await api<TAdminStats>('GET', '/api/admin/stats', adminToken);
-    await databases.admin!.query('TRUNCATE stats_users, stats_tasks, stats_submissions, stats_withdrawals, stats_verifications');
+    await databases.admin!.query('TRUNCATE stats_users, stats_tasks, stats_submissions, stats_withdrawals, stats_verifications, stats_appeals, stats_returns');
     const emptied = await api<TAdminStats>('GET', '/api/admin/stats', adminToken);
-    expect(emptied).toMatchObject({ totalUsers: 0, totalTasks: 0, pendingWithdrawals: 0 });
+    expect(emptied).toMatchObject({ totalUsers: 0, totalTasks: 0, pendingWithdrawals: 0, appealsWaiting: 0, returnsLast30Days: 0 });
 
     const { rebuildStatistics } = await import('../../../scripts/stats-rebuild.js');
     const result = (await rebuildStatistics({ GATEWAY_URL: base, ADMIN_TOKEN: adminToken })) as TStatsRebuildResult;
     expect(result).toMatchObject({ users: before.totalUsers, tasks: before.totalTasks });
 
     const after = await expectDashboardToMatchTheDatabases();
+    expect(after).toMatchObject({ appealsWaiting: 1, returnsLast30Days: 1 });
     expect(Date.parse(after.rebuiltAt ?? '')).toBeGreaterThan(Date.parse(before.generatedAt));
     expect({ ...after.series.at(-1) }).toEqual({ ...before.series.at(-1) });
   });

@@ -1,5 +1,7 @@
 import {
   ZInternalBalancesSchema,
+  ZStatsAppealSnapshotSchema,
+  ZStatsReturnSnapshotSchema,
   ZStatsBalanceTotalSchema,
   ZStatsOverdueWithdrawalsSchema,
   ZStatsPageSchema,
@@ -8,6 +10,8 @@ import {
   ZStatsUserSnapshotSchema,
   ZStatsWithdrawalSnapshotSchema,
   type TBalance,
+  type TStatsAppealSnapshot,
+  type TStatsReturnSnapshot,
   type TStatsBalanceTotal,
   type TStatsOverdueWithdrawals,
   type TStatsSubmissionSnapshot,
@@ -86,6 +90,12 @@ export const readTaskSnapshot = (apis: TInternalApis, token: string): Promise<TS
 
 export const readSubmissionSnapshot = (apis: TInternalApis, token: string): Promise<TStatsSubmissionSnapshot[]> =>
   readAllPages(apis, 'work', '/internal/stats/submissions', ZStatsSubmissionSnapshotSchema, token);
+
+export const readAppealSnapshot = (apis: TInternalApis, token: string): Promise<TStatsAppealSnapshot[]> =>
+  readAllPages(apis, 'work', '/internal/stats/appeals', ZStatsAppealSnapshotSchema, token);
+
+export const readReturnSnapshot = (apis: TInternalApis, token: string): Promise<TStatsReturnSnapshot[]> =>
+  readAllPages(apis, 'work', '/internal/stats/returns', ZStatsReturnSnapshotSchema, token);
 
 export const readWithdrawalSnapshot = (apis: TInternalApis, token: string): Promise<TStatsWithdrawalSnapshot[]> =>
   readAllPages(apis, 'payouts', '/internal/stats/withdrawals', ZStatsWithdrawalSnapshotSchema, token);

@@ -1,4 +1,4 @@
-import type { TStatsSubmissionSnapshot, TStatsTaskSnapshot, TStatsUserSnapshot, TStatsWithdrawalSnapshot, TTaskStatus } from '@platform/contracts';
+import type { TStatsAppealSnapshot, TStatsReturnSnapshot, TStatsSubmissionSnapshot, TStatsTaskSnapshot, TStatsUserSnapshot, TStatsWithdrawalSnapshot, TTaskStatus } from '@platform/contracts';
 import type { PoolClient, Queryable } from '@platform/service-kit';
 
 /**
@@ -348,6 +348,9 @@ export interface TStatsSnapshot {
   tasks: TStatsTaskSnapshot[];
   submissions: TStatsSubmissionSnapshot[];
   withdrawals: TStatsWithdrawalSnapshot[];
+  /** The appeals and the tasks handed back (issue 29), from work. */
+  appeals: TStatsAppealSnapshot[];
+  returns: TStatsReturnSnapshot[];
   /** Null when auth does not answer for verifications: the verification rows are then left as they are. */
   verifications: TStatsVerificationState[] | null;
 }
@@ -358,7 +361,7 @@ export interface TStatsSnapshot {
  * occurred before takenAt and arrive later change nothing (their state is older); newer ones apply as usual.
  */
 export async function replaceStatistics(client: PoolClient, snapshot: TStatsSnapshot): Promise<void> {
-  const tables = ['stats_tasks', 'stats_deleted_tasks', 'stats_submissions', 'stats_withdrawals'];
+  const tables = ['stats_tasks', 'stats_deleted_tasks', 'stats_submissions', 'stats_withdrawals', 'stats_appeals', 'stats_returns'];
   if (snapshot.verifications) tables.push('stats_verifications');
   await client.query(`LOCK TABLE stats_users, ${tables.join(', ')} IN EXCLUSIVE MODE`);
   await client.query('DELETE FROM stats_users WHERE deleted_at IS NULL');
@@ -398,6 +401,17 @@ export async function replaceStatistics(client: PoolClient, snapshot: TStatsSnap
       ),
       at,
     ],
+  );
+  await client.query(
+    `INSERT INTO stats_appeals (appeal_id, user_id, status, appealed_at, decided_at, source_at)
+     SELECT a.appeal_id, a.user_id, a.status, a.appealed_at, a.decided_at, $2
+     FROM jsonb_to_recordset($1::jsonb) AS a(appeal_id uuid, user_id uuid, status text, appealed_at timestamptz, decided_at timestamptz)`,
+    [JSON.stringify(snapshot.appeals.map((a) => ({ appeal_id: a.appealId, user_id: a.userId, status: a.status, appealed_at: a.appealedAt, decided_at: a.decidedAt }))), at],
+  );
+  await client.query(
+    `INSERT INTO stats_returns (assignment_id, task_id, returned_at)
+     SELECT r.assignment_id, r.task_id, r.returned_at FROM jsonb_to_recordset($1::jsonb) AS r(assignment_id uuid, task_id uuid, returned_at timestamptz)`,
+    [JSON.stringify(snapshot.returns.map((r) => ({ assignment_id: r.assignmentId, task_id: r.taskId, returned_at: r.returnedAt })))],
   );
   if (snapshot.verifications) {
     await client.query(

@@ -14,6 +14,8 @@ import {
   readBalances,
   readBalanceTotal,
   readOverdueWithdrawals,
+  readAppealSnapshot,
+  readReturnSnapshot,
   readSubmissionSnapshot,
   readTaskSnapshot,
   readUserSnapshot,
@@ -233,17 +235,19 @@ export async function rebuildStatistics(deps: TStatsDeps, adminToken: string): P
   const apis = deps.internalApis;
   let snapshot;
   try {
-    const [users, tasks, submissions, withdrawals, verifications] = await Promise.all([
+    const [users, tasks, submissions, appeals, returns, withdrawals, verifications] = await Promise.all([
       readUserSnapshot(apis, adminToken),
       readTaskSnapshot(apis, adminToken),
       readSubmissionSnapshot(apis, adminToken),
+      readAppealSnapshot(apis, adminToken),
+      readReturnSnapshot(apis, adminToken),
       readWithdrawalSnapshot(apis, adminToken),
       readVerificationSnapshot(apis, adminToken).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'auth did not answer for verifications; the verification statistics are left as they are');
         return null;
       }),
     ]);
-    snapshot = { takenAt, users, tasks, submissions, withdrawals, verifications };
+    snapshot = { takenAt, users, tasks, submissions, appeals, returns, withdrawals, verifications };
   } catch (error) {
     if (error instanceof InternalApiError) {
       deps.logger.warn({ err: error }, 'statistics rebuild: a service did not answer');

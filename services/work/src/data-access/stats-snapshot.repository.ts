@@ -1,4 +1,4 @@
-import type { TStatsSubmissionSnapshot, TStatsTaskSnapshot, TTaskStatus } from '@platform/contracts';
+import type { TStatsAppealSnapshot, TStatsReturnSnapshot, TStatsSubmissionSnapshot, TStatsTaskSnapshot, TTaskStatus } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 
 /** Snapshot pages for the admin dashboard's rebuild (GET /internal/stats/*), in id order after `after`. */
@@ -28,4 +28,30 @@ export async function readSubmissionsPage(db: Queryable, after: string | undefin
       approvedAt: status === 'approved' && r.completed_at ? r.completed_at.toISOString() : null,
     };
   });
+}
+
+/** Every appeal of a rejection (pending, upheld or overturned), in appeal id order. */
+export async function readAppealsPage(db: Queryable, after: string | undefined, limit: number): Promise<TStatsAppealSnapshot[]> {
+  const { rows } = await db.query<{ appeal_id: string; user_id: string; appeal_status: TStatsAppealSnapshot['status']; appealed_at: Date; appeal_decided_at: Date | null }>(
+    `SELECT appeal_id, user_id, appeal_status, appealed_at, appeal_decided_at FROM submission_rejections
+     WHERE appeal_id IS NOT NULL AND ($1::uuid IS NULL OR appeal_id > $1::uuid) ORDER BY appeal_id LIMIT $2`,
+    [after ?? null, limit],
+  );
+  return rows.map((r) => ({
+    appealId: r.appeal_id,
+    userId: r.user_id,
+    status: r.appeal_status,
+    appealedAt: r.appealed_at.toISOString(),
+    decidedAt: r.appeal_decided_at?.toISOString() ?? null,
+  }));
+}
+
+/** Every assignment handed back, in id order. */
+export async function readReturnsPage(db: Queryable, after: string | undefined, limit: number): Promise<TStatsReturnSnapshot[]> {
+  const { rows } = await db.query<{ id: string; task_id: string; returned_at: Date }>(
+    `SELECT id, task_id, returned_at FROM task_assignments
+     WHERE status = 'returned' AND returned_at IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid) ORDER BY id LIMIT $2`,
+    [after ?? null, limit],
+  );
+  return rows.map((r) => ({ assignmentId: r.id, taskId: r.task_id, returnedAt: r.returned_at.toISOString() }));
 }

@@ -1,5 +1,5 @@
 import type { TStatsPageQuery } from '@platform/contracts';
-import { readSubmissionsPage, readTasksPage } from '../data-access/stats-snapshot.repository.js';
+import { readAppealsPage, readReturnsPage, readSubmissionsPage, readTasksPage } from '../data-access/stats-snapshot.repository.js';
 import type { TWorkDeps } from './deps.js';
 
 function pageOf<T>(items: T[], limit: number, idOf: (item: T) => string): { items: T[]; next: string | null } {
@@ -15,4 +15,14 @@ export async function getTasksSnapshotPage(deps: Pick<TWorkDeps, 'pool'>, query:
 /** GET /internal/stats/submissions: every submitted assignment with where its review stands. */
 export async function getSubmissionsSnapshotPage(deps: Pick<TWorkDeps, 'pool'>, query: TStatsPageQuery) {
   return pageOf(await readSubmissionsPage(deps.pool, query.after, query.limit), query.limit, (s) => s.assignmentId);
+}
+
+/** GET /internal/stats/appeals: every appeal with its state (issue 29). */
+export async function getAppealsSnapshotPage(deps: Pick<TWorkDeps, 'pool'>, query: TStatsPageQuery) {
+  return pageOf(await readAppealsPage(deps.pool, query.after, query.limit), query.limit, (a) => a.appealId);
+}
+
+/** GET /internal/stats/returns: every task handed back (issue 29). */
+export async function getReturnsSnapshotPage(deps: Pick<TWorkDeps, 'pool'>, query: TStatsPageQuery) {
+  return pageOf(await readReturnsPage(deps.pool, query.after, query.limit), query.limit, (r) => r.assignmentId);
 }

@@ -1,7 +1,7 @@
-import { ZStatsPageQuerySchema, ZStatsPageSchema, ZStatsSubmissionSnapshotSchema, ZStatsTaskSnapshotSchema } from '@platform/contracts';
+import { ZStatsAppealSnapshotSchema, ZStatsPageQuerySchema, ZStatsPageSchema, ZStatsReturnSnapshotSchema, ZStatsSubmissionSnapshotSchema, ZStatsTaskSnapshotSchema } from '@platform/contracts';
 import type { TApp, TRouteDeps } from '@platform/service-kit';
 import type { TWorkDeps } from '../../domain/deps.js';
-import { getSubmissionsSnapshotPage, getTasksSnapshotPage } from '../../domain/stats-snapshot.use-case.js';
+import { getAppealsSnapshotPage, getReturnsSnapshotPage, getSubmissionsSnapshotPage, getTasksSnapshotPage } from '../../domain/stats-snapshot.use-case.js';
 
 /**
  * /internal/stats/*: what the admin service's statistics rebuild (`npm run stats:rebuild`) reads from work. Not routed
@@ -17,5 +17,15 @@ export function registerStatsInternalRoutes(app: TApp, { deps, hooks }: TRouteDe
     '/internal/stats/submissions',
     { onRequest: hooks.requireAdmin, schema: { querystring: ZStatsPageQuerySchema, response: { 200: ZStatsPageSchema(ZStatsSubmissionSnapshotSchema) } } },
     async (request) => getSubmissionsSnapshotPage(deps, request.query),
+  );
+  app.get(
+    '/internal/stats/appeals',
+    { onRequest: hooks.requireAdmin, schema: { querystring: ZStatsPageQuerySchema, response: { 200: ZStatsPageSchema(ZStatsAppealSnapshotSchema) } } },
+    async (request) => getAppealsSnapshotPage(deps, request.query),
+  );
+  app.get(
+    '/internal/stats/returns',
+    { onRequest: hooks.requireAdmin, schema: { querystring: ZStatsPageQuerySchema, response: { 200: ZStatsPageSchema(ZStatsReturnSnapshotSchema) } } },
+    async (request) => getReturnsSnapshotPage(deps, request.query),
   );
 }
