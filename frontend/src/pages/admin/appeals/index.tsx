@@ -49,7 +49,7 @@ export function AppealsSection() {
     {
       title: t('work.common.task'),
       key: 'task',
-      width: 240,
+      width: 190,
       render: (_: unknown, row) => (
         <div className="admin-user-cell">
           <strong>{row.taskTitle}</strong>
@@ -60,7 +60,7 @@ export function AppealsSection() {
     {
       title: t('work.common.user'),
       key: 'user',
-      width: 200,
+      width: 190,
       ellipsis: true,
       render: (_: unknown, row) => (
         <div className="admin-user-cell">
@@ -72,6 +72,9 @@ export function AppealsSection() {
     {
       title: t('work.admin.appeals.rejection'),
       key: 'rejection',
+      // Widths that add up to the console's content at 1440 px: the texts wrap instead of running under the pinned
+      // actions column.
+      width: 220,
       render: (_: unknown, row) => (
         <div className="small">
           <div>{row.rejectionReason}</div>
@@ -81,11 +84,11 @@ export function AppealsSection() {
         </div>
       ),
     },
-    { title: t('work.admin.appeals.statement'), dataIndex: 'statement', render: (text: string) => <div className="small">{text}</div> },
+    { title: t('work.admin.appeals.statement'), dataIndex: 'statement', width: 220, render: (text: string) => <div className="small">{text}</div> },
     {
       title: t('work.admin.appeals.decideBy'),
       key: 'decideBy',
-      width: 170,
+      width: 150,
       render: (_: unknown, row) =>
         row.status === 'pending' ? (
           <span data-testid={`decide-by-${row.id}`}>
@@ -101,7 +104,7 @@ export function AppealsSection() {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 200,
+      width: 140,
       render: (_: unknown, row) =>
         row.status === 'pending' ? (
           <RowActions
