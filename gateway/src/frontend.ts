@@ -3,6 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { COMMON_ERRORS, type TApp } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createBrandedIndex } from './branded-index.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -52,7 +53,7 @@ function isNotAPage(path: string): boolean {
  * The built frontend at `/` (files from FRONTEND_DIST, index.html for any other page path the browser asks for as
  * HTML, so client-side routes survive a reload), or a placeholder page when it is not built.
  */
-export async function registerFrontend(app: TApp, dist: string | undefined): Promise<void> {
+export async function registerFrontend(app: TApp, dist: string | undefined, platformName: { current: () => string | undefined } = { current: () => undefined }): Promise<void> {
   const root = dist ? resolve(dist) : undefined;
   if (!root || !existsSync(root) || !statSync(root).isDirectory() || !existsSync(resolve(root, 'index.html'))) {
     if (dist) app.log.warn({ dist }, 'FRONTEND_DIST has no index.html; serving the placeholder page');
@@ -78,10 +79,13 @@ export async function registerFrontend(app: TApp, dist: string | undefined): Pro
     },
   });
 
+  // The platform's name on the first paint (branded-index.ts): the build's file while the name is the build's.
+  const brandedIndex = createBrandedIndex(root, platformName);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isNotAPage(path) || !wantsHtml(request)) throw COMMON_ERRORS.notFound(`Route ${request.method} ${path} not found`);
-    return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+    void reply.header('cache-control', NO_CACHE);
+    return brandedIndex(request, reply) ?? reply.sendFile('index.html');
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);

@@ -12,6 +12,7 @@ import {
 } from '@platform/service-kit';
 import { registerApiDocs } from './api-docs.js';
 import type { TGatewayConfig } from './config.js';
+import { createPlatformNameSource } from './branded-index.js';
 import { registerFrontend } from './frontend.js';
 import { registerApiProxy, type TUpstreams } from './proxy.js';
 import { createRateLimits } from './rate-limits.js';
@@ -95,7 +96,8 @@ export async function start(config: TGatewayConfig): Promise<TGateway> {
       });
     }
 
-    await registerFrontend(app, config.FRONTEND_DIST);
+    // The first paint names the platform as System Settings do (issue 28): read from admin, at most a minute old.
+    await registerFrontend(app, config.FRONTEND_DIST, createPlatformNameSource(upstreams.admin));
 
     const internalUrl = await listen(internal, config.INTERNAL_HOST, config.INTERNAL_PORT);
     const url = await listen(app, config.HOST, config.PORT, config.LISTEN_FD);

@@ -224,3 +224,72 @@ describe('without FRONTEND_DIST', () => {
     }
   });
 });
+
+describe('the platform name on the first paint (issue 28)', () => {
+  const BRANDED_INDEX =
+    '<!doctype html><html><head><title>Task Portal</title></head><body><div id="root"><div class="auth-page boot-shell">' +
+    '<header class="auth-brand"><img src="/icons/icon-192.png" alt="" width="40" height="40"/><span>Task Portal</span></header>' +
+    '<main class="auth-main"></main></div></div></body></html>';
+
+  it('when an admin has named the platform, then the title and the sign-in shell say that name, escaped, in every encoding, with an ETag', async () => {
+    const brandedDist = mkdtempSync(join(tmpdir(), 'gateway-branded-'));
+    writeFileSync(join(brandedDist, 'index.html'), BRANDED_INDEX);
+    writeFileSync(join(brandedDist, 'index.html.br'), brotliCompressSync(BRANDED_INDEX));
+    writeFileSync(join(brandedDist, 'index.html.gz'), gzipSync(BRANDED_INDEX));
+    const platformName = 'Acme <Work> & Co';
+    const admin = createServer((req, res) => {
+      if (req.url === '/health' || req.url === '/ready') return void res.end('ok');
+      res.setHeader('content-type', 'application/json');
+      res.end(req.url === '/api/public/branding' ? JSON.stringify({ platformName }) : '{}');
+    });
+    await new Promise<void>((resolve) => admin.listen(0, '127.0.0.1', resolve));
+    const adminUrl = `http://127.0.0.1:${(admin.address() as AddressInfo).port}`;
+    const branded = await startGateway('gateway_frontend_brand', { AUTH_SERVICE_URL: upstream.url, ADMIN_SERVICE_URL: adminUrl, FRONTEND_DIST: brandedDist });
+    try {
+      // The name is read in the background: the first page may still be the build's.
+      const page = async (encoding?: string) =>
+        request(`${branded.url}/login`, { headers: { ...html, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+      let text = '';
+      for (let i = 0; i < 50 && !text.includes('Acme'); i += 1) {
+        text = await (await page()).body.text();
+        if (!text.includes('Acme')) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(text).toContain('<title>Acme &lt;Work&gt; &amp; Co</title>');
+      expect(text).toContain('<span>Acme &lt;Work&gt; &amp; Co</span></header>');
+      expect(text).not.toContain('Task Portal');
+
+      const br = await page('gzip, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(Buffer.from(await br.body.arrayBuffer())).toString()).toBe(text);
+      const gz = await page('gzip, br;q=0');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.body.arrayBuffer())).toString()).toBe(text);
+      const etag = br.headers.etag as string;
+      expect(etag).toMatch(/^".+"$/);
+      const again = await request(`${branded.url}/`, { headers: { ...html, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      await again.body.dump();
+
+    } finally {
+      await branded.stop();
+      admin.close();
+      rmSync(brandedDist, { recursive: true, force: true });
+    }
+  });
+
+  it('when the name source says the build name or nothing, then the built file is sent', async () => {
+    const { createBrandedIndex } = await import('../src/branded-index.js');
+    const brandedDist = mkdtempSync(join(tmpdir(), 'gateway-branded-'));
+    writeFileSync(join(brandedDist, 'index.html'), BRANDED_INDEX);
+    try {
+      for (const name of [undefined, 'Task Portal']) {
+        const send = createBrandedIndex(brandedDist, { current: () => name });
+        expect(send({ headers: {} } as never, {} as never)).toBeUndefined();
+      }
+    } finally {
+      rmSync(brandedDist, { recursive: true, force: true });
+    }
+  });
+});
