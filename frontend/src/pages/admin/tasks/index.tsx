@@ -76,10 +76,15 @@ export function TasksSection() {
           <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
             {task.title}
           </Button>
-          {(task.timeLimitMinutes !== null || task.requiresApproval) && (
+          {(task.timeLimitMinutes !== null || task.requiresApproval || task.control) && (
             <Space size={4} wrap className="admin-title-meta">
               {task.timeLimitMinutes !== null && <Tag>{t('work.admin.tasks.timeLimitTag', { count: task.timeLimitMinutes })}</Tag>}
               {task.requiresApproval && <Tag color="gold">{t('work.admin.tasks.requiresApproval')}</Tag>}
+              {task.control && (
+                <Tag color="purple" title={t('work.admin.control.tagHint')} data-testid="task-control-tag">
+                  {t('work.admin.control.tag')}
+                </Tag>
+              )}
             </Space>
           )}
         </div>
