@@ -1,5 +1,6 @@
 import type { TAdminSubmission, TAdminWorkerQuality } from '@platform/contracts';
 import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
 import { WorkerQualitySection } from '../../users/components/WorkerQualitySection';
@@ -43,7 +44,7 @@ const QUALITY: TAdminWorkerQuality = {
   control: { checked: 3, matched: 2, accuracy: 2 / 3 },
 };
 
-function render(ui: React.ReactElement, quality: TAdminWorkerQuality = QUALITY) {
+function render(ui: ReactElement, quality: TAdminWorkerQuality = QUALITY) {
   mockApi({ 'GET /api/admin/users/u-1/work-quality': () => jsonResponse(quality) });
   return renderWithProviders(ui, { route: '/admin/submissions', preloadedState: admin });
 }
