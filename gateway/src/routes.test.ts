@@ -26,7 +26,6 @@ describe('resolveRoute', () => {
   it('when a prefix has a * segment, then it matches exactly one segment there and wins over shorter prefixes', () => {
     expect(resolveRoute('/api/admin/users/42/balance')).toMatchObject({ service: 'payouts', prefix: '/api/admin/users/*/balance' });
     expect(resolveRoute('/api/admin/users/42/ledger')).toMatchObject({ service: 'payouts' });
-    expect(resolveRoute('/api/admin/users/42/work-quality')).toMatchObject({ service: 'work', access: 'admin' });
     expect(resolveRoute('/api/admin/users//balance')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/admin/users/42')).toMatchObject({ service: 'auth' });
     expect(resolveRoute('/api/admin/users/42/balance/history')).toMatchObject({ service: 'payouts' });

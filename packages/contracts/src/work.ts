@@ -129,7 +129,8 @@ export const ZTaskControlRequestSchema = z.strictObject(
       }),
     match: ZControlMatchSchema.default('normalised'),
   },
-  { error: 'Control must be an object with the expected answer' },
+  // Not an object at all (text, a list, true): said plainly; an unknown key keeps its own "Unknown field(s)" answer.
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Control must be an object with the expected answer' : undefined) },
 );
 export type TTaskControlRequest = z.input<typeof ZTaskControlRequestSchema>;
 
@@ -731,7 +732,7 @@ export const ZControlAccuracySchema = z.object({
 });
 export type TControlAccuracy = z.infer<typeof ZControlAccuracySchema>;
 
-/** GET /api/admin/users/{id}/work-quality: the worker's quality record as they see it, and their control accuracy. */
+/** GET /api/admin/workers/{id}/quality: the worker's quality record as they see it, and their control accuracy. */
 export const ZAdminWorkerQualitySchema = ZQualityRecordSchema.extend({
   userId: z.uuid(),
   control: ZControlAccuracySchema,

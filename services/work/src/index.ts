@@ -9,7 +9,6 @@ import type { TWorkDeps } from './domain/deps.js';
 import { registerFileRoutes } from './entry-points/http/files.routes.js';
 import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerAppealRoutes } from './entry-points/http/appeals.routes.js';
-import { registerControlRoutes } from './entry-points/http/control.routes.js';
 import { registerReviewRoutes } from './entry-points/http/review.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
@@ -84,7 +83,6 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerTakeAndSubmitRoutes(app, routeDeps);
     registerReviewRoutes(app, routeDeps);
     registerAppealRoutes(app, routeDeps);
-    registerControlRoutes(app, routeDeps);
     registerFileRoutes(app, routeDeps);
     registerTaskPackageRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);

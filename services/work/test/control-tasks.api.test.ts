@@ -41,7 +41,7 @@ async function answered(taskId: string, text: string, worker?: TTestUser) {
   return { worker: who, assignmentId, submit: res.body, admin: admin.body };
 }
 
-const quality = (userId: string, token = h.admin.token) => h.api('GET', `/api/admin/users/${userId}/work-quality`, { token });
+const quality = (userId: string, token = h.admin.token) => h.api('GET', `/api/admin/workers/${userId}/quality`, { token });
 
 /** The shape of a JSON value: the same keys (sorted) and kinds of value, recursively; values themselves left out. */
 function shapeOf(value: unknown): unknown {
@@ -366,14 +366,14 @@ describe('control accuracy and the quality record (admin)', () => {
     const worker = await h.newUser();
     const own = await quality(worker.id, worker.token);
     expect(own.status).toBe(403);
-    expect((await h.api('GET', `/api/admin/users/${worker.id}/work-quality`)).status).toBe(401);
+    expect((await h.api('GET', `/api/admin/workers/${worker.id}/quality`)).status).toBe(401);
     for (const id of ['not-a-uuid', '1%27%20OR%201%3D1']) {
       const res = await quality(id);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ code: 'WORK.USER_NOT_FOUND', message: 'User not found' });
+      expect(res.body).toMatchObject({ code: 'WORK.WORKER_NOT_FOUND', message: 'Worker not found' });
     }
     expect((await quality('x'.repeat(301))).status).toBe(404);
-    const extra = await h.api('GET', `/api/admin/users/${worker.id}/work-quality?all=true`, { token: h.admin.token });
+    const extra = await h.api('GET', `/api/admin/workers/${worker.id}/quality?all=true`, { token: h.admin.token });
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe('REQUEST.UNKNOWN_FIELDS');
   });

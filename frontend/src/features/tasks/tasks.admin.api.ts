@@ -94,7 +94,7 @@ export const tasksAdminApi = workApi.injectEndpoints({
      * it; read afresh each time it is shown (decisions elsewhere change it).
      */
     workerQuality: build.query<TAdminWorkerQuality, string>({
-      query: (userId) => `/admin/users/${encodeURIComponent(userId)}/work-quality`,
+      query: (userId) => `/admin/workers/${encodeURIComponent(userId)}/quality`,
       providesTags: (_r, _e, id) => [{ type: 'Quality', id }],
       keepUnusedDataFor: 0,
     }),

@@ -43,7 +43,7 @@ export async function checkControlSubmission(client: PoolClient, input: { assign
   });
 }
 
-/** GET /api/admin/users/{id}/work-quality: the worker's quality record (as they see it) and their control accuracy. */
+/** GET /api/admin/workers/{id}/quality: the worker's quality record (as they see it) and their control accuracy. */
 export async function getWorkerQualityForAdmin(deps: TWorkDeps, userId: string): Promise<TAdminWorkerQuality> {
   const [record, control] = await Promise.all([getQualityRecord(deps, userId), countControlAccuracy(deps.pool, userId)]);
   return { userId, ...record, control };

@@ -45,7 +45,7 @@ const QUALITY: TAdminWorkerQuality = {
 };
 
 function render(ui: ReactElement, quality: TAdminWorkerQuality = QUALITY) {
-  mockApi({ 'GET /api/admin/users/u-1/work-quality': () => jsonResponse(quality) });
+  mockApi({ 'GET /api/admin/workers/u-1/quality': () => jsonResponse(quality) });
   return renderWithProviders(ui, { route: '/admin/submissions', preloadedState: admin });
 }
 
