@@ -372,7 +372,8 @@ describe('control accuracy and the quality record (admin)', () => {
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'WORK.WORKER_NOT_FOUND', message: 'Worker not found' });
     }
-    expect((await quality('x'.repeat(301))).status).toBe(404);
+    // Longer than any path segment the service reads: refused before the route (414), never a 500.
+    expect((await quality('x'.repeat(301))).status).toBe(414);
     const extra = await h.api('GET', `/api/admin/workers/${worker.id}/quality?all=true`, { token: h.admin.token });
     expect(extra.status).toBe(400);
     expect(extra.body.code).toBe('REQUEST.UNKNOWN_FIELDS');
