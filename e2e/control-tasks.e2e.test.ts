@@ -81,7 +81,7 @@ describe('control tasks journey (admin 1440x900 and 1280)', () => {
     const save = form.getByRole('button', { name: 'Create Task' });
     expect(await save.isDisabled()).toBe(true);
     await form.getByTestId('task-form-missing').getByText('Expected answer').waitFor();
-    await form.getByLabel('Expected answer').fill('  The BLUE  door ');
+    await form.getByLabel('Expected answer', { exact: true }).fill('  The BLUE  door ');
     await form.getByTestId('control-compared-as').getByText('Compared as: “the blue door”').waitFor();
     await shot(admin, 'admin-control-task-form');
     await save.click();
