@@ -71,6 +71,9 @@ export function TasksSection() {
     {
       title: t('work.admin.tasks.columns.title'),
       dataIndex: 'title',
+      // The other columns have widths and the table is as wide as its content: without one the title (which may
+      // break anywhere) was squeezed to a letter a line.
+      width: 260,
       render: (_: string, task) => (
         <div className="admin-title-cell">
           <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
