@@ -154,6 +154,7 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_NOT_FOUND': 'Appeal not found',
   'WORK.APPEAL_ALREADY_DECIDED': 'This appeal has already been decided',
   'WORK.APPEAL_SAME_REVIEWER': 'You rejected this submission: another admin must decide the appeal',
+  'WORK.WORKER_NOT_FOUND': 'Worker not found',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key header is required',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key must be 1 to 255 visible characters',

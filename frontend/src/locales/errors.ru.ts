@@ -147,6 +147,7 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_NOT_FOUND': 'Апелляция не найдена',
   'WORK.APPEAL_ALREADY_DECIDED': 'По этой апелляции уже принято решение',
   'WORK.APPEAL_SAME_REVIEWER': 'Вы отклонили эту работу: решение по апелляции должен принять другой администратор',
+  'WORK.WORKER_NOT_FOUND': 'Исполнитель не найден',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',

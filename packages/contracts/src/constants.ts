@@ -62,6 +62,38 @@ export const MAX_CRITERION_LENGTH = 300;
 export const MAX_APPEAL_STATEMENT_LENGTH = 2000;
 export const MAX_APPEAL_DECISION_REASON_LENGTH = 2000;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Control tasks (issue 30 item 5): a task an admin marks with a known expected answer; each submission's text is
+ * checked against it when submitted. `exact`: the same characters once both are trimmed (canonically equivalent
+ * sequences, such as an accent typed as a separate mark, count as the same: NFC); case, width and spacing matter.
+ * `normalised`: compared after normaliseControlAnswer (Unicode NFKC, invisible characters removed, case folded,
+ * whitespace collapsed). Tasks carry free text (plus files) as their only answer, so text is the one kind of answer.
+ */
+export const CONTROL_MATCH_MODES = ['exact', 'normalised'] as const;
+export type TControlMatch = (typeof CONTROL_MATCH_MODES)[number];
+export const MAX_CONTROL_ANSWER_LENGTH = 1000;
+
+/** Characters that render as nothing (zero-width spaces and joiners, bidirectional controls, soft hyphens, BOM, variation selectors). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * The form a `normalised` control answer is compared in: invisible characters removed (so a zero-width space or a
+ * right-to-left override cannot hide a difference, or make one), Unicode NFKC (full-width letters, ligatures and
+ * composed accents become their plain forms), case folded (upper then lower case, so "STRASSE" and "straße" meet),
+ * NFKC again, every run of whitespace one space, trimmed. Letters of other scripts that only look alike (a Cyrillic
+ * "а" for a Latin "a") stay different: they are different answers.
+ */
+export function normaliseControlAnswer(value: string): string {
+  const plain = value.replace(INVISIBLE, '').normalize('NFKC');
+  return plain.toUpperCase().toLowerCase().normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+}
+
+/** Whether a submission's text answers a control task as expected, by the task's match mode. */
+export function controlAnswerMatches(answer: string, expected: string, match: TControlMatch): boolean {
+  if (match === 'exact') return answer.trim().normalize('NFC') === expected.trim().normalize('NFC');
+  return normaliseControlAnswer(answer) === normaliseControlAnswer(expected);
+}
 export const SUBMISSION_ACCEPT = 'image/*,video/*';
 
 /**

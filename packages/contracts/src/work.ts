@@ -25,15 +25,23 @@ export type TTaskRequestStatus = z.infer<typeof ZTaskRequestStatusSchema>;
 
 export const REQUIRED_TASK_FIELDS_MESSAGE = 'Please fill in all required fields';
 import {
+  CONTROL_MATCH_MODES,
   ESTIMATED_MINUTES_MAX,
   MAX_ACCEPTANCE_CRITERIA,
+  MAX_CONTROL_ANSWER_LENGTH,
   MAX_APPEAL_DECISION_REASON_LENGTH,
   MAX_APPEAL_STATEMENT_LENGTH,
   MAX_CRITERION_LENGTH,
   MAX_RETURN_REASON_LENGTH,
+  normaliseControlAnswer,
 } from './constants.js';
 export {
   centsToAmount,
+  CONTROL_MATCH_MODES,
+  controlAnswerMatches,
+  MAX_CONTROL_ANSWER_LENGTH,
+  normaliseControlAnswer,
+  type TControlMatch,
   ESTIMATED_MINUTES_MAX,
   hourlyRateCents,
   MAX_ACCEPTANCE_CRITERIA,
@@ -102,6 +110,30 @@ export const ZAcceptanceCriteriaSchema = z
   )
   .max(MAX_ACCEPTANCE_CRITERIA, `A task has at most ${MAX_ACCEPTANCE_CRITERIA} acceptance criteria`);
 
+/**
+ * A control task's known answer (issue 30 item 5), admin-only: each submission's text is checked against it when
+ * submitted (see CONTROL_MATCH_MODES; `normalised` unless said). Never in a worker's answer, an export or an event.
+ */
+export const CONTROL_ANSWER_REQUIRED_MESSAGE = 'Enter the expected answer of the control task';
+export const ZControlMatchSchema = z.enum(CONTROL_MATCH_MODES, { error: 'Match must be exact or normalised' });
+export const ZTaskControlRequestSchema = z.strictObject(
+  {
+    expectedAnswer: ZTextSchema('Expected answer', { error: CONTROL_ANSWER_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, CONTROL_ANSWER_REQUIRED_MESSAGE)
+      .max(MAX_CONTROL_ANSWER_LENGTH, `The expected answer must be at most ${MAX_CONTROL_ANSWER_LENGTH} characters`)
+      // Only invisible characters (zero-width spaces, direction marks) would never match anything once normalised.
+      .refine((value) => value.length > MAX_CONTROL_ANSWER_LENGTH || normaliseControlAnswer(value) !== '', {
+        message: 'The expected answer must contain visible characters',
+        params: fieldIssueCode('FIELD.INVALID'),
+      }),
+    match: ZControlMatchSchema.default('normalised'),
+  },
+  // Not an object at all (text, a list, true): said plainly; an unknown key keeps its own "Unknown field(s)" answer.
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Control must be an object with the expected answer' : undefined) },
+);
+export type TTaskControlRequest = z.input<typeof ZTaskControlRequestSchema>;
+
 export const ZCreateTaskRequestSchema = z.strictObject({
   title: requiredText('Title', 200, 'Title is too long'),
   description: requiredText('Description', 10_000, 'Description is too long'),
@@ -113,6 +145,8 @@ export const ZCreateTaskRequestSchema = z.strictObject({
   requiresApproval: z.boolean({ error: 'requiresApproval must be true or false' }).optional(),
   estimatedMinutes: ZEstimatedMinutesSchema,
   acceptanceCriteria: ZAcceptanceCriteriaSchema.optional(),
+  /** Makes the task a control task with this expected answer; null (on edit) makes it an ordinary task again. */
+  control: ZTaskControlRequestSchema.nullable().optional(),
 });
 export type TCreateTaskRequest = z.infer<typeof ZCreateTaskRequestSchema>;
 
@@ -222,10 +256,22 @@ const taskCoreShape = {
   updatedAt: z.string(),
 };
 
+/** A control task's expected answer as the admin reads it (never sent to a worker). */
+export const ZTaskControlSchema = z.object({
+  expectedAnswer: z.string(),
+  match: ZControlMatchSchema,
+  /** When and by which admin the expected answer was last set. */
+  setAt: z.string(),
+  setBy: z.string().nullable(),
+});
+export type TTaskControl = z.infer<typeof ZTaskControlSchema>;
+
 /** GET /api/admin/tasks items. */
 export const ZAdminTaskSchema = z.object({
   ...taskCoreShape,
   createdBy: z.string().nullable(),
+  /** Set on a control task (issue 30 item 5): its expected answer; null on an ordinary task. */
+  control: ZTaskControlSchema.nullable(),
   /** The worker holding (or having completed) the task's one slot. */
   assignedUser: ZWorkUserSchema.nullable(),
   assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
@@ -370,6 +416,21 @@ export type TTakeTaskResponse = z.infer<typeof ZTakeTaskResponseSchema>;
 export const ZSubmitTaskResponseSchema = z.object({ message: z.string(), assignment: ZAssignmentSchema });
 export type TSubmitTaskResponse = z.infer<typeof ZSubmitTaskResponseSchema>;
 
+/**
+ * The automatic check of a control task's submission (issue 30 item 5), made when it was submitted: the reviewer sees
+ * it beside the work and decides as for any submission. `counted`: the assignment's first checked answer, the one that
+ * counts toward the worker's control accuracy (a resubmission after a rejection is checked, not counted again).
+ */
+export const ZControlCheckSchema = z.object({
+  matched: z.boolean(),
+  match: ZControlMatchSchema,
+  /** The expected answer it was compared with (as set when the submission came in). */
+  expectedAnswer: z.string(),
+  checkedAt: z.string(),
+  counted: z.boolean(),
+});
+export type TControlCheck = z.infer<typeof ZControlCheckSchema>;
+
 /** GET /api/admin/submissions items and GET /api/admin/submissions/{id}; id is the assignment id. */
 export const ZAdminSubmissionSchema = z.object({
   id: z.uuid(),
@@ -392,6 +453,8 @@ export const ZAdminSubmissionSchema = z.object({
   /** The task's numbered acceptance criteria (what a rejection may cite), and those the rejection cited. */
   taskAcceptanceCriteria: z.array(z.string()),
   rejectedCriteria: z.array(z.number().int()),
+  /** The control check of the latest (re)submission, when the task was a control task then; otherwise null. */
+  controlCheck: ZControlCheckSchema.nullable(),
 });
 export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
 export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
@@ -654,3 +717,24 @@ export const ZQualityRecordSchema = z.object({
 });
 export type TQualityRecord = z.infer<typeof ZQualityRecordSchema>;
 export const QUALITY_REASONS_SHOWN = 20;
+
+/* ---- Control tasks (issue 30 item 5): the worker's control accuracy, for admins only ---- */
+
+/**
+ * A worker's answers to control tasks: `checked` control submissions (each assignment's first answer), `matched` of
+ * them; accuracy = matched / checked, null before any. Admin-only: a count a worker could watch would tell them which
+ * task was a control.
+ */
+export const ZControlAccuracySchema = z.object({
+  checked: z.number().int().nonnegative(),
+  matched: z.number().int().nonnegative(),
+  accuracy: z.number().nullable(),
+});
+export type TControlAccuracy = z.infer<typeof ZControlAccuracySchema>;
+
+/** GET /api/admin/workers/{id}/quality: the worker's quality record as they see it, and their control accuracy. */
+export const ZAdminWorkerQualitySchema = ZQualityRecordSchema.extend({
+  userId: z.uuid(),
+  control: ZControlAccuracySchema,
+});
+export type TAdminWorkerQuality = z.infer<typeof ZAdminWorkerQualitySchema>;

@@ -8,6 +8,7 @@ import type {
   TAdminTask,
   TAdminTaskPage,
   TAdminTaskSort,
+  TAdminWorkerQuality,
   TAssignment,
   TCreateTaskRequest,
   TMessageResponse,
@@ -88,6 +89,16 @@ export const tasksAdminApi = workApi.injectEndpoints({
       invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
     }),
 
+    /**
+     * A worker's quality record with their control accuracy (issue 30 item 5): the users' detail and the review show
+     * it; read afresh each time it is shown (decisions elsewhere change it).
+     */
+    workerQuality: build.query<TAdminWorkerQuality, string>({
+      query: (userId) => `/admin/workers/${encodeURIComponent(userId)}/quality`,
+      providesTags: (_r, _e, id) => [{ type: 'Quality', id }],
+      keepUnusedDataFor: 0,
+    }),
+
     /** One page (20) of the appeals in one status (pending: the queue, oldest first); issue 29. */
     appeals: build.query<TAdminAppealPage, { status?: TAppealStatus; cursor?: string }>({
       query: ({ status, cursor }) => listQuery('/admin/appeals', { status, cursor }),
@@ -163,6 +174,7 @@ export const {
   useSubmissionsQuery,
   useAppealsQuery,
   useDecideAppealMutation,
+  useWorkerQualityQuery,
   useLazySubmissionQuery,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,

@@ -10,6 +10,7 @@ import {
   markRejected,
   type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
+import { findLatestControlChecks } from '../data-access/control.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
@@ -20,10 +21,12 @@ import { unknownCriteria } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecord[]): Promise<TAdminSubmission[]> {
-  const [users, files, rejections] = await Promise.all([
+  const [users, files, rejections, controlChecks] = await Promise.all([
     findUsers(deps.pool, submissions.map((s) => s.userId)),
     findFilesOfAssignments(deps.pool, submissions.map((s) => s.id)),
     findLatestRejections(deps.pool, submissions.filter((s) => s.status === 'rejected').map((s) => s.id)),
+    // The check of a control task's submission, made when it came in (issue 30 item 5): shown to the reviewer.
+    findLatestControlChecks(deps.pool, submissions.map((s) => s.id)),
   ]);
   return submissions.map((submission) => {
     const user = users.get(submission.userId);
@@ -47,6 +50,7 @@ async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecor
       files: files.get(submission.id) ?? [],
       taskAcceptanceCriteria: submission.taskAcceptanceCriteria,
       rejectedCriteria: rejections.get(submission.id)?.criteria ?? [],
+      controlCheck: controlChecks.get(submission.id) ?? null,
     };
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '../data-access/assignments.repository.js';
 import type { TAssignmentRecord } from '../data-access/rows.js';
 import { setTaskStatus } from '../data-access/tasks.repository.js';
+import { checkControlSubmission } from './control.use-case.js';
 import type { TWorkDeps } from './deps.js';
 import { checkSubmissionImage, cleanedImageStream, OUTPUT_TYPES, type TImagePlan } from './submission-images.js';
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
@@ -49,7 +50,8 @@ function drain(stream: Readable): void {
  * video, whatever its name or declared type says) and only then given a server-made name. Every image's header is
  * checked (type, at most 25 MP) before any is decoded; then each is re-encoded without metadata through the image
  * gate (submission-images.ts); a video is kept as sent and flagged `metadataKept`. The submission and its
- * files are recorded in one transaction with the submission.submitted event; on any failure every file this
+ * files are recorded in one transaction with the submission.submitted event (and, for a control task, the check of
+ * its answer: control.use-case.ts); on any failure every file this
  * request wrote is removed, so nothing of a refused upload stays.
  */
 export async function submitTask(
@@ -145,6 +147,9 @@ export async function submitTask(
       if (!submitted) throw WORK_ERRORS.cannotSubmit('unknown');
       await insertSubmissionFiles(client, submitted.id, files);
       await setTaskStatus(client, taskId, 'submitted');
+      // A control task's answer is checked now, under the task row's lock just taken (issue 30 item 5); the result is
+      // for the reviewer only: the worker's answer and the event are the same as for any task.
+      await checkControlSubmission(client, { assignmentId: submitted.id, taskId, userId: input.userId, submission });
       await writeEvent(client, 'submission.submitted', {
         userId: input.userId,
         assignmentId: submitted.id,

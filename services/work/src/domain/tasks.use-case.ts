@@ -27,6 +27,8 @@ import {
   updateTask as updateTaskRow,
 } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
+import { findControls } from '../data-access/control.repository.js';
+import { applyTaskControl } from './control.use-case.js';
 import type { TWorkDeps } from './deps.js';
 import { assertAboveHourlyFloor, currentFairPaySettings, type TFairPaySettings } from './fair-pay.use-case.js';
 import { findLatestRejections, type TRejectionRecord } from '../data-access/rejections.repository.js';
@@ -40,16 +42,15 @@ function isUnderpaid(task: TTaskCore, settings: TFairPaySettings): boolean {
   return task.pay.basis === 'median' && (parseAmountCents(task.pay.hourlyRate) ?? 0) < settings.minimumCents;
 }
 
-function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment'>, settings: TFairPaySettings): TAdminTask {
+function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment' | 'control'>, settings: TFairPaySettings): TAdminTask {
   return { ...task, returns: task.returns ?? 0, underpaid: isUnderpaid(task, settings), ...extra };
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
   const settings = await currentFairPaySettings(deps.pool);
   const found = await findTaskForAdmin(deps.pool, task.id);
-  if (!found) return toAdminTask(task, { assignedUser: null, assignment: null }, settings);
-  const [withUser] = await withAssignedUsers(deps, [found], settings);
-  return withUser ?? toAdminTask(task, { assignedUser: null, assignment: null }, settings);
+  const [withUser] = await withAssignedUsers(deps, [found ?? { ...task, slot: null, returns: 0 }], settings);
+  return withUser as TAdminTask;
 }
 
 /** POST /api/admin/tasks. Refused below the hourly floor by its reward per estimated hour (principle 7). */
@@ -57,27 +58,32 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
   if (input.dueDate && isPastDue(input.dueDate)) throw WORK_ERRORS.dueDateInPast();
   await assertAboveHourlyFloor(deps.pool, input.reward, input.estimatedMinutes);
   // With its task.saved event (the admin dashboard's statistics), in one transaction.
-  const task = await withTransaction(deps.pool, (client) => insertTask(client, {
-    title: input.title,
-    description: input.description,
-    submissionInstructions: input.submissionInstructions,
-    reward: input.reward,
-    dueDate: input.dueDate ?? null,
-    sortOrder: input.sortOrder ?? 0,
-    timeLimitMinutes: input.timeLimitMinutes ?? null,
-    requiresApproval: input.requiresApproval ?? false,
-    estimatedMinutes: input.estimatedMinutes,
-    acceptanceCriteria: input.acceptanceCriteria ?? [],
-    createdBy: adminId,
-  }));
-  return toAdminTask(task, { assignedUser: null, assignment: null }, await currentFairPaySettings(deps.pool));
+  const task = await withTransaction(deps.pool, async (client) => {
+    const created = await insertTask(client, {
+      title: input.title,
+      description: input.description,
+      submissionInstructions: input.submissionInstructions,
+      reward: input.reward,
+      dueDate: input.dueDate ?? null,
+      sortOrder: input.sortOrder ?? 0,
+      timeLimitMinutes: input.timeLimitMinutes ?? null,
+      requiresApproval: input.requiresApproval ?? false,
+      estimatedMinutes: input.estimatedMinutes,
+      acceptanceCriteria: input.acceptanceCriteria ?? [],
+      createdBy: adminId,
+    });
+    // A control task's expected answer is written with the task (issue 30 item 5).
+    await applyTaskControl(client, created.id, input.control, adminId);
+    return created;
+  });
+  return adminTaskOf(deps, task);
 }
 
 /**
  * PATCH /api/admin/tasks/{id}: only the fields sent change. A due date already stored may be sent back unchanged. An
  * edit of the reward or the estimate is refused when the task would then pay under the hourly floor per estimated hour.
  */
-export async function updateTask(deps: TWorkDeps, id: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
+export async function updateTask(deps: TWorkDeps, adminId: string, id: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
   const updated = await withTransaction(deps.pool, async (client) => {
     const current = await findTask(client, id, { forUpdate: true });
     if (!current) throw WORK_ERRORS.taskNotFound();
@@ -85,8 +91,12 @@ export async function updateTask(deps: TWorkDeps, id: string, input: TUpdateTask
     if (input.reward !== undefined || input.estimatedMinutes !== undefined) {
       await assertAboveHourlyFloor(client, input.reward ?? current.reward, input.estimatedMinutes ?? current.estimatedMinutes);
     }
-    const task = await updateTaskRow(client, id, input);
+    const { control, ...changes } = input;
+    // Only the control part sent: the task row itself is left as it was (no new updatedAt a worker could notice, no task.saved).
+    const task = Object.values(changes).some((value) => value !== undefined) ? await updateTaskRow(client, id, changes) : current;
     if (!task) throw WORK_ERRORS.taskNotFound();
+    // Under the task row's lock: a submission of it checks against the answer before or after this edit, never a mix.
+    await applyTaskControl(client, id, control, adminId);
     return task;
   });
   return adminTaskOf(deps, updated);
@@ -101,13 +111,17 @@ export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
   }
 }
 
-/** The tasks with the worker holding each one's slot (names from the local users copy). */
+/** The tasks with the worker holding each one's slot (names from the local users copy) and, for control tasks, the expected answer. */
 async function withAssignedUsers(deps: TWorkDeps, tasks: TAdminTaskRecord[], settings: TFairPaySettings): Promise<TAdminTask[]> {
-  const users = await findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : [])));
+  const [users, controls] = await Promise.all([
+    findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : []))),
+    findControls(deps.pool, tasks.map((t) => t.id)),
+  ]);
   return tasks.map(({ slot, ...task }) =>
     toAdminTask(task, {
       assignedUser: slot ? (users.get(slot.userId) ?? null) : null,
       assignment: slot ? { id: slot.id, status: slot.status, assignedAt: slot.assignedAt, submittedAt: slot.submittedAt } : null,
+      control: controls.get(task.id) ?? null,
     }, settings),
   );
 }

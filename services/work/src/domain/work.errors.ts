@@ -76,4 +76,5 @@ export const WORK_ERRORS = {
   appealAlreadyDecided: () => new AppError('WORK.APPEAL_ALREADY_DECIDED', 409, 'This appeal has already been decided'),
   appealSameReviewer: () => new AppError('WORK.APPEAL_SAME_REVIEWER', 403, 'You rejected this submission: another admin must decide the appeal'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
+  workerNotFound: () => new AppError('WORK.WORKER_NOT_FOUND', 404, 'Worker not found'),
 };

@@ -23,6 +23,7 @@ const SUBMISSION: TAdminSubmission = {
   autoApproved: false,
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
+  controlCheck: null,
   files: [{ id: 'f-1', fileName: 'abc.png', originalName: 'screen.png', fileType: 'image/png', fileSize: 2048, url: '/api/files/abc.png', createdAt: '2025-03-01T10:00:00.000Z' }],
 };
 

@@ -26,6 +26,7 @@ function makeTask(id: string, title: string, overrides: Partial<TAdminTask> = {}
     estimatedMinutes: 15,
     estimateMissing: false,
     underpaid: false,
+    control: null,
     pay: { basis: 'estimate', minutes: 15, hourlyRate: '12.00', workers: 0 },
     ...overrides,
   };

@@ -71,15 +71,23 @@ export function TasksSection() {
     {
       title: t('work.admin.tasks.columns.title'),
       dataIndex: 'title',
+      // The other columns have widths and the table is as wide as its content: without one the title (which may
+      // break anywhere) was squeezed to a letter a line.
+      width: 260,
       render: (_: string, task) => (
         <div className="admin-title-cell">
           <Button type="link" className="admin-link-cell" onClick={() => setViewing(task)}>
             {task.title}
           </Button>
-          {(task.timeLimitMinutes !== null || task.requiresApproval) && (
+          {(task.timeLimitMinutes !== null || task.requiresApproval || task.control) && (
             <Space size={4} wrap className="admin-title-meta">
               {task.timeLimitMinutes !== null && <Tag>{t('work.admin.tasks.timeLimitTag', { count: task.timeLimitMinutes })}</Tag>}
               {task.requiresApproval && <Tag color="gold">{t('work.admin.tasks.requiresApproval')}</Tag>}
+              {task.control && (
+                <Tag color="purple" title={t('work.admin.control.tagHint')} data-testid="task-control-tag">
+                  {t('work.admin.control.tag')}
+                </Tag>
+              )}
             </Space>
           )}
         </div>

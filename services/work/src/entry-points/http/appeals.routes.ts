@@ -3,6 +3,7 @@ import {
   ZAdminAppealPageSchema,
   ZAdminAppealsQuerySchema,
   ZAppealRequestSchema,
+  ZAdminWorkerQualitySchema,
   ZAppealResponseSchema,
   ZDecideAppealRequestSchema,
   ZDecideAppealResponseSchema,
@@ -11,11 +12,13 @@ import {
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { appealRejection, decideAppeal, getQualityRecord, listAppeals } from '../../domain/appeals.use-case.js';
+import { getWorkerQualityForAdmin } from '../../domain/control.use-case.js';
 import type { TWorkDeps } from '../../domain/deps.js';
 import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZTaskParamsSchema = ZIdParamsSchema(WORK_ERRORS.notYourTask);
 const ZAppealParamsSchema = ZIdParamsSchema(WORK_ERRORS.appealNotFound);
+const ZWorkerParamsSchema = ZIdParamsSchema(WORK_ERRORS.workerNotFound);
 
 /** Due process (issue 29 items 4 and 5): the worker's appeal and quality record, the admin's appeal queue and decision. */
 export function registerAppealRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
@@ -44,6 +47,25 @@ export function registerAppealRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
       schema: { summary: "The calling worker's own quality record", querystring: z.strictObject({}), response: { 200: ZQualityRecordSchema } },
     },
     async (request) => getQualityRecord(deps, authUserOf(request).userId),
+  );
+
+  // The same record for admins (the review and the user's detail), with the worker's control accuracy (issue 30 item 5),
+  // which only admins see.
+  app.get(
+    '/api/admin/workers/:id/quality',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: "A worker's quality record and control accuracy (admin)",
+        description:
+          'The record the worker sees on their profile (GET /api/tasks/quality), their id, and `control`: their first answers to control tasks, checked and matched. ' +
+          'A worker with no decided work (or an id no worker has) has an empty record. A malformed id: 404 WORK.WORKER_NOT_FOUND.',
+        params: ZWorkerParamsSchema,
+        querystring: z.strictObject({}),
+        response: { 200: ZAdminWorkerQualitySchema },
+      },
+    },
+    async (request) => getWorkerQualityForAdmin(deps, request.params.id),
   );
 
   app.get(

@@ -47,7 +47,7 @@ export function registerTaskRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkD
   app.patch(
     '/api/admin/tasks/:id',
     { onRequest: hooks.requireAdmin, schema: { params: ZTaskParamsSchema, body: ZUpdateTaskRequestSchema, response: { 200: ZAdminTaskSchema } } },
-    async (request) => updateTask(deps, request.params.id, request.body),
+    async (request) => updateTask(deps, authUserOf(request).userId, request.params.id, request.body),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import { useFormat } from '../../../../app/format';
 import { AttachmentList } from '../../../../features/tasks/AttachmentList';
 import { InlineMedia, isInlineMedia } from '../../../../features/tasks/InlineMedia';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
+import { ControlCheckPanel } from './ControlCheckPanel';
 
 interface TSubmissionDetailDialogProps {
   open: boolean;
@@ -51,6 +52,7 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
         submission && (
           <div className="task-details" data-testid="submission-detail">
             {submission.rejectionReason && <Alert type="warning" showIcon title={t('work.admin.submissions.previousRejection')} description={submission.rejectionReason} />}
+            <ControlCheckPanel submission={submission} />
             <Descriptions column={1} bordered size="small">
               <Descriptions.Item label={t('work.common.task')}>{submission.taskTitle}</Descriptions.Item>
               <Descriptions.Item label={t('work.common.description')}>

@@ -9,8 +9,9 @@ import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 import { isoDayOf } from '../../../../app/isoDay';
 import { useFormat } from '../../../../app/format';
+import { CONTROL_FORM_FIELDS, CONTROL_SERVER_FIELDS, ControlTaskField, controlInitialValues, controlMissing, toControlInput, type TControlFormValues } from './ControlTaskField';
 
-interface TTaskFormValues {
+interface TTaskFormValues extends TControlFormValues {
   title?: string;
   description?: string;
   reward?: string | null;
@@ -23,13 +24,15 @@ interface TTaskFormValues {
 }
 
 const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions', 'estimatedMinutes'] as const;
+type TMissingField = (typeof REQUIRED)[number] | 'controlExpectedAnswer';
 
-/** The required fields still blank, in the form's order (said beside a disabled Create, issue 28 item 5). */
-export function missingFields(values: TTaskFormValues): (typeof REQUIRED)[number][] {
-  return REQUIRED.filter((name) => {
+/** The required fields still blank, in the form's order (said beside a disabled Create, issue 28 item 5); a control task's answer too. */
+export function missingFields(values: TTaskFormValues): TMissingField[] {
+  const missing: TMissingField[] = REQUIRED.filter((name) => {
     const value = values[name];
     return value === undefined || value === null || String(value).trim() === '';
   });
+  return controlMissing(values) ? [...missing, 'controlExpectedAnswer'] : missing;
 }
 
 /** Spec 03 s.5: title, description, reward and submission instructions are required (non-blank); issue 29: the estimated time too. */
@@ -37,8 +40,8 @@ export function missingRequired(values: TTaskFormValues): boolean {
   return missingFields(values).length > 0;
 }
 
-/** The call's body: reward as text, due date as `YYYY-MM-DD`, empty optional numbers as null (edit) or left out. */
-export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
+/** The call's body: reward as text, due date as `YYYY-MM-DD`, empty optional numbers as null (edit) or left out; the control part when set or changed. */
+export function toTaskInput(values: TTaskFormValues, task: TAdminTask | null = null): TCreateTaskRequest {
   const input: TCreateTaskRequest = {
     title: (values.title ?? '').trim(),
     description: (values.description ?? '').trim(),
@@ -48,14 +51,16 @@ export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
     estimatedMinutes: values.estimatedMinutes ?? 0,
+    ...toControlInput(values, task),
   };
   if (values.sortOrder !== undefined && values.sortOrder !== null) input.sortOrder = values.sortOrder;
   return input;
 }
 
 function initialValues(task: TAdminTask | null): TTaskFormValues {
-  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null };
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, ...controlInitialValues(null) };
   return {
+    ...controlInitialValues(task),
     title: task.title,
     description: task.description,
     reward: task.reward,
@@ -75,6 +80,11 @@ export function liveHourlyRate(values: TTaskFormValues): string | null {
   if (values.reward === undefined || values.reward === null || minutes === undefined || minutes === null || !Number.isInteger(minutes)) return null;
   const cents = hourlyRateCents(String(values.reward), minutes);
   return cents === null ? null : centsToAmount(cents);
+}
+
+/** A field map of names the server and the form share. */
+function sameNames<F extends string>(names: readonly F[]): Record<F, F> {
+  return Object.fromEntries(names.map((name) => [name, name])) as Record<F, F>;
 }
 
 interface TTaskFormDialogProps {
@@ -102,7 +112,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   }, [open, task, form]);
 
   const save = async () => {
-    const input = toTaskInput(form.getFieldsValue(true) as TTaskFormValues);
+    const input = toTaskInput(form.getFieldsValue(true) as TTaskFormValues, task);
     if (task) await updateTask({ id: task.id, changes: input }).unwrap();
     else await createTask(input).unwrap();
   };
@@ -116,7 +126,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
       form={form}
-      fields={['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']}
+      fields={{ ...sameNames(['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', ...CONTROL_FORM_FIELDS]), ...CONTROL_SERVER_FIELDS }}
       initialValues={initialValues(task)}
       onSubmit={save}
       savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
@@ -161,10 +171,11 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       <Form.Item name="requiresApproval" valuePropName="checked">
         <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
       </Form.Item>
+      <ControlTaskField />
       {incomplete && (
         <div className="muted" data-testid="task-form-missing" role="status">
           {t(editing ? 'work.admin.tasks.missingToSave' : 'work.admin.tasks.missingToCreate', {
-            fields: missing.map((name) => t(`work.admin.tasks.fields.${name}`)).join(', '),
+            fields: missing.map((name) => (name === 'controlExpectedAnswer' ? t('work.admin.control.expectedAnswer') : t(`work.admin.tasks.fields.${name}`))).join(', '),
           })}
         </div>
       )}

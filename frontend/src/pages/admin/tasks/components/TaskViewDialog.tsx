@@ -33,6 +33,13 @@ export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onC
           <Descriptions.Item label={t('work.admin.tasks.columns.order')}>{task.sortOrder}</Descriptions.Item>
           <Descriptions.Item label={t('work.common.timeLimit')}>{task.timeLimitMinutes !== null ? t('work.common.minutes', { count: task.timeLimitMinutes }) : none}</Descriptions.Item>
           <Descriptions.Item label={t('work.admin.tasks.requiresApproval')}>{task.requiresApproval ? t('work.common.yes') : t('work.common.no')}</Descriptions.Item>
+          {task.control && (
+            <Descriptions.Item label={t('work.admin.control.tag')}>
+              <span className="pre-wrap" data-testid="task-view-control">
+                {t('work.admin.control.checkExpected', { match: t(`work.admin.control.matchName.${task.control.match}`), answer: task.control.expectedAnswer })}
+              </span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('work.admin.tasks.columns.assignedTo')}>
             {task.assignedUser ? `${task.assignedUser.firstName} ${task.assignedUser.lastName} (${task.assignedUser.email})`.trim() : none}
           </Descriptions.Item>

@@ -9,6 +9,7 @@ import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager'
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
 import { fullName } from './money';
 import { UserVerificationInfo } from '../../verifications/components/UserVerificationInfo';
+import { WorkerQualitySection } from './WorkerQualitySection';
 
 function ChainCheck({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -135,6 +136,7 @@ export function UserDetailsDialog({
         ))}
       </dl>
       <UserVerificationInfo userId={user.id} />
+      {user.role !== 'admin' && <WorkerQualitySection userId={user.id} />}
       <Statement userId={user.id} />
     </Modal>
   );
