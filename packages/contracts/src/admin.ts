@@ -6,7 +6,7 @@ import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, TOTAL_COUNT_CAP, ZDateBoundSche
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
-export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, OPERATOR_SETTING_KEYS, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, TEXT_SETTING_MAX_LENGTH, type TOperatorSettingKey, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
 export const ZSystemSettingSchema = z.object({
