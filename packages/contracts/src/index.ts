@@ -18,3 +18,4 @@ export * from './dashboard.js';
 export * from './users-admin.js';
 export * from './paging.js';
 export * from './trust.js';
+export * from './figure-claims.js';
