@@ -34,8 +34,13 @@ CREATE TRIGGER users_verification_status
 CREATE FUNCTION user_verifications_sync_status() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  target uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END;
+  target uuid;
 BEGIN
+  IF TG_OP = 'DELETE' THEN
+    target := OLD.user_id;
+  ELSE
+    target := NEW.user_id;
+  END IF;
   UPDATE users u SET verification_status = user_verification_status(u.id, u.is_verified)
    WHERE u.id = target AND u.verification_status IS DISTINCT FROM user_verification_status(u.id, u.is_verified);
   RETURN NULL;
