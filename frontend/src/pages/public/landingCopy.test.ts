@@ -1,6 +1,6 @@
 import { findTypedFigure } from '@platform/contracts/figure-claims';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../locales/en';
+import { en, type TCatalogue } from '../../locales/en';
 import { ru } from '../../locales/ru';
 
 /**
@@ -10,7 +10,7 @@ import { ru } from '../../locales/ru';
  * numbers they show are the live figures from GET /api/public/figures. The admin's copy is refused by the server
  * by the same rule (auth's referrals tests), and the seeded pages are checked in auth's landing-copy test.
  */
-function builtInCopy(catalogue: typeof en): [string, string][] {
+function builtInCopy(catalogue: TCatalogue): [string, string][] {
   const r = catalogue.referrals.landing;
   const l = catalogue.landing;
   return [
