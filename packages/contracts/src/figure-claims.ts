@@ -27,7 +27,7 @@ const PATTERNS: RegExp[] = [
   // a count of people or work
   new RegExp(String.raw`(?:${NUMBER})\+?\s?(?:workers?|users?|members?|people|freelancers?|testers?|tasks?|jobs?|payouts?|исполнител\p{L}*|пользовател\p{L}*|человек\p{L}*|участник\p{L}*|задани\p{L}*|выплат\p{L}*)${AFTER}`, 'iu'),
   // an earning with a number
-  new RegExp(String.raw`(?:earn\p{L}*|income|make|зараб\p{L}*|доход\p{L}*)\s+(?:up to\s+|до\s+)?(?:[$€£₽¥₿]\s?)?\d`, 'iu'),
+  new RegExp(String.raw`(?:earn\p{L}*|income|make|зараб\p{L}*|доход\p{L}*)\s+(?:up to\s+|до\s+)?(?:[$€£₽¥₿]\s?)?\d[\d.,]*`, 'iu'),
 ];
 
 /** The first typed figure claim in a text (the words that make it), or null when there is none. */
