@@ -25,7 +25,8 @@ describe('All Users (spec 03)', () => {
       'GET /api/admin/users?verification=pending': () => jsonResponse({ items: [PENDING], nextCursor: null, total: 1, totalExact: true }),
       'GET /api/admin/users/stats': () => jsonResponse({ total: 4, verified: 1, active: 4, totalBalance: '0.00' }),
       [`GET /api/admin/users/${PENDING.id}`]: () => jsonResponse(PENDING),
-      [`GET /api/admin/users/${PENDING.id}/ledger`]: () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
+      [`GET /api/admin/users/${PENDING.id}/ledger`]: () =>
+        jsonResponse({ userId: PENDING.id, from: null, to: null, opening: { available: '0.00', held: '0.00' }, closing: { available: '20.00', held: '0.00' }, items: [], nextCursor: null, total: 0, totalExact: true }),
       [`GET /api/admin/users/${PENDING.id}/ledger/verify`]: () => jsonResponse({ valid: true, entries: 0 }),
     });
     const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
@@ -42,7 +43,7 @@ describe('All Users (spec 03)', () => {
     expect(screen.getByText('pending@example.test')).toBeInTheDocument();
 
     await user.click(within(rowOf('pending@example.test')).getByRole('button', { name: 'View' }));
-    const fields = await screen.findByTestId('user-fields');
+    const fields = await within(await screen.findByRole('dialog')).findByTestId('user-fields');
     expect(within(fields).getByTestId('verification-status-pending')).toHaveTextContent('Pending');
   });
 
