@@ -50,7 +50,7 @@ export const trustRu: TTrustTexts = {
     appeals: 'Жалобы, после которых отказ отменён',
     appealsDetail: (overturned: string, decided: string) => `${overturned} из ${decided} рассмотренных`,
     support: 'Первый ответ поддержки (медиана)',
-    workersPaid: 'Исполнителей получили выплату',
+    workersPaid: 'Исполнители, получившие выплату',
   },
   ledger: {
     title: 'Проверка журнала операций',
