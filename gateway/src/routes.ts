@@ -85,6 +85,8 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/public/figures', service: 'admin', access: 'public' },
   // the platform's name (System Settings platform_name) for the app's title and header (issue 28)
   { prefix: '/api/public/branding', service: 'admin', access: 'public' },
+  // the public trust page (issue 31): operator, rules and the trust figures, computed from events
+  { prefix: '/api/public/trust', service: 'admin', access: 'public' },
   // admin: company news (writes are admin-only in the service), awards and leaderboards
   { prefix: '/api/news', service: 'admin', access: 'user' },
   { prefix: '/api/admin/news', service: 'admin', access: 'admin' },
@@ -114,6 +116,8 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/users/*/ledger', service: 'payouts', access: 'admin' },
   // the platform-wide ledger check's last run (issue 31 item 4), for the trust page: no sign-in
   { prefix: '/api/public/ledger-check', service: 'payouts', access: 'public' },
+  // the trust page's fee table and minimum withdrawal (issue 31), as the withdraw dialog gets them: no sign-in
+  { prefix: '/api/public/payout-terms', service: 'payouts', access: 'public' },
 
   // chat: messages, unread counts and read marks, moderation, the monitor (the service limits sends per user
   // across its instances). The live connection (WebSocket): browsers cannot send an Authorization header on an

@@ -35,6 +35,8 @@ const AwardsPage = lazy(() => import('../pages/worker/AwardsPage').then((m) => (
 const loadLandingScreens = () => import('../pages/public/landingScreens');
 const LandingPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.LandingPage })));
 const ReferralPage = lazy(() => loadLandingScreens().then((m) => ({ default: m.ReferralPage })));
+// The public trust page (issue 31): its own small chunk of plain elements (no antd), with its own texts.
+const TrustPage = lazy(() => import('../pages/public/TrustPage'));
 
 // The signed-out screens are one chunk, requested at start whenever nobody is signed in (see main.tsx), so they
 // still render at once while the session loads. Once the chunk is in, they render without suspending: main.tsx waits
@@ -77,10 +79,13 @@ const DEV_ROUTES: RouteObject[] = import.meta.env.DEV
     })()
   : [];
 
+/** The public trust page (issue 31): open to everyone, whatever the session. */
+export const TRUST_PATH = '/trust';
+
 /** Paths a signed-out visitor may stay on; every other path sends them to /login (spec 01 s.2). */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/', '/login', '/register', '/forgot-password'].includes(pathname) ||
+    ['/', '/login', '/register', '/forgot-password', TRUST_PATH].includes(pathname) ||
     pathname.startsWith('/reset-password') ||
     pathname.startsWith('/ref/') ||
     pathname.startsWith('/landing/') ||
@@ -127,9 +132,11 @@ const LANDING_SCREENS: RouteObject[] = [
 const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: lazyPage(<ReferralPage />) };
 const DEV_SCREENS: RouteObject[] = DEV_ROUTES.map((route) => ({ ...route, element: lazyPage(route.element) }));
 
-/** Referral and landing screens come first, whatever the session (a referral screen can be skipped once). */
+const TRUST_SCREEN: RouteObject = { path: TRUST_PATH, element: lazyPage(<TrustPage />) };
+
+/** Referral, landing and trust screens come first, whatever the session (a referral screen can be skipped once). */
 function firstScreens(skipReferral: boolean): RouteObject[] {
-  return [...LANDING_SCREENS, ...(skipReferral ? [] : [REFERRAL_SCREEN])];
+  return [...LANDING_SCREENS, TRUST_SCREEN, ...(skipReferral ? [] : [REFERRAL_SCREEN])];
 }
 
 export function signedOutRoutes(skipReferral: boolean): RouteObject[] {
@@ -222,7 +229,7 @@ function useNavigationBridge(pathname: string): void {
  */
 export function isAntdFreeScreen(status: TSessionStatus, pathname: string): boolean {
   if (status === 'signedIn') return false;
-  return ['/login', '/register', '/forgot-password', '/reset-password'].includes(pathname) || (status === 'signedOut' && pathname === '/');
+  return ['/login', '/register', '/forgot-password', '/reset-password', TRUST_PATH].includes(pathname) || (status === 'signedOut' && pathname === '/');
 }
 
 /** All routes of the app, in one place. */

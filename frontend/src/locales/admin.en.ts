@@ -23,6 +23,7 @@ export const adminEn = {
       role: 'Role',
       status: 'Status',
       verified: 'Verified',
+      verification: 'Verification',
       available: 'Available',
       held: 'Held',
       joined: 'Joined',
@@ -31,6 +32,9 @@ export const adminEn = {
     role: { employee: 'Employee', admin: 'Admin' },
     status: { active: 'Active', banned: 'Banned' },
     verified: { yes: 'Verified', no: 'Not verified' },
+    verificationStatus: { none: 'Not verified', pending: 'Pending', approved: 'Verified', rejected: 'Rejected' },
+    verificationFilter: 'Verification status',
+    verificationAll: 'Any verification status',
     unnamed: '(no name)',
     view: 'View',
     adjust: 'Adjust balance',
@@ -47,6 +51,7 @@ export const adminEn = {
         role: 'Role',
         status: 'Status',
         verified: 'Verified',
+        verification: 'Verification',
         documents: 'Documents accepted',
         referral: 'Referral source',
         joined: 'Joined',
@@ -94,6 +99,18 @@ export const adminEn = {
       platform_name: {
         title: 'Platform name',
         description: 'The name e-mails are sent under and signed with ("The Task Portal team"); one line, up to 60 characters',
+      },
+      operator_legal_name: {
+        title: 'Operator legal name',
+        description: 'The legal name of the company or person operating the platform, shown on the public trust page (/trust); until it is filled in, the page says it is missing. One line, up to 200 characters',
+      },
+      operator_address: {
+        title: 'Operator address',
+        description: "The operator's registered postal address on one line, shown on the public trust page; up to 300 characters",
+      },
+      operator_contact: {
+        title: 'Operator contact',
+        description: 'How workers reach the operator (an e-mail address, phone number or web address), shown on the public trust page; up to 200 characters',
       },
       starting_balance: {
         title: 'Starting balance',
@@ -158,7 +175,7 @@ export const adminEn = {
       negative: 'The value cannot be negative',
       invalidAmount: 'Enter an amount with at most 2 decimals',
       notWhole: 'Enter a whole number',
-      tooLong: 'At most 60 characters',
+      tooLong: 'At most {{max}} characters',
       invalidText: 'One line, without < or >',
     },
     reset: 'Reset',

@@ -23,6 +23,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       role: 'Роль',
       status: 'Статус',
       verified: 'Верификация',
+      verification: 'Верификация',
       available: 'Доступно',
       held: 'Удержано',
       joined: 'Регистрация',
@@ -31,6 +32,9 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
     role: { employee: 'Исполнитель', admin: 'Администратор' },
     status: { active: 'Активен', banned: 'Заблокирован' },
     verified: { yes: 'Верифицирован', no: 'Не верифицирован' },
+    verificationStatus: { none: 'Не верифицирован', pending: 'На проверке', approved: 'Верифицирован', rejected: 'Верификация отклонена' },
+    verificationFilter: 'Статус верификации',
+    verificationAll: 'Любой статус верификации',
     unnamed: '(без имени)',
     view: 'Просмотр',
     adjust: 'Изменить баланс',
@@ -47,6 +51,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
         role: 'Роль',
         status: 'Статус',
         verified: 'Верификация',
+        verification: 'Верификация',
         documents: 'Документы приняты',
         referral: 'Источник (реферал)',
         joined: 'Регистрация',
@@ -94,6 +99,18 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       platform_name: {
         title: 'Название платформы',
         description: 'Имя отправителя и подпись писем («Команда Task Portal»); одна строка, до 60 символов',
+      },
+      operator_legal_name: {
+        title: 'Юридическое название оператора',
+        description: 'Юридическое название компании или имя человека, управляющего платформой; показывается на публичной странице доверия (/trust), а пока не заполнено, страница сообщает, что его нет. Одна строка, до 200 символов',
+      },
+      operator_address: {
+        title: 'Адрес оператора',
+        description: 'Юридический почтовый адрес оператора одной строкой, показывается на публичной странице доверия; до 300 символов',
+      },
+      operator_contact: {
+        title: 'Контакт оператора',
+        description: 'Как исполнителю связаться с оператором (адрес электронной почты, телефон или сайт), показывается на публичной странице доверия; до 200 символов',
       },
       starting_balance: {
         title: 'Стартовый баланс',
@@ -158,7 +175,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       negative: 'Значение не может быть отрицательным',
       invalidAmount: 'Введите сумму не более чем с 2 знаками после точки',
       notWhole: 'Введите целое число',
-      tooLong: 'Не более 60 символов',
+      tooLong: 'Не более {{max}} символов',
       invalidText: 'Одна строка, без < и >',
     },
     reset: 'Сбросить',

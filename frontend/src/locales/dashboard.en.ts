@@ -34,6 +34,10 @@ export const dashboardEn = {
     hours: '{{count}} h',
     days: '{{count}} d',
   },
+  trust: {
+    title: 'Trust page figures (last 30 days)',
+    hint: 'Computed from events, exactly as the public trust page shows them (the page caches them for up to a minute):',
+  },
   chart: {
     title: 'Last 30 days',
     registrations: 'Registrations',

@@ -36,6 +36,10 @@ export const dashboardRu: TCatalogue['dashboard'] = {
     hours: '{{count}} ч',
     days: '{{count}} дн',
   },
+  trust: {
+    title: 'Показатели страницы доверия (30 дней)',
+    hint: 'Посчитаны по событиям ровно так, как их показывает публичная страница доверия (она кеширует их не дольше минуты):',
+  },
   chart: {
     title: 'Последние 30 дней',
     registrations: 'Регистрации',

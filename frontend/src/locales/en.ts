@@ -297,6 +297,10 @@ export const en = {
       intro: 'Check websites and apps, report what you find and get paid for every approved task.',
     },
   },
+  trust: {
+    /** The link to the public trust page (issue 31) on the landing pages, the sign-in screen and the profile; the page's own texts are in trust.en.ts. */
+    link: 'Fees, rules and live figures: how we treat workers',
+  },
   referral: {
     checking: 'Checking your invitation...',
   },

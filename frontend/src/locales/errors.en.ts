@@ -28,6 +28,7 @@ const codes: TErrorCodeTexts = {
   'FIELD.NOT_A_CHOICE': '{{field}}: please choose one of the options',
   'FIELD.CONTROL_CHARACTERS': '{{field}} must not contain control characters',
   'FIELD.INVALID_UNICODE': '{{field}} must be valid Unicode text',
+  'FIELD.TYPED_FIGURE': '{{field}} must not state figures typed by hand ("{{figure}}"): the page shows the live figures computed by the platform',
   'FIELD.PASSWORDS_DIFFER': 'Passwords do not match',
   'REQUEST.INVALID': 'Invalid request',
   'REQUEST.MALFORMED': 'The request is not valid HTTP',

@@ -19,6 +19,7 @@ const codes: TErrorCodeTexts = {
   'FIELD.NOT_A_CHOICE': 'Поле «{{field}}»: выберите один из вариантов',
   'FIELD.CONTROL_CHARACTERS': 'Поле «{{field}}» не должно содержать управляющих символов',
   'FIELD.INVALID_UNICODE': 'Поле «{{field}}» должно быть корректным текстом Unicode',
+  'FIELD.TYPED_FIGURE': 'Поле «{{field}}» не должно содержать введённых вручную цифр («{{figure}}»): страница показывает показатели, посчитанные платформой',
   'FIELD.PASSWORDS_DIFFER': 'Пароли не совпадают',
   'REQUEST.INVALID': 'Неверный запрос',
   'REQUEST.MALFORMED': 'Запрос не является корректным HTTP-запросом',

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { fieldIssueCode } from './errors.js';
 import { ZUserSchema } from './auth.js';
 import { ROLES, ZTextSchema } from './common.js';
+import { VERIFICATION_STATUSES } from './verification.js';
 import { checkRanges, PAGE_QUERY_SHAPE, sortsOf, TOTAL_COUNT_CAP, ZDateBoundSchema, ZPageSchema, ZSortSchema } from './paging.js';
 
 /* ---- System settings (admin service; spec 03 sections 3, 5, 7 and 9). ---- */
 
-export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, OPERATOR_SETTING_KEYS, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, TEXT_SETTING_MAX_LENGTH, type TOperatorSettingKey, type TAuditAction, type TAuditTargetType, type TSystemSettingKey } from './constants.js';
 
 /** A stored setting as GET /api/admin/settings lists it. settingValue is text ("50.00", "3"). */
 export const ZSystemSettingSchema = z.object({
@@ -135,14 +136,15 @@ export type TAuditLogPage = z.infer<typeof ZAuditLogPageSchema>;
 /* ---- All Users (auth service; spec 03 "users", "All Users"). ---- */
 
 /** A user as the admin reads it: every stored field but the password, plus the balances from payouts. */
-export const ZAdminUserSchema = ZUserSchema.omit({ verificationStatus: true }).extend({
+/** A user as an admin reads it: with the verification status the user is told (issue 28 item 7), as the list filters it. */
+export const ZAdminUserSchema = ZUserSchema.extend({
   referralSource: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
 /**
- * GET /api/admin/users?search&role&status&from&to&pageSize&cursor (the paging convention of paging.ts): newest
+ * GET /api/admin/users?search&role&status&verification&from&to&pageSize&cursor (the paging convention of paging.ts): newest
  * first, keyset on (createdAt, id). from/to bound the registration time.
  */
 /** The sorts of All Users: joined time, e-mail. */
@@ -156,6 +158,8 @@ export const ZAdminUsersQuerySchema = z
     role: z.enum(ROLES, { error: 'role must be employee or admin' }).optional(),
     /** active: may sign in; banned: is_active false. */
     status: z.enum(['active', 'banned'], { error: 'status must be active or banned' }).optional(),
+    /** The verification status the user is told (issue 28 item 7). */
+    verification: z.enum(VERIFICATION_STATUSES, { error: 'verification must be none, pending, approved or rejected' }).optional(),
     from: ZDateBoundSchema('from'),
     to: ZDateBoundSchema('to'),
     /** Joined time (the default, newest first) or e-mail. */

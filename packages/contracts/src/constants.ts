@@ -5,11 +5,21 @@
  */
 
 /** The keys the admin service stores (any other is refused with 'Unknown setting'), in the order the console shows them. */
-export const SYSTEM_SETTING_KEYS = ['platform_name', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid', 'appeal_window_days', 'appeal_decision_days'] as const;
+export const SYSTEM_SETTING_KEYS = ['platform_name', 'operator_legal_name', 'operator_address', 'operator_contact', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid', 'appeal_window_days', 'appeal_decision_days'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
 /** platform_name (issue 28): the name e-mails are sent under and signed with; at most this many characters. */
 export const PLATFORM_NAME_MAX_LENGTH = 60;
+
+/**
+ * Who operates the platform (issue 31, the public trust page): its legal name, postal address and a contact (an e-mail
+ * address, a phone number or a web address). One line each; empty until an admin fills them in, and the trust page
+ * says which are missing.
+ */
+export const OPERATOR_SETTING_KEYS = ['operator_legal_name', 'operator_address', 'operator_contact'] as const;
+export type TOperatorSettingKey = (typeof OPERATOR_SETTING_KEYS)[number];
+/** The longest value of each text setting (characters). */
+export const TEXT_SETTING_MAX_LENGTH = { platform_name: PLATFORM_NAME_MAX_LENGTH, operator_legal_name: 200, operator_address: 300, operator_contact: 200 } as const;
 
 /**
  * The most pixels an uploaded image (identity photo, task submission image) may have, read from its header before

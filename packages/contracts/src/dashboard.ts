@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRoleSchema } from './common.js';
+import { ZTrustFiguresSchema } from './trust.js';
 import { ZTaskStatusSchema } from './work.js';
 
 /* ---- Admin Dashboard (spec 03 "Admin Dashboard", AMENDED): GET /api/admin/stats. ---- */
@@ -72,6 +73,8 @@ export const ZAdminStatsSchema = z.object({
   rebuiltAt: z.string().nullable(),
   /** When this answer was computed. */
   generatedAt: z.string(),
+  /** The public trust page's live figures (issue 31), the same computation as GET /api/public/trust, not cached here. */
+  trustFigures: ZTrustFiguresSchema,
 });
 export type TAdminStats = z.infer<typeof ZAdminStatsSchema>;
 

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   'FIELD.NOT_A_CHOICE': { field: 'field' },
   'FIELD.CONTROL_CHARACTERS': { field: 'field' },
   'FIELD.INVALID_UNICODE': { field: 'field' },
+  // A landing page's copy states a figure typed by hand (principle 4, issue 31): `figure` is the words that make it.
+  'FIELD.TYPED_FIGURE': { field: 'field', figure: 'text' },
   'FIELD.PASSWORDS_DIFFER': {},
   'REQUEST.INVALID': {},
   'REQUEST.MALFORMED': {},

@@ -423,6 +423,20 @@ export const ZSupportConversationChangedDataSchema = z.object({
 export type TSupportConversationChangedData = z.infer<typeof ZSupportConversationChangedDataSchema>;
 
 /**
+ * The desk answered a round of a worker's support conversation for the first time (chat service, issue 31): when
+ * the round was opened (the worker's message that started it) and when the first reply came. The admin service's
+ * public figures take the support first-response time from it.
+ */
+export const ZSupportFirstResponseDataSchema = z.object({
+  conversationId: z.uuid(),
+  userId: z.uuid(),
+  openedAt: z.iso.datetime({ offset: true }),
+  respondedAt: z.iso.datetime({ offset: true }),
+  respondedBy: z.uuid(),
+});
+export type TSupportFirstResponseData = z.infer<typeof ZSupportFirstResponseDataSchema>;
+
+/**
  * An admin saved the chat assistants' settings (chat service, issue 13): which fields changed, with their values
  * before and after, and what happened to the provider API key (never the key itself). Audited.
  */
@@ -485,6 +499,7 @@ export const EVENT_SCHEMAS = {
   'chat_settings.changed': ZChatSettingsChangedDataSchema,
   'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
   'support_conversation.changed': ZSupportConversationChangedDataSchema,
+  'support.first_response': ZSupportFirstResponseDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

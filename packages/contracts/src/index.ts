@@ -17,3 +17,5 @@ export * from './content.js';
 export * from './dashboard.js';
 export * from './users-admin.js';
 export * from './paging.js';
+export * from './trust.js';
+export * from './figure-claims.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldIssueCode } from './errors.js';
+import { findTypedFigure } from './figure-claims.js';
 import { ZTextSchema } from './common.js';
 import { PAGE_QUERY_SHAPE, ZPageSchema } from './paging.js';
 
@@ -111,11 +112,26 @@ export const ZReferralStatsSchema = z.object({
 export type TReferralStats = z.infer<typeof ZReferralStatsSchema>;
 
 /** The admin-editable copy of a landing page; every part optional (the screen has its own default text). Plain text. */
+/**
+ * A landing page's copy carries no typed figure claim (principle 4, issue 31 item 5: figure-claims.ts): the page shows
+ * the live figures beside it. Refused with FIELD.TYPED_FIGURE naming the words.
+ */
+const noTypedFigure = (label: string) => (value: string, ctx: z.RefinementCtx) => {
+  const figure = findTypedFigure(value);
+  if (figure) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${label} must not state figures typed by hand ("${figure}"): the page shows the live figures computed by the platform`,
+      params: fieldIssueCode('FIELD.TYPED_FIGURE', { figure }),
+    });
+  }
+};
+
 export const ZLandingContentSchema = z.strictObject({
-  title: ZTextSchema('Title').trim().max(120, 'Title must be at most 120 characters').optional(),
-  intro: ZTextSchema('Introduction').trim().max(1000, 'Introduction must be at most 1000 characters').optional(),
-  work: ZTextSchema('What the work is').trim().max(2000, 'What the work is must be at most 2000 characters').optional(),
-  payment: ZTextSchema('How and when you are paid').trim().max(2000, 'How and when you are paid must be at most 2000 characters').optional(),
+  title: ZTextSchema('Title').trim().max(120, 'Title must be at most 120 characters').superRefine(noTypedFigure('Title')).optional(),
+  intro: ZTextSchema('Introduction').trim().max(1000, 'Introduction must be at most 1000 characters').superRefine(noTypedFigure('Introduction')).optional(),
+  work: ZTextSchema('What the work is').trim().max(2000, 'What the work is must be at most 2000 characters').superRefine(noTypedFigure('What the work is')).optional(),
+  payment: ZTextSchema('How and when you are paid').trim().max(2000, 'How and when you are paid must be at most 2000 characters').superRefine(noTypedFigure('How and when you are paid')).optional(),
 });
 export type TLandingContent = z.infer<typeof ZLandingContentSchema>;
 

@@ -16,7 +16,8 @@ import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerPublicBrandingRoutes } from './entry-points/http/public-branding.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
 import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
-import { createPublicFiguresReader } from './domain/public-figures.use-case.js';
+import { createPublicFiguresReader, createPublicTrustReader } from './domain/public-figures.use-case.js';
+import { registerPublicTrustRoutes } from './entry-points/http/public-trust.routes.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
 import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS, statsLockKey } from './entry-points/messaging/statistics-events.handler.js';
@@ -79,6 +80,9 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     // The landing pages' live figures (issue 16), from the admin.public-figures queue (below).
     const figures = createPublicFiguresReader(deps, { cacheMs: config.PUBLIC_FIGURES_CACHE_MS });
     registerPublicFiguresRoutes(app, { figures, cacheSeconds: Math.ceil(config.PUBLIC_FIGURES_CACHE_MS / 1000) });
+    // The public trust page (issue 31): operator, rules and the trust figures, cached like the landing figures.
+    const trust = createPublicTrustReader(deps, { cacheMs: config.PUBLIC_FIGURES_CACHE_MS });
+    registerPublicTrustRoutes(app, { trust, cacheSeconds: Math.ceil(config.PUBLIC_FIGURES_CACHE_MS / 1000) });
     // The platform's name for the app's title and brand (issue 28).
     registerPublicBrandingRoutes(app, { deps });
     const url = await runtime.listen();

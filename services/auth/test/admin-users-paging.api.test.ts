@@ -100,6 +100,8 @@ describe('GET /api/admin/users: paging', () => {
       [{ sort: 'name.asc' }, 'sort must be one of: createdAt.asc, createdAt.desc, email.asc, email.desc'],
       [{ role: 'owner' }, 'role must be employee or admin'],
       [{ status: 'gone' }, 'status must be active or banned'],
+      [{ verification: 'verified' }, 'verification must be none, pending, approved or rejected'],
+      [{ verification: '' }, 'verification must be none, pending, approved or rejected'],
       [{ from: 'yesterday' }, 'from must be a date (YYYY-MM-DD) or an ISO date-time'],
     ];
     for (const [query, message] of cases) {
@@ -171,6 +173,66 @@ describe('GET /api/admin/users: filters', () => {
   });
 });
 
+/** An identity verification application of a user, as auth stores one (the status triggers keep users.verification_status). */
+async function apply(userId: string, status: 'pending' | 'approved' | 'rejected', submittedAt: string): Promise<string> {
+  const { rows } = await t.service.pool.query<{ id: string }>(
+    `INSERT INTO user_verifications (user_id, full_name, date_of_birth, address, city, country, postal_code, document_type, document_number, status, rejection_reason, reviewed_at, submitted_at, created_at)
+     VALUES ($1, 'Seed User', '1990-01-01', 'Main St 1', 'Berlin', 'Germany', '10115', 'passport', 'X123', $2, $3, $4, $5, $5) RETURNING id`,
+    [userId, status, status === 'rejected' ? 'Blurred photo' : null, status === 'pending' ? null : submittedAt, submittedAt],
+  );
+  return rows[0]!.id;
+}
+
+describe('GET /api/admin/users: verification status (issue 28 item 7)', () => {
+  it('when users are in each verification state, then each shows its status and the filter returns exactly those; the details show it too', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [none, pending, approved, rejected, reapplied, marked] = await seed(
+      ['none', 'pending', 'approved', 'rejected', 'reapplied', 'marked'].map((name, i) => ({ createdAt: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(), firstName: name, lastName: tag })),
+    );
+    await apply(pending!, 'pending', '2024-02-01T10:00:00Z');
+    await apply(approved!, 'pending', '2024-02-01T10:00:00Z');
+    // A decision (as verification-review does): the application approved and the user verified.
+    await t.service.pool.query(`UPDATE user_verifications SET status = 'approved', reviewed_at = now() WHERE user_id = $1`, [approved]);
+    await t.service.pool.query('UPDATE users SET is_verified = true WHERE id = $1', [approved]);
+    await apply(rejected!, 'rejected', '2024-02-01T10:00:00Z');
+    // Rejected once, then applied again: pending (the latest application decides).
+    await apply(reapplied!, 'rejected', '2024-02-01T10:00:00Z');
+    await apply(reapplied!, 'pending', '2024-02-02T10:00:00Z');
+    // Verified by an admin's mark without an application.
+    await t.service.pool.query('UPDATE users SET is_verified = true WHERE id = $1', [marked]);
+
+    const statuses = async (query: Record<string, string>) => {
+      const res = await list({ pageSize: '100', search: tag, ...query });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return Object.fromEntries((res.body.items as { firstName: string; verificationStatus: string }[]).map((u) => [u.firstName, u.verificationStatus]));
+    };
+    expect(await statuses({})).toEqual({ none: 'none', pending: 'pending', approved: 'approved', rejected: 'rejected', reapplied: 'pending', marked: 'approved' });
+    expect(Object.keys(await statuses({ verification: 'pending' })).sort()).toEqual(['pending', 'reapplied']);
+    expect(Object.keys(await statuses({ verification: 'approved' })).sort()).toEqual(['approved', 'marked']);
+    expect(Object.keys(await statuses({ verification: 'rejected' }))).toEqual(['rejected']);
+    expect(Object.keys(await statuses({ verification: 'none' }))).toEqual(['none']);
+
+    // Each status agrees with what the user is told (the rule of verification-status.ts), and with the detail.
+    const detail = await t.api('GET', `/api/admin/users/${reapplied}`, { token: adminToken });
+    expect(detail.body.verificationStatus).toBe('pending');
+    // A deleted application (an erasure) takes the status back.
+    await t.service.pool.query('DELETE FROM user_verifications WHERE user_id = $1', [rejected]);
+    expect((await t.api('GET', `/api/admin/users/${rejected}`, { token: adminToken })).body.verificationStatus).toBe('none');
+    // An admin's mark taken back (no application): none again.
+    await t.service.pool.query('UPDATE users SET is_verified = false WHERE id = $1', [marked]);
+    expect((await t.api('GET', `/api/admin/users/${marked}`, { token: adminToken })).body.verificationStatus).toBe('none');
+    expect(none).toBeDefined();
+  });
+
+  it('when another user id or a hostile value is sent as the filter, then 400 naming verification, never a 5xx', async () => {
+    for (const value of [randomUUID(), 'PENDING', 'pending,approved', 'x'.repeat(5000), '%00']) {
+      const res = await list({ verification: value });
+      expect(res.status, value.slice(0, 20)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('verification');
+    }
+  });
+});
+
 describe('GET /api/admin/users at volume', () => {
   async function planOf(query: Partial<TAdminUsersQuery>): Promise<string> {
     const statements: { text: string; values: unknown[] }[] = [];
@@ -187,9 +249,9 @@ describe('GET /api/admin/users at volume', () => {
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
-  it('when there are 30,000 users, then each filter reads an index (EXPLAIN)', async () => {
-    await t.service.pool.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, created_at)
-      SELECT 'bulk' || g || '@example.com', 'x', 'Bulk', 'Person' || g, CASE WHEN g % 500 = 0 THEN 'admin' ELSE 'employee' END, g % 300 <> 0,
+  it('when there are 30,000 users, then each filter reads an index (EXPLAIN), the verification status too (issue 28 item 7)', async () => {
+    await t.service.pool.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, is_verified, created_at)
+      SELECT 'bulk' || g || '@example.com', 'x', 'Bulk', 'Person' || g, CASE WHEN g % 500 = 0 THEN 'admin' ELSE 'employee' END, g % 300 <> 0, g % 400 = 0,
         timestamptz '2022-01-01' + g * interval '1 minute'
       FROM generate_series(1, 30000) g`);
     // VACUUM, as autovacuum would: a fresh GIN index has no statistics until then.
@@ -203,6 +265,10 @@ describe('GET /api/admin/users at volume', () => {
       [{ from: '2022-01-05T00:00:00.000Z', to: '2022-01-06T00:00:00.000Z' }, /users_admin_list_idx/],
       [{ search: 'person12345' }, /users_search_idx/],
       [{ sort: 'createdAt.asc' }, /Index Scan Backward using users_admin_list_idx/],
+      [{ verification: 'approved' }, /users_admin_list_verification_idx/],
+      [{ verification: 'pending' }, /users_admin_list_verification_idx/],
+      [{ verification: 'rejected', cursor: first.body.nextCursor as string }, /users_admin_list_verification_idx/],
+      [{ verification: 'none' }, /users_admin_list_idx/],
       [{ sort: 'email.asc' }, /users_admin_email_idx/],
       [{ sort: 'email.desc', cursor: (await list({ sort: 'email.desc', pageSize: '50' })).body.nextCursor as string }, /Index Scan Backward using users_admin_email_idx/],
     ];

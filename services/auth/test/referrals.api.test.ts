@@ -277,4 +277,30 @@ describe('landing pages', () => {
     expect(active.body.map((p: { name: string }) => p.name)).not.toContain('summer-promo');
     expect((await t.api('PATCH', `/api/admin/landing-pages/${randomUUID()}`, { token: adminToken, body: { displayName: 'x' } })).status).toBe(404);
   });
+
+  it('when an admin types a figure claim into the copy (issue 31 item 5), then 400 FIELD.TYPED_FIGURE naming the field and the words, and nothing changes', async () => {
+    const before = await t.api('GET', '/api/public/landing-pages/professional-tester');
+    const page = (await t.api('GET', '/api/admin/landing-pages', { token: adminToken })).body.items.find((p: { name: string }) => p.name === 'professional-tester');
+    const cases: [Record<string, string>, string, string][] = [
+      [{ title: 'Earn $500 a week' }, 'content.title', '$500'],
+      [{ intro: 'Join 10,000 workers today' }, 'content.intro', '10,000 workers'],
+      [{ payment: 'Paid within 24 hours, always' }, 'content.payment', '24 hours'],
+      [{ work: 'Получайте 3000 руб. в неделю' }, 'content.work', '3000 руб.'],
+      // markup cannot hide one: the plain text is checked again
+      [{ intro: 'Earn $<b>500</b> weekly' }, 'content.intro', '$500'],
+    ];
+    for (const [content, field, figure] of cases) {
+      const refused = await t.api('PATCH', `/api/admin/landing-pages/${page.id}`, { token: adminToken, body: { content } });
+      expect(refused.status, JSON.stringify(content)).toBe(400);
+      expect(refused.body, JSON.stringify(content)).toMatchObject({ code: expect.stringMatching(/^(FIELD\.TYPED_FIGURE|REQUEST\.VALIDATION)$/), field });
+      expect(JSON.stringify(refused.body), JSON.stringify(content)).toContain(figure);
+    }
+    const created = await t.api('POST', '/api/admin/landing-pages', { token: adminToken, body: { name: 'claims', displayName: 'Claims', content: { intro: '95% of work approved' } } });
+    expect(created.status).toBe(400);
+    expect((await t.api('GET', '/api/public/landing-pages/professional-tester')).body).toEqual(before.body);
+    // Product names with digits are not claims.
+    const fine = await t.api('PATCH', `/api/admin/landing-pages/${page.id}`, { token: adminToken, body: { content: { payment: 'USDT on ERC-20; support 24/7' } } });
+    expect(fine.status).toBe(200);
+    expect(fine.body.content.payment).toBe('USDT on ERC-20; support 24/7');
+  });
 });

@@ -198,6 +198,11 @@ describe('status rules and unread counts on both sides', () => {
       { first: false, resolved: false, closed: true },
       { first: false, resolved: false, closed: false },
     ]);
+    // The first answer of each answered round is published once (issue 31: the trust page's support first-response time).
+    const responses = (await outboxOf('support.first_response', w.id)).map((r) => r.payload.data);
+    expect(responses).toHaveLength(rounds.filter((r) => r.first).length);
+    expect(responses[0]).toMatchObject({ userId: w.id, respondedBy: h.admin.id, openedAt: expect.any(String), respondedAt: expect.any(String) });
+    expect(Date.parse(String(responses[0]!.respondedAt))).toBeGreaterThanOrEqual(Date.parse(String(responses[0]!.openedAt)));
   });
 
   it('when an admin assigns to self, then the assignment is shown, filtered by mine, audited; another admin may be assigned, a worker may not', async () => {
@@ -277,6 +282,8 @@ describe('two admins replying at once', () => {
     expect(received).toEqual([...received].sort((x, y) => x - y));
     expect(await conversationOf(w.id)).toMatchObject({ status: 'pending' });
     expect(await workerView(w)).toMatchObject({ unreadCount: 20 });
+    // Of 20 replies racing, exactly one is the round's first answer, published once (issue 31).
+    expect(await outboxOf('support.first_response', w.id)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest, TWelcomeVideo } from '@platform/contracts';
+import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest, TWelcomeVideo, TVerificationStatus } from '@platform/contracts';
 import { api } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
@@ -12,6 +12,8 @@ import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 export interface TAdminUsersRequest {
   search?: string;
   role?: TRole;
+  /** The verification status the user is told (issue 28 item 7). */
+  verification?: TVerificationStatus;
   /** Column sorting (contracts ADMIN_USER_SORTS); absent: newest first. */
   sort?: TAdminUserSort;
   cursor?: string;

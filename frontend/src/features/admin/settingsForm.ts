@@ -1,10 +1,13 @@
 import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
-import { PLATFORM_NAME_MAX_LENGTH } from '@platform/contracts/constants';
+import { TEXT_SETTING_MAX_LENGTH } from '@platform/contracts/constants';
 import { parseAmountInput, parseCents } from '../payouts/money';
 
 /** Amounts take cents (step 0.01); days and hours whole numbers, both with a floor of 0 (spec 03 s.5); the platform name is one line of text. */
 export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text'> = {
   platform_name: 'text',
+  operator_legal_name: 'text',
+  operator_address: 'text',
+  operator_contact: 'text',
   starting_balance: 'amount',
   minimum_withdrawal: 'amount',
   auto_approval_days: 'whole',
@@ -20,6 +23,11 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   appeal_decision_days: 'whole',
 };
 
+/** The longest value of a text setting (the platform's name, the operator's identity). */
+export function textSettingMaxLength(key: TSystemSettingKey): number {
+  return (TEXT_SETTING_MAX_LENGTH as Partial<Record<TSystemSettingKey, number>>)[key] ?? 0;
+}
+
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';
 
 /** What is wrong with a typed value, or null. An empty value is not an error to send: it is simply not saved. */
@@ -28,7 +36,7 @@ export function settingProblem(key: TSystemSettingKey, text: string): TSettingPr
   if (trimmed === '') return 'empty';
   if (SETTING_KINDS[key] === 'text') {
     if (/[\n\t<>]/.test(trimmed)) return 'invalidText';
-    return [...trimmed].length > PLATFORM_NAME_MAX_LENGTH ? 'tooLong' : null;
+    return [...trimmed].length > textSettingMaxLength(key) ? 'tooLong' : null;
   }
   if (trimmed.startsWith('-')) return 'negative';
   if (SETTING_KINDS[key] === 'amount') return parseAmountInput(trimmed) === null ? 'invalidAmount' : null;

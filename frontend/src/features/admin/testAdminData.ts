@@ -11,6 +11,7 @@ export function makeAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {
     role: 'employee',
     isActive: true,
     isVerified: false,
+    verificationStatus: 'none',
     welcomeVideoShown: true,
     documentsAccepted: true,
     documentsAcceptedAt: '2025-01-02T10:00:00.000Z',
@@ -29,6 +30,9 @@ export const ADMIN_ID = '44444444-4444-4444-8444-444444444444';
 export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSetting>>> = {}): TSystemSetting[] {
   const base: [string, string][] = [
     ['platform_name', 'Task Portal'],
+    ['operator_legal_name', ''],
+    ['operator_address', ''],
+    ['operator_contact', ''],
     ['auto_approval_days', '3'],
     ['minimum_withdrawal', '50.00'],
     ['starting_balance', '0.00'],

@@ -79,6 +79,11 @@ export function LoginPage() {
       <p className="auth-switch">
         {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
       </p>
+      <p className="auth-switch small">
+        <Link to="/trust" data-testid="trust-link">
+          {t('trust.link')}
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

@@ -1,7 +1,8 @@
 import type { TLandingContent, TPublicFigures } from '@platform/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { durationParts } from '../../app/duration';
 import { useFormat } from '../../app/format';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -26,14 +27,7 @@ function storedEmail(): string | null {
   }
 }
 
-/** Seconds as the shortest honest reading: "35 min", "2 h 5 min", "3 d 4 h". */
-export function durationParts(seconds: number): { unit: 'minutes' | 'hours' | 'days'; count: number; hours: number; minutes: number } {
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return { unit: 'minutes', count: minutes, hours: 0, minutes };
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return { unit: 'hours', count: hours, hours, minutes: minutes % 60 };
-  return { unit: 'days', count: Math.floor(hours / 24), hours: hours % 24, minutes: 0 };
-}
+export { durationParts };
 
 /** The live figures of 00-product.md, computed by the platform (GET /api/public/figures), with their time. */
 function LiveFigures() {
@@ -148,6 +142,9 @@ export function LandingPage({ template, pageName }: { template: TLandingTemplate
         <Button size="large" onClick={apply}>
           {t('referrals.landing.applyAgain')}
         </Button>
+        <Link to="/trust" data-testid="trust-link">
+          {t('trust.link')}
+        </Link>
         <LanguageSwitch size="small" />
       </main>
     </div>

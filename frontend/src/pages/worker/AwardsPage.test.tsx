@@ -40,4 +40,25 @@ describe('Awards (the worker screen)', () => {
     expect(within(within(page).getByTestId('awards-group-top_rate')).getByText('Worker22 Test')).toBeInTheDocument();
     expect(within(page).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('when an award was given by hand, then it says the team gave it and shows no figure (typed by an admin, not computed: issue 31 item 5); a computed one shows its value', async () => {
+    mockApi({
+      'GET /api/awards?period=monthly': () =>
+        jsonResponse({
+          items: [
+            { ...award(1, 'top_earner'), firstName: 'Computed', value: '123.45' },
+            { ...award(2, 'top_earner'), firstName: 'Manual', value: '9999.00', source: 'manual' },
+          ],
+          nextCursor: null,
+          total: 2,
+          totalExact: true,
+        }),
+    });
+    renderWithProviders(<AwardsPage />, { preloadedState: signedInState() });
+    const page = await screen.findByTestId('awards-page');
+    await within(page).findByText('Manual Test');
+    expect(page).toHaveTextContent('$123.45');
+    expect(page).toHaveTextContent('Awarded by the team');
+    expect(page).not.toHaveTextContent('9,999');
+  });
 });

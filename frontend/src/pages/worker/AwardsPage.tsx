@@ -79,7 +79,11 @@ export function AwardsPage() {
                   {name(award)}
                   {award.source === 'manual' && <small>{t('awards.manual')}</small>}
                 </span>
-                <span className="award-value">{formatAwardValue(award.category, award.value, { format, tasks: (count) => t('awards.tasks', { count }) })}</span>
+                {/* Principle 4 (issue 31 item 5): a manual award's value is typed by an admin, not computed, so a worker
+                    is shown no figure for it, only that the team gave it. */}
+                {award.source === 'computed' && (
+                  <span className="award-value">{formatAwardValue(award.category, award.value, { format, tasks: (count) => t('awards.tasks', { count }) })}</span>
+                )}
               </div>
             ))}
           </div>

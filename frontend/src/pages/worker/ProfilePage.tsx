@@ -2,7 +2,7 @@ import { LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/ico
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Panel } from '../../components/Panel';
@@ -70,6 +70,11 @@ export function ProfilePage() {
         </Button>
         <p className="muted small" style={{ margin: '8px 0 0' }}>
           {t('payouts.wallets.bindHint')}
+        </p>
+        <p className="small" style={{ margin: '8px 0 0' }}>
+          <Link to="/trust" data-testid="trust-link">
+            {t('trust.link')}
+          </Link>
         </p>
       </Panel>
       {walletsOpen !== null && (

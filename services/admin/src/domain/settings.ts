@@ -1,4 +1,4 @@
-import { findTextProblem, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, type TSystemSettingKey } from '@platform/contracts';
+import { findTextProblem, PLATFORM_NAME_MAX_LENGTH, SYSTEM_SETTING_KEYS, TEXT_SETTING_MAX_LENGTH, type TSystemSettingKey } from '@platform/contracts';
 
 /** How a setting's value is checked and written. */
 interface TSettingRule {
@@ -24,6 +24,32 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     max: PLATFORM_NAME_MAX_LENGTH,
     defaultValue: 'Task Portal',
     description: "The platform's name: the sender name and the sign-off of every e-mail",
+  },
+  // Who operates the platform (issue 31): shown on the public trust page, which says which are missing while they
+  // are empty (their seeded value; an admin fills them in, Reset empties them again).
+  operator_legal_name: {
+    label: 'Operator legal name',
+    kind: 'text',
+    min: 1,
+    max: TEXT_SETTING_MAX_LENGTH.operator_legal_name,
+    defaultValue: '',
+    description: 'The legal name of the company or person operating the platform, shown on the public trust page',
+  },
+  operator_address: {
+    label: 'Operator address',
+    kind: 'text',
+    min: 1,
+    max: TEXT_SETTING_MAX_LENGTH.operator_address,
+    defaultValue: '',
+    description: "The operator's registered postal address, on one line, shown on the public trust page",
+  },
+  operator_contact: {
+    label: 'Operator contact',
+    kind: 'text',
+    min: 1,
+    max: TEXT_SETTING_MAX_LENGTH.operator_contact,
+    defaultValue: '',
+    description: 'How to reach the operator (an e-mail address, phone number or web address), shown on the public trust page',
   },
   minimum_withdrawal: {
     label: 'Minimum withdrawal',

@@ -41,6 +41,7 @@ import {
   upsertStatsWithdrawal,
 } from '../data-access/statistics.repository.js';
 import type { TAdminDeps } from './deps.js';
+import { computeTrustFigures } from './public-figures.use-case.js';
 import { STATS_ERRORS } from './statistics.errors.js';
 
 /** What the statistics use cases need: the admin deps and where the owners' internal APIs are. */
@@ -176,11 +177,13 @@ export async function applyStatisticsEvent(client: PoolClient, event: TEventEnve
  * never an invented 0.00, and the rest of the dashboard still answers.
  */
 export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promise<TAdminStats> {
-  const [counts, series, users, tasks] = await Promise.all([
+  const [counts, series, users, tasks, trustFigures] = await Promise.all([
     readStatsCounts(deps.pool, await currentAppealDecisionDays(deps.pool)),
     readStatsSeries(deps.pool, DASHBOARD_SERIES_DAYS),
     readRecentUsers(deps.pool, DASHBOARD_RECENT_ENTRIES),
     readRecentTasks(deps.pool, DASHBOARD_RECENT_ENTRIES),
+    // The trust page's figures (issue 31), computed as GET /api/public/trust computes them (not cached here).
+    computeTrustFigures(deps.pool),
   ]);
   const [total, balances, overdue] = await Promise.all([
     readBalanceTotal(deps.internalApis, adminToken).catch((error: unknown) => {
@@ -222,6 +225,7 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
     updatedAt: counts.updatedAt,
     rebuiltAt: counts.rebuiltAt,
     generatedAt: counts.now,
+    trustFigures,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TAdminUsersQuery, TLanguage, TPage, TRole } from '@platform/contracts';
+import type { TAdminUsersQuery, TLanguage, TPage, TRole, TVerificationStatus } from '@platform/contracts';
 import { countCapped, likeContains, listKeyset, SqlConditions, toPage, type Queryable, type TListOrder } from '@platform/service-kit';
 
 export interface TUserRecord {
@@ -11,6 +11,8 @@ export interface TUserRecord {
   role: TRole;
   isActive: boolean;
   isVerified: boolean;
+  /** Kept by triggers (migration 0014) by the rule of domain/verification-status.ts. */
+  verificationStatus: TVerificationStatus;
   welcomeVideoShown: boolean;
   documentsAccepted: boolean;
   documentsAcceptedAt: Date | null;
@@ -30,6 +32,7 @@ interface TUserRow {
   role: TRole;
   is_active: boolean;
   is_verified: boolean;
+  verification_status: TVerificationStatus;
   welcome_video_shown: boolean;
   documents_accepted: boolean;
   documents_accepted_at: Date | null;
@@ -40,7 +43,7 @@ interface TUserRow {
 }
 
 const USER_COLUMNS = `id, email, password_hash, first_name, last_name, telegram_username, role, is_active, is_verified,
-  welcome_video_shown, documents_accepted, documents_accepted_at, referral_source, language, created_at, updated_at`;
+  verification_status, welcome_video_shown, documents_accepted, documents_accepted_at, referral_source, language, created_at, updated_at`;
 
 function toUser(row: TUserRow): TUserRecord {
   return {
@@ -53,6 +56,7 @@ function toUser(row: TUserRow): TUserRecord {
     role: row.role,
     isActive: row.is_active,
     isVerified: row.is_verified,
+    verificationStatus: row.verification_status,
     welcomeVideoShown: row.welcome_video_shown,
     documentsAccepted: row.documents_accepted,
     documentsAcceptedAt: row.documents_accepted_at,
@@ -162,7 +166,7 @@ export async function setUserRole(db: Queryable, id: string, role: TRole): Promi
 const USER_SEARCH_SQL = `lower(email || ' ' || first_name || ' ' || last_name)`;
 
 /** The WHERE of the admin list: not deleted, and each filter given (search as literal text, no LIKE wildcards). */
-function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'status' | 'from' | 'to'>): SqlConditions {
+function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'status' | 'verification' | 'from' | 'to'>): SqlConditions {
   const c = new SqlConditions().add('deleted_at IS NULL');
   const term = q.search?.trim() ?? '';
   if (term) c.add(`${USER_SEARCH_SQL} LIKE ?`, likeContains(term));
@@ -170,6 +174,9 @@ function adminListConditions(q: Pick<TAdminUsersQuery, 'search' | 'role' | 'stat
   else if (q.role) c.add('role = ?', q.role);
   if (q.status === 'banned') c.add('NOT is_active');
   else if (q.status === 'active') c.add('is_active');
+  // A literal for the rarer values, so the planner matches the partial index users_admin_list_verification_idx (0014).
+  if (q.verification === 'none') c.add(`verification_status = 'none'`);
+  else if (q.verification) c.add(`verification_status <> 'none' AND verification_status = ?`, q.verification);
   if (q.from) c.add('created_at >= ?', q.from);
   if (q.to) c.add('created_at < ?', q.to);
   return c;

@@ -12,4 +12,14 @@ export const REFERRAL_ERRORS = {
   landingPageUnknown: () => new AppError('AUTH.LANDING_PAGE_UNKNOWN', 400, 'Please choose a landing page', undefined, 'landingPageId'),
   landingPageNotFound: () => new AppError('AUTH.LANDING_PAGE_NOT_FOUND', 404, 'Landing page not found'),
   landingPageNameTaken: () => new AppError('AUTH.LANDING_PAGE_NAME_TAKEN', 409, 'A landing page with this name already exists', undefined, 'name'),
+  /** Principle 4 (issue 31 item 5): the copy, once plain text, states a typed figure (markup cannot hide one). */
+  typedFigure: (key: string, label: string, figure: string) =>
+    new AppError(
+      'FIELD.TYPED_FIGURE',
+      400,
+      `${label} must not state figures typed by hand ("${figure}"): the page shows the live figures computed by the platform`,
+      undefined,
+      `content.${key}`,
+      { field: `content.${key}`, figure },
+    ),
 };

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  findTypedFigure,
   isUuid,
   REFERRAL_CLICK_RETENTION_DAYS,
   REFERRAL_CLICK_WINDOW_MINUTES,
@@ -266,13 +267,21 @@ function plainText(value: string): string {
     .trim();
 }
 
-/** The admin's copy as plain text: tags and scripts removed; empty parts dropped (the screen's own text shows). */
+const LANDING_CONTENT_LABELS = { title: 'Title', intro: 'Introduction', work: 'What the work is', payment: 'How and when you are paid' } as const;
+
+/**
+ * The admin's copy as plain text: tags and scripts removed; empty parts dropped (the screen's own text shows). The
+ * plain text is checked again for a typed figure claim (the schema checked the raw text; markup such as
+ * "$<b>500</b>" cannot hide one): 400 FIELD.TYPED_FIGURE.
+ */
 export function sanitiseLandingContent(content: TLandingContent): TLandingContent {
   const result: TLandingContent = {};
   for (const key of ['title', 'intro', 'work', 'payment'] as const) {
     const value = content[key];
     if (value === undefined) continue;
     const text = plainText(value);
+    const figure = text ? findTypedFigure(text) : null;
+    if (figure) throw REFERRAL_ERRORS.typedFigure(key, LANDING_CONTENT_LABELS[key], figure);
     if (text) result[key] = text;
   }
   return result;

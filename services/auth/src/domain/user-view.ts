@@ -136,6 +136,8 @@ export async function presentUser(user: TUserRecord, db: Queryable, lookup?: TBa
 export function presentAdminUser(user: TUserRecord, balances: TBalances): TAdminUser {
   return {
     ...publicFields(user),
+    // The stored status (kept by triggers by the same rule as verificationStatusOf): what the list filters by.
+    verificationStatus: user.verificationStatus,
     referralSource: user.referralSource,
     updatedAt: user.updatedAt.toISOString(),
     balance: balances.balance,

@@ -122,7 +122,7 @@ const PAYOUT_GUIDE_RU = `
 `;
 
 /** One landing page per language, each with a referral link to share (the built-in templates stay as they are). */
-const LANDING_PAGES: { name: string; displayName: string; description: string; code: string; content: TLandingContent }[] = [
+export const LANDING_PAGES: { name: string; displayName: string; description: string; code: string; content: TLandingContent }[] = [
   {
     name: 'start-en',
     displayName: 'Start earning (English)',
@@ -131,7 +131,7 @@ const LANDING_PAGES: { name: string; displayName: string; description: string; c
     content: {
       title: 'Small online tasks, paid per task',
       intro: 'Test apps, label images, transcribe short recordings and answer surveys when it suits you. Every task says what to do and what it pays before you take it.',
-      work: 'Tasks take from 15 minutes to a few hours. You choose which ones to take; nobody assigns you work. An administrator reviews each result and explains any rejection, and you may submit again.',
+      work: 'Each task shows its estimated time and what it pays per hour before you take it. You choose which ones to take; nobody assigns you work. An administrator reviews each result and explains any rejection, and you may submit again.',
       payment: 'Approved work is credited to your balance at once, and every change is a line in your statement. Withdraw to a crypto wallet (USDT, BTC, ETH and others); the network fee is shown before you confirm.',
     },
   },
@@ -143,7 +143,7 @@ const LANDING_PAGES: { name: string; displayName: string; description: string; c
     content: {
       title: 'Небольшие задания онлайн с оплатой за каждое',
       intro: 'Тестируйте приложения, размечайте изображения, расшифровывайте короткие записи и отвечайте на опросы, когда вам удобно. В каждом задании заранее указано, что сделать и сколько за это платят.',
-      work: 'Задание занимает от 15 минут до нескольких часов. Вы сами выбираете задания. Администратор проверяет каждый результат и объясняет причину отказа; работу можно сдать заново.',
+      work: 'В каждом задании заранее указано примерное время и оплата за час. Вы сами выбираете задания, никто не назначает их вам. Администратор проверяет каждый результат и объясняет причину отказа; работу можно сдать заново.',
       payment: 'Принятая работа сразу зачисляется на баланс, каждое изменение видно в выписке. Вывод на криптокошелёк (USDT, BTC, ETH и другие); комиссия сети показывается до подтверждения.',
     },
   },

@@ -72,8 +72,11 @@ export async function recordWorkerMessage(db: Queryable, conversation: TConversa
   if (conversation.status === 'resolved' || conversation.status === 'closed') await openRound(db, conversation.id, at);
 }
 
-/** An admin's reply: pending (waiting on the worker), nobody waits on the desk, read for admins, the round answered. */
-export async function recordAdminReply(db: Queryable, conversation: TConversationRecord, at: Date, preview: string): Promise<void> {
+/**
+ * An admin's reply: pending (waiting on the worker), nobody waits on the desk, read for admins, the round answered.
+ * Answers when the round this reply is the first answer of was opened (null when the round was answered before).
+ */
+export async function recordAdminReply(db: Queryable, conversation: TConversationRecord, at: Date, preview: string): Promise<{ firstResponseOf: Date | null }> {
   await db.query(
     `UPDATE support_conversations
         SET status = 'pending', last_message_at = $2, last_message_preview = $3, unread_count = 0, waiting_since = NULL, updated_at = $2
@@ -81,12 +84,14 @@ export async function recordAdminReply(db: Queryable, conversation: TConversatio
     [conversation.id, at, preview],
   );
   await markReadByAdmin(db, conversation.userId);
-  await db.query(
+  const { rows } = await db.query<{ opened_at: Date }>(
     `UPDATE support_rounds SET first_response_at = $2
       WHERE id = (SELECT id FROM support_rounds WHERE conversation_id = $1 ORDER BY id DESC LIMIT 1)
-        AND first_response_at IS NULL AND resolved_at IS NULL AND closed_at IS NULL`,
+        AND first_response_at IS NULL AND resolved_at IS NULL AND closed_at IS NULL
+      RETURNING opened_at`,
     [conversation.id, at],
   );
+  return { firstResponseOf: rows[0]?.opened_at ?? null };
 }
 
 /** The worker's messages are read by the desk; answers whether anything was unread. */

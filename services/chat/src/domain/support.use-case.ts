@@ -155,7 +155,17 @@ export async function replyToWorker(deps: TChatDeps, admin: TActor, userId: stri
       const conversation = (await lockConversation(client, userId))!;
       const stored = (await insertMessage(client, { userId: admin.userId, content, replyToId: null, room, isFromAdmin: true, clientId: null }))!;
       const at = stored.createdAt;
-      await recordAdminReply(client, conversation, at, previewOf(content, SUPPORT_PREVIEW_LENGTH));
+      const { firstResponseOf } = await recordAdminReply(client, conversation, at, previewOf(content, SUPPORT_PREVIEW_LENGTH));
+      // The first answer of a round: the admin service's public figures take the support first-response time from it.
+      if (firstResponseOf) {
+        await writeEvent(client, 'support.first_response', {
+          conversationId: conversation.id,
+          userId,
+          openedAt: firstResponseOf.toISOString(),
+          respondedAt: at.toISOString(),
+          respondedBy: admin.userId,
+        });
+      }
       if (conversation.status !== 'pending') await writeChange(client, conversation, 'status', { status: 'pending', assignedAdminId: conversation.assignedAdminId }, 'reply', admin.userId, at);
       const emailedRecently = conversation.lastEmailedAt && at.getTime() - conversation.lastEmailedAt.getTime() < SUPPORT_REPLY_EMAIL_INTERVAL_MS;
       if (!emailedRecently && !(await deps.presence.isOnline(userId))) {

@@ -37,6 +37,28 @@ const STATS: TAdminStats = {
   updatedAt: '2026-11-24T02:00:00.000Z',
   rebuiltAt: null,
   generatedAt: '2026-11-24T02:00:01.000Z',
+  trustFigures: {
+    days: 30,
+    withdrawalsDecided: 4,
+    medianDecisionSeconds: 10_800,
+    p95DecisionSeconds: 20_520,
+    withdrawalsPaid: 3,
+    medianPayoutSeconds: 7200,
+    p95PayoutSeconds: 13_680,
+    promisesDue: 4,
+    promisesKept: 2,
+    decidedInTimeShare: 0.5,
+    reviews: 4,
+    medianReviewSeconds: 9000,
+    rejections: 2,
+    rejectionRate: 0.5,
+    appealsDecided: 2,
+    appealsOverturned: 1,
+    supportResponses: 3,
+    medianFirstResponseSeconds: 1800,
+    workersPaid: 2,
+    asOf: '2026-11-24T02:00:01.000Z',
+  },
 };
 
 function renderDashboard(handlers: Parameters<typeof mockApi>[0]) {
@@ -111,5 +133,17 @@ describe('Admin Dashboard (spec 03)', () => {
     expect(ageParts(3600)).toEqual({ unit: 'hours', count: 1 });
     expect(ageParts(47 * 3600)).toEqual({ unit: 'hours', count: 47 });
     expect(ageParts(48 * 3600)).toEqual({ unit: 'days', count: 2 });
+  });
+
+  it('when the stats answer, then the trust page\'s figures are shown as the public page shows them (issue 31)', async () => {
+    renderDashboard({ 'GET /api/admin/stats': () => jsonResponse(STATS) });
+    const panel = await screen.findByTestId('dashboard-trust');
+    expect(within(panel).getByTestId('dashboard-trust-decision-value')).toHaveTextContent('median 3 h 0 min · 95% within 5 h 42 min');
+    expect(within(panel).getByTestId('dashboard-trust-in-time-value')).toHaveTextContent('50.0%');
+    expect(within(panel).getByTestId('dashboard-trust-rejection-rate-value')).toHaveTextContent('50.0%');
+    expect(within(panel).getByTestId('dashboard-trust-appeals-value')).toHaveTextContent('1 of 2 decided');
+    expect(within(panel).getByTestId('dashboard-trust-support-value')).toHaveTextContent('30 min');
+    expect(within(panel).getByTestId('dashboard-trust-workers-paid-value')).toHaveTextContent('2');
+    expect(within(panel).getByRole('link', { name: '/trust' })).toHaveAttribute('href', '/trust');
   });
 });

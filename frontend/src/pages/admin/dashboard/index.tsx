@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { useAdminStatsQuery } from '../../../features/admin/dashboard.api';
 import { useSupportFiguresQuery } from '../../../features/support/support.api';
 import { useAdminTasksQuery } from '../../../features/tasks/tasks.admin.api';
+import { TrustFigureList } from '../../../features/trust/TrustFigures';
 import { useFormat } from '../../../app/format';
 import type { TAdminSection } from '../adminSections';
 import './dashboard.css';
@@ -199,6 +200,15 @@ export function DashboardSection() {
           isLoading && <Spin aria-label={t('dashboard.chart.loading')} />
         )}
       </section>
+      {data && (
+        <section className="admin-dashboard-panel" aria-labelledby="dashboard-trust-title" data-testid="dashboard-trust">
+          <h2 id="dashboard-trust-title">{t('dashboard.trust.title')}</h2>
+          <p className="muted small">
+            {t('dashboard.trust.hint')} <Link to="/trust">/trust</Link>
+          </p>
+          <TrustFigureList figures={data.trustFigures} testIdPrefix="dashboard-trust" />
+        </section>
+      )}
       <div className="admin-dashboard-lists">
         <section className="admin-dashboard-panel" aria-labelledby="dashboard-recent-users" data-testid="dashboard-recent-users">
           <h2 id="dashboard-recent-users">{t('dashboard.recentUsers.title')}</h2>

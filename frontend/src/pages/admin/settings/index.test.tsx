@@ -27,6 +27,21 @@ function renderSettings(settings: TSystemSetting[] = makeSettings(), answer?: (b
 const postedBodies = (fetchMock: ReturnType<typeof mockApi>) => callsTo(fetchMock, POST).map((init) => JSON.parse(String(init?.body)) as unknown);
 
 describe('System Settings (spec 03 s.5)', () => {
+  it('when the admin fills in who operates the platform (issue 31), then each is a line of text of its own length and is sent as typed; a line too long is refused here', async () => {
+    const { user, fetchMock } = renderSettings();
+    const name = await screen.findByLabelText('Operator legal name');
+    expect(name).toHaveAttribute('maxlength', '200');
+    expect(screen.getByLabelText('Operator address')).toHaveAttribute('maxlength', '300');
+    await user.type(name, 'Task Portal Ltd');
+    await user.type(screen.getByLabelText('Operator contact'), 'support@taskportal.example');
+    await user.click(screen.getByRole('button', { name: /Save$/ }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(postedBodies(fetchMock)).toEqual([
+      { settingKey: 'operator_legal_name', settingValue: 'Task Portal Ltd' },
+      { settingKey: 'operator_contact', settingValue: 'support@taskportal.example' },
+    ]);
+  });
+
   it('when two keys change, then Save sends one POST per changed key and nothing for the others; "Settings saved"', async () => {
     const { user, fetchMock } = renderSettings();
     const minimum = await screen.findByLabelText('Minimum withdrawal');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAdminUser } from '../../../features/admin/testAdminData';
-import { clickRowAction, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
+import { callsTo, clickRowAction, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { UsersSection } from './index';
 
 const KNOWN = makeAdminUser({ balance: '1234.50', heldBalance: '60.00' });
@@ -16,6 +16,37 @@ function renderUsers(handlers: Parameters<typeof mockApi>[0]) {
 }
 
 describe('All Users (spec 03)', () => {
+  it('when users are in each verification state, then the column says which, the filter asks the server for one state, and the details show it (issue 28 item 7)', async () => {
+    const PENDING = makeAdminUser({ id: '99999999-9999-4999-8999-999999999999', email: 'pending@example.test', firstName: 'Pen', lastName: 'Ding', verificationStatus: 'pending' });
+    const APPROVED = makeAdminUser({ id: 'aaaaaaaa-9999-4999-8999-999999999999', email: 'ok@example.test', firstName: 'Okay', lastName: 'Fine', isVerified: true, verificationStatus: 'approved' });
+    const REJECTED = makeAdminUser({ id: 'bbbbbbbb-9999-4999-8999-999999999999', email: 'no@example.test', firstName: 'Nope', lastName: 'Again', verificationStatus: 'rejected' });
+    const { fetchMock, user } = renderUsers({
+      'GET /api/admin/users': () => jsonResponse({ items: [KNOWN, PENDING, APPROVED, REJECTED], nextCursor: null, total: 4, totalExact: true }),
+      'GET /api/admin/users?verification=pending': () => jsonResponse({ items: [PENDING], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/users/stats': () => jsonResponse({ total: 4, verified: 1, active: 4, totalBalance: '0.00' }),
+      [`GET /api/admin/users/${PENDING.id}`]: () => jsonResponse(PENDING),
+      [`GET /api/admin/users/${PENDING.id}/ledger`]: () =>
+        jsonResponse({ userId: PENDING.id, from: null, to: null, opening: { available: '0.00', held: '0.00' }, closing: { available: '20.00', held: '0.00' }, items: [], nextCursor: null, total: 0, totalExact: true }),
+      [`GET /api/admin/users/${PENDING.id}/ledger/verify`]: () => jsonResponse({ valid: true, entries: 0 }),
+    });
+    const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
+    await screen.findByText('pending@example.test');
+    expect(within(rowOf('ada@example.test')).getByTestId('verification-status-none')).toHaveTextContent('Not verified');
+    expect(within(rowOf('pending@example.test')).getByTestId('verification-status-pending')).toHaveTextContent('Pending');
+    expect(within(rowOf('ok@example.test')).getByTestId('verification-status-approved')).toHaveTextContent('Verified');
+    expect(within(rowOf('no@example.test')).getByTestId('verification-status-rejected')).toHaveTextContent('Rejected');
+
+    await user.click(screen.getByRole('combobox', { name: 'Verification status' }));
+    await user.click(await screen.findByTitle('Pending'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/users?verification=pending')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('ok@example.test')).toBeNull());
+    expect(screen.getByText('pending@example.test')).toBeInTheDocument();
+
+    await user.click(within(rowOf('pending@example.test')).getByRole('button', { name: 'View' }));
+    const fields = await within(await screen.findByRole('dialog')).findByTestId('user-fields');
+    expect(within(fields).getByTestId('verification-status-pending')).toHaveTextContent('Pending');
+  });
+
   it('when payouts did not answer for a user, then both balances and Total Balance show "—", never $0.00', async () => {
     renderUsers({
       'GET /api/admin/users': () => jsonResponse({ items: [KNOWN, UNKNOWN], nextCursor: null, total: 2, totalExact: true }),

@@ -1,11 +1,12 @@
 import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
-import { PLATFORM_NAME_MAX_LENGTH } from '@platform/contracts/constants';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
+import { SETTING_KINDS, settingProblem, textSettingMaxLength } from '../../../../features/admin/settingsForm';
 import { useFormat } from '../../../../app/format';
 
-const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff'> = {
+type TTextSettingKey = 'platform_name' | 'operator_legal_name' | 'operator_address' | 'operator_contact';
+
+const UNITS: Record<Exclude<TSystemSettingKey, TTextSettingKey>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -52,8 +53,8 @@ export function SettingCard({
         {changed && problem === null && <Tag color="gold">{t('admin.settings.unsaved')}</Tag>}
       </div>
       <p className="muted small admin-setting-description">{t(`admin.settings.keys.${settingKey}.description`)}</p>
-      {settingKey === 'platform_name' ? (
-        <Input id={id} maxLength={PLATFORM_NAME_MAX_LENGTH} showCount value={value} status={status} onChange={(e) => onChange(e.target.value)} />
+      {SETTING_KINDS[settingKey] === 'text' ? (
+        <Input id={id} maxLength={textSettingMaxLength(settingKey)} showCount value={value} status={status} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <Input
           id={id}
@@ -62,7 +63,7 @@ export function SettingCard({
           step={amount ? '0.01' : '1'}
           min="0"
           prefix={amount ? '$' : undefined}
-          suffix={<span className="muted small">{t(`admin.settings.units.${UNITS[settingKey]}`)}</span>}
+          suffix={<span className="muted small">{t(`admin.settings.units.${UNITS[settingKey as Exclude<TSystemSettingKey, TTextSettingKey>]}`)}</span>}
           value={value}
           status={status}
           onChange={(e) => onChange(e.target.value)}
@@ -70,7 +71,7 @@ export function SettingCard({
       )}
       {problem && (
         <div className={`admin-setting-problem ${problem === 'empty' ? 'warn' : 'error'}`} role="alert">
-          {t(`admin.settings.problems.${problem}`)}
+          {t(`admin.settings.problems.${problem}`, { max: textSettingMaxLength(settingKey) })}
         </div>
       )}
       <div className="muted small admin-setting-meta">

@@ -8,6 +8,7 @@ import { useAdminUserLedgerQuery, useAdminUserQuery, useVerifyAdminUserLedgerQue
 import { KeysetPager, useKeysetPages } from '../../../../components/KeysetPager';
 import { StatementEntry, VerificationResult } from '../../../../features/payouts/StatementEntry';
 import { fullName } from './money';
+import { VerificationTag } from './UsersTable';
 import { UserVerificationInfo } from '../../verifications/components/UserVerificationInfo';
 import { WorkerQualitySection } from './WorkerQualitySection';
 
@@ -100,7 +101,7 @@ export function UserDetailsDialog({
       t('admin.users.details.fields.status'),
       user.isActive ? <Tag color="green">{t('admin.users.status.active')}</Tag> : <Tag color="red">{t('admin.users.status.banned')}</Tag>,
     ],
-    [t('admin.users.details.fields.verified'), user.isVerified ? t('admin.users.verified.yes') : t('admin.users.verified.no')],
+    [t('admin.users.details.fields.verification'), <VerificationTag status={user.verificationStatus} />],
     [
       t('admin.users.details.fields.documents'),
       user.documentsAccepted ? t('admin.users.details.documentsAt', { date: format.dateTime(user.documentsAcceptedAt) }) : t('admin.common.no'),

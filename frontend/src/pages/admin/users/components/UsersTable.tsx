@@ -1,4 +1,4 @@
-import type { TAdminUser, TAdminUsersResponse } from '@platform/contracts';
+import type { TAdminUser, TAdminUsersResponse, TVerificationStatus } from '@platform/contracts';
 import { Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,19 @@ import type { useKeysetPages } from '../../../../components/KeysetPager';
 import { ListPage, type TListQuery, type TListSort } from '../../../../components/list/ListPage';
 import { RowActions } from '../../../../components/list/RowActions';
 import { fullName } from './money';
+
+const VERIFICATION_COLORS: Record<TVerificationStatus, string | undefined> = { none: undefined, pending: 'gold', approved: 'blue', rejected: 'red' };
+
+/** A user's verification status as the user is told it (issue 28 item 7): none, pending, approved or rejected. */
+export function VerificationTag({ status }: { status: TVerificationStatus }) {
+  const { t } = useTranslation();
+  if (status === 'none') return <span className="muted small" data-testid="verification-status-none">{t('admin.users.verificationStatus.none')}</span>;
+  return (
+    <Tag color={VERIFICATION_COLORS[status]} data-testid={`verification-status-${status}`}>
+      {t(`admin.users.verificationStatus.${status}`)}
+    </Tag>
+  );
+}
 
 function Balance({ amount }: { amount: string | null }) {
   const { t } = useTranslation();
@@ -83,10 +96,10 @@ export function UsersTable({
       render: (_, user) => (user.isActive ? <Tag color="green">{t('admin.users.status.active')}</Tag> : <Tag color="red">{t('admin.users.status.banned')}</Tag>),
     },
     {
-      key: 'verified',
-      title: t('admin.users.columns.verified'),
-      width: 116,
-      render: (_, user) => (user.isVerified ? <Tag color="blue">{t('admin.users.verified.yes')}</Tag> : <span className="muted small">{t('admin.users.verified.no')}</span>),
+      key: 'verification',
+      title: t('admin.users.columns.verification'),
+      width: 120,
+      render: (_, user) => <VerificationTag status={user.verificationStatus} />,
     },
     { key: 'available', title: t('admin.users.columns.available'), width: 104, align: 'right', render: (_, user) => <Balance amount={user.balance} /> },
     { key: 'held', title: t('admin.users.columns.held'), width: 90, align: 'right', render: (_, user) => <Balance amount={user.heldBalance} /> },
