@@ -81,7 +81,10 @@ function branchesOf(s: TJson, resolve: TCompareContext['resolveOld']): { branche
   const union = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as unknown[] | undefined;
   let branches: TJson[];
   if (union && Object.keys(s).every((key) => ['anyOf', 'oneOf', 'description', 'title', 'default'].includes(key))) {
-    branches = union.flatMap((branch) => branchesOf(deref(branch, resolve), resolve).branches.concat(branchesOf(deref(branch, resolve), resolve).nullable ? [{ type: 'null' }] : []));
+    branches = union.flatMap((branch) => {
+      const inner = branchesOf(deref(branch, resolve), resolve);
+      return inner.nullable ? [...inner.branches, { type: 'null' }] : inner.branches;
+    });
   } else if (Array.isArray(s.type) && s.type.includes('null')) {
     const rest = (s.type as string[]).filter((t) => t !== 'null');
     branches = [{ ...s, type: rest.length === 1 ? rest[0] : rest }, { type: 'null' }];

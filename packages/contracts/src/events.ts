@@ -510,8 +510,8 @@ export function eventVersionOf(type: TEventType): number {
  * only have added optional fields), the kept one for an earlier version, undefined for an earlier version no longer kept.
  */
 export function eventDataSchemaOf(type: string, version: number): z.ZodType | undefined {
-  const current = (EVENT_SCHEMAS as Record<string, z.ZodType>)[type];
-  if (!current) return undefined;
+  if (!Object.hasOwn(EVENT_SCHEMAS, type)) return undefined;
+  const current = (EVENT_SCHEMAS as Record<string, z.ZodType>)[type]!;
   if (version >= eventVersionOf(type as TEventType)) return current;
   return PREVIOUS_EVENT_SCHEMAS[type as TEventType]?.[version];
 }
@@ -522,7 +522,7 @@ export function eventDataSchemaOf(type: string, version: number): z.ZodType | un
  */
 export function parseEvent(raw: unknown): TEventEnvelope {
   const envelope = ZEventEnvelopeSchema.parse(raw);
-  if (!(envelope.type in EVENT_SCHEMAS)) return envelope;
+  if (!Object.hasOwn(EVENT_SCHEMAS, envelope.type)) return envelope;
   const schema = eventDataSchemaOf(envelope.type, envelope.version);
   if (!schema) throw new Error(`${envelope.type} version ${envelope.version} is no longer readable (now ${eventVersionOf(envelope.type as TEventType)})`);
   return { ...envelope, data: schema.parse(envelope.data) };

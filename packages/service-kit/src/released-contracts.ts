@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_SCHEMAS, eventVersionOf, parseEvent, type TEventEnvelope, type TEventType } from '@platform/contracts';
+import { EVENT_SCHEMAS, parseEvent, type TEventEnvelope } from '@platform/contracts';
 import type { Queryable } from './db.js';
 
 /**
@@ -64,11 +64,6 @@ export function releasedEventCases(consumedTypes: readonly string[]): TReleasedE
 export function readAsConsumer(testCase: TReleasedEventCase, readers: Partial<Record<string, TEventReader>> = {}): unknown {
   const event = parseEvent(JSON.parse(testCase.message));
   return (readers[testCase.type] ?? readWithContractSchema)(event);
-}
-
-/** The current version of a type (for a test's message). */
-export function currentEventVersion(type: string): number {
-  return eventVersionOf(type as TEventType);
 }
 
 /** The routing-key constants a service's `src/index.ts` binds its consumers with (`routingKeys: NAME`). */
