@@ -146,8 +146,10 @@ function compareInto(oldRaw: unknown, nextRaw: unknown, direction: TDirection, p
   const o = branchesOf(old, context.resolveOld);
   const n = branchesOf(next, context.resolveNew);
   const report = (message: string, breaking = true) => findings.push({ path, message, breaking });
-  if (direction === 'accept' && o.nullable && !n.nullable) report('no longer accepts null');
-  if (direction === 'produce' && n.nullable && !o.nullable && o.branches.length > 0) report('may now be null (readers of the released version do not expect it)');
+  // An alternative without a type ({}) takes null too.
+  const takesAnything = (branches: TJson[]) => branches.some((branch) => !typesOf(branch) && !valuesOf(branch));
+  if (direction === 'accept' && o.nullable && !n.nullable && !takesAnything(n.branches)) report('no longer accepts null');
+  if (direction === 'produce' && n.nullable && !o.nullable && !takesAnything(o.branches)) report('may now be null (readers of the released version do not expect it)');
   if (o.branches.length === 1 && n.branches.length === 1) {
     compareSingle(o.branches[0]!, n.branches[0]!, direction, path, context, findings);
     return;
