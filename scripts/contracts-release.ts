@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   console.log(`Released to ${RELEASED_DIR}: ${Object.keys(events).length} event types, ${operations} public operations, ${Object.keys(tables).length} services' tables.`);
 }
 
-main().catch((error: unknown) => {
+// Exits when done, as openapi-lint.ts does (a service's client may keep the event loop alive after stop()).
+main().then(() => process.exit(0), (error: unknown) => {
   console.error(error);
   process.exit(1);
 });
