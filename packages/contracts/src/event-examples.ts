@@ -155,7 +155,7 @@ export const EVENT_EXAMPLES: { [K in TEventType]: TEventData<K> } = {
     userId: USER,
     amount: '25.00',
     currency: 'USDT',
-    fee: '1.00',
+    networkFee: '1.00',
     walletAddress: 'TQ5NUdvqXxmdLeQvJ2HmnEXcPWTRYrJbWp',
     requestedAt: AT,
     decideBy: LATER,

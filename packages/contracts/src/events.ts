@@ -274,7 +274,7 @@ export const ZWithdrawalRequestedDataSchema = z.object({
   amount: ZEventMoneySchema,
   currency: z.string(),
   /** In the currency's units, copied from the catalogue. */
-  fee: z.string(),
+  networkFee: z.string(),
   walletAddress: z.string(),
   requestedAt: z.iso.datetime({ offset: true }),
   /** The time by which it will be decided (issue 31); absent in events written before it. */

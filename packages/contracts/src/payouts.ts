@@ -186,7 +186,7 @@ export type TWithdrawal = z.infer<typeof ZWithdrawalSchema>;
  * (created_at, id); the paging convention of paging.ts). status narrows to pending, approved or rejected.
  */
 export const ZMyWithdrawalsQuerySchema = z.strictObject({
-  status: z.enum(['pending', 'approved'], { error: 'status must be pending or approved' }).optional(),
+  status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
   ...PAGE_QUERY_SHAPE,
 });
 export type TMyWithdrawalsQuery = z.output<typeof ZMyWithdrawalsQuerySchema>;
