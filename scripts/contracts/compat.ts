@@ -250,6 +250,7 @@ function compareSingle(old: TJson, next: TJson, direction: TDirection, path: str
   for (const key of Object.keys(np)) {
     if (key in op) continue;
     if (accept && nreq.has(key)) findings.push({ path: `${path}.${key}`, message: 'new required field (the released shape lacks it)', breaking: true });
+    else findings.push({ path: `${path}.${key}`, message: 'new field', breaking: false });
   }
   const oa = old.additionalProperties;
   const na = next.additionalProperties;
