@@ -279,8 +279,6 @@ export const ZWithdrawalRequestedDataSchema = z.object({
   requestedAt: z.iso.datetime({ offset: true }),
   /** The time by which it will be decided (issue 31); absent in events written before it. */
   decideBy: z.iso.datetime({ offset: true }).optional(),
-  /** SCRATCH: an additive field. */
-  memo: z.string().optional(),
 });
 export type TWithdrawalRequestedData = z.infer<typeof ZWithdrawalRequestedDataSchema>;
 

@@ -188,7 +188,6 @@ export type TWithdrawal = z.infer<typeof ZWithdrawalSchema>;
 export const ZMyWithdrawalsQuerySchema = z.strictObject({
   status: z.enum(WITHDRAWAL_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
   ...PAGE_QUERY_SHAPE,
-  currency: z.string().max(10).optional(),
 });
 export type TMyWithdrawalsQuery = z.output<typeof ZMyWithdrawalsQuerySchema>;
 export const ZWithdrawalPageSchema = ZPageSchema(ZWithdrawalSchema);
