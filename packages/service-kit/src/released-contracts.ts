@@ -30,7 +30,7 @@ export type TEventReader = (event: TEventEnvelope) => unknown;
 export const readWithContractSchema: TEventReader = (event) => (EVENT_SCHEMAS as Record<string, { parse(data: unknown): unknown }>)[event.type]!.parse(event.data);
 
 export interface TReleasedEventCase {
-  /** `withdrawal.requested v1 (every field)`. */
+  /** `withdrawal.requested v1 full` (every field) or `... minimal` (the required ones). */
   name: string;
   type: string;
   /** As the released version wrote it, serialised as the broker carries it. */
@@ -49,7 +49,7 @@ export function releasedEventCases(consumedTypes: readonly string[]): TReleasedE
     if (!event) continue;
     event.examples.forEach((data, i) => {
       const envelope = { id: randomUUID(), type, version: event.version, occurredAt: '2026-11-20T10:15:30.000Z', correlationId: null, causationId: null, data };
-      cases.push({ name: `${type} v${event.version} (${i === 0 ? 'every field' : 'required fields only'})`, type, message: JSON.stringify(envelope) });
+      cases.push({ name: `${type} v${event.version} ${i === 0 ? 'full' : 'minimal'}`, type, message: JSON.stringify(envelope) });
     });
   }
   return cases;
