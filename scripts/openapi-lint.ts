@@ -4,6 +4,10 @@
  * Redocly's recommended ruleset (redocly.yaml). Fails on any error or warning. Needs the local PostgreSQL, RabbitMQ
  * and Redis (the services start in this process, on databases of their own), not a running stack.
  * `-- --keep <file>` also writes the document there.
+ *
+ * With the same documents (the services are started once), the contract check: every event schema, every public
+ * route and every service's internal routes against the released contracts (packages/contracts/released/,
+ * scripts/contracts/check.ts). Fails on a breaking change; CONTRIBUTING.md "Changing a contract".
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +15,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleDocument } from '../gateway/src/api-docs.js';
+import { checkContracts, formatFindings } from './contracts/check.js';
+import { currentEvents, internalDocuments, readReleased } from './contracts/released.js';
 import { startServicesForDocuments } from './service-documents.js';
 import { ROOT } from './stack.js';
 
@@ -56,6 +62,20 @@ async function main(): Promise<void> {
     console.error(`OpenAPI: ${totals.errors} errors, ${totals.warnings} warnings (gateway/src/api-docs.ts assembles the document; service-kit openapi.ts builds each service's)`);
   }
   rmSync(dir, { recursive: true, force: true });
+  const released = readReleased();
+  if (!released) {
+    console.error('Contracts: nothing released yet (packages/contracts/released/): run `npm run contracts:release` and commit it');
+    status = 1;
+  } else {
+    const findings = checkContracts(released, { events: currentEvents(), openapi: assembled, internal: internalDocuments(documents) });
+    const report = formatFindings(findings, released.release);
+    if (findings.some((finding) => finding.breaking)) {
+      console.error(report);
+      status = 1;
+    } else {
+      console.log(report);
+    }
+  }
   process.exit(status);
 }
 

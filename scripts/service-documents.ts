@@ -1,7 +1,8 @@
 /**
  * Every service started in this process, HTTP only (no consumers, jobs or relay), each on a database, exchange and
  * Redis prefix of its own (service-kit's test environment), to read the OpenAPI document it builds from its real
- * route table. Used by `npm run lint:openapi` (scripts/openapi-lint.ts), scripts/openapi-routes.test.ts and
+ * route table. Used by `npm run lint:openapi` (scripts/openapi-lint.ts, which also checks the contracts),
+ * `npm run contracts:release`, scripts/openapi-routes.test.ts and
  * scripts/never-pay-to-get-paid.test.ts. Needs
  * the local PostgreSQL, RabbitMQ and Redis, not a running stack. Services are found by folder, so a new one is
  * covered unasked.
@@ -23,6 +24,8 @@ export const SERVICE_NAMES = readdirSync(join(ROOT, 'services'), { withFileTypes
 
 export interface TDocumentServices {
   started: { name: string; url: string }[];
+  /** Each service's database, migrated by its start (the contracts release reads the tables from it). */
+  databases: { name: string; url: string }[];
   /** Each service's document, as it serves it at /internal/openapi.json. */
   documents(): Promise<Partial<Record<TServiceName, TOpenApiDocument>>>;
   stop(): Promise<void>;
@@ -31,6 +34,7 @@ export interface TDocumentServices {
 /** `names`: the services to start (default every one). */
 export async function startServicesForDocuments(prefix: string, names: readonly string[] = SERVICE_NAMES): Promise<TDocumentServices> {
   const environments: TTestEnvironment[] = [];
+  const databases: { name: string; url: string }[] = [];
   const started: { name: string; service: TStarted }[] = [];
   const files = mkdtempSync(join(tmpdir(), `${prefix}-`));
   const stop = async () => {
@@ -49,6 +53,7 @@ export async function startServicesForDocuments(prefix: string, names: readonly 
         if (!loadConfig) throw new Error(`services/${name}/src/config.ts exports no load...Config`);
         const environment = await createTestEnvironment(`${prefix}_${name}`);
         environments.push(environment);
+        databases.push({ name, url: environment.database.url });
         const config = loadConfig({
           ...environment.env,
           // Only the HTTP routes are needed here.
@@ -68,6 +73,7 @@ export async function startServicesForDocuments(prefix: string, names: readonly 
   }
   return {
     started: started.map(({ name, service }) => ({ name, url: service.url })),
+    databases,
     async documents() {
       const documents: Partial<Record<TServiceName, TOpenApiDocument>> = {};
       for (const { name, service } of started) {

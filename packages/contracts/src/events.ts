@@ -504,9 +504,41 @@ export const EVENT_SCHEMAS = {
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
 
-/** Parses an envelope and, for a known type, its data; throws a ZodError on a malformed event. */
+/**
+ * The version writeEvent stamps on each type's events (types not listed: 1). Raise it only with a breaking change of
+ * the data (CONTRIBUTING.md "Changing a contract"), keeping the previous version's schema in PREVIOUS_EVENT_SCHEMAS
+ * and every consumer reading both until no event of the previous version can arrive. `npm run lint` compares both
+ * with the released contracts (packages/contracts/released/events.json).
+ */
+export const EVENT_VERSIONS: Partial<Record<TEventType, number>> = {};
+
+/** The data schema of each earlier version still readable, by type and version (none today: every type is at 1). */
+export const PREVIOUS_EVENT_SCHEMAS: Partial<Record<TEventType, Readonly<Record<number, z.ZodType>>>> = {};
+
+/** The version events of `type` are written at now. */
+export function eventVersionOf(type: TEventType): number {
+  return EVENT_VERSIONS[type] ?? 1;
+}
+
+/**
+ * The data schema of `type` at `version`: the current one for the current version (and for a newer one, which may
+ * only have added optional fields), the kept one for an earlier version, undefined for an earlier version no longer kept.
+ */
+export function eventDataSchemaOf(type: string, version: number): z.ZodType | undefined {
+  if (!Object.hasOwn(EVENT_SCHEMAS, type)) return undefined;
+  const current = (EVENT_SCHEMAS as Record<string, z.ZodType>)[type]!;
+  if (version >= eventVersionOf(type as TEventType)) return current;
+  return PREVIOUS_EVENT_SCHEMAS[type as TEventType]?.[version];
+}
+
+/**
+ * Parses an envelope and, for a known type, its data with the schema of the envelope's version; throws a ZodError on
+ * a malformed event or an error on a version no longer readable.
+ */
 export function parseEvent(raw: unknown): TEventEnvelope {
   const envelope = ZEventEnvelopeSchema.parse(raw);
-  const schema = (EVENT_SCHEMAS as Record<string, z.ZodType>)[envelope.type];
-  return schema ? { ...envelope, data: schema.parse(envelope.data) } : envelope;
+  if (!Object.hasOwn(EVENT_SCHEMAS, envelope.type)) return envelope;
+  const schema = eventDataSchemaOf(envelope.type, envelope.version);
+  if (!schema) throw new Error(`${envelope.type} version ${envelope.version} is no longer readable (now ${eventVersionOf(envelope.type as TEventType)})`);
+  return { ...envelope, data: schema.parse(envelope.data) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMAS, type TEventData, type TEventEnvelope, type TEventType } from '@platform/contracts';
+import { EVENT_SCHEMAS, eventVersionOf, type TEventData, type TEventEnvelope, type TEventType } from '@platform/contracts';
 import { getContext } from './context.js';
 import type { PoolClient } from './db.js';
 import { markOutboxWrite } from './outbox-signal.js';
@@ -30,7 +30,7 @@ export async function writeEvent<K extends TEventType>(
   const event: TEventEnvelope<TEventData<K>> = {
     id: randomUUID(),
     type,
-    version: options.version ?? 1,
+    version: options.version ?? eventVersionOf(type),
     occurredAt: new Date().toISOString(),
     correlationId: ctx?.requestId ?? null,
     causationId: ctx?.causationId ?? null,

@@ -229,3 +229,6 @@ export * from './openapi-testing.js';
 
 /** An OTLP/HTTP receiver for tracing tests (startTraceCollector). */
 export * from './trace-collector.js';
+
+/** The released contracts for the previous-release tests (releasedEventCases, readAsConsumer, releasedTables). */
+export * from './released-contracts.js';
