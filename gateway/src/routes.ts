@@ -100,6 +100,7 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/submissions', service: 'work', access: 'admin' },
   { prefix: '/api/admin/assignments', service: 'work', access: 'admin' },
   { prefix: '/api/admin/appeals', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/review-jobs', service: 'work', access: 'admin' },
   { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
 
   // payouts: the ledger, balances, withdrawals, payout wallets, the currency catalogue
