@@ -18,6 +18,7 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   top_up_underpaid: 'whole',
   appeal_window_days: 'whole',
   appeal_decision_days: 'whole',
+  bulk_spot_check_every: 'whole',
 };
 
 export type TSettingProblem = 'empty' | 'negative' | 'invalidAmount' | 'notWhole' | 'tooLong' | 'invalidText';

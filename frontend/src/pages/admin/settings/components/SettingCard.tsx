@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTING_KINDS, settingProblem } from '../../../../features/admin/settingsForm';
 import { useFormat } from '../../../../app/format';
 
-const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff'> = {
+const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff' | 'everyNth'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -19,6 +19,7 @@ const UNITS: Record<Exclude<TSystemSettingKey, 'platform_name'>, 'usd' | 'days' 
   top_up_underpaid: 'onOff',
   appeal_window_days: 'days',
   appeal_decision_days: 'days',
+  bulk_spot_check_every: 'everyNth',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */
