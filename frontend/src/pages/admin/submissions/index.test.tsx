@@ -165,7 +165,7 @@ describe('admin Task Submissions', () => {
       const detail = (await screen.findByTestId('submission-detail')).closest('[role="dialog"]') as HTMLElement;
       expect(await within(detail).findByText('You are reviewing this submission')).toBeInTheDocument();
       expect(within(detail).getByRole('button', { name: 'Approve' })).toBeEnabled();
-      await user.click(within(detail).getByRole('button', { name: 'Close' }));
+      await user.click(within(detail).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
       await waitFor(() => expect(callsTo(fetchMock, 'DELETE /api/admin/submissions/as-1/claim')).toHaveLength(1));
     });
   });

@@ -89,6 +89,7 @@ export function useSubmissionClaim(submissionId: string | undefined): TSubmissio
     const release = () => {
       if (held.current === submissionId) void releaseSubmission(submissionId);
       held.current = null;
+      setOwn(null);
     };
     const onShow = () => void take(submissionId);
     window.addEventListener('pagehide', release);
@@ -98,7 +99,6 @@ export function useSubmissionClaim(submissionId: string | undefined): TSubmissio
       window.removeEventListener('pagehide', release);
       window.removeEventListener('pageshow', onShow);
       release();
-      setOwn(null);
     };
   }, [submissionId, take, releaseSubmission]);
 
@@ -109,7 +109,7 @@ export function useSubmissionClaim(submissionId: string | undefined): TSubmissio
     if (submissionId && !others && held.current !== submissionId) void take(submissionId);
   }, [submissionId, others, live.byId, take]);
 
-  const mine = held.current === submissionId && stillLive(own) ? own : null;
+  const mine = stillLive(own) ? own : null;
   const current = others ?? mine;
   if (!submissionId || !current) return { claimedBy: null, mine: false, expiresAt: null };
   return { claimedBy: { id: current.adminId, name: current.adminName }, mine: current.adminId === myId, expiresAt: current.expiresAt };
