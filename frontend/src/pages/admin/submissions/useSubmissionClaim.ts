@@ -19,7 +19,7 @@ export interface TSubmissionClaimState {
 /** The live claims, polled every CLAIMS_POLL_MS while a review screen that needs them is mounted (one request for all). */
 export function useLiveClaims(active = true): { byId: Map<string, TSubmissionClaim>; loaded: boolean; refetch: () => void } {
   const query = useSubmissionClaimsQuery(undefined, { skip: !active, pollingInterval: active ? CLAIMS_POLL_MS : 0, skipPollingIfUnfocused: false });
-  const byId = useMemo(() => new Map((query.data?.items ?? []).map(({ submissionId, ...claim }) => [submissionId, claim])), [query.data]);
+  const byId = useMemo(() => new Map((query.data?.items ?? []).map(({ submissionId, ...claim }): [string, TSubmissionClaim] => [submissionId, claim])), [query.data]);
   const { refetch } = query;
   const refresh = useCallback(() => {
     try {
@@ -81,10 +81,7 @@ export function useSubmissionClaim(submissionId: string | undefined): TSubmissio
     settled.current = false;
     void take(submissionId);
     const renew = setInterval(() => {
-      if (held.current === submissionId) {
-        inFlight.current = false;
-        void take(submissionId);
-      }
+      if (held.current === submissionId) void take(submissionId);
     }, CLAIM_RENEW_MS);
     const release = () => {
       if (held.current === submissionId) void releaseSubmission(submissionId);

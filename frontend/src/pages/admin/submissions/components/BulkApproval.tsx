@@ -1,3 +1,4 @@
+import type { TCreateReviewJobRequest } from '@platform/contracts';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +23,11 @@ export function useBulkApproval(filters: TBulkFilters) {
   const start = async () => {
     if (!asking) return;
     const { user, taskId, from, to } = filters;
-    const body = asking === 'selected' ? { ids: selected } : { filter: { user, taskId, from, to } };
+    // The list's filters as the list sends them: an empty one is not sent.
+    const filter = Object.fromEntries(Object.entries({ user, taskId, from, to }).filter(([, value]) => value !== undefined && value !== ''));
+    const body = (asking === 'selected' ? { ids: selected } : { filter }) as TCreateReviewJobRequest;
     try {
-      const job = await createJob(body as never).unwrap();
+      const job = await createJob(body).unwrap();
       setJobId(job.id);
       setSelected([]);
       setAsking(null);
