@@ -36,7 +36,8 @@ const mapJob = (row: TJobRow): TReviewJobRecord => ({
 });
 
 /** The spot check of item `seq` (1-based) of a selection: every N-th (N = spotCheckEvery; 0: none). */
-const OUTCOME_AT_CREATION = `CASE WHEN $2::int > 0 AND sel.seq % $2::int = 0 THEN 'spot_check' ELSE 'pending' END`;
+const IS_SPOT_CHECK = `COALESCE(sel.seq % NULLIF($2::int, 0) = 0, false)`;
+const OUTCOME_AT_CREATION = `CASE WHEN ${IS_SPOT_CHECK} THEN 'spot_check' ELSE 'pending' END`;
 
 /**
  * Writes a job and its items in the caller's transaction: the selection in order, every N-th item marked spot_check at
@@ -53,7 +54,7 @@ export async function insertReviewJob(
   if (input.ids) {
     const { rowCount } = await db.query(
       `INSERT INTO review_job_items (job_id, seq, assignment_id, outcome, decided_at)
-       SELECT $1, sel.seq, sel.id, ${OUTCOME_AT_CREATION}, CASE WHEN $2::int > 0 AND sel.seq % $2::int = 0 THEN now() END
+       SELECT $1::uuid, sel.seq, sel.id, ${OUTCOME_AT_CREATION}, CASE WHEN ${IS_SPOT_CHECK} THEN now() END
        FROM unnest($3::uuid[]) WITH ORDINALITY AS sel (id, seq)`,
       [id, input.spotCheckEvery, input.ids],
     );
@@ -71,7 +72,7 @@ export async function insertReviewJob(
     const limit = c.param(input.max);
     const { rowCount } = await db.query(
       `INSERT INTO review_job_items (job_id, seq, assignment_id, outcome, decided_at)
-       SELECT $1, sel.seq, sel.id, ${OUTCOME_AT_CREATION}, CASE WHEN $2::int > 0 AND sel.seq % $2::int = 0 THEN now() END
+       SELECT $1::uuid, sel.seq, sel.id, ${OUTCOME_AT_CREATION}, CASE WHEN ${IS_SPOT_CHECK} THEN now() END
        FROM (SELECT a.id, row_number() OVER (ORDER BY a.submitted_at, a.id) AS seq FROM task_assignments a ${c.where()}
              ORDER BY a.submitted_at, a.id LIMIT ${limit}) sel`,
       c.values,
