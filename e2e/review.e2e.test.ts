@@ -41,10 +41,10 @@ async function seed(prefix: string, count: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `WITH t AS (
        INSERT INTO tasks (id, title, description, submission_instructions, reward, status, estimated_minutes)
-       SELECT gen_random_uuid(), $2 || ' ' || g, 'Photograph the storefront', 'One photo', 1.50, 'submitted', 10 FROM generate_series(1, $1::int) g RETURNING id, title)
+       SELECT gen_random_uuid(), $2::text || ' ' || g, 'Photograph the storefront', 'One photo', 1.50, 'submitted', 10 FROM generate_series(1, $1::int) g RETURNING id, title)
      INSERT INTO task_assignments (id, task_id, user_id, status, submission, assigned_at, submitted_at)
-     SELECT gen_random_uuid(), t.id, $3, 'submitted', 'Done, see the photo', now() - interval '2 hours',
-            now() - interval '1 hour' + substring(t.title from length($2) + 2)::int * interval '1 second' FROM t RETURNING id`,
+     SELECT gen_random_uuid(), t.id, $3::uuid, 'submitted', 'Done, see the photo', now() - interval '2 hours',
+            now() - interval '1 hour' + substring(t.title from length($2::text) + 2)::int * interval '1 second' FROM t RETURNING id`,
     [count, prefix, worker],
   );
   // In the order of their titles (and of the list: oldest first).
