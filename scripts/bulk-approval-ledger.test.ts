@@ -85,7 +85,7 @@ describe('bulk approval and the ledger', () => {
       },
       { timeoutMs: 120_000, intervalMs: 250, what: 'the job to finish' },
     );
-    const counts = done.counts as Record<string, number>;
+    const counts = done.counts as { approved: number; alreadyDecided: number };
     expect(counts.approved + counts.alreadyDecided).toBe(ITEMS);
     expect(counts.alreadyDecided).toBe(singles.filter((s) => s.status === 200).length);
 
