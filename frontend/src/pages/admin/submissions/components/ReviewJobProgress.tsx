@@ -1,5 +1,5 @@
 import type { TReviewJob, TReviewJobItem } from '@platform/contracts';
-import { Button, Card, List, Progress, Tag } from 'antd';
+import { Button, Card, Progress, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../app/hooks';
@@ -67,19 +67,9 @@ function NotDecided({ job, onOpen }: { job: TReviewJob; onOpen: (submissionId: s
   return (
     <section>
       <h4 className="task-details-heading">{t('work.admin.bulk.notDecided')}</h4>
-      <List
-        size="small"
-        data-testid="review-job-items"
-        dataSource={items}
-        renderItem={(item) => (
-          <List.Item
-            key={`${item.outcome}-${item.seq}`}
-            actions={[
-              <Button key="open" size="small" type="link" onClick={() => onOpen(item.submissionId)}>
-                {t('work.admin.bulk.open')}
-              </Button>,
-            ]}
-          >
+      <ul className="review-job-items" data-testid="review-job-items">
+        {items.map((item) => (
+          <li key={`${item.outcome}-${item.seq}`}>
             <span className="review-job-item">
               <Tag color={item.outcome === 'spot_check' ? 'gold' : item.outcome === 'claimed' ? 'orange' : 'red'}>
                 {t(`work.admin.bulk.counts.${item.outcome === 'spot_check' ? 'spotCheck' : item.outcome === 'claimed' ? 'claimed' : 'failed'}`)}
@@ -87,9 +77,12 @@ function NotDecided({ job, onOpen }: { job: TReviewJob; onOpen: (submissionId: s
               {item.taskTitle} <span className="muted">{item.userName}</span>
               {item.outcome === 'claimed' && item.claimedBy && <span className="muted"> ({t('work.admin.bulk.reviewedBy', { name: item.claimedBy })})</span>}
             </span>
-          </List.Item>
-        )}
-      />
+            <Button size="small" type="link" onClick={() => onOpen(item.submissionId)}>
+              {t('work.admin.bulk.open')}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
