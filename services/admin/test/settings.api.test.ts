@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(14);
+    expect(await settingsEvents()).toHaveLength(15);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
