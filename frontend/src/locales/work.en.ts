@@ -354,7 +354,6 @@ export const workEn = {
       },
     },
     claims: {
-      column: 'Reviewer',
       yours: 'You are reviewing this submission',
       yoursText: 'Other admins see that you have it open. It is released when you close it.',
       beingReviewedBy: 'Being reviewed by {{name}}',

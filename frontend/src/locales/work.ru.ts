@@ -354,7 +354,6 @@ export const workRu: TCatalogue['work'] = {
       },
     },
     claims: {
-      column: 'Проверяет',
       yours: 'Этот ответ проверяете вы',
       yoursText: 'Другие администраторы видят, что он открыт у вас. Он освободится, когда вы его закроете.',
       beingReviewedBy: 'Проверяет {{name}}',

@@ -105,13 +105,21 @@ export function SubmissionsSection() {
     {
       title: t('work.common.task'),
       dataIndex: 'taskTitle',
-      width: 280,
+      width: 260,
       ellipsis: true,
-      render: (_: string, row) => (
-        <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
-          {row.taskTitle}
-        </Button>
-      ),
+      render: (_: string, row) => {
+        // Who is reviewing it (issue 30): the poll is the live truth once it has answered; until then the list's own claim.
+        const claim = liveClaims.loaded ? liveClaims.byId.get(row.id) : row.claim;
+        const live = claim && new Date(claim.expiresAt).getTime() > Date.now() ? claim : null;
+        return (
+          <div className="submission-task-cell">
+            <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
+              {row.taskTitle}
+            </Button>
+            {live && <ClaimTag name={live.adminName} mine={live.adminId === myId} />}
+          </div>
+        );
+      },
     },
     { title: t('work.common.reward'), dataIndex: 'taskReward', width: 110, align: 'right', render: (reward: string) => format.money(reward) },
     {
@@ -128,15 +136,6 @@ export function SubmissionsSection() {
     },
     { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 190, sorter: true, render: (at: string | null) => (at ? format.dateTime(at) : t('work.common.notSet')) },
     { title: t('work.admin.submissions.files'), key: 'files', width: 80, align: 'right', render: (_: unknown, row) => format.count(row.files.length) },
-    {
-      title: t('work.admin.claims.column'),
-      key: 'claim',
-      width: 220,
-      render: (_: unknown, row) => {
-        // The poll is the live truth once it has answered; until then the list's own claim.
-        const claim = liveClaims.loaded ? liveClaims.byId.get(row.id) : row.claim;
-        return claim && new Date(claim.expiresAt).getTime() > Date.now() ? <ClaimTag name={claim.adminName} mine={claim.adminId === myId} /> : null;
-      },
     },
     {
       title: t('common.actions'),

@@ -42,7 +42,7 @@ export function ReviewJobProgress({ jobId, onOpen, onClose }: { jobId: string; o
       <p data-testid="review-job-status">
         {done ? t('work.admin.bulk.done', { total: format.count(job.total) }) : t('work.admin.bulk.running', { done: format.count(settled), total: format.count(job.total) })}
       </p>
-      <Progress percent={job.total === 0 ? 100 : Math.floor((settled * 100) / job.total)} status={done ? 'success' : 'active'} />
+      <Progress aria-label={t('work.admin.bulk.title')} percent={job.total === 0 ? 100 : Math.floor((settled * 100) / job.total)} status={done ? 'success' : 'active'} />
       <dl className="review-job-counts">
         {COUNTS.map((key) => (
           <div key={key} data-testid={`review-job-${key}`}>
