@@ -136,7 +136,6 @@ export function SubmissionsSection() {
     },
     { title: t('work.common.submittedAt'), dataIndex: 'submittedAt', width: 190, sorter: true, render: (at: string | null) => (at ? format.dateTime(at) : t('work.common.notSet')) },
     { title: t('work.admin.submissions.files'), key: 'files', width: 80, align: 'right', render: (_: unknown, row) => format.count(row.files.length) },
-    },
     {
       title: t('common.actions'),
       key: 'actions',
