@@ -102,6 +102,7 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/submissions', service: 'work', access: 'admin' },
   { prefix: '/api/admin/assignments', service: 'work', access: 'admin' },
   { prefix: '/api/admin/appeals', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/review-jobs', service: 'work', access: 'admin' },
   { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
   // a worker's quality record (with their control accuracy, issue 30 item 5) for the review and the user's detail
   { prefix: '/api/admin/workers', service: 'work', access: 'admin' },

@@ -20,6 +20,12 @@ export function DataTable<T extends object>({ label, scroll, columns, ...props }
       box.setAttribute('role', 'region');
       box.setAttribute('aria-label', label);
     }
+    // Ant's hidden row that measures the columns (aria-hidden) repeats the headers, a selection's "select all"
+    // checkbox included: nothing in it may take the focus (WCAG 4.1.2, axe aria-hidden-focus).
+    for (const row of host.current?.querySelectorAll('.ant-table-measure-row') ?? []) {
+      row.setAttribute('inert', '');
+      for (const focusable of row.querySelectorAll('input, button, a[href], [tabindex]')) focusable.setAttribute('tabindex', '-1');
+    }
   });
   return (
     <div ref={host} className="data-table">

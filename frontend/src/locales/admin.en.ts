@@ -164,8 +164,12 @@ export const adminEn = {
         title: 'Appeal decision time',
         description: 'Days an admin has to decide an appeal; past them it is escalated on the dashboard; 1 to 365',
       },
+      bulk_spot_check_every: {
+        title: 'Bulk approval spot checks',
+        description: 'In a bulk approval, every N-th submission is not approved but left for an individual look; 0 turns spot checks off; 0 to 100000',
+      },
     },
-    units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks', usdPerHour: 'USD per hour', onOff: '1 on, 0 off' },
+    units: { usd: 'USD', days: 'days', hours: 'hours', tasks: 'tasks', usdPerHour: 'USD per hour', onOff: '1 on, 0 off', everyNth: 'every N-th, 0 off' },
     current: 'Saved value: {{value}}',
     updated: 'Updated {{date}} by {{who}}',
     neverChanged: 'Default value, never changed',

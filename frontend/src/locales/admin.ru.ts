@@ -164,8 +164,12 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
         title: 'Срок решения по апелляции',
         description: 'Сколько дней у администратора на решение по апелляции; после этого она выделяется на панели; от 1 до 365',
       },
+      bulk_spot_check_every: {
+        title: 'Выборочная проверка при массовом одобрении',
+        description: 'При массовом одобрении каждая N-я работа не одобряется, а оставляется для отдельной проверки; 0 отключает выборочную проверку; от 0 до 100000',
+      },
     },
-    units: { usd: 'USD', days: 'дн.', hours: 'ч', tasks: 'шт.', usdPerHour: 'USD в час', onOff: '1 вкл., 0 выкл.' },
+    units: { usd: 'USD', days: 'дн.', hours: 'ч', tasks: 'шт.', usdPerHour: 'USD в час', onOff: '1 вкл., 0 выкл.', everyNth: 'каждая N-я, 0 выкл.' },
     current: 'Сохранено: {{value}}',
     updated: 'Изменено {{date}}, кто: {{who}}',
     neverChanged: 'Значение по умолчанию, не менялось',

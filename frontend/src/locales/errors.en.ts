@@ -156,6 +156,9 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_ALREADY_DECIDED': 'This appeal has already been decided',
   'WORK.APPEAL_SAME_REVIEWER': 'You rejected this submission: another admin must decide the appeal',
   'WORK.WORKER_NOT_FOUND': 'Worker not found',
+  'WORK.CLAIMED_BY_OTHER': 'This submission is being reviewed by {{name}}',
+  'WORK.REVIEW_JOB_NOT_FOUND': 'Review job not found',
+  'WORK.REVIEW_JOB_EMPTY': 'No submission awaiting review matches this selection',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key header is required',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key must be 1 to 255 visible characters',

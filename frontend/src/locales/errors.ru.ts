@@ -149,6 +149,9 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_ALREADY_DECIDED': 'По этой апелляции уже принято решение',
   'WORK.APPEAL_SAME_REVIEWER': 'Вы отклонили эту работу: решение по апелляции должен принять другой администратор',
   'WORK.WORKER_NOT_FOUND': 'Исполнитель не найден',
+  'WORK.CLAIMED_BY_OTHER': 'Эту работу сейчас проверяет {{name}}',
+  'WORK.REVIEW_JOB_NOT_FOUND': 'Задание на массовое одобрение не найдено',
+  'WORK.REVIEW_JOB_EMPTY': 'Нет работ на проверке, подходящих под этот выбор',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',

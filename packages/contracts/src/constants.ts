@@ -5,7 +5,7 @@
  */
 
 /** The keys the admin service stores (any other is refused with 'Unknown setting'), in the order the console shows them. */
-export const SYSTEM_SETTING_KEYS = ['platform_name', 'operator_legal_name', 'operator_address', 'operator_contact', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid', 'appeal_window_days', 'appeal_decision_days'] as const;
+export const SYSTEM_SETTING_KEYS = ['platform_name', 'operator_legal_name', 'operator_address', 'operator_contact', 'starting_balance', 'minimum_withdrawal', 'auto_approval_days', 'wallet_cooldown_hours', 'chat_archive_days', 'verification_retention_days', 'max_live_assignments', 'assignment_time_limit_hours', 'withdrawal_decision_hours', 'minimum_hourly_rate', 'top_up_underpaid', 'appeal_window_days', 'appeal_decision_days', 'bulk_spot_check_every'] as const;
 export type TSystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 
 /** platform_name (issue 28): the name e-mails are sent under and signed with; at most this many characters. */

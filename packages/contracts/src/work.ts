@@ -431,6 +431,18 @@ export const ZControlCheckSchema = z.object({
 });
 export type TControlCheck = z.infer<typeof ZControlCheckSchema>;
 
+/* ---- Who is reviewing what (issue 30) ---- */
+
+/** How long a claim lasts without a renewal (the service's SUBMISSION_CLAIM_SECONDS, default 300). */
+export const SUBMISSION_CLAIM_SECONDS_DEFAULT = 300;
+
+/**
+ * A live claim on a submission: the admin reviewing it until expiresAt (renewed while the review is open). adminName
+ * is the admin's full name from the users copy (their e-mail, or '' when the copy does not know them yet).
+ */
+export const ZSubmissionClaimSchema = z.object({ adminId: z.uuid(), adminName: z.string(), expiresAt: z.string() });
+export type TSubmissionClaim = z.infer<typeof ZSubmissionClaimSchema>;
+
 /** GET /api/admin/submissions items and GET /api/admin/submissions/{id}; id is the assignment id. */
 export const ZAdminSubmissionSchema = z.object({
   id: z.uuid(),
@@ -455,6 +467,8 @@ export const ZAdminSubmissionSchema = z.object({
   rejectedCriteria: z.array(z.number().int()),
   /** The control check of the latest (re)submission, when the task was a control task then; otherwise null. */
   controlCheck: ZControlCheckSchema.nullable(),
+  /** Who is reviewing it now (issue 30): the admin holding a live claim, else null. */
+  claim: ZSubmissionClaimSchema.nullable(),
 });
 export type TAdminSubmission = z.infer<typeof ZAdminSubmissionSchema>;
 export const ZAdminSubmissionListSchema = z.array(ZAdminSubmissionSchema);
@@ -738,3 +752,93 @@ export const ZAdminWorkerQualitySchema = ZQualityRecordSchema.extend({
   control: ZControlAccuracySchema,
 });
 export type TAdminWorkerQuality = z.infer<typeof ZAdminWorkerQualitySchema>;
+
+/* ---- The review cockpit (issue 30): who is reviewing what, bulk approval as a job ---- */
+
+/** POST/DELETE /api/admin/submissions/{id}/claim: the submission's claim after the call (null when released). */
+export const ZSubmissionClaimResponseSchema = z.object({ submissionId: z.uuid(), claim: ZSubmissionClaimSchema.nullable() });
+export type TSubmissionClaimResponse = z.infer<typeof ZSubmissionClaimResponseSchema>;
+
+/** GET /api/admin/submissions/claims: every live claim (a few: one per open review), for the console's short poll. */
+export const ZSubmissionClaimListSchema = z.object({ items: z.array(ZSubmissionClaimSchema.extend({ submissionId: z.uuid() })) });
+export type TSubmissionClaimList = z.infer<typeof ZSubmissionClaimListSchema>;
+
+/** The most submissions one bulk approval takes (ids given, or the matches of a filter). */
+export const REVIEW_JOB_MAX_ITEMS = 10_000;
+
+/**
+ * POST /api/admin/review-jobs: approve many submissions as a job. Either `ids` (the rows selected, in the list's
+ * order) or `filter` (every submission awaiting review that matches it now, oldest first: the list's filters).
+ */
+export const ZCreateReviewJobRequestSchema = z
+  .strictObject({
+    ids: z
+      .array(z.uuid({ error: 'Each id must be a submission id' }), { error: 'ids must be a list of submission ids' })
+      .min(1, 'Select at least one submission')
+      .max(REVIEW_JOB_MAX_ITEMS, `At most ${REVIEW_JOB_MAX_ITEMS} submissions at once`)
+      .refine((list) => new Set(list).size === list.length, { message: 'Each submission may be named once', params: fieldIssueCode('FIELD.INVALID') })
+      .optional(),
+    filter: z
+      .strictObject({
+        user: ZUserSearchSchema('user'),
+        taskId: z.uuid({ error: 'taskId must be a task id' }).optional(),
+        from: ZDateBoundSchema('from'),
+        to: ZDateBoundSchema('to'),
+      })
+      .superRefine(checkRanges)
+      .optional(),
+  })
+  .refine((body) => (body.ids === undefined) !== (body.filter === undefined), { message: 'Give either ids or filter', params: fieldIssueCode('FIELD.INVALID') });
+export type TCreateReviewJobRequest = z.output<typeof ZCreateReviewJobRequestSchema>;
+
+/**
+ * What became of one item of a review job: pending (not processed yet), approved (by the job, the same approval as a
+ * single one), already_decided (someone decided it first), spot_check (every N-th item of the selection, by the
+ * bulk_spot_check_every setting: not approved, it needs an individual look), claimed (another admin is reviewing it:
+ * not decided), failed (an error; `code` says which).
+ */
+export const REVIEW_JOB_ITEM_OUTCOMES = ['pending', 'approved', 'already_decided', 'spot_check', 'claimed', 'failed'] as const;
+export type TReviewJobItemOutcome = (typeof REVIEW_JOB_ITEM_OUTCOMES)[number];
+
+export const ZReviewJobSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['running', 'done']),
+  createdBy: z.uuid(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** The bulk_spot_check_every in force when the job was created (0: no spot checks). */
+  spotCheckEvery: z.number().int(),
+  total: z.number().int(),
+  counts: z.object({
+    approved: z.number().int(),
+    alreadyDecided: z.number().int(),
+    spotCheck: z.number().int(),
+    claimed: z.number().int(),
+    failed: z.number().int(),
+    remaining: z.number().int(),
+  }),
+});
+export type TReviewJob = z.infer<typeof ZReviewJobSchema>;
+
+export const ZReviewJobItemSchema = z.object({
+  /** 1 = the first of the selection. */
+  seq: z.number().int(),
+  submissionId: z.uuid(),
+  outcome: z.enum(REVIEW_JOB_ITEM_OUTCOMES),
+  /** failed: the error's code; claimed: null (the claimer is in claimedBy). */
+  code: z.string().nullable(),
+  claimedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  taskTitle: z.string(),
+  userName: z.string(),
+});
+export type TReviewJobItem = z.infer<typeof ZReviewJobItemSchema>;
+
+/** GET /api/admin/review-jobs/{id}/items?outcome&pageSize&cursor (paging convention): in the selection's order. */
+export const ZReviewJobItemsQuerySchema = z.strictObject({
+  outcome: z.enum(REVIEW_JOB_ITEM_OUTCOMES, { error: `outcome must be one of ${REVIEW_JOB_ITEM_OUTCOMES.join(', ')}` }).optional(),
+  ...PAGE_QUERY_SHAPE,
+});
+export type TReviewJobItemsQuery = z.output<typeof ZReviewJobItemsQuerySchema>;
+export const ZReviewJobItemPageSchema = ZPageSchema(ZReviewJobItemSchema);
+export type TReviewJobItemPage = z.infer<typeof ZReviewJobItemPageSchema>;

@@ -44,7 +44,7 @@ async function settingsByKey(): Promise<Record<string, { settingValue: string; u
 describe('publishing at start', () => {
   it('when the service starts on a new database, then each seeded value is published once (changedBy null), and a second instance publishes nothing more', async () => {
     const first = await settingsEvents();
-    expect(first.map((e) => e.data.key).sort()).toEqual(['appeal_decision_days', 'appeal_window_days', 'assignment_time_limit_hours', 'auto_approval_days', 'chat_archive_days', 'max_live_assignments', 'minimum_hourly_rate', 'minimum_withdrawal', 'operator_address', 'operator_contact', 'operator_legal_name', 'platform_name', 'starting_balance', 'top_up_underpaid', 'verification_retention_days', 'wallet_cooldown_hours', 'withdrawal_decision_hours']);
+    expect(first.map((e) => e.data.key).sort()).toEqual(['appeal_decision_days', 'appeal_window_days', 'assignment_time_limit_hours', 'auto_approval_days', 'bulk_spot_check_every', 'chat_archive_days', 'max_live_assignments', 'minimum_hourly_rate', 'minimum_withdrawal', 'operator_address', 'operator_contact', 'operator_legal_name', 'platform_name', 'starting_balance', 'top_up_underpaid', 'verification_retention_days', 'wallet_cooldown_hours', 'withdrawal_decision_hours']);
     const settings = await settingsByKey();
     for (const event of first) {
       expect(event.data).toEqual({
@@ -63,7 +63,7 @@ describe('publishing at start', () => {
 
     const second = await start(h.config);
     await second.stop();
-    expect(await settingsEvents()).toHaveLength(17);
+    expect(await settingsEvents()).toHaveLength(18);
   });
 
   it('when a value was never published (published_at cleared by an operator), then the next start publishes its current value once', async () => {
@@ -104,6 +104,7 @@ describe('GET /api/admin/settings', () => {
       ['appeal_window_days', '7'],
       ['assignment_time_limit_hours', '24'],
       ['auto_approval_days', '3'],
+      ['bulk_spot_check_every', '20'],
       ['chat_archive_days', '90'],
       ['max_live_assignments', '3'],
       ['minimum_hourly_rate', '8.00'],
@@ -247,7 +248,7 @@ describe('POST /api/admin/settings/reset', () => {
     await call('POST', '/api/admin/settings', { body: { settingKey: 'minimum_withdrawal', settingValue: '75' } });
     const current = await settingsByKey();
     const changedKeys = Object.entries(current)
-      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal', operator_legal_name: '', operator_address: '', operator_contact: '', withdrawal_decision_hours: '48', minimum_hourly_rate: '8.00', top_up_underpaid: '1', appeal_window_days: '7', appeal_decision_days: '3' } as Record<string, string>)[key])
+      .filter(([key, s]) => s.settingValue !== ({ minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', platform_name: 'Task Portal', operator_legal_name: '', operator_address: '', operator_contact: '', withdrawal_decision_hours: '48', minimum_hourly_rate: '8.00', top_up_underpaid: '1', appeal_window_days: '7', appeal_decision_days: '3', bulk_spot_check_every: '20' } as Record<string, string>)[key])
       .map(([key]) => key)
       .sort();
     expect(changedKeys.length).toBeGreaterThan(0);
@@ -266,6 +267,7 @@ describe('POST /api/admin/settings/reset', () => {
       assignment_time_limit_hours: '24',
       appeal_window_days: '7',
       appeal_decision_days: '3',
+      bulk_spot_check_every: '20',
       platform_name: 'Task Portal',
       operator_legal_name: '',
       operator_address: '',

@@ -18,6 +18,14 @@ export const ZWorkConfigSchema = ZBaseConfigSchema.extend({
   /** Used until settings.changed events for appeal_window_days and appeal_decision_days arrive (issue 29). */
   APPEAL_WINDOW_DAYS_DEFAULT: z.coerce.number().int().min(0).max(365).default(7),
   APPEAL_DECISION_DAYS_DEFAULT: z.coerce.number().int().min(1).max(365).default(3),
+  /** Issue 30: how long a claim on a submission (an admin reviewing it) lasts without a renewal. */
+  SUBMISSION_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  /** Used until a settings.changed event for bulk_spot_check_every arrives (0 = no spot checks). */
+  BULK_SPOT_CHECK_EVERY_DEFAULT: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Run the review-job worker (bulk approvals) in this instance; how often it looks for jobs; items per batch. */
+  REVIEW_JOB_WORKER: booleanFromEnv.default(true),
+  REVIEW_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  REVIEW_JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(100),
   /** Run the scheduled jobs in this instance (BullMQ worker and schedulers). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** How often the auto-approval job runs. */

@@ -16,6 +16,9 @@ import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { scheduledWorkJobs } from './entry-points/jobs/scheduled-work.job.js';
+import { IDLE_REVIEW_JOB_WORKER, startReviewJobWorker } from './entry-points/jobs/review-job.worker.js';
+import { registerClaimRoutes } from './entry-points/http/claims.routes.js';
+import { registerReviewJobRoutes } from './entry-points/http/review-jobs.routes.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { createOnUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
@@ -36,7 +39,7 @@ export interface TWorkService {
   stop(): Promise<void>;
 }
 
-/** Starts the work service: migrations, HTTP API, outbox relay, consumers (users, settings) and scheduled jobs. */
+/** Starts the work service: migrations, HTTP API, outbox relay, consumers (users, settings), scheduled jobs and the review-job worker. */
 export async function start(config: TWorkConfig): Promise<TWorkService> {
   const runtime = await createServiceRuntime(config, { name: 'work', migrationsDir: WORK_MIGRATIONS_DIR, requestTimeout: config.UPLOAD_REQUEST_TIMEOUT_MS });
   const { app, pool, redis, logger, hooks } = runtime;
@@ -63,6 +66,9 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
       appealDecisionDaysDefault: config.APPEAL_DECISION_DAYS_DEFAULT,
       images,
       uploads,
+      claimSeconds: config.SUBMISSION_CLAIM_SECONDS,
+      bulkSpotCheckEveryDefault: config.BULK_SPOT_CHECK_EVERY_DEFAULT,
+      reviewJobs: IDLE_REVIEW_JOB_WORKER,
     };
 
     await app.register(multipart, {
@@ -83,6 +89,8 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerTakeAndSubmitRoutes(app, routeDeps);
     registerReviewRoutes(app, routeDeps);
     registerAppealRoutes(app, routeDeps);
+    registerClaimRoutes(app, routeDeps);
+    registerReviewJobRoutes(app, routeDeps);
     registerFileRoutes(app, routeDeps);
     registerTaskPackageRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);
@@ -93,6 +101,12 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     runtime.consume({ queue: USERS_QUEUE, routingKeys: USERS_ROUTING_KEYS, handler: onUserEvent });
     runtime.consume({ queue: USER_ERASURE_QUEUE, routingKeys: USER_ERASURE_ROUTING_KEYS, handler: createOnUserDeleted(deps) });
     runtime.consume({ queue: SETTINGS_QUEUE, routingKeys: SETTINGS_ROUTING_KEYS, handler: onSettingsChanged });
+
+    if (config.REVIEW_JOB_WORKER) {
+      const worker = startReviewJobWorker(deps, { pollMs: config.REVIEW_JOB_POLL_MS, batchSize: config.REVIEW_JOB_BATCH_SIZE, logger });
+      deps.reviewJobs = worker;
+      runtime.onStop(() => worker.stop());
+    }
 
     if (config.JOBS_ENABLED) {
       await runtime.startJobs(scheduledWorkJobs(deps, { autoApprovalMs: config.AUTO_APPROVAL_INTERVAL_MS, releaseExpiredMs: config.RELEASE_EXPIRED_INTERVAL_MS }));

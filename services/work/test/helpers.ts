@@ -25,6 +25,8 @@ export interface TWorkHarness {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Files in the upload folder (temporary ones included). */
   storedFiles(): Promise<string[]>;
+  /** Stops the service and starts it again on the same database, queues and folder (a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startWorkHarness(prefix: string, env: Record<string, strin
     return { id, token: await signer.sign({ id, role }) };
   };
   const admin = await newUser('admin');
-  return {
+  const harness: TWorkHarness = {
     service,
     config,
     environment,
@@ -63,25 +65,30 @@ export async function startWorkHarness(prefix: string, env: Record<string, strin
         headers['content-type'] = 'application/json';
         body = JSON.stringify(options.body);
       }
-      const response = await fetch(`${service.url}${path}`, { method, headers, body });
+      const response = await fetch(`${harness.service.url}${path}`, { method, headers, body });
       const text = await response.text();
       let parsed: unknown = text;
       if ((response.headers.get('content-type') ?? '').includes('application/json')) parsed = text ? JSON.parse(text) : undefined;
       return { status: response.status, headers: response.headers, body: parsed };
     },
     async query<T>(sql: string, params: unknown[] = []) {
-      const { rows } = await service.pool.query(sql, params);
+      const { rows } = await harness.service.pool.query(sql, params);
       return rows as T[];
     },
     async storedFiles() {
       return readdir(uploadDir);
     },
+    async restart() {
+      await harness.service.stop();
+      harness.service = await start(config);
+    },
     async close() {
-      await service.stop();
+      await harness.service.stop();
       await environment.cleanup();
       await rm(uploadDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
 
 /** A valid task body for POST /api/admin/tasks. */

@@ -21,6 +21,7 @@ export const SETTING_KINDS: Record<TSystemSettingKey, 'amount' | 'whole' | 'text
   top_up_underpaid: 'whole',
   appeal_window_days: 'whole',
   appeal_decision_days: 'whole',
+  bulk_spot_check_every: 'whole',
 };
 
 /** The longest value of a text setting (the platform's name, the operator's identity). */

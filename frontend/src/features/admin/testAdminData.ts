@@ -46,6 +46,7 @@ export function makeSettings(overrides: Partial<Record<string, Partial<TSystemSe
     ['top_up_underpaid', '1'],
     ['appeal_window_days', '7'],
     ['appeal_decision_days', '3'],
+    ['bulk_spot_check_every', '20'],
   ];
   return base.map(([key, value], index) => ({
     id: `5555555${index}-5555-4555-8555-555555555555`,

@@ -9,6 +9,12 @@ import type {
   TAdminTaskPage,
   TAdminTaskSort,
   TAdminWorkerQuality,
+  TCreateReviewJobRequest,
+  TReviewJob,
+  TReviewJobItemOutcome,
+  TReviewJobItemPage,
+  TSubmissionClaimList,
+  TSubmissionClaimResponse,
   TAssignment,
   TCreateTaskRequest,
   TMessageResponse,
@@ -35,6 +41,7 @@ export function listQuery(path: string, params: Record<string, string | number |
 /** The review queue's filters (ZAdminSubmissionsQuerySchema); an empty value is not sent. */
 export interface TAdminSubmissionsArgs {
   user?: string;
+  taskId?: string;
   from?: string;
   to?: string;
   /** Column sorting: submittedAt.asc (the default) or submittedAt.desc. */
@@ -97,6 +104,34 @@ export const tasksAdminApi = workApi.injectEndpoints({
       query: (userId) => `/admin/workers/${encodeURIComponent(userId)}/quality`,
       providesTags: (_r, _e, id) => [{ type: 'Quality', id }],
       keepUnusedDataFor: 0,
+    }),
+    /**
+     * Who is reviewing what (issue 30): every live claim. Polled every CLAIMS_POLL_MS by the review screens (a few
+     * rows; see ARCHITECTURE.md "Who is reviewing what"), so a claim shows within seconds without a reload.
+     */
+    submissionClaims: build.query<TSubmissionClaimList, void>({
+      query: () => '/admin/submissions/claims',
+    }),
+    /** Claims the submission (or renews the caller's claim); 409 WORK.CLAIMED_BY_OTHER while another admin holds it. */
+    claimSubmission: build.mutation<TSubmissionClaimResponse, string>({
+      query: (id) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/claim`, method: 'POST' }),
+    }),
+    /** Releases the caller's claim; keepalive: sent while the page is left. */
+    releaseSubmission: build.mutation<TSubmissionClaimResponse, string>({
+      query: (id) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/claim`, method: 'DELETE', keepalive: true }),
+    }),
+    /** Bulk approval with spot checks (issue 30): the job is answered at once (202) and processed on the server. */
+    createReviewJob: build.mutation<TReviewJob, TCreateReviewJobRequest>({
+      query: (body) => ({ url: '/admin/review-jobs', method: 'POST', body }),
+      invalidatesTags: ['Submission'],
+    }),
+    /** A review job's progress (polled while it runs). */
+    reviewJob: build.query<TReviewJob, string>({
+      query: (id) => `/admin/review-jobs/${encodeURIComponent(id)}`,
+    }),
+    /** A page (100) of a review job's items of one outcome, in the selection's order. */
+    reviewJobItems: build.query<TReviewJobItemPage, { id: string; outcome?: TReviewJobItemOutcome; cursor?: string }>({
+      query: ({ id, outcome, cursor }) => listQuery(`/admin/review-jobs/${encodeURIComponent(id)}/items`, { outcome, cursor, pageSize: 100 }),
     }),
 
     /** One page (20) of the appeals in one status (pending: the queue, oldest first); issue 29. */
@@ -178,6 +213,12 @@ export const {
   useLazySubmissionQuery,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,
+  useSubmissionClaimsQuery,
+  useClaimSubmissionMutation,
+  useReleaseSubmissionMutation,
+  useCreateReviewJobMutation,
+  useReviewJobQuery,
+  useReviewJobItemsQuery,
   useTaskRequestsQuery,
   useTaskRequestStatsQuery,
   useDecideTaskRequestMutation,

@@ -61,7 +61,7 @@ describe('checkSettingValue', () => {
   });
 
   it('the defaults are the values of spec 03, issue 5 and issue 15 (verification images kept 30 days), and each passes its own check (the operator identity starts empty: missing until an admin fills it in)', () => {
-    expect(SETTING_DEFAULTS).toEqual({ platform_name: 'Task Portal', operator_legal_name: '', operator_address: '', operator_contact: '', minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', minimum_hourly_rate: '8.00', withdrawal_decision_hours: '48', top_up_underpaid: '1', appeal_window_days: '7', appeal_decision_days: '3' });
+    expect(SETTING_DEFAULTS).toEqual({ platform_name: 'Task Portal', operator_legal_name: '', operator_address: '', operator_contact: '', minimum_withdrawal: '50.00', starting_balance: '0.00', auto_approval_days: '3', wallet_cooldown_hours: '0', chat_archive_days: '90', verification_retention_days: '30', max_live_assignments: '3', assignment_time_limit_hours: '24', minimum_hourly_rate: '8.00', withdrawal_decision_hours: '48', top_up_underpaid: '1', appeal_window_days: '7', appeal_decision_days: '3', bulk_spot_check_every: '20' });
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       if (key.startsWith('operator_')) continue;
       expect(checkSettingValue(key as keyof typeof SETTING_DEFAULTS, value)).toEqual({ ok: true, value });

@@ -148,6 +148,13 @@ export const SETTING_RULES: Record<TSystemSettingKey, TSettingRule> = {
     defaultValue: '3',
     description: 'Days an admin has to decide an appeal; past them it is escalated on the dashboard',
   },
+  bulk_spot_check_every: {
+    label: 'Bulk approval spot check',
+    kind: 'whole',
+    max: 100_000,
+    defaultValue: '20',
+    description: 'In a bulk approval, every N-th submission is not approved but left for an individual look (0: no spot checks)',
+  },
 };
 
 export const SETTING_DEFAULTS: Record<TSystemSettingKey, string> = Object.fromEntries(

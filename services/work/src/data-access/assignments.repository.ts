@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TAdminSubmissionsQuery, TAssignmentStatus, TPage, TSubmissionFile } from '@platform/contracts';
+import type { TAdminSubmissionsQuery, TAssignmentStatus, TPage, TSubmissionClaim, TSubmissionFile } from '@platform/contracts';
 import { countCapped, likeContains, listKeyset, SqlConditions, toPage, type Queryable } from '@platform/service-kit';
 import { ASSIGNMENT_COLUMNS, iso, LIVE_ASSIGNMENT_STATUSES, mapAssignment, type TAssignmentRecord, type TAssignmentRow } from './rows.js';
 
@@ -60,14 +60,22 @@ export async function markSubmitted(db: Queryable, id: string, submission: strin
 }
 
 /**
+ * Issue 30: a decision by someone other than the admin holding a live claim finds no row. `decidedBy` is the deciding
+ * admin's parameter (null, the auto-approval job, never holds a claim, so it waits until the claim is released or
+ * lapses). A claim and a decision are both conditional updates of the assignment row: whichever comes second waits for
+ * the first's row lock and is re-checked against its result, so no decision slips past a claim taken at that moment.
+ */
+const NOT_CLAIMED_BY_OTHER = (decidedBy: string) => `(a.claimed_by IS NULL OR a.claim_expires_at <= now() OR a.claimed_by = ${decidedBy}::uuid)`;
+
+/**
  * submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic.
  * `from: 'rejected'`: an appeal overturned the rejection (the assignment is under appeal until then).
  */
 export async function markApproved(db: Queryable, id: string, approvedBy: string | null, from: 'submitted' | 'rejected' = 'submitted'): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
     `UPDATE task_assignments AS a SET status = 'completed', completed_at = now(), approved_by = $2, auto_approved = $2::uuid IS NULL,
-       under_appeal = false, updated_at = now()
-     WHERE a.id = $1 AND a.status = $3 RETURNING ${ASSIGNMENT_COLUMNS}`,
+       under_appeal = false, claimed_by = NULL, claim_expires_at = NULL, updated_at = now()
+     WHERE a.id = $1 AND a.status = $3 AND ${NOT_CLAIMED_BY_OTHER('$2')} RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, approvedBy, from],
   );
   return rows[0] && mapAssignment(rows[0]);
@@ -75,8 +83,9 @@ export async function markApproved(db: Queryable, id: string, approvedBy: string
 
 export async function markRejected(db: Queryable, id: string, rejectedBy: string, reason: string): Promise<TAssignmentRecord | undefined> {
   const { rows } = await db.query<TAssignmentRow>(
-    `UPDATE task_assignments AS a SET status = 'rejected', rejection_reason = $3, rejected_by = $2, rejected_at = now(), updated_at = now()
-     WHERE a.id = $1 AND a.status = 'submitted' RETURNING ${ASSIGNMENT_COLUMNS}`,
+    `UPDATE task_assignments AS a SET status = 'rejected', rejection_reason = $3, rejected_by = $2, rejected_at = now(),
+       claimed_by = NULL, claim_expires_at = NULL, updated_at = now()
+     WHERE a.id = $1 AND a.status = 'submitted' AND ${NOT_CLAIMED_BY_OTHER('$2')} RETURNING ${ASSIGNMENT_COLUMNS}`,
     [id, rejectedBy, reason],
   );
   return rows[0] && mapAssignment(rows[0]);
@@ -123,6 +132,7 @@ export async function lockOverdueSubmissions(db: Queryable, days: number, limit:
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM task_assignments
      WHERE status = 'submitted' AND submitted_at <= now() - make_interval(secs => $1::double precision * 86400)
+       AND (claimed_by IS NULL OR claim_expires_at <= now())
      ORDER BY submitted_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [days, limit],
   );
@@ -145,6 +155,9 @@ interface TSubmissionRow extends TAssignmentRow {
   task_description: string;
   task_reward: string;
   task_acceptance_criteria: string[];
+  claim_admin_id: string | null;
+  claim_admin_name: string | null;
+  claim_expires: Date | null;
 }
 
 /** A submission (an assignment) with what the review screen shows of its task. */
@@ -153,14 +166,29 @@ export interface TSubmissionRecord extends TAssignmentRecord {
   taskDescription: string;
   taskReward: string;
   taskAcceptanceCriteria: string[];
+  /** The live claim (issue 30), else null. */
+  claim: TSubmissionClaim | null;
 }
 
 function mapSubmission(row: TSubmissionRow): TSubmissionRecord {
-  return { ...mapAssignment(row), taskTitle: row.task_title, taskDescription: row.task_description, taskReward: row.task_reward, taskAcceptanceCriteria: row.task_acceptance_criteria ?? [] };
+  return {
+    ...mapAssignment(row),
+    taskTitle: row.task_title,
+    taskDescription: row.task_description,
+    taskReward: row.task_reward,
+    taskAcceptanceCriteria: row.task_acceptance_criteria ?? [],
+    claim: row.claim_admin_id && row.claim_expires ? { adminId: row.claim_admin_id, adminName: row.claim_admin_name ?? '', expiresAt: iso(row.claim_expires) } : null,
+  };
 }
 
-const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
-  t.acceptance_criteria AS task_acceptance_criteria FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
+/** The live claim's columns (issue 30): the claimer's name from the users copy (else their e-mail, else ''). */
+export const CLAIM_COLUMNS = `CASE WHEN a.claim_expires_at > now() THEN a.claimed_by END AS claim_admin_id,
+  CASE WHEN a.claim_expires_at > now() THEN a.claim_expires_at END AS claim_expires,
+  (SELECT COALESCE(NULLIF(btrim(cu.first_name || ' ' || cu.last_name), ''), cu.email) FROM users cu WHERE cu.id = a.claimed_by AND a.claim_expires_at > now()) AS claim_admin_name`;
+
+const SUBMISSION_COLUMNS = `${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
+  t.acceptance_criteria AS task_acceptance_criteria, ${CLAIM_COLUMNS}`;
+const SUBMISSION_SELECT = `SELECT ${SUBMISSION_COLUMNS} FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
 /**
  * One page of the submissions awaiting review, oldest first (or newest first, sort=submittedAt.desc): keyset on
@@ -180,7 +208,7 @@ export async function listSubmissionsPage(db: Queryable, q: TAdminSubmissionsQue
   const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   const { rows } = await db.query<TSubmissionRow & { sort_key: string }>(
-    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward, t.acceptance_criteria AS task_acceptance_criteria, ${keyset.select}
+    `SELECT ${SUBMISSION_COLUMNS}, ${keyset.select}
        FROM task_assignments a JOIN tasks t ON t.id = a.task_id
        ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
     c.values,

@@ -14,5 +14,8 @@ export const TOP_UP_UNDERPAID_KEY = 'top_up_underpaid';
 export const APPEAL_WINDOW_DAYS_KEY = 'appeal_window_days';
 export const APPEAL_DECISION_DAYS_KEY = 'appeal_decision_days';
 
+/** Issue 30: every N-th item of a bulk approval is left for an individual look (0 = off). */
+export const BULK_SPOT_CHECK_EVERY_KEY = 'bulk_spot_check_every';
+
 /** The local copy of the settings this service reads, learnt from settings.changed (an older event never wins). */
 export const SETTINGS_COPY = defineLocalCopy<{ key: string; value: string }>({ table: 'settings', key: 'key', fields: ['key', 'value'] });

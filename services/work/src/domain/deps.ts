@@ -16,4 +16,10 @@ export interface TWorkDeps {
   images: TImageGate;
   /** Submissions per user and per address (counted before the body is read). */
   uploads: TUploadLimit;
+  /** Issue 30: how long a claim on a submission lasts without a renewal (SUBMISSION_CLAIM_SECONDS). */
+  claimSeconds: number;
+  /** Used until a settings.changed event for bulk_spot_check_every arrives. */
+  bulkSpotCheckEveryDefault: number;
+  /** The review-job worker of this instance: woken when a bulk approval job is written. */
+  reviewJobs: { wake(): void };
 }

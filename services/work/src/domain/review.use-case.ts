@@ -11,6 +11,7 @@ import {
   type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
 import { findLatestControlChecks } from '../data-access/control.repository.js';
+import { findClaim } from '../data-access/claims.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
@@ -51,6 +52,7 @@ async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecor
       taskAcceptanceCriteria: submission.taskAcceptanceCriteria,
       rejectedCriteria: rejections.get(submission.id)?.criteria ?? [],
       controlCheck: controlChecks.get(submission.id) ?? null,
+      claim: submission.claim,
     };
   });
 }
@@ -100,19 +102,37 @@ export async function approveInTransaction(
   return approved;
 }
 
-async function explainNotReviewable(client: PoolClient, id: string): Promise<never> {
+/**
+ * Why a decision found no row: unknown, decided already, claimed by another admin (issue 30: 409 naming them), or not
+ * awaiting review. `adminId` is the deciding admin.
+ */
+export async function explainNotReviewable(client: PoolClient, id: string, adminId: string | null): Promise<never> {
   const existing = await findAssignment(client, id);
   if (!existing || existing.submittedAt === null) throw WORK_ERRORS.submissionNotFound();
+  const awaiting = existing.status === 'submitted' || (existing.status === 'rejected' && existing.underAppeal);
+  if (awaiting) {
+    const claim = await findClaim(client, id);
+    if (claim && claim.adminId !== adminId) throw WORK_ERRORS.claimedByOther(claim.adminName);
+  }
   if (existing.status === 'completed' || existing.status === 'rejected') throw WORK_ERRORS.alreadyReviewed();
   throw WORK_ERRORS.notAwaitingReview();
 }
 
+/**
+ * An admin's approval of one submission awaiting review, inside the caller's transaction: the one approval of every
+ * door (a single approval, each item of a bulk approval job, the review cockpit), so each writes the same
+ * submission.approved (payouts' one ledger entry, admin's audit row). Refused with the reason (AppError) when it is
+ * decided already, claimed by another admin, or unknown.
+ */
+export async function approveAsAdmin(client: PoolClient, adminId: string, id: string): Promise<TAssignmentRecord> {
+  const approved = await approveInTransaction(client, id, adminId);
+  if (!approved) return explainNotReviewable(client, id, adminId);
+  return approved;
+}
+
 /** POST /api/admin/submissions/{id}/approve. */
 export async function approveSubmission(deps: TWorkDeps, adminId: string, id: string): Promise<TAdminSubmission> {
-  await withTransaction(deps.pool, async (client) => {
-    const approved = await approveInTransaction(client, id, adminId);
-    if (!approved) await explainNotReviewable(client, id);
-  });
+  await withTransaction(deps.pool, (client) => approveAsAdmin(client, adminId, id));
   return getSubmission(deps, id);
 }
 
@@ -130,7 +150,7 @@ export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: str
       if (existing.taskAcceptanceCriteria.length > 0 && criteria.length === 0) throw WORK_ERRORS.criteriaRequired();
     }
     const rejected = await markRejected(client, id, adminId, reason);
-    if (!rejected) return explainNotReviewable(client, id);
+    if (!rejected) return explainNotReviewable(client, id, adminId);
     const named = [...criteria].sort((a, b) => a - b);
     await insertRejection(client, { assignmentId: rejected.id, userId: rejected.userId, taskId: rejected.taskId, reason, criteria: named, rejectedBy: adminId, rejectedAt: rejected.rejectedAt as string });
     await setTaskStatus(client, rejected.taskId, 'assigned');

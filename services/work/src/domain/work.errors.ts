@@ -75,6 +75,11 @@ export const WORK_ERRORS = {
   appealNotFound: () => new AppError('WORK.APPEAL_NOT_FOUND', 404, 'Appeal not found'),
   appealAlreadyDecided: () => new AppError('WORK.APPEAL_ALREADY_DECIDED', 409, 'This appeal has already been decided'),
   appealSameReviewer: () => new AppError('WORK.APPEAL_SAME_REVIEWER', 403, 'You rejected this submission: another admin must decide the appeal'),
+  /** Issue 30: another admin holds a live claim on the submission (is reviewing it). */
+  claimedByOther: (name: string) =>
+    new AppError('WORK.CLAIMED_BY_OTHER', 409, `This submission is being reviewed by ${name || 'another admin'}`, undefined, undefined, { name }),
+  reviewJobNotFound: () => new AppError('WORK.REVIEW_JOB_NOT_FOUND', 404, 'Review job not found'),
+  reviewJobEmpty: () => new AppError('WORK.REVIEW_JOB_EMPTY', 409, 'No submission awaiting review matches this selection'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
   workerNotFound: () => new AppError('WORK.WORKER_NOT_FOUND', 404, 'Worker not found'),
 };

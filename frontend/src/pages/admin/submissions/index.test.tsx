@@ -24,6 +24,7 @@ const SUBMISSION: TAdminSubmission = {
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
   controlCheck: null,
+  claim: null,
   files: [{ id: 'f-1', fileName: 'abc.png', originalName: 'screen.png', fileType: 'image/png', fileSize: 2048, url: '/api/files/abc.png', createdAt: '2025-03-01T10:00:00.000Z' }],
 };
 
@@ -42,7 +43,7 @@ describe('admin Task Submissions', () => {
   it('when Approve is pressed, then nothing is sent until the dialog saying "Credit $4.00 to Ada Worker" is confirmed', async () => {
     const { user, fetchMock } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'ok' }) });
     await screen.findByText('Review the app');
-    const approve = screen.getByRole('button', { name: /Approve/ });
+    const approve = screen.getByRole('button', { name: 'Approve' });
     await user.click(approve);
     const confirm = await findConfirmation();
     expect(within(confirm).getByText('Approve this submission?')).toBeInTheDocument();
@@ -100,7 +101,7 @@ describe('admin Task Submissions', () => {
   it('when approval fails, then "Failed to approve submission" shows the server message', async () => {
     const { user } = renderSection({ 'POST /api/admin/submissions/as-1/approve': () => jsonResponse({ message: 'This submission has already been reviewed' }, 409) });
     await screen.findByText('Review the app');
-    await user.click(screen.getByRole('button', { name: /Approve/ }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
     const confirm = await findConfirmation();
     await user.click(within(confirm).getByRole('button', { name: 'Approve and credit $4.00' }));
     expect(await screen.findByText('Failed to approve submission')).toBeInTheDocument();
@@ -132,5 +133,98 @@ describe('admin Task Submissions', () => {
     // The list of files stays under it, for the download and the original.
     expect(within(within(detail).getByTestId('attachment-list')).getByText('screen.png')).toBeInTheDocument();
     await waitFor(() => expect(within(detail).getByText(/ada@example.test/)).toBeInTheDocument());
+  });
+
+  describe('who is reviewing what (issue 30)', () => {
+    const ME = makeUser({ role: 'admin' });
+    const BOB = { adminId: '0b7e6f5c-2222-4c2a-9d1e-000000000002', adminName: 'Bob Checker', expiresAt: new Date(Date.now() + 240_000).toISOString() };
+
+    it('when another admin holds a claim, then the row says "Being reviewed by Bob Checker" and the detail names them with Approve and Reject disabled', async () => {
+      const { user, fetchMock } = renderSection({
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [{ submissionId: 'as-1', ...BOB }] }),
+        'POST /api/admin/submissions/as-1/claim': () => jsonResponse({ message: 'This submission is being reviewed by Bob Checker', code: 'WORK.CLAIMED_BY_OTHER', params: { name: 'Bob Checker' } }, 409),
+      });
+      const row = (await screen.findByText('Review the app')).closest('tr') as HTMLElement;
+      expect(await within(row).findByText('Being reviewed by Bob Checker')).toBeInTheDocument();
+      await user.click(within(row).getByRole('button', { name: /View/ }));
+      const detail = (await screen.findByTestId('submission-detail')).closest('[role="dialog"]') as HTMLElement;
+      expect(await within(detail).findByText('Being reviewed by Bob Checker')).toBeInTheDocument();
+      expect(within(detail).getByRole('button', { name: 'Approve' })).toBeDisabled();
+      expect(within(detail).getByRole('button', { name: 'Reject' })).toBeDisabled();
+      expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/claim').length).toBeGreaterThan(0);
+    });
+
+    it('when the detail opens, then it claims the submission ("You are reviewing"), and closing it releases the claim', async () => {
+      const mine = { adminId: ME.id, adminName: 'Ada Worker', expiresAt: new Date(Date.now() + 300_000).toISOString() };
+      const { user, fetchMock } = renderSection({
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
+        'POST /api/admin/submissions/as-1/claim': () => jsonResponse({ submissionId: 'as-1', claim: mine }),
+        'DELETE /api/admin/submissions/as-1/claim': () => jsonResponse({ submissionId: 'as-1', claim: null }),
+      });
+      await screen.findByText('Review the app');
+      await user.click(screen.getByRole('button', { name: /View/ }));
+      const detail = (await screen.findByTestId('submission-detail')).closest('[role="dialog"]') as HTMLElement;
+      expect(await within(detail).findByText('You are reviewing this submission')).toBeInTheDocument();
+      expect(within(detail).getByRole('button', { name: 'Approve' })).toBeEnabled();
+      await user.click(within(detail).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+      await waitFor(() => expect(callsTo(fetchMock, 'DELETE /api/admin/submissions/as-1/claim')).toHaveLength(1));
+    });
+  });
+
+  describe('bulk approval (issue 30)', () => {
+    const JOB = { id: 'job-1', status: 'running', createdBy: 'a-1', createdAt: '2025-03-01T10:00:00.000Z', finishedAt: null, spotCheckEvery: 2, total: 2 };
+    const SECOND: TAdminSubmission = { ...SUBMISSION, id: 'as-2', taskTitle: 'Photograph the shop' };
+
+    it('when rows are selected and Approve selected is confirmed, then one job is sent with their ids and its progress is shown until done, with the spot check to open', async () => {
+      let polls = 0;
+      const { user, fetchMock } = renderSection({
+        'GET /api/admin/submissions': () => jsonResponse({ items: [SUBMISSION, SECOND], nextCursor: null, total: 2, totalExact: true }),
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
+        'POST /api/admin/review-jobs': () => jsonResponse({ ...JOB, counts: { approved: 0, alreadyDecided: 0, spotCheck: 1, claimed: 0, failed: 0, remaining: 1 } }, 202),
+        'GET /api/admin/review-jobs/job-1': () => {
+          polls += 1;
+          return polls < 2
+            ? jsonResponse({ ...JOB, counts: { approved: 0, alreadyDecided: 0, spotCheck: 1, claimed: 0, failed: 0, remaining: 1 } })
+            : jsonResponse({ ...JOB, status: 'done', finishedAt: '2025-03-01T10:00:02.000Z', counts: { approved: 1, alreadyDecided: 0, spotCheck: 1, claimed: 0, failed: 0, remaining: 0 } });
+        },
+        'GET /api/admin/review-jobs/job-1/items?outcome=spot_check&pageSize=100': () =>
+          jsonResponse({ items: [{ seq: 2, submissionId: 'as-2', outcome: 'spot_check', code: null, claimedBy: null, decidedAt: null, taskTitle: 'Photograph the shop', userName: 'Ada Worker' }], nextCursor: null, total: 1, totalExact: true }),
+      });
+      await screen.findByText('Photograph the shop');
+      const bar = screen.getByTestId('bulk-approve-bar');
+      expect(within(bar).getByRole('button', { name: 'Approve selected' })).toBeDisabled();
+      const rows = screen.getAllByRole('row').filter((row) => within(row).queryByRole('checkbox') && within(row).queryByText(/Review the app|Photograph the shop/));
+      for (const row of rows) await user.click(within(row).getByRole('checkbox'));
+      expect(within(bar).getByText('Selected: 2')).toBeInTheDocument();
+      await user.click(within(bar).getByRole('button', { name: 'Approve selected' }));
+      const confirm = (await screen.findByText(/Selected submissions: 2\./)).closest('[role="dialog"]') as HTMLElement;
+      expect(callsTo(fetchMock, 'POST /api/admin/review-jobs')).toHaveLength(0);
+      await user.click(within(confirm).getByRole('button', { name: 'Start bulk approval' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/review-jobs')).toHaveLength(1));
+      expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/review-jobs')[0]?.body))).toEqual({ ids: ['as-1', 'as-2'] });
+      const progress = await screen.findByTestId('review-job-progress');
+      expect(await within(progress).findByText('In progress: 1 of 2')).toBeInTheDocument();
+      expect(await within(progress).findByText('Finished: 2 processed', undefined, { timeout: 4_000 })).toBeInTheDocument();
+      expect(within(within(progress).getByTestId('review-job-approved')).getByText('1')).toBeInTheDocument();
+      expect(within(within(progress).getByTestId('review-job-spotCheck')).getByText('1')).toBeInTheDocument();
+      const items = await within(progress).findByTestId('review-job-items');
+      expect(within(items).getByText('Photograph the shop')).toBeInTheDocument();
+      expect(within(bar).getByText('Selected: 0')).toBeInTheDocument();
+    });
+
+    it('when Approve all matching is confirmed, then the job is sent with the current filters, not ids', async () => {
+      const { user, fetchMock } = renderSection({
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
+        'POST /api/admin/review-jobs': () => jsonResponse({ ...JOB, total: 1, counts: { approved: 0, alreadyDecided: 0, spotCheck: 0, claimed: 0, failed: 0, remaining: 1 } }, 202),
+        'GET /api/admin/review-jobs/job-1': () => jsonResponse({ ...JOB, total: 1, counts: { approved: 0, alreadyDecided: 0, spotCheck: 0, claimed: 0, failed: 0, remaining: 1 } }),
+      });
+      await screen.findByText('Review the app');
+      await user.click(screen.getByRole('button', { name: 'Approve all matching' }));
+      const confirm = (await screen.findByText(/Every submission awaiting review that matches the current filters \(1,/)).closest('[role="dialog"]') as HTMLElement;
+      await user.click(within(confirm).getByRole('button', { name: 'Start bulk approval' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/review-jobs')).toHaveLength(1));
+      expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/review-jobs')[0]?.body))).toEqual({ filter: {} });
+      expect(await screen.findByText('Bulk approval started')).toBeInTheDocument();
+    });
   });
 });

@@ -21,11 +21,17 @@ import {
   useSubmissionsQuery,
   type TAdminSubmissionsArgs,
 } from '../../../features/tasks/tasks.admin.api';
+import { useAppSelector } from '../../../app/hooks';
+import { BulkApproveBar, useBulkApproval } from './components/BulkApproval';
+import { ClaimTag } from './components/ClaimNotice';
+import { ReviewJobProgress } from './components/ReviewJobProgress';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
+import { useLiveClaims } from './useSubmissionClaim';
 
 /**
  * Admin > Task Submissions: the review queue (filtered by worker and submission date), the detail dialog with the
- * submitted images and videos inline, approve, and reject with a required reason.
+ * submitted images and videos inline, approve, and reject with a required reason. Issue 30: who is reviewing each row
+ * (live, from the claims poll), rows selected (or all matching the filters) approved in bulk as a job with its progress.
  */
 export function SubmissionsSection() {
   const { t } = useTranslation();
@@ -50,8 +56,13 @@ export function SubmissionsSection() {
   const [rejecting, setRejecting] = useState<TAdminSubmission | null>(null);
   // Approving credits the reward: it needs a second click in a dialog that says what will happen.
   const approving = useDialog<TAdminSubmission>();
+  const myId = useAppSelector((s) => s.session.user?.id ?? null);
+  const liveClaims = useLiveClaims(true);
+  const bulk = useBulkApproval(filters);
+  const { clear: clearSelection } = bulk;
+  useEffect(() => clearSelection(), [filters, clearSelection]);
 
-  const openDetail = async (row: TAdminSubmission) => {
+  const openDetail = async (row: Pick<TAdminSubmission, 'id'>) => {
     setDetail(null);
     setDetailOpen(true);
     try {
@@ -94,13 +105,21 @@ export function SubmissionsSection() {
     {
       title: t('work.common.task'),
       dataIndex: 'taskTitle',
-      width: 280,
+      width: 260,
       ellipsis: true,
-      render: (_: string, row) => (
-        <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
-          {row.taskTitle}
-        </Button>
-      ),
+      render: (_: string, row) => {
+        // Who is reviewing it (issue 30): the poll is the live truth once it has answered; until then the list's own claim.
+        const claim = liveClaims.loaded ? liveClaims.byId.get(row.id) : row.claim;
+        const live = claim && new Date(claim.expiresAt).getTime() > Date.now() ? claim : null;
+        return (
+          <div className="submission-task-cell">
+            <Button type="link" className="admin-link-cell" onClick={() => void openDetail(row)}>
+              {row.taskTitle}
+            </Button>
+            {live && <ClaimTag name={live.adminName} mine={live.adminId === myId} />}
+          </div>
+        );
+      },
     },
     { title: t('work.common.reward'), dataIndex: 'taskReward', width: 110, align: 'right', render: (reward: string) => format.money(reward) },
     {
@@ -148,7 +167,20 @@ export function SubmissionsSection() {
           </>
         }
         testId="submissions"
-        table={{ label: t('work.admin.submissions.title'), rowKey: 'id', columns, dataSource: submissions, emptyText: t('work.admin.submissions.empty') }}
+        summary={
+          <>
+            <BulkApproveBar bulk={bulk} matching={query.data?.total ?? 0} />
+            {bulk.jobId && <ReviewJobProgress jobId={bulk.jobId} onOpen={(id) => void openDetail({ id })} onClose={bulk.dismiss} />}
+          </>
+        }
+        table={{
+          label: t('work.admin.submissions.title'),
+          rowKey: 'id',
+          columns,
+          dataSource: submissions,
+          emptyText: t('work.admin.submissions.empty'),
+          rowSelection: { selectedRowKeys: bulk.selected, onChange: (keys) => bulk.select(keys.map(String)), preserveSelectedRowKeys: true },
+        }}
       />
       <SubmissionDetailDialog
         open={detailOpen}

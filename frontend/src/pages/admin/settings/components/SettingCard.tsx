@@ -6,7 +6,7 @@ import { useFormat } from '../../../../app/format';
 
 type TTextSettingKey = 'platform_name' | 'operator_legal_name' | 'operator_address' | 'operator_contact';
 
-const UNITS: Record<Exclude<TSystemSettingKey, TTextSettingKey>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff'> = {
+const UNITS: Record<Exclude<TSystemSettingKey, TTextSettingKey>, 'usd' | 'days' | 'hours' | 'tasks' | 'usdPerHour' | 'onOff' | 'everyNth'> = {
   starting_balance: 'usd',
   minimum_withdrawal: 'usd',
   auto_approval_days: 'days',
@@ -20,6 +20,7 @@ const UNITS: Record<Exclude<TSystemSettingKey, TTextSettingKey>, 'usd' | 'days' 
   top_up_underpaid: 'onOff',
   appeal_window_days: 'days',
   appeal_decision_days: 'days',
+  bulk_spot_check_every: 'everyNth',
 };
 
 /** One setting: its title and description, the input (cents for amounts, whole numbers, or a line of text), who changed it and when. */

@@ -29,6 +29,7 @@ const SUBMISSION: TAdminSubmission = {
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
   files: [],
+  claim: null,
   controlCheck: { matched: false, match: 'normalised', expectedAnswer: 'The blue door', checkedAt: '2026-11-01T10:00:00.000Z', counted: true },
 };
 

@@ -6,6 +6,8 @@ import { AttachmentList } from '../../../../features/tasks/AttachmentList';
 import { InlineMedia, isInlineMedia } from '../../../../features/tasks/InlineMedia';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { ControlCheckPanel } from './ControlCheckPanel';
+import { useSubmissionClaim } from '../useSubmissionClaim';
+import { ClaimNotice } from './ClaimNotice';
 
 interface TSubmissionDetailDialogProps {
   open: boolean;
@@ -22,6 +24,9 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
   const { t } = useTranslation();
   const format = useFormat();
   const pending = submission?.status === 'submitted';
+  // Issue 30: opening it claims it; while another admin holds it, they are named and the decisions wait.
+  const claim = useSubmissionClaim(open && pending ? submission?.id : undefined);
+  const claimedByOther = claim.claimedBy !== null && !claim.mine;
   return (
     <Modal
       open={open}
@@ -33,10 +38,10 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
           <Button onClick={onClose}>{t('work.common.close')}</Button>
           {submission && pending && (
             <>
-              <Button danger onClick={() => onReject(submission)}>
+              <Button danger disabled={claimedByOther} onClick={() => onReject(submission)}>
                 {t('work.admin.submissions.reject')}
               </Button>
-              <Button type="primary" loading={approving} onClick={() => onApprove(submission)}>
+              <Button type="primary" disabled={claimedByOther} loading={approving} onClick={() => onApprove(submission)}>
                 {t('work.admin.submissions.approve')}
               </Button>
             </>
@@ -51,6 +56,7 @@ export function SubmissionDetailDialog({ open, submission, loading, approving, o
       ) : (
         submission && (
           <div className="task-details" data-testid="submission-detail">
+            {pending && <ClaimNotice claim={claim} />}
             {submission.rejectionReason && <Alert type="warning" showIcon title={t('work.admin.submissions.previousRejection')} description={submission.rejectionReason} />}
             <ControlCheckPanel submission={submission} />
             <Descriptions column={1} bordered size="small">

@@ -1,0 +1,62 @@
+import type { TSubmissionClaim } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import { CLAIM_COLUMNS } from './assignments.repository.js';
+import { iso } from './rows.js';
+
+/**
+ * Who is reviewing what (issue 30): a claim is two columns of the assignment (claimed_by, claim_expires_at, migration
+ * 0011), changed only by conditional updates of that row, so a claim and a decision on the same submission are
+ * serialised by the row's lock.
+ */
+
+interface TClaimRow {
+  id: string;
+  claim_admin_id: string | null;
+  claim_admin_name: string | null;
+  claim_expires: Date | null;
+}
+
+function mapClaim(row: TClaimRow | undefined): TSubmissionClaim | null {
+  if (!row?.claim_admin_id || !row.claim_expires) return null;
+  return { adminId: row.claim_admin_id, adminName: row.claim_admin_name ?? '', expiresAt: iso(row.claim_expires) };
+}
+
+/**
+ * Claims (or renews) the submission for the admin for `seconds`: only while it awaits a decision (submitted, or
+ * rejected and under appeal) and nobody else holds a live claim. Returns the claim, or undefined when refused.
+ */
+export async function takeClaim(db: Queryable, id: string, adminId: string, seconds: number): Promise<TSubmissionClaim | undefined> {
+  const { rows } = await db.query<TClaimRow>(
+    `UPDATE task_assignments AS a SET claimed_by = $2, claim_expires_at = now() + make_interval(secs => $3::double precision)
+     WHERE a.id = $1 AND (a.status = 'submitted' OR (a.status = 'rejected' AND a.under_appeal))
+       AND (a.claimed_by IS NULL OR a.claim_expires_at <= now() OR a.claimed_by = $2)
+     RETURNING a.id, ${CLAIM_COLUMNS}`,
+    [id, adminId, seconds],
+  );
+  return mapClaim(rows[0]) ?? undefined;
+}
+
+/** Releases the admin's own claim (a claim of someone else stays). Answers whether one was released. */
+export async function dropClaim(db: Queryable, id: string, adminId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE task_assignments SET claimed_by = NULL, claim_expires_at = NULL WHERE id = $1 AND claimed_by = $2', [id, adminId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The submission's live claim, or null; `forUpdate` locks the assignment row (a decision's check in its transaction). */
+export async function findClaim(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TSubmissionClaim | null> {
+  const { rows } = await db.query<TClaimRow>(`SELECT a.id, ${CLAIM_COLUMNS} FROM task_assignments a WHERE a.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return mapClaim(rows[0]);
+}
+
+/** Every live claim, soonest to lapse first, at most `limit` (index task_assignments_claims_idx). */
+export async function listLiveClaims(db: Queryable, limit: number): Promise<(TSubmissionClaim & { submissionId: string })[]> {
+  const { rows } = await db.query<TClaimRow>(
+    `SELECT a.id, ${CLAIM_COLUMNS} FROM task_assignments a
+     WHERE a.claimed_by IS NOT NULL AND a.claim_expires_at > now() ORDER BY a.claim_expires_at LIMIT $1`,
+    [limit],
+  );
+  return rows.flatMap((row) => {
+    const claim = mapClaim(row);
+    return claim ? [{ submissionId: row.id, ...claim }] : [];
+  });
+}
