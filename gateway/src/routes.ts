@@ -100,6 +100,9 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/submissions', service: 'work', access: 'admin' },
   { prefix: '/api/admin/assignments', service: 'work', access: 'admin' },
   { prefix: '/api/admin/appeals', service: 'work', access: 'admin' },
+  // The review cockpit (issue 30): reason templates, and a worker's quality record beside their submission.
+  { prefix: '/api/admin/review-templates', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/workers', service: 'work', access: 'admin' },
   { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
 
   // payouts: the ledger, balances, withdrawals, payout wallets, the currency catalogue

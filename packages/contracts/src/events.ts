@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguageSchema, ZRoleSchema } from './common.js';
 import { ZDocumentChangedDataSchema } from './content.js';
+import { ZReviewTemplateChangedDataSchema } from './review-templates.js';
 import { ZUserChangedByAdminDataSchema } from './users-admin.js';
 import { ZTaskStatusSchema } from './work.js';
 
@@ -485,6 +486,7 @@ export const EVENT_SCHEMAS = {
   'chat_settings.changed': ZChatSettingsChangedDataSchema,
   'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
   'support_conversation.changed': ZSupportConversationChangedDataSchema,
+  'review_template.changed': ZReviewTemplateChangedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

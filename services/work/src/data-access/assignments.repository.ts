@@ -144,6 +144,7 @@ interface TSubmissionRow extends TAssignmentRow {
   task_title: string;
   task_description: string;
   task_reward: string;
+  task_submission_instructions: string | null;
   task_acceptance_criteria: string[];
 }
 
@@ -152,15 +153,24 @@ export interface TSubmissionRecord extends TAssignmentRecord {
   taskTitle: string;
   taskDescription: string;
   taskReward: string;
+  taskSubmissionInstructions: string | null;
   taskAcceptanceCriteria: string[];
 }
 
 function mapSubmission(row: TSubmissionRow): TSubmissionRecord {
-  return { ...mapAssignment(row), taskTitle: row.task_title, taskDescription: row.task_description, taskReward: row.task_reward, taskAcceptanceCriteria: row.task_acceptance_criteria ?? [] };
+  return {
+    ...mapAssignment(row),
+    taskTitle: row.task_title,
+    taskDescription: row.task_description,
+    taskReward: row.task_reward,
+    taskSubmissionInstructions: row.task_submission_instructions,
+    taskAcceptanceCriteria: row.task_acceptance_criteria ?? [],
+  };
 }
 
-const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
-  t.acceptance_criteria AS task_acceptance_criteria FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
+const SUBMISSION_TASK_COLUMNS = `t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
+  t.submission_instructions AS task_submission_instructions, t.acceptance_criteria AS task_acceptance_criteria`;
+const SUBMISSION_SELECT = `SELECT ${ASSIGNMENT_COLUMNS}, ${SUBMISSION_TASK_COLUMNS} FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
 /**
  * One page of the submissions awaiting review, oldest first (or newest first, sort=submittedAt.desc): keyset on
@@ -180,7 +190,7 @@ export async function listSubmissionsPage(db: Queryable, q: TAdminSubmissionsQue
   const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
   const { rows } = await db.query<TSubmissionRow & { sort_key: string }>(
-    `SELECT ${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward, t.acceptance_criteria AS task_acceptance_criteria, ${keyset.select}
+    `SELECT ${ASSIGNMENT_COLUMNS}, ${SUBMISSION_TASK_COLUMNS}, ${keyset.select}
        FROM task_assignments a JOIN tasks t ON t.id = a.task_id
        ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
     c.values,

@@ -76,4 +76,21 @@ export const WORK_ERRORS = {
   appealAlreadyDecided: () => new AppError('WORK.APPEAL_ALREADY_DECIDED', 409, 'This appeal has already been decided'),
   appealSameReviewer: () => new AppError('WORK.APPEAL_SAME_REVIEWER', 403, 'You rejected this submission: another admin must decide the appeal'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
+  /** Reason templates (issue 30). Named in a rejection's body (field templateId) it is a 400 of that field; in a path a 404. */
+  reviewTemplateNotFound: (field?: string) =>
+    new AppError('WORK.REVIEW_TEMPLATE_NOT_FOUND', field ? 400 : 404, 'Reason template not found', undefined, field),
+  tooManyReviewTemplates: (max: number) =>
+    new AppError('WORK.TOO_MANY_REVIEW_TEMPLATES', 409, `There can be at most ${max} reason templates: delete one first`, undefined, undefined, { max }),
+  unknownTemplateVariables: (names: string[]) =>
+    new AppError(
+      'WORK.UNKNOWN_TEMPLATE_VARIABLES',
+      400,
+      `Unknown variables: ${names.join(', ')}. A template may use {{firstName}}, {{criterion}} and {{taskTitle}}`,
+      undefined,
+      'body',
+      { names: names.join(', ') },
+    ),
+  workerNotFound: () => new AppError('WORK.WORKER_NOT_FOUND', 404, 'Worker not found'),
+  templateNeedsCriterion: () =>
+    new AppError('WORK.TEMPLATE_NEEDS_CRITERION', 400, 'A template that uses {{criterion}} must name the acceptance criterion it cites', undefined, 'criterion'),
 };

@@ -16,6 +16,7 @@ import { WORK_ERRORS } from '../../domain/work.errors.js';
 
 const ZTaskParamsSchema = ZIdParamsSchema(WORK_ERRORS.notYourTask);
 const ZAppealParamsSchema = ZIdParamsSchema(WORK_ERRORS.appealNotFound);
+const ZWorkerParamsSchema = ZIdParamsSchema(WORK_ERRORS.workerNotFound);
 
 /** Due process (issue 29 items 4 and 5): the worker's appeal and quality record, the admin's appeal queue and decision. */
 export function registerAppealRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWorkDeps>): void {
@@ -44,6 +45,21 @@ export function registerAppealRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
       schema: { summary: "The calling worker's own quality record", querystring: z.strictObject({}), response: { 200: ZQualityRecordSchema } },
     },
     async (request) => getQualityRecord(deps, authUserOf(request).userId),
+  );
+
+  app.get(
+    '/api/admin/workers/:id/quality',
+    {
+      onRequest: hooks.requireAdmin,
+      schema: {
+        summary: "A worker's quality record (admin; the review cockpit shows it beside each submission)",
+        description: 'The record the worker sees on their profile (GET /api/tasks/quality). A worker with no decided work (or an id no worker has) has an empty record.',
+        params: ZWorkerParamsSchema,
+        querystring: z.strictObject({}),
+        response: { 200: ZQualityRecordSchema },
+      },
+    },
+    async (request) => getQualityRecord(deps, request.params.id),
   );
 
   app.get(
