@@ -154,6 +154,11 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_NOT_FOUND': 'Appeal not found',
   'WORK.APPEAL_ALREADY_DECIDED': 'This appeal has already been decided',
   'WORK.APPEAL_SAME_REVIEWER': 'You rejected this submission: another admin must decide the appeal',
+  'WORK.REVIEW_TEMPLATE_NOT_FOUND': 'Reason template not found',
+  'WORK.TOO_MANY_REVIEW_TEMPLATES': 'There can be at most {{max}} reason templates: delete one first',
+  'WORK.UNKNOWN_TEMPLATE_VARIABLES': 'Unknown variables: {{names}}. A template may use only firstName, criterion and taskTitle, each in double braces',
+  'WORK.TEMPLATE_NEEDS_CRITERION': 'A template that uses the criterion variable must name the acceptance criterion it cites',
+  'WORK.WORKER_NOT_FOUND': 'Worker not found',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key header is required',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key must be 1 to 255 visible characters',

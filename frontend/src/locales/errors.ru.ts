@@ -147,6 +147,11 @@ const codes: TErrorCodeTexts = {
   'WORK.APPEAL_NOT_FOUND': 'Апелляция не найдена',
   'WORK.APPEAL_ALREADY_DECIDED': 'По этой апелляции уже принято решение',
   'WORK.APPEAL_SAME_REVIEWER': 'Вы отклонили эту работу: решение по апелляции должен принять другой администратор',
+  'WORK.REVIEW_TEMPLATE_NOT_FOUND': 'Шаблон причины не найден',
+  'WORK.TOO_MANY_REVIEW_TEMPLATES': 'Шаблонов причин может быть не больше {{max}}: сначала удалите один',
+  'WORK.UNKNOWN_TEMPLATE_VARIABLES': 'Неизвестные переменные: {{names}}. В шаблоне можно использовать только firstName, criterion и taskTitle, каждую в двойных фигурных скобках',
+  'WORK.TEMPLATE_NEEDS_CRITERION': 'Шаблон с переменной criterion должен указывать критерий приёмки, на который ссылается',
+  'WORK.WORKER_NOT_FOUND': 'Исполнитель не найден',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',

@@ -12,6 +12,11 @@ import type {
   TCreateTaskRequest,
   TMessageResponse,
   TPackageTaskPage,
+  TQualityRecord,
+  TCreateReviewTemplateRequest,
+  TReviewTemplate,
+  TReviewTemplateList,
+  TUpdateReviewTemplateRequest,
   TTaskPackageDetail,
   TTaskPackagePage,
   TTaskPackageRequest,
@@ -34,6 +39,7 @@ export function listQuery(path: string, params: Record<string, string | number |
 /** The review queue's filters (ZAdminSubmissionsQuerySchema); an empty value is not sent. */
 export interface TAdminSubmissionsArgs {
   user?: string;
+  taskId?: string;
   from?: string;
   to?: string;
   /** Column sorting: submittedAt.asc (the default) or submittedAt.desc. */
@@ -81,11 +87,41 @@ export const tasksAdminApi = workApi.injectEndpoints({
     }),
     approveSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, string>({
       query: (id) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
+      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'Quality'],
     }),
-    rejectSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/reject`, method: 'POST', body: { reason } }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
+    /**
+     * criteria: the numbers of the acceptance criteria not met (required by the server when the task has criteria);
+     * templateId: the reason template the text was made from (counts a use). Empty ones are not sent.
+     */
+    rejectSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, { id: string; reason: string; criteria?: number[]; templateId?: string }>({
+      query: ({ id, reason, criteria, templateId }) => ({
+        url: `/admin/submissions/${encodeURIComponent(id)}/reject`,
+        method: 'POST',
+        body: { reason, ...(criteria && criteria.length > 0 ? { criteria } : {}), ...(templateId ? { templateId } : {}) },
+      }),
+      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'ReviewTemplate', 'Quality'],
+    }),
+
+    /** The review cockpit (issue 30): a worker's quality record, and the reason templates (all, at most 50). */
+    workerQuality: build.query<TQualityRecord, string>({
+      query: (userId) => `/admin/workers/${encodeURIComponent(userId)}/quality`,
+      providesTags: (_r, _e, userId) => [{ type: 'Quality', id: userId }],
+    }),
+    reviewTemplates: build.query<TReviewTemplateList, void>({
+      query: () => '/admin/review-templates',
+      providesTags: ['ReviewTemplate'],
+    }),
+    createReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, TCreateReviewTemplateRequest>({
+      query: (body) => ({ url: '/admin/review-templates', method: 'POST', body }),
+      invalidatesTags: ['ReviewTemplate'],
+    }),
+    updateReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, { id: string; changes: TUpdateReviewTemplateRequest }>({
+      query: ({ id, changes }) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['ReviewTemplate'],
+    }),
+    deleteReviewTemplate: build.mutation<TMessageResponse, string>({
+      query: (id) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ReviewTemplate'],
     }),
 
     /** One page (20) of the appeals in one status (pending: the queue, oldest first); issue 29. */
@@ -166,6 +202,11 @@ export const {
   useLazySubmissionQuery,
   useApproveSubmissionMutation,
   useRejectSubmissionMutation,
+  useWorkerQualityQuery,
+  useReviewTemplatesQuery,
+  useCreateReviewTemplateMutation,
+  useUpdateReviewTemplateMutation,
+  useDeleteReviewTemplateMutation,
   useTaskRequestsQuery,
   useTaskRequestStatsQuery,
   useDecideTaskRequestMutation,

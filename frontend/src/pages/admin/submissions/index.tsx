@@ -1,12 +1,14 @@
 import type { TAdminSubmission, TAdminSubmissionSort } from '@platform/contracts';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppTabs } from '../../../components/AppTabs';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
-import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { useFormat } from '../../../app/format';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
@@ -21,14 +23,51 @@ import {
   useSubmissionsQuery,
   type TAdminSubmissionsArgs,
 } from '../../../features/tasks/tasks.admin.api';
+import { RejectSubmissionDialog, type TRejectInput } from './components/RejectSubmissionDialog';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
+import { ReviewTemplatesTab } from './components/ReviewTemplatesTab';
+import { ReviewCockpit } from './review/ReviewCockpit';
+import { reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
+
+/** The review cockpit's address (issue 30): /admin/submissions/review?<the list's filter>. */
+export const REVIEW_COCKPIT_PATH = '/admin/submissions/review';
 
 /**
- * Admin > Task Submissions: the review queue (filtered by worker and submission date), the detail dialog with the
- * submitted images and videos inline, approve, and reject with a required reason.
+ * Admin > Task Submissions: the review queue and the reason templates (tabs), or at /admin/submissions/review the
+ * review cockpit (one submission at a time, by keyboard) over the queue with the list's filter.
  */
 export function SubmissionsSection() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const filters = useMemo(() => reviewFiltersOf(new URLSearchParams(location.search)), [location.search]);
+  if (location.pathname.replace(/\/+$/, '') === REVIEW_COCKPIT_PATH) {
+    return (
+      <div className="admin-section" data-testid="admin-submissions-review">
+        <ReviewCockpit filters={filters} />
+      </div>
+    );
+  }
+  return (
+    <div className="admin-section" data-testid="admin-submissions">
+      <AppTabs
+        defaultActiveKey="queue"
+        items={[
+          { key: 'queue', label: t('work.admin.submissions.tabs.queue'), children: <SubmissionsQueue /> },
+          { key: 'templates', label: t('work.admin.submissions.tabs.templates'), children: <ReviewTemplatesTab /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+/**
+ * The review queue (filtered by worker and submission date), the detail dialog with the submitted images and videos
+ * inline, approve, reject with the criteria not met and a reason (from a template or typed), and the way into the
+ * cockpit with the same filter.
+ */
+function SubmissionsQueue() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const format = useFormat();
   const toast = useToast();
   // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1.
@@ -76,11 +115,11 @@ export function SubmissionsSection() {
     }
   };
 
-  const reject = async (reason: string) => {
+  const reject = async (input: TRejectInput) => {
     if (!rejecting) return;
     const action = `submission.review:${rejecting.id}`;
     try {
-      await rejectSubmission({ id: rejecting.id, reason }).unwrap();
+      await rejectSubmission({ id: rejecting.id, ...input }).unwrap();
       toast({ title: t('work.admin.submissions.toasts.rejected'), action });
       setRejecting(null);
       setDetailOpen(false);
@@ -135,12 +174,17 @@ export function SubmissionsSection() {
   ];
 
   return (
-    <div className="admin-section" data-testid="admin-submissions">
+    <>
       <ListPage<TAdminSubmission>
         title={t('work.admin.submissions.title')}
         query={query}
         pages={pages}
         sort={sort}
+        extra={
+          <Button icon={<ThunderboltOutlined />} onClick={() => navigate(`${REVIEW_COCKPIT_PATH}${reviewSearchOf({ ...filters, sort: sort.value })}`)} data-testid="open-cockpit">
+            {t('work.admin.submissions.cockpit.open')}
+          </Button>
+        }
         filters={
           <>
             <ListSearch label={t('work.admin.submissions.searchUser')} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />
@@ -179,17 +223,13 @@ export function SubmissionsSection() {
           </>
         )}
       </ConfirmDialog>
-      <ReasonDialog
+      <RejectSubmissionDialog
         open={rejecting !== null}
-        title={t('work.admin.submissions.rejectTitle')}
-        text={t('work.admin.submissions.rejectText')}
-        label={t('work.admin.submissions.reasonLabel')}
-        requiredMessage={t('work.admin.submissions.reasonRequired')}
-        confirmLabel={t('work.admin.submissions.reject')}
+        submission={rejecting}
         loading={rejectState.isLoading}
         onCancel={() => setRejecting(null)}
-        onConfirm={(reason) => void reject(reason)}
+        onConfirm={(input) => void reject(input)}
       />
-    </div>
+    </>
   );
 }

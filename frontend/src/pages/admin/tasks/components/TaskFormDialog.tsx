@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 import { isoDayOf } from '../../../../app/isoDay';
+import { AcceptanceCriteriaField, acceptanceCriteriaRules, criteriaInput } from './AcceptanceCriteriaField';
 import { useFormat } from '../../../../app/format';
 
 interface TTaskFormValues {
@@ -20,6 +21,7 @@ interface TTaskFormValues {
   timeLimitMinutes?: number | null;
   requiresApproval?: boolean;
   estimatedMinutes?: number | null;
+  acceptanceCriteria?: string[];
 }
 
 const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions', 'estimatedMinutes'] as const;
@@ -48,13 +50,14 @@ export function toTaskInput(values: TTaskFormValues): TCreateTaskRequest {
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
     estimatedMinutes: values.estimatedMinutes ?? 0,
+    acceptanceCriteria: criteriaInput(values.acceptanceCriteria),
   };
   if (values.sortOrder !== undefined && values.sortOrder !== null) input.sortOrder = values.sortOrder;
   return input;
 }
 
 function initialValues(task: TAdminTask | null): TTaskFormValues {
-  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null };
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, acceptanceCriteria: [] };
   return {
     title: task.title,
     description: task.description,
@@ -66,6 +69,7 @@ function initialValues(task: TAdminTask | null): TTaskFormValues {
     requiresApproval: task.requiresApproval,
     // A task from before estimates holds the migration's default: the admin is asked for a real one.
     estimatedMinutes: task.estimateMissing ? null : task.estimatedMinutes,
+    acceptanceCriteria: [...task.acceptanceCriteria],
   };
 }
 
@@ -116,7 +120,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
       form={form}
-      fields={['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval']}
+      fields={['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', 'acceptanceCriteria']}
       initialValues={initialValues(task)}
       onSubmit={save}
       savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
@@ -158,6 +162,9 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       <div className="muted" data-testid="task-form-rate" role="status" aria-live="polite">
         {rate !== null ? t('work.admin.tasks.liveRate', { rate: format.money(rate) }) : t('work.admin.tasks.liveRateUnknown')}
       </div>
+      <Form.Item name="acceptanceCriteria" label={t('work.admin.tasks.fields.acceptanceCriteria')} extra={t('work.admin.tasks.criteria.hint')} rules={acceptanceCriteriaRules(t)}>
+        <AcceptanceCriteriaField />
+      </Form.Item>
       <Form.Item name="requiresApproval" valuePropName="checked">
         <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
       </Form.Item>
