@@ -21,6 +21,7 @@ const SUBMISSION: TAdminSubmission = {
   rejectedAt: null,
   completedAt: null,
   autoApproved: false,
+  taskSubmissionInstructions: 'Three sentences',
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
   files: [{ id: 'f-1', fileName: 'abc.png', originalName: 'screen.png', fileType: 'image/png', fileSize: 2048, url: '/api/files/abc.png', createdAt: '2025-03-01T10:00:00.000Z' }],
@@ -131,5 +132,29 @@ describe('admin Task Submissions', () => {
     // The list of files stays under it, for the download and the original.
     expect(within(within(detail).getByTestId('attachment-list')).getByText('screen.png')).toBeInTheDocument();
     await waitFor(() => expect(within(detail).getByText(/ada@example.test/)).toBeInTheDocument());
+  });
+
+  it('when the task has acceptance criteria, then the reject dialog asks which were not met and sends their numbers with a template picked by a click', async () => {
+    const withCriteria = { ...SUBMISSION, taskAcceptanceCriteria: ['Three sentences', 'Written in English'] };
+    const template = { id: '44444444-4444-4444-8444-444444444444', title: 'Not English', body: 'Dear {{firstName}}, please check: {{criterion}}', criterion: 2, sortOrder: 0, uses: 1, createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const { user, fetchMock } = renderSection({
+      'GET /api/admin/submissions': () => jsonResponse({ items: [withCriteria], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/review-templates': () => jsonResponse({ items: [template], max: 50 }),
+      'POST /api/admin/submissions/as-1/reject': () => jsonResponse({ message: 'ok', submission: { ...withCriteria, status: 'rejected' } }),
+    });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /Reject/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    expect(within(dialog).getByText('Acceptance criteria not met')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: /Not English/ }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Dear Ada, please check: Written in English');
+    await user.click(within(within(dialog).getByTestId('reject-criterion-1')).getByRole('checkbox'));
+    await user.click(within(dialog).getByTestId('reject-confirm'));
+    expect(await screen.findByText('Submission rejected successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')[0]?.body))).toEqual({
+      reason: 'Dear Ada, please check: Written in English',
+      criteria: [1, 2],
+      templateId: template.id,
+    });
   });
 });
