@@ -134,11 +134,11 @@ export async function rejectSubmission(
       if (unknown.length > 0) throw WORK_ERRORS.unknownCriteria(unknown);
       if (existing.taskAcceptanceCriteria.length > 0 && criteria.length === 0) throw WORK_ERRORS.criteriaRequired();
     }
-    // The reason template it was made from (issue 30): kept from deletion until this commits, and counted by the row
-    // written below (a refused or rolled-back rejection counts nothing).
-    if (templateId !== undefined && !(await findTemplate(client, templateId, { lock: 'key share' }))) throw WORK_ERRORS.reviewTemplateNotFound('templateId');
     const rejected = await markRejected(client, id, adminId, reason);
     if (!rejected) return explainNotReviewable(client, id);
+    // The reason template it was made from (issue 30): kept from deletion until this commits, and counted by the row
+    // written below (a refused or rolled-back rejection counts nothing: this throw rolls the rejection back).
+    if (templateId !== undefined && !(await findTemplate(client, templateId, { lock: 'key share' }))) throw WORK_ERRORS.reviewTemplateNotFound('templateId');
     const named = [...criteria].sort((a, b) => a - b);
     await insertRejection(client, {
       assignmentId: rejected.id,

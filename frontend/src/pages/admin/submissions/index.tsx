@@ -27,10 +27,7 @@ import { RejectSubmissionDialog, type TRejectInput } from './components/RejectSu
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
 import { ReviewTemplatesTab } from './components/ReviewTemplatesTab';
 import { ReviewCockpit } from './review/ReviewCockpit';
-import { reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
-
-/** The review cockpit's address (issue 30): /admin/submissions/review?<the list's filter>. */
-export const REVIEW_COCKPIT_PATH = '/admin/submissions/review';
+import { REVIEW_COCKPIT_PATH, reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
 
 /**
  * Admin > Task Submissions: the review queue and the reason templates (tabs), or at /admin/submissions/review the

@@ -1,7 +1,7 @@
 import type { TAdminSubmission, TSubmissionFile } from '@platform/contracts';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Spin, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { errorMessageOf } from '../../../../app/errorMessage';
@@ -11,7 +11,7 @@ import { isInlineMedia } from '../../../../features/tasks/InlineMedia';
 import { useApproveSubmissionMutation, useRejectSubmissionMutation, useWorkerQualityQuery } from '../../../../features/tasks/tasks.admin.api';
 import { RejectSubmissionDialog, type TRejectInput } from '../components/RejectSubmissionDialog';
 import { isPlainKey, isTypingTarget } from '../components/reviewText';
-import { reviewSearchOf, useReviewQueue, type TReviewFilters } from './useReviewQueue';
+import { useReviewQueue, type TReviewFilters } from './useReviewQueue';
 import { useFileBlobs, type TBlobState } from './useFileBlobs';
 
 /** The keys of the cockpit, in the order the legend shows them. */
@@ -43,6 +43,7 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const quality = useWorkerQualityQuery(current?.userId ?? '', { skip: !current });
   const decided = current ? decisions[current.id] : undefined;
+  const record = quality.data;
 
   // CLAIM: show "being reviewed by" here and disable A/R when claimed by another admin
   // (useSubmissionClaim(current?.id) from ../useSubmissionClaim.ts, wired by the lead at merge: fold `claimedByOther`
@@ -64,8 +65,12 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   }, [current?.id, queue.index]);
 
   const toastKey = 'submission.cockpit';
+  // A second A before the first answer is drawn (state lags a key press) sends nothing.
+  const inFlight = useRef<string | null>(null);
   const approve = useCallback(
     async (submission: TAdminSubmission) => {
+      if (inFlight.current !== null) return;
+      inFlight.current = submission.id;
       setBusy(submission.id);
       try {
         await approveSubmission(submission.id).unwrap();
@@ -75,6 +80,7 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
       } catch (error) {
         toast({ title: t('work.admin.submissions.toasts.approveFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive', action: toastKey });
       } finally {
+        inFlight.current = null;
         setBusy(null);
       }
     },
@@ -83,7 +89,8 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
 
   const reject = async (input: TRejectInput) => {
     const submission = rejecting;
-    if (!submission) return;
+    if (!submission || inFlight.current !== null) return;
+    inFlight.current = submission.id;
     setBusy(submission.id);
     try {
       await rejectSubmission({ id: submission.id, ...input }).unwrap();
@@ -94,6 +101,7 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
     } catch (error) {
       toast({ title: t('work.admin.submissions.toasts.rejectFailed'), description: errorMessageOf(error) ?? t('work.admin.submissions.toasts.tryAgain'), variant: 'destructive', action: toastKey });
     } finally {
+      inFlight.current = null;
       setBusy(null);
     }
   };
@@ -107,11 +115,11 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   );
 
   // The keys: on the whole page while the cockpit is shown, never from a text field, never with Ctrl/Alt/Meta, never
-  // while the reject dialog (or any other dialog) is open; a held A or R does not repeat.
-  useEffect(() => {
+  // while the reject dialog is open; a held A or R does not repeat. A layout effect, so the listener knows the
+  // submission on screen from the moment it is drawn (a key pressed at once acts on what the admin sees).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || rejecting || isTypingTarget(event.target) || !isPlainKey(event) || event.shiftKey) return;
-      if (document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal, .ant-image-preview-root .ant-image-preview-wrap')) return;
       const key = event.key.toLowerCase();
       const handled = () => event.preventDefault();
       if (key === 'j') {
@@ -122,7 +130,7 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
         queue.previous();
       } else if (event.repeat) {
         return;
-      } else if (key === 'a' && current && canDecide) {
+      } else if (key === 'a' && current && canDecide && inFlight.current === null) {
         handled();
         void approve(current);
       } else if (key === 'r' && current && canDecide) {
@@ -143,12 +151,13 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [queue, current, canDecide, approve, rejecting, media.length, file, openOriginal]);
 
-  const backToList = () => navigate(`/admin/submissions${reviewSearchOf(filters)}`);
+  // The list keeps no filter in its address: back to it as it opens.
+  const backToList = () => navigate('/admin/submissions');
   const position = queue.items.length === 0 ? 0 : Math.min(queue.index + 1, queue.items.length);
   const reviewed = Object.keys(decisions).length;
 
   return (
-    <div className="review-cockpit" ref={rootRef} tabIndex={-1} data-testid="review-cockpit" aria-label={t('work.admin.submissions.cockpit.title')}>
+    <div className="review-cockpit" ref={rootRef} tabIndex={-1} role="region" data-testid="review-cockpit" aria-label={t('work.admin.submissions.cockpit.title')}>
       <div className="review-cockpit-bar">
         <Button icon={<ArrowLeftOutlined />} onClick={backToList}>
           {t('work.admin.submissions.cockpit.backToList')}
@@ -183,15 +192,13 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
             <Spin />
           </div>
         ) : (
-          <Empty
-            className="review-cockpit-end"
-            description={queue.items.length === 0 ? t('work.admin.submissions.empty') : t('work.admin.submissions.cockpit.allDone', { decided: format.count(reviewed) })}
-            data-testid="cockpit-end"
-          >
-            <Button type="primary" onClick={backToList}>
-              {t('work.admin.submissions.cockpit.backToList')}
-            </Button>
-          </Empty>
+          <div className="review-cockpit-end" data-testid="cockpit-end">
+            <Empty description={queue.items.length === 0 ? t('work.admin.submissions.empty') : t('work.admin.submissions.cockpit.allDone', { decided: format.count(reviewed) })}>
+              <Button type="primary" onClick={backToList}>
+                {t('work.admin.submissions.cockpit.backToList')}
+              </Button>
+            </Empty>
+          </div>
         )
       ) : (
         <div className="review-cockpit-grid" data-testid="cockpit-item" data-submission-id={current.id}>
@@ -287,25 +294,25 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
               <h3 className="task-details-heading">{t('work.admin.submissions.cockpit.quality')}</h3>
               {quality.isError ? (
                 <p className="muted small">{t('work.admin.submissions.cockpit.qualityFailed')}</p>
-              ) : !quality.data ? (
+              ) : !record ? (
                 <Spin size="small" />
               ) : (
                 <>
                   <p>
                     <span className="muted">{t('work.worker.quality.approvalRate')}: </span>
-                    <strong>{quality.data.approvalRate === null ? t('work.worker.quality.noRate') : format.percent(quality.data.approvalRate)}</strong>
+                    <strong>{record.approvalRate === null ? t('work.worker.quality.noRate') : format.percent(record.approvalRate)}</strong>
                   </p>
                   <dl className="info-list review-cockpit-quality">
                     {(['approved', 'rejected', 'underAppeal', 'returned', 'appealsWon'] as const).map((key) => (
                       <div key={key} style={{ display: 'contents' }}>
                         <dt>{t(`work.worker.quality.${key}`)}</dt>
-                        <dd>{format.count(quality.data[key])}</dd>
+                        <dd>{format.count(record[key])}</dd>
                       </div>
                     ))}
                   </dl>
-                  {quality.data.reasons.length > 0 && (
+                  {record.reasons.length > 0 && (
                     <ul className="review-cockpit-reasons">
-                      {quality.data.reasons.slice(0, 3).map((r) => (
+                      {record.reasons.slice(0, 3).map((r) => (
                         <li key={r.rejectionId} className="small">
                           <span className="muted">{format.date(r.rejectedAt)} · {r.taskTitle}:</span> {r.reason}
                         </li>

@@ -3,6 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../../../app/hooks';
 import { tasksAdminApi, type TAdminSubmissionsArgs } from '../../../../features/tasks/tasks.admin.api';
 
+/** The review cockpit's address (issue 30): /admin/submissions/review?<the list's filter>. */
+export const REVIEW_COCKPIT_PATH = '/admin/submissions/review';
+
 /** The list's filter, carried in the cockpit's address (/admin/submissions/review?user&taskId&from&to&sort). */
 export type TReviewFilters = Omit<TAdminSubmissionsArgs, 'cursor'>;
 
