@@ -104,9 +104,11 @@ function RejectForm({ submission, loading = false, onCancel, onConfirm }: TRejec
           <legend className="submit-form-label">{t('work.admin.submissions.criteriaLabel')}</legend>
           <Checkbox.Group value={criteria} onChange={(values) => setCriteria([...values].sort((a, b) => a - b))} className="reject-criteria-list">
             {taskCriteria.map((text, index) => (
-              <Checkbox key={index} value={index + 1} data-testid={`reject-criterion-${index + 1}`}>
-                <span className="criterion-number">{index + 1}.</span> {text}
-              </Checkbox>
+              <div key={index} data-testid={`reject-criterion-${index + 1}`}>
+                <Checkbox value={index + 1}>
+                  <span className="criterion-number">{index + 1}.</span> {text}
+                </Checkbox>
+              </div>
             ))}
           </Checkbox.Group>
           {touched && criteriaMissing && (
