@@ -103,7 +103,7 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
     await completeOnboarding(page);
     await page.goto(`${baseUrl}/admin/submissions/review?user=${tag}`);
     await page.getByTestId('cockpit-item').waitFor();
-    await page.getByTestId('cockpit-position').getByText('1 of 10 waiting').waitFor();
+    await expect.poll(() => page.getByTestId('cockpit-position').innerText()).toContain('1 of 10 waiting');
     await page.getByTestId('cockpit-keys').waitFor();
     await page.getByTestId('cockpit-image').waitFor();
     await page.getByTestId('cockpit-quality').getByText('Approval rate').waitFor();
@@ -152,7 +152,7 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
       if (n === 4) {
         await page.keyboard.press('k');
         await expect.poll(() => shownId(page)).toBe(id);
-        await page.getByTestId('cockpit-decided').getByText('Approved').waitFor();
+        await expect.poll(() => page.getByTestId('cockpit-decided').innerText()).toBe('Approved');
         await page.keyboard.press('j');
         await movedOn(page, id);
       }
