@@ -48,6 +48,10 @@ describe('reason templates: create, read, change, delete', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.template).toMatchObject({ title: 'Sign cut off', criterion: 2, sortOrder: 3, createdBy: h.admin.id, updatedBy: secondAdmin.id });
 
+    // Sending nothing new changes nothing and records nothing.
+    expect((await h.api('PATCH', `/api/admin/review-templates/${id}`, { token: h.admin.token, body: {} })).body.template).toMatchObject({ title: 'Sign cut off', updatedBy: secondAdmin.id });
+    expect((await h.api('PATCH', `/api/admin/review-templates/${id}`, { token: h.admin.token, body: { title: 'Sign cut off' } })).body.template).toMatchObject({ updatedBy: secondAdmin.id });
+
     expect((await h.api('DELETE', `/api/admin/review-templates/${id}`, { token: h.admin.token })).body).toEqual({ message: 'Template deleted' });
     expect((await list()).items.some((t) => t.id === id)).toBe(false);
     expect((await h.api('DELETE', `/api/admin/review-templates/${id}`, { token: h.admin.token })).status).toBe(404);

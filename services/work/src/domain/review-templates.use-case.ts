@@ -64,7 +64,7 @@ export async function createReviewTemplate(deps: TWorkDeps, adminId: string, inp
   });
 }
 
-/** PATCH /api/admin/review-templates/{id}: the fields sent replace the stored ones; the result is checked whole. */
+/** PATCH /api/admin/review-templates/{id}: the fields sent replace the stored ones; the result is checked whole. A change that changes nothing is not recorded. */
 export async function updateReviewTemplate(deps: TWorkDeps, adminId: string, id: string, changes: TUpdateReviewTemplateRequest): Promise<TReviewTemplate> {
   return withTransaction(deps.pool, async (client) => {
     const existing = await findTemplate(client, id, { lock: 'update' });
@@ -76,6 +76,8 @@ export async function updateReviewTemplate(deps: TWorkDeps, adminId: string, id:
       sortOrder: changes.sortOrder ?? existing.sortOrder,
     };
     checkFields(fields);
+    // Nothing changed (an empty body, or the same values): nothing written, no audit row.
+    if (JSON.stringify(stateOf(fields)) === JSON.stringify(stateOf(existing))) return existing;
     await updateTemplate(client, id, fields, adminId);
     await audit(client, id, 'updated', existing, fields, adminId);
     return (await findTemplate(client, id)) as TReviewTemplate;
