@@ -235,7 +235,7 @@ describe('the audit log of reason templates (issue 30)', () => {
   it('when work publishes review_template.changed (created, updated, deleted), then each is an audit row of the admin with the text before and after', async () => {
     await broker.waitForConsumer(AUDIT_QUEUE);
     const templateId = randomUUID();
-    const first = { title: 'Cropped', body: 'Hi {{firstName}}, the photo is cropped.', criterion: null, sortOrder: 0 };
+    const first: { title: string; body: string; criterion: number | null; sortOrder: number } = { title: 'Cropped', body: 'Hi {{firstName}}, the photo is cropped.', criterion: null, sortOrder: 0 };
     const second = { title: 'Cropped', body: 'Hi {{firstName}}: {{criterion}}', criterion: 1, sortOrder: 2 };
     const change = (action: 'created' | 'updated' | 'deleted', before: typeof first | null, after: typeof first | null, at: number) =>
       envelope('review_template.changed', { templateId, action, before, after, changedBy: h.adminId, changedAt: new Date(Date.now() + at).toISOString() });

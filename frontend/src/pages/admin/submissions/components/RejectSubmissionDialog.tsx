@@ -135,7 +135,7 @@ function RejectForm({ submission, loading = false, onCancel, onConfirm }: TRejec
                     type={templateId === template.id ? 'primary' : 'default'}
                     disabled={!fits}
                     onClick={() => pick(template)}
-                    title={fits ? undefined : t('work.admin.submissions.templates.noSuchCriterion', { number: template.criterion })}
+                    title={fits ? undefined : t('work.admin.submissions.templates.noSuchCriterion', { number: template.criterion ?? 0 })}
                     data-testid={`template-option-${index + 1}`}
                   >
                     {index < TEMPLATE_KEYS && <kbd className="key-cap">{index + 1}</kbd>}
