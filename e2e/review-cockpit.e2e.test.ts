@@ -161,12 +161,11 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
     await page.getByTestId('cockpit-end').getByText('End of the queue. Decided in this session: 10.').waitFor();
     await checkScreen(page, JOURNEY, '03-cockpit-end');
 
-    // At 1440 px: the Reason templates tab with the uses counted.
+    // At 1440 px: the Reason templates under the list, with the uses counted.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${baseUrl}/admin/submissions`);
-    await page.getByRole('tab', { name: 'Reason templates' }).click();
     const table = page.getByTestId('review-templates');
-    await table.getByText(`Sign not readable ${tag}`).waitFor();
+    await table.getByText(`Sign not readable ${tag}`).scrollIntoViewIfNeeded();
     await checkScreen(page, JOURNEY, '04-templates');
     await context.close();
 

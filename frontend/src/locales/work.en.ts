@@ -356,10 +356,9 @@ export const workEn = {
       criteriaLabel: 'Acceptance criteria not met',
       criteriaRequired: 'Name the acceptance criteria that were not met',
       rejectKeys: 'Keys: 1 to 9 pick a template, E edits the text, Enter rejects (Ctrl+Enter from the text), Esc cancels.',
-      tabs: { queue: 'Review queue', templates: 'Reason templates' },
       templates: {
         pickerLabel: 'Reason templates',
-        noneYet: 'No reason templates yet: add them in the Reason templates tab.',
+        noneYet: 'No reason templates yet: add them under the list of Task Submissions.',
         noSuchCriterion: 'This task has no criterion {{number}}',
         title: 'Reason templates',
         lead: 'Short rejection texts offered when rejecting, here and in the review cockpit; the first nine are picked with the keys 1 to 9. At most {{max}}.',

@@ -4,7 +4,6 @@ import { Button, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppTabs } from '../../../components/AppTabs';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
@@ -30,11 +29,12 @@ import { ReviewCockpit } from './review/ReviewCockpit';
 import { REVIEW_COCKPIT_PATH, reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
 
 /**
- * Admin > Task Submissions: the review queue and the reason templates (tabs), or at /admin/submissions/review the
+ * Admin > Task Submissions: the review queue, and under it the reason templates (a section of the page rather than a
+ * tab: antd's Tabs measure themselves endlessly under jsdom, which made every role query of this page's tests take a
+ * minute), or at /admin/submissions/review the
  * review cockpit (one submission at a time, by keyboard) over the queue with the list's filter.
  */
 export function SubmissionsSection() {
-  const { t } = useTranslation();
   const location = useLocation();
   const filters = useMemo(() => reviewFiltersOf(new URLSearchParams(location.search)), [location.search]);
   if (location.pathname.replace(/\/+$/, '') === REVIEW_COCKPIT_PATH) {
@@ -46,13 +46,8 @@ export function SubmissionsSection() {
   }
   return (
     <div className="admin-section" data-testid="admin-submissions">
-      <AppTabs
-        defaultActiveKey="queue"
-        items={[
-          { key: 'queue', label: t('work.admin.submissions.tabs.queue'), children: <SubmissionsQueue /> },
-          { key: 'templates', label: t('work.admin.submissions.tabs.templates'), children: <ReviewTemplatesTab /> },
-        ]}
-      />
+      <SubmissionsQueue />
+      <ReviewTemplatesTab />
     </div>
   );
 }
