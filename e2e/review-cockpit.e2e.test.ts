@@ -164,6 +164,7 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
     // At 1440 px: the Reason templates under the list, with the uses counted.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${baseUrl}/admin/submissions`);
+    await page.getByTestId('toggle-templates').click();
     const table = page.getByTestId('review-templates');
     await table.getByText(`Sign not readable ${tag}`).scrollIntoViewIfNeeded();
     await checkScreen(page, JOURNEY, '04-templates');

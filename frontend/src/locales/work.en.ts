@@ -358,7 +358,9 @@ export const workEn = {
       rejectKeys: 'Keys: 1 to 9 pick a template, E edits the text, Enter rejects (Ctrl+Enter from the text), Esc cancels.',
       templates: {
         pickerLabel: 'Reason templates',
-        noneYet: 'No reason templates yet: add them under the list of Task Submissions.',
+        show: 'Show the reason templates',
+        hide: 'Hide the reason templates',
+        noneYet: 'No reason templates yet: add them with “Show the reason templates” under the list of Task Submissions.',
         noSuchCriterion: 'This task has no criterion {{number}}',
         title: 'Reason templates',
         lead: 'Short rejection texts offered when rejecting, here and in the review cockpit; the first nine are picked with the keys 1 to 9. At most {{max}}.',

@@ -29,13 +29,15 @@ import { ReviewCockpit } from './review/ReviewCockpit';
 import { REVIEW_COCKPIT_PATH, reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
 
 /**
- * Admin > Task Submissions: the review queue, and under it the reason templates (a section of the page rather than a
+ * Admin > Task Submissions: the review queue, and under it the reason templates (shown on request; a section rather than a
  * tab: antd's Tabs measure themselves endlessly under jsdom, which made every role query of this page's tests take a
  * minute), or at /admin/submissions/review the
  * review cockpit (one submission at a time, by keyboard) over the queue with the list's filter.
  */
 export function SubmissionsSection() {
+  const { t } = useTranslation();
   const location = useLocation();
+  const [showTemplates, setShowTemplates] = useState(false);
   const filters = useMemo(() => reviewFiltersOf(new URLSearchParams(location.search)), [location.search]);
   if (location.pathname.replace(/\/+$/, '') === REVIEW_COCKPIT_PATH) {
     return (
@@ -47,7 +49,16 @@ export function SubmissionsSection() {
   return (
     <div className="admin-section" data-testid="admin-submissions">
       <SubmissionsQueue />
-      <ReviewTemplatesTab />
+      <div>
+        <Button aria-expanded={showTemplates} aria-controls="review-templates-section" onClick={() => setShowTemplates((shown) => !shown)} data-testid="toggle-templates">
+          {t(showTemplates ? 'work.admin.submissions.templates.hide' : 'work.admin.submissions.templates.show')}
+        </Button>
+      </div>
+      {showTemplates && (
+        <div id="review-templates-section">
+          <ReviewTemplatesTab />
+        </div>
+      )}
     </div>
   );
 }
