@@ -129,7 +129,7 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
         await dialog.getByTestId('template-picker').waitFor();
         await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null)).toBe('template-picker');
         await page.keyboard.press(keyOf(template));
-        const reason = dialog.getByLabel('Reason');
+        const reason = dialog.getByLabel('Reason', { exact: true });
         await expect.poll(() => reason.inputValue()).toContain('Hi Ada');
         if (n === 8) {
           // Edited before confirming: E into the text, type, Ctrl+Enter.
