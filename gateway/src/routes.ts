@@ -103,9 +103,11 @@ export const ROUTES: readonly TRouteEntry[] = [
   { prefix: '/api/admin/assignments', service: 'work', access: 'admin' },
   { prefix: '/api/admin/appeals', service: 'work', access: 'admin' },
   { prefix: '/api/admin/review-jobs', service: 'work', access: 'admin' },
-  { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
-  // a worker's quality record (with their control accuracy, issue 30 item 5) for the review and the user's detail
+  // The review cockpit (issue 30): reason templates, and a worker's quality record (with their control accuracy) for the
+  // review and the user's detail.
+  { prefix: '/api/admin/review-templates', service: 'work', access: 'admin' },
   { prefix: '/api/admin/workers', service: 'work', access: 'admin' },
+  { prefix: '/api/admin/task-packages', service: 'work', access: 'admin' },
 
   // payouts: the ledger, balances, withdrawals, payout wallets, the currency catalogue
   { prefix: '/api/withdrawals', service: 'payouts', access: 'user' },

@@ -268,6 +268,9 @@ export const adminEn = {
       news_created: 'News published',
       news_updated: 'News changed',
       news_deleted: 'News deleted',
+      review_template_created: 'Reason template created',
+      review_template_updated: 'Reason template changed',
+      review_template_deleted: 'Reason template deleted',
     },
     targetTypes: {
       user: 'User',
@@ -283,6 +286,7 @@ export const adminEn = {
       verification: 'Verification',
       award: 'Award',
       news: 'News',
+      review_template: 'Reason template',
     },
     unknownActor: 'Unknown admin',
     expandedBefore: 'Before',

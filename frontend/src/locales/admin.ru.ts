@@ -268,6 +268,9 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       news_created: 'Новость опубликована',
       news_updated: 'Новость изменена',
       news_deleted: 'Новость удалена',
+      review_template_created: 'Шаблон причины создан',
+      review_template_updated: 'Шаблон причины изменён',
+      review_template_deleted: 'Шаблон причины удалён',
     },
     targetTypes: {
       user: 'Пользователь',
@@ -283,6 +286,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       verification: 'Верификация',
       award: 'Награда',
       news: 'Новость',
+      review_template: 'Шаблон причины',
     },
     unknownActor: 'Неизвестный администратор',
     expandedBefore: 'До',

@@ -159,6 +159,10 @@ const codes: TErrorCodeTexts = {
   'WORK.CLAIMED_BY_OTHER': 'This submission is being reviewed by {{name}}',
   'WORK.REVIEW_JOB_NOT_FOUND': 'Review job not found',
   'WORK.REVIEW_JOB_EMPTY': 'No submission awaiting review matches this selection',
+  'WORK.REVIEW_TEMPLATE_NOT_FOUND': 'Reason template not found',
+  'WORK.TOO_MANY_REVIEW_TEMPLATES': 'There can be at most {{max}} reason templates: delete one first',
+  'WORK.UNKNOWN_TEMPLATE_VARIABLES': 'Unknown variables: {{names}}. A template may use only firstName, criterion and taskTitle, each in double braces',
+  'WORK.TEMPLATE_NEEDS_CRITERION': 'A template that uses the criterion variable must name the acceptance criterion it cites',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Idempotency-Key header is required',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key must be 1 to 255 visible characters',

@@ -152,6 +152,10 @@ const codes: TErrorCodeTexts = {
   'WORK.CLAIMED_BY_OTHER': 'Эту работу сейчас проверяет {{name}}',
   'WORK.REVIEW_JOB_NOT_FOUND': 'Задание на массовое одобрение не найдено',
   'WORK.REVIEW_JOB_EMPTY': 'Нет работ на проверке, подходящих под этот выбор',
+  'WORK.REVIEW_TEMPLATE_NOT_FOUND': 'Шаблон причины не найден',
+  'WORK.TOO_MANY_REVIEW_TEMPLATES': 'Шаблонов причин может быть не больше {{max}}: сначала удалите один',
+  'WORK.UNKNOWN_TEMPLATE_VARIABLES': 'Неизвестные переменные: {{names}}. В шаблоне можно использовать только firstName, criterion и taskTitle, каждую в двойных фигурных скобках',
+  'WORK.TEMPLATE_NEEDS_CRITERION': 'Шаблон с переменной criterion должен указывать критерий приёмки, на который ссылается',
 
   'PAYOUTS.IDEMPOTENCY_KEY_REQUIRED': 'Нужен заголовок Idempotency-Key',
   'PAYOUTS.IDEMPOTENCY_KEY_INVALID': 'Idempotency-Key должен состоять из 1–255 видимых символов',

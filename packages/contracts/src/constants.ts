@@ -69,6 +69,12 @@ export const MAX_RETURN_REASON_LENGTH = 500;
 /** Due process (issue 29): a task's acceptance criteria (a short numbered list), and an appeal's statement. */
 export const MAX_ACCEPTANCE_CRITERIA = 10;
 export const MAX_CRITERION_LENGTH = 300;
+/** Reason templates of the review cockpit (issue 30): how many an admin team keeps, and their lengths. */
+export const MAX_REVIEW_TEMPLATES = 50;
+/** The longest rejection reason (POST /api/admin/submissions/{id}/reject); a rendered template is cut to it. */
+export const MAX_REJECTION_REASON_LENGTH = 2000;
+export const MAX_REVIEW_TEMPLATE_TITLE_LENGTH = 80;
+export const MAX_REVIEW_TEMPLATE_BODY_LENGTH = 1000;
 export const MAX_APPEAL_STATEMENT_LENGTH = 2000;
 export const MAX_APPEAL_DECISION_REASON_LENGTH = 2000;
 export const MAX_SUBMISSION_FILE_BYTES = 50 * 1024 * 1024;
@@ -146,8 +152,11 @@ export const AUDIT_ACTIONS = [
   'news.created',
   'news.updated',
   'news.deleted',
+  'review_template.created',
+  'review_template.updated',
+  'review_template.deleted',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'appeal', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'appeal', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news', 'review_template'] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -222,4 +222,12 @@ export const EVENT_EXAMPLES: { [K in TEventType]: TEventData<K> } = {
     respondedAt: LATER,
     respondedBy: ADMIN,
   },
+  'review_template.changed': {
+    templateId: 'c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f',
+    action: 'updated',
+    before: { title: 'Sign cut off', body: 'Hello {{firstName}}, {{criterion}}: the photo cuts it off.', criterion: 1, sortOrder: 0 },
+    after: { title: 'Sign not whole', body: 'Hello {{firstName}}, {{criterion}}: part of it is outside the photo.', criterion: 1, sortOrder: 0 },
+    changedBy: ADMIN,
+    changedAt: AT,
+  },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZLanguageSchema, ZRoleSchema } from './common.js';
 import { ZDocumentChangedDataSchema } from './content.js';
+import { ZReviewTemplateChangedDataSchema } from './review-templates.js';
 import { ZUserChangedByAdminDataSchema } from './users-admin.js';
 import { ZTaskStatusSchema } from './work.js';
 
@@ -500,6 +501,7 @@ export const EVENT_SCHEMAS = {
   'support.reply_email_requested': ZSupportReplyEmailRequestedDataSchema,
   'support_conversation.changed': ZSupportConversationChangedDataSchema,
   'support.first_response': ZSupportFirstResponseDataSchema,
+  'review_template.changed': ZReviewTemplateChangedDataSchema,
 } as const;
 export type TEventType = keyof typeof EVENT_SCHEMAS;
 export type TEventData<K extends TEventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;

@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './events.js';
 export * from './work.js';
+export * from './review-templates.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './chat.js';

@@ -32,6 +32,7 @@ import {
   MAX_APPEAL_DECISION_REASON_LENGTH,
   MAX_APPEAL_STATEMENT_LENGTH,
   MAX_CRITERION_LENGTH,
+  MAX_REJECTION_REASON_LENGTH,
   MAX_RETURN_REASON_LENGTH,
   normaliseControlAnswer,
 } from './constants.js';
@@ -48,6 +49,7 @@ export {
   MAX_APPEAL_DECISION_REASON_LENGTH,
   MAX_APPEAL_STATEMENT_LENGTH,
   MAX_CRITERION_LENGTH,
+  MAX_REJECTION_REASON_LENGTH,
   MAX_RETURN_REASON_LENGTH,
   MAX_SUBMISSION_FILES,
   MAX_SUBMISSION_FILE_BYTES,
@@ -462,6 +464,8 @@ export const ZAdminSubmissionSchema = z.object({
   completedAt: z.string().nullable(),
   autoApproved: z.boolean(),
   files: z.array(ZSubmissionFileSchema),
+  /** The task's submission instructions (what the worker was asked to hand in; the review cockpit shows them). */
+  taskSubmissionInstructions: z.string().nullable(),
   /** The task's numbered acceptance criteria (what a rejection may cite), and those the rejection cited. */
   taskAcceptanceCriteria: z.array(z.string()),
   rejectedCriteria: z.array(z.number().int()),
@@ -499,7 +503,9 @@ export type TAdminSubmissionPage = z.infer<typeof ZAdminSubmissionPageSchema>;
 export const ZReviewResponseSchema = z.object({ message: z.string(), submission: ZAdminSubmissionSchema });
 
 export const ZRejectSubmissionRequestSchema = z.strictObject({
-  reason: ZTextSchema('Rejection reason', { error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(2_000, 'Rejection reason is too long'),
+  reason: ZTextSchema('Rejection reason', { error: 'Rejection reason is required' }).trim().min(1, 'Rejection reason is required').max(MAX_REJECTION_REASON_LENGTH, 'Rejection reason is too long'),
+  /** The reason template the reason was made from (issue 30), as picked; it counts one use of it. The text may be edited. */
+  templateId: z.uuid({ error: 'templateId must be a template id' }).optional(),
   /** The numbers of the acceptance criteria not met (1 = the first); required when the task has criteria. */
   criteria: z
     .array(z.number({ error: 'Criteria must be numbers' }).int('Criteria must be whole numbers').min(1, 'Criteria are numbered from 1').max(MAX_ACCEPTANCE_CRITERIA, 'Unknown criterion'), {

@@ -230,3 +230,20 @@ describe('the audit log of document changes', () => {
     expect(row).toMatchObject({ actor_id: h.adminId, action: 'document.updated', target_type: 'document', before: { version: '1.0' }, after: { version: '2.0', title: 'House rules' } });
   });
 });
+
+describe('the audit log of reason templates (issue 30)', () => {
+  it('when work publishes review_template.changed (created, updated, deleted), then each is an audit row of the admin with the text before and after', async () => {
+    await broker.waitForConsumer(AUDIT_QUEUE);
+    const templateId = randomUUID();
+    const first: { title: string; body: string; criterion: number | null; sortOrder: number } = { title: 'Cropped', body: 'Hi {{firstName}}, the photo is cropped.', criterion: null, sortOrder: 0 };
+    const second = { title: 'Cropped', body: 'Hi {{firstName}}: {{criterion}}', criterion: 1, sortOrder: 2 };
+    const change = (action: 'created' | 'updated' | 'deleted', before: typeof first | null, after: typeof first | null, at: number) =>
+      envelope('review_template.changed', { templateId, action, before, after, changedBy: h.adminId, changedAt: new Date(Date.now() + at).toISOString() });
+    await broker.publish(change('created', null, first, 0), change('updated', first, second, 1000), change('deleted', second, null, 2000));
+    await eventually(async () => (await h.service.pool.query('SELECT 1 FROM audit_log WHERE target_id = $1', [templateId])).rowCount === 3, { what: 'three audit rows' });
+    const rows = (await h.service.pool.query('SELECT actor_id, action, target_type, before, after FROM audit_log WHERE target_id = $1 ORDER BY created_at', [templateId])).rows;
+    expect(rows.map((r) => r.action)).toEqual(['review_template.created', 'review_template.updated', 'review_template.deleted']);
+    expect(rows[1]).toMatchObject({ actor_id: h.adminId, target_type: 'review_template', before: first, after: second });
+    expect(rows[2]).toMatchObject({ before: second, after: null });
+  });
+});

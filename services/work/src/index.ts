@@ -10,6 +10,7 @@ import { registerFileRoutes } from './entry-points/http/files.routes.js';
 import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerAppealRoutes } from './entry-points/http/appeals.routes.js';
 import { registerReviewRoutes } from './entry-points/http/review.routes.js';
+import { registerReviewTemplateRoutes } from './entry-points/http/review-templates.routes.js';
 import { registerTakeAndSubmitRoutes } from './entry-points/http/take-and-submit.routes.js';
 import { registerTaskPackageRoutes } from './entry-points/http/task-packages.routes.js';
 import { registerTaskRoutes } from './entry-points/http/tasks.routes.js';
@@ -88,6 +89,7 @@ export async function start(config: TWorkConfig): Promise<TWorkService> {
     registerUserExportRoutes(app, { pool, hooks });
     registerTakeAndSubmitRoutes(app, routeDeps);
     registerReviewRoutes(app, routeDeps);
+    registerReviewTemplateRoutes(app, routeDeps);
     registerAppealRoutes(app, routeDeps);
     registerClaimRoutes(app, routeDeps);
     registerReviewJobRoutes(app, routeDeps);

@@ -19,6 +19,10 @@ import type {
   TCreateTaskRequest,
   TMessageResponse,
   TPackageTaskPage,
+  TCreateReviewTemplateRequest,
+  TReviewTemplate,
+  TReviewTemplateList,
+  TUpdateReviewTemplateRequest,
   TTaskPackageDetail,
   TTaskPackagePage,
   TTaskPackageRequest,
@@ -89,11 +93,37 @@ export const tasksAdminApi = workApi.injectEndpoints({
     }),
     approveSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, string>({
       query: (id) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
+      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'Quality'],
     }),
-    rejectSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, { id: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/reject`, method: 'POST', body: { reason } }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask'],
+    /**
+     * criteria: the numbers of the acceptance criteria not met (required by the server when the task has criteria);
+     * templateId: the reason template the text was made from (counts a use). Empty ones are not sent.
+     */
+    rejectSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, { id: string; reason: string; criteria?: number[]; templateId?: string }>({
+      query: ({ id, reason, criteria, templateId }) => ({
+        url: `/admin/submissions/${encodeURIComponent(id)}/reject`,
+        method: 'POST',
+        body: { reason, ...(criteria && criteria.length > 0 ? { criteria } : {}), ...(templateId ? { templateId } : {}) },
+      }),
+      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'ReviewTemplate', 'Quality'],
+    }),
+
+    /** The review cockpit (issue 30): the reason templates (all, at most 50); the worker's quality record is workerQuality below. */
+    reviewTemplates: build.query<TReviewTemplateList, void>({
+      query: () => '/admin/review-templates',
+      providesTags: ['ReviewTemplate'],
+    }),
+    createReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, TCreateReviewTemplateRequest>({
+      query: (body) => ({ url: '/admin/review-templates', method: 'POST', body }),
+      invalidatesTags: ['ReviewTemplate'],
+    }),
+    updateReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, { id: string; changes: TUpdateReviewTemplateRequest }>({
+      query: ({ id, changes }) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      invalidatesTags: ['ReviewTemplate'],
+    }),
+    deleteReviewTemplate: build.mutation<TMessageResponse, string>({
+      query: (id) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ReviewTemplate'],
     }),
 
     /**
@@ -219,6 +249,10 @@ export const {
   useCreateReviewJobMutation,
   useReviewJobQuery,
   useReviewJobItemsQuery,
+  useReviewTemplatesQuery,
+  useCreateReviewTemplateMutation,
+  useUpdateReviewTemplateMutation,
+  useDeleteReviewTemplateMutation,
   useTaskRequestsQuery,
   useTaskRequestStatsQuery,
   useDecideTaskRequestMutation,

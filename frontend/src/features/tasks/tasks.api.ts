@@ -6,7 +6,7 @@ import { api } from '../../app/api';
  * same enhanced api, so an admin action that changes what a worker sees invalidates 'WorkerTask' too.
  */
 export const workApi = api.enhanceEndpoints({
-  addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks', 'Appeal', 'Quality'],
+  addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks', 'Appeal', 'Quality', 'ReviewTemplate'],
 });
 
 /** COMPLETED_TOTAL_HEADER of contracts' work.ts (the app imports only types from contracts: its chunk stays small). */

@@ -3,6 +3,7 @@ import {
   ZAssignmentCancelledDataSchema,
   ZSubmissionAppealedDataSchema,
   ZChatSettingsChangedDataSchema,
+  ZReviewTemplateChangedDataSchema,
   ZBalanceAdjustedDataSchema,
   ZBalanceGivenUpDataSchema,
   ZSettingsChangedDataSchema,
@@ -160,6 +161,19 @@ export const AUDIT_MAPPERS = {
       targetId: 'chat_settings',
       before: d.before,
       after: { ...d.after, ...(d.providerApiKey === 'unchanged' ? {} : { providerApiKey: d.providerApiKey }) },
+      createdAt: d.changedAt,
+    };
+  },
+  // The review cockpit's reason templates (work service, issue 30).
+  'review_template.changed': (event) => {
+    const d = ZReviewTemplateChangedDataSchema.parse(event.data);
+    return {
+      actorId: d.changedBy,
+      action: `review_template.${d.action}`,
+      targetType: 'review_template',
+      targetId: d.templateId,
+      before: d.before,
+      after: d.after,
       createdAt: d.changedAt,
     };
   },

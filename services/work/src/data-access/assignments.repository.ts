@@ -154,6 +154,7 @@ interface TSubmissionRow extends TAssignmentRow {
   task_title: string;
   task_description: string;
   task_reward: string;
+  task_submission_instructions: string | null;
   task_acceptance_criteria: string[];
   claim_admin_id: string | null;
   claim_admin_name: string | null;
@@ -165,6 +166,7 @@ export interface TSubmissionRecord extends TAssignmentRecord {
   taskTitle: string;
   taskDescription: string;
   taskReward: string;
+  taskSubmissionInstructions: string | null;
   taskAcceptanceCriteria: string[];
   /** The live claim (issue 30), else null. */
   claim: TSubmissionClaim | null;
@@ -176,6 +178,7 @@ function mapSubmission(row: TSubmissionRow): TSubmissionRecord {
     taskTitle: row.task_title,
     taskDescription: row.task_description,
     taskReward: row.task_reward,
+    taskSubmissionInstructions: row.task_submission_instructions,
     taskAcceptanceCriteria: row.task_acceptance_criteria ?? [],
     claim: row.claim_admin_id && row.claim_expires ? { adminId: row.claim_admin_id, adminName: row.claim_admin_name ?? '', expiresAt: iso(row.claim_expires) } : null,
   };
@@ -187,7 +190,7 @@ export const CLAIM_COLUMNS = `CASE WHEN a.claim_expires_at > now() THEN a.claime
   (SELECT COALESCE(NULLIF(btrim(cu.first_name || ' ' || cu.last_name), ''), cu.email) FROM users cu WHERE cu.id = a.claimed_by AND a.claim_expires_at > now()) AS claim_admin_name`;
 
 const SUBMISSION_COLUMNS = `${ASSIGNMENT_COLUMNS}, t.title AS task_title, t.description AS task_description, t.reward::text AS task_reward,
-  t.acceptance_criteria AS task_acceptance_criteria, ${CLAIM_COLUMNS}`;
+  t.submission_instructions AS task_submission_instructions, t.acceptance_criteria AS task_acceptance_criteria, ${CLAIM_COLUMNS}`;
 const SUBMISSION_SELECT = `SELECT ${SUBMISSION_COLUMNS} FROM task_assignments a JOIN tasks t ON t.id = a.task_id`;
 
 /**

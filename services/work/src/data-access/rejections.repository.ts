@@ -72,11 +72,11 @@ function mapRejection(row: TRejectionRow): TRejectionRecord {
 
 export async function insertRejection(
   db: Queryable,
-  input: { assignmentId: string; userId: string; taskId: string; reason: string; criteria: number[]; rejectedBy: string; rejectedAt: string },
+  input: { assignmentId: string; userId: string; taskId: string; reason: string; criteria: number[]; rejectedBy: string; rejectedAt: string; templateId?: string | null },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO submission_rejections (id, assignment_id, user_id, task_id, reason, criteria, rejected_by, rejected_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [randomUUID(), input.assignmentId, input.userId, input.taskId, input.reason, input.criteria, input.rejectedBy, input.rejectedAt],
+    `INSERT INTO submission_rejections (id, assignment_id, user_id, task_id, reason, criteria, rejected_by, rejected_at, template_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [randomUUID(), input.assignmentId, input.userId, input.taskId, input.reason, input.criteria, input.rejectedBy, input.rejectedAt, input.templateId ?? null],
   );
 }
 

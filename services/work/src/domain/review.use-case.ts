@@ -13,6 +13,7 @@ import {
 import { findLatestControlChecks } from '../data-access/control.repository.js';
 import { findClaim } from '../data-access/claims.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
+import { findTemplate } from '../data-access/review-templates.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
 import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
@@ -49,6 +50,7 @@ async function toAdminSubmissions(deps: TWorkDeps, submissions: TSubmissionRecor
       completedAt: submission.completedAt,
       autoApproved: submission.autoApproved,
       files: files.get(submission.id) ?? [],
+      taskSubmissionInstructions: submission.taskSubmissionInstructions,
       taskAcceptanceCriteria: submission.taskAcceptanceCriteria,
       rejectedCriteria: rejections.get(submission.id)?.criteria ?? [],
       controlCheck: controlChecks.get(submission.id) ?? null,
@@ -141,7 +143,14 @@ export async function approveSubmission(deps: TWorkDeps, adminId: string, id: st
  * number; required when the task has criteria, unknown numbers refused); the worker may resubmit or appeal. Each
  * rejection is kept (submission_rejections) for the appeal and the worker's quality record.
  */
-export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: string, reason: string, criteria: number[] = []): Promise<TAdminSubmission> {
+export async function rejectSubmission(
+  deps: TWorkDeps,
+  adminId: string,
+  id: string,
+  reason: string,
+  criteria: number[] = [],
+  templateId?: string,
+): Promise<TAdminSubmission> {
   await withTransaction(deps.pool, async (client) => {
     const existing = await findSubmission(client, id);
     if (existing && existing.submittedAt !== null) {
@@ -151,8 +160,20 @@ export async function rejectSubmission(deps: TWorkDeps, adminId: string, id: str
     }
     const rejected = await markRejected(client, id, adminId, reason);
     if (!rejected) return explainNotReviewable(client, id, adminId);
+    // The reason template it was made from (issue 30): kept from deletion until this commits, and counted by the row
+    // written below (a refused or rolled-back rejection counts nothing: this throw rolls the rejection back).
+    if (templateId !== undefined && !(await findTemplate(client, templateId, { lock: 'key share' }))) throw WORK_ERRORS.reviewTemplateNotFound('templateId');
     const named = [...criteria].sort((a, b) => a - b);
-    await insertRejection(client, { assignmentId: rejected.id, userId: rejected.userId, taskId: rejected.taskId, reason, criteria: named, rejectedBy: adminId, rejectedAt: rejected.rejectedAt as string });
+    await insertRejection(client, {
+      assignmentId: rejected.id,
+      userId: rejected.userId,
+      taskId: rejected.taskId,
+      reason,
+      criteria: named,
+      rejectedBy: adminId,
+      rejectedAt: rejected.rejectedAt as string,
+      templateId: templateId ?? null,
+    });
     await setTaskStatus(client, rejected.taskId, 'assigned');
     await writeEvent(client, 'submission.rejected', {
       userId: rejected.userId,

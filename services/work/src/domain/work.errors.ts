@@ -82,4 +82,20 @@ export const WORK_ERRORS = {
   reviewJobEmpty: () => new AppError('WORK.REVIEW_JOB_EMPTY', 409, 'No submission awaiting review matches this selection'),
   taskNotInPackage: () => new AppError('WORK.TASK_NOT_IN_PACKAGE', 404, 'This task is not in the package'),
   workerNotFound: () => new AppError('WORK.WORKER_NOT_FOUND', 404, 'Worker not found'),
+  /** Reason templates (issue 30). Named in a rejection's body (field templateId) it is a 400 of that field; in a path a 404. */
+  reviewTemplateNotFound: (field?: string) =>
+    new AppError('WORK.REVIEW_TEMPLATE_NOT_FOUND', field ? 400 : 404, 'Reason template not found', undefined, field),
+  tooManyReviewTemplates: (max: number) =>
+    new AppError('WORK.TOO_MANY_REVIEW_TEMPLATES', 409, `There can be at most ${max} reason templates: delete one first`, undefined, undefined, { max }),
+  unknownTemplateVariables: (names: string[]) =>
+    new AppError(
+      'WORK.UNKNOWN_TEMPLATE_VARIABLES',
+      400,
+      `Unknown variables: ${names.join(', ')}. A template may use {{firstName}}, {{criterion}} and {{taskTitle}}`,
+      undefined,
+      'body',
+      { names: names.join(', ') },
+    ),
+  templateNeedsCriterion: () =>
+    new AppError('WORK.TEMPLATE_NEEDS_CRITERION', 400, 'A template that uses {{criterion}} must name the acceptance criterion it cites', undefined, 'criterion'),
 };

@@ -21,6 +21,7 @@ const SUBMISSION: TAdminSubmission = {
   rejectedAt: null,
   completedAt: null,
   autoApproved: false,
+  taskSubmissionInstructions: 'Three sentences',
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
   controlCheck: null,
@@ -225,6 +226,30 @@ describe('admin Task Submissions', () => {
       await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/review-jobs')).toHaveLength(1));
       expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/review-jobs')[0]?.body))).toEqual({ filter: {} });
       expect(await screen.findByText('Bulk approval started')).toBeInTheDocument();
+    });
+  });
+
+  it('when the task has acceptance criteria, then the reject dialog asks which were not met and sends their numbers with a template picked by a click', async () => {
+    const withCriteria = { ...SUBMISSION, taskAcceptanceCriteria: ['Three sentences', 'Written in English'] };
+    const template = { id: '44444444-4444-4444-8444-444444444444', title: 'Not English', body: 'Dear {{firstName}}, please check: {{criterion}}', criterion: 2, sortOrder: 0, uses: 1, createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    const { user, fetchMock } = renderSection({
+      'GET /api/admin/submissions': () => jsonResponse({ items: [withCriteria], nextCursor: null, total: 1, totalExact: true }),
+      'GET /api/admin/review-templates': () => jsonResponse({ items: [template], max: 50 }),
+      'POST /api/admin/submissions/as-1/reject': () => jsonResponse({ message: 'ok', submission: { ...withCriteria, status: 'rejected' } }),
+    });
+    await screen.findByText('Review the app');
+    await user.click(screen.getByRole('button', { name: /Reject/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject submission' });
+    expect(within(dialog).getByText('Acceptance criteria not met')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: /Not English/ }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Dear Ada, please check: Written in English');
+    await user.click(within(within(dialog).getByTestId('reject-criterion-1')).getByRole('checkbox'));
+    await user.click(within(dialog).getByTestId('reject-confirm'));
+    expect(await screen.findByText('Submission rejected successfully!')).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')[0]?.body))).toEqual({
+      reason: 'Dear Ada, please check: Written in English',
+      criteria: [1, 2],
+      templateId: template.id,
     });
   });
 });

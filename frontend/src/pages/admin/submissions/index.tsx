@@ -1,12 +1,13 @@
 import type { TAdminSubmission, TAdminSubmissionSort } from '@platform/contracts';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessageOf } from '../../../app/errorMessage';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
-import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { useFormat } from '../../../app/format';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
@@ -24,17 +25,60 @@ import {
 import { useAppSelector } from '../../../app/hooks';
 import { BulkApproveBar, useBulkApproval } from './components/BulkApproval';
 import { ClaimTag } from './components/ClaimNotice';
+import { RejectSubmissionDialog, type TRejectInput } from './components/RejectSubmissionDialog';
 import { ReviewJobProgress } from './components/ReviewJobProgress';
+import { ReviewTemplatesTab } from './components/ReviewTemplatesTab';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
+import { ReviewCockpit } from './review/ReviewCockpit';
+import { REVIEW_COCKPIT_PATH, reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
 import { useLiveClaims } from './useSubmissionClaim';
 
 /**
  * Admin > Task Submissions: the review queue (filtered by worker and submission date), the detail dialog with the
- * submitted images and videos inline, approve, and reject with a required reason. Issue 30: who is reviewing each row
- * (live, from the claims poll), rows selected (or all matching the filters) approved in bulk as a job with its progress.
+ * submitted images and videos inline, approve, and reject with the criteria not met and a reason (from a template or
+ * typed). Issue 30: who is reviewing each row (live, from the claims poll); rows selected (or all matching the
+ * filters) approved in bulk as a job with its progress; under the list the reason templates (shown on request; a
+ * section rather than a tab: antd's Tabs measure themselves endlessly under jsdom, which made every role query of this
+ * page's tests take a minute); at /admin/submissions/review the review cockpit (one submission at a time, by keyboard)
+ * over the queue with the list's filter.
  */
 export function SubmissionsSection() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const [showTemplates, setShowTemplates] = useState(false);
+  const filters = useMemo(() => reviewFiltersOf(new URLSearchParams(location.search)), [location.search]);
+  if (location.pathname.replace(/\/+$/, '') === REVIEW_COCKPIT_PATH) {
+    return (
+      <div className="admin-section" data-testid="admin-submissions-review">
+        <ReviewCockpit filters={filters} />
+      </div>
+    );
+  }
+  return (
+    <div className="admin-section" data-testid="admin-submissions">
+      <SubmissionsQueue />
+      <div>
+        <Button aria-expanded={showTemplates} aria-controls="review-templates-section" onClick={() => setShowTemplates((shown) => !shown)} data-testid="toggle-templates">
+          {t(showTemplates ? 'work.admin.submissions.templates.hide' : 'work.admin.submissions.templates.show')}
+        </Button>
+      </div>
+      {showTemplates && (
+        <div id="review-templates-section">
+          <ReviewTemplatesTab />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The review queue (filtered by worker and submission date), the detail dialog with the submitted images and videos
+ * inline, approve, reject with the criteria not met and a reason (from a template or typed), and the way into the
+ * cockpit with the same filter.
+ */
+function SubmissionsQueue() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const format = useFormat();
   const toast = useToast();
   // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1.
@@ -87,11 +131,11 @@ export function SubmissionsSection() {
     }
   };
 
-  const reject = async (reason: string) => {
+  const reject = async (input: TRejectInput) => {
     if (!rejecting) return;
     const action = `submission.review:${rejecting.id}`;
     try {
-      await rejectSubmission({ id: rejecting.id, reason }).unwrap();
+      await rejectSubmission({ id: rejecting.id, ...input }).unwrap();
       toast({ title: t('work.admin.submissions.toasts.rejected'), action });
       setRejecting(null);
       setDetailOpen(false);
@@ -154,12 +198,17 @@ export function SubmissionsSection() {
   ];
 
   return (
-    <div className="admin-section" data-testid="admin-submissions">
+    <>
       <ListPage<TAdminSubmission>
         title={t('work.admin.submissions.title')}
         query={query}
         pages={pages}
         sort={sort}
+        extra={
+          <Button icon={<ThunderboltOutlined />} onClick={() => navigate(`${REVIEW_COCKPIT_PATH}${reviewSearchOf({ ...filters, sort: sort.value })}`)} data-testid="open-cockpit">
+            {t('work.admin.submissions.cockpit.open')}
+          </Button>
+        }
         filters={
           <>
             <ListSearch label={t('work.admin.submissions.searchUser')} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />
@@ -211,17 +260,13 @@ export function SubmissionsSection() {
           </>
         )}
       </ConfirmDialog>
-      <ReasonDialog
+      <RejectSubmissionDialog
         open={rejecting !== null}
-        title={t('work.admin.submissions.rejectTitle')}
-        text={t('work.admin.submissions.rejectText')}
-        label={t('work.admin.submissions.reasonLabel')}
-        requiredMessage={t('work.admin.submissions.reasonRequired')}
-        confirmLabel={t('work.admin.submissions.reject')}
+        submission={rejecting}
         loading={rejectState.isLoading}
         onCancel={() => setRejecting(null)}
-        onConfirm={(reason) => void reject(reason)}
+        onConfirm={(input) => void reject(input)}
       />
-    </div>
+    </>
   );
 }

@@ -49,8 +49,8 @@ export function registerAppealRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
     async (request) => getQualityRecord(deps, authUserOf(request).userId),
   );
 
-  // The same record for admins (the review and the user's detail), with the worker's control accuracy (issue 30 item 5),
-  // which only admins see.
+  // The same record for admins (the review cockpit beside each submission, the user's detail), with the worker's
+  // control accuracy (issue 30 item 5), which only admins see.
   app.get(
     '/api/admin/workers/:id/quality',
     {

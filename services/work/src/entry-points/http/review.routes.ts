@@ -69,7 +69,7 @@ export function registerReviewRoutes(app: TApp, { deps, hooks }: TRouteDeps<TWor
     { onRequest: hooks.requireAdmin, schema: { params: ZSubmissionParamsSchema, body: ZRejectSubmissionRequestSchema, response: { 200: ZReviewResponseSchema } } },
     async (request) => ({
       message: 'Submission rejected successfully!',
-      submission: await rejectSubmission(deps, authUserOf(request).userId, request.params.id, request.body.reason, request.body.criteria),
+      submission: await rejectSubmission(deps, authUserOf(request).userId, request.params.id, request.body.reason, request.body.criteria, request.body.templateId),
     }),
   );
 

@@ -26,6 +26,7 @@ const SUBMISSION: TAdminSubmission = {
   rejectedAt: null,
   completedAt: null,
   autoApproved: false,
+  taskSubmissionInstructions: 'Type what the sign says',
   taskAcceptanceCriteria: [],
   rejectedCriteria: [],
   files: [],

@@ -1,9 +1,36 @@
+import type { TAdminTask } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
 import { liveHourlyRate, missingRequired, TaskFormDialog } from './TaskFormDialog';
 
 const admin = signedInState(makeUser({ role: 'admin' }), 'admin-token');
+
+/** A task as the admin list gives it, to edit. */
+const EDITED_TASK: TAdminTask = {
+  id: 't-1',
+  title: 'Shop sign',
+  description: 'Photograph it',
+  submissionInstructions: 'One photo',
+  reward: '5.00',
+  status: 'available',
+  sortOrder: 0,
+  dueDate: null,
+  timeLimitMinutes: null,
+  requiresApproval: false,
+  estimatedMinutes: 15,
+  pay: { basis: 'estimate', minutes: 15, hourlyRate: '20.00', workers: 0 },
+  acceptanceCriteria: [],
+  createdAt: '2025-03-01T10:00:00.000Z',
+  updatedAt: '2025-03-01T10:00:00.000Z',
+  createdBy: null,
+  assignedUser: null,
+  assignment: null,
+  returns: 0,
+  estimateMissing: false,
+  underpaid: false,
+  control: null,
+};
 
 function renderForm() {
   const fetchMock = mockApi({
@@ -114,6 +141,52 @@ describe('task form (spec 03 s.5)', () => {
     expect(await screen.findByText(/This task would pay \$4\.00 per hour \(\$1\.00 for 15 min\), below the platform's minimum of \$8\.00 per hour/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/admin/tasks')).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('when the admin adds, edits, reorders and removes acceptance criteria, then they are sent numbered in that order; a blank one is refused before sending', async () => {
+    const { user, fetchMock } = renderForm();
+    const dialog = screen.getByRole('dialog');
+    await fill(user, dialog, 'Title', 'Shop sign');
+    await fill(user, dialog, 'Description', 'Photograph it');
+    await fill(user, dialog, 'Submission instructions', 'One photo');
+    await fill(user, dialog, 'Reward (USD)', '5');
+    await fill(user, dialog, 'Estimated time in minutes', '15');
+    const editor = within(dialog).getByTestId('criteria-editor');
+    expect(editor).toHaveTextContent('No acceptance criteria');
+    const add = within(editor).getByRole('button', { name: /Add a criterion/ });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    await fill(user, dialog, 'Criterion 1', 'Daylight');
+    await fill(user, dialog, 'Criterion 2', 'The whole sign');
+    // Criterion 3 left blank: refused by the form, nothing sent.
+    await user.click(createButton());
+    expect(await within(dialog).findByText('An acceptance criterion cannot be blank')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/admin/tasks')).toHaveLength(0);
+    await fill(user, dialog, 'Criterion 3', '  Readable  ');
+    // Criterion 3 goes up to 2, then criterion 1 is removed.
+    await user.click(within(editor).getByRole('button', { name: 'Move criterion 3 up' }));
+    await user.click(within(editor).getByRole('button', { name: 'Remove criterion 1' }));
+    expect(within(editor).getByLabelText('Criterion 1')).toHaveValue('  Readable  ');
+    expect(within(editor).getByLabelText('Criterion 2')).toHaveValue('The whole sign');
+    await user.click(createButton());
+    expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
+    const body = JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/tasks')[0]?.body)) as Record<string, unknown>;
+    expect(body.acceptanceCriteria).toEqual(['Readable', 'The whole sign']);
+  });
+
+  it('when ten criteria are there, then no eleventh can be added', async () => {
+    renderWithProviders(
+      <TaskFormDialog
+        open
+        task={{ ...EDITED_TASK, acceptanceCriteria: Array.from({ length: 10 }, (_, i) => `Rule ${i + 1}`) }}
+        onClose={vi.fn()}
+      />,
+      { route: '/admin/tasks', preloadedState: admin },
+    );
+    const editor = await screen.findByTestId('criteria-editor');
+    await waitFor(() => expect(within(editor).getByLabelText('Criterion 10')).toHaveValue('Rule 10'));
+    expect(within(editor).getByRole('button', { name: /At most 10 criteria/ })).toBeDisabled();
   });
 
   it('computes the live rate as the server does (cents, rounded down) and none for what is not a reward or a whole number of minutes', () => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useCreateTaskMutation, useUpdateTaskMutation } from '../../../../features/tasks/tasks.admin.api';
 import { isoDayOf } from '../../../../app/isoDay';
+import { AcceptanceCriteriaField, acceptanceCriteriaRules, criteriaInput } from './AcceptanceCriteriaField';
 import { useFormat } from '../../../../app/format';
 import { CONTROL_FORM_FIELDS, CONTROL_SERVER_FIELDS, ControlTaskField, controlInitialValues, controlMissing, toControlInput, type TControlFormValues } from './ControlTaskField';
 
@@ -21,6 +22,7 @@ interface TTaskFormValues extends TControlFormValues {
   timeLimitMinutes?: number | null;
   requiresApproval?: boolean;
   estimatedMinutes?: number | null;
+  acceptanceCriteria?: string[];
 }
 
 const REQUIRED = ['title', 'description', 'reward', 'submissionInstructions', 'estimatedMinutes'] as const;
@@ -51,6 +53,7 @@ export function toTaskInput(values: TTaskFormValues, task: TAdminTask | null = n
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
     estimatedMinutes: values.estimatedMinutes ?? 0,
+    acceptanceCriteria: criteriaInput(values.acceptanceCriteria),
     ...toControlInput(values, task),
   };
   if (values.sortOrder !== undefined && values.sortOrder !== null) input.sortOrder = values.sortOrder;
@@ -58,7 +61,7 @@ export function toTaskInput(values: TTaskFormValues, task: TAdminTask | null = n
 }
 
 function initialValues(task: TAdminTask | null): TTaskFormValues {
-  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, ...controlInitialValues(null) };
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, acceptanceCriteria: [], ...controlInitialValues(null) };
   return {
     ...controlInitialValues(task),
     title: task.title,
@@ -71,6 +74,7 @@ function initialValues(task: TAdminTask | null): TTaskFormValues {
     requiresApproval: task.requiresApproval,
     // A task from before estimates holds the migration's default: the admin is asked for a real one.
     estimatedMinutes: task.estimateMissing ? null : task.estimatedMinutes,
+    acceptanceCriteria: [...task.acceptanceCriteria],
   };
 }
 
@@ -126,7 +130,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
       form={form}
-      fields={{ ...sameNames(['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', ...CONTROL_FORM_FIELDS]), ...CONTROL_SERVER_FIELDS }}
+      fields={{ ...sameNames(['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', 'acceptanceCriteria', ...CONTROL_FORM_FIELDS]), ...CONTROL_SERVER_FIELDS }}
       initialValues={initialValues(task)}
       onSubmit={save}
       savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
@@ -168,6 +172,9 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       <div className="muted" data-testid="task-form-rate" role="status" aria-live="polite">
         {rate !== null ? t('work.admin.tasks.liveRate', { rate: format.money(rate) }) : t('work.admin.tasks.liveRateUnknown')}
       </div>
+      <Form.Item name="acceptanceCriteria" label={t('work.admin.tasks.fields.acceptanceCriteria')} extra={t('work.admin.tasks.criteria.hint')} rules={acceptanceCriteriaRules(t)}>
+        <AcceptanceCriteriaField />
+      </Form.Item>
       <Form.Item name="requiresApproval" valuePropName="checked">
         <Checkbox>{t('work.admin.tasks.fields.requiresApproval')}</Checkbox>
       </Form.Item>
