@@ -50,6 +50,8 @@ function renderCockpit(handlers: Parameters<typeof mockApi>[0], route = '/admin/
     'GET /api/admin/workers/u-1/quality': () => jsonResponse(QUALITY),
     'GET /api/admin/workers/u-2/quality': () => jsonResponse(QUALITY),
     'GET /api/admin/workers/u-3/quality': () => jsonResponse(QUALITY),
+    // Who is reviewing what: nobody else (the item on screen is claimed as it is shown).
+    'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
     ...handlers,
   });
   return { ...renderWithProviders(<SubmissionsSection />, { route, preloadedState: signedInState(makeUser({ role: 'admin' })) }), fetchMock };
@@ -96,6 +98,26 @@ describe('the review cockpit', () => {
     expect(screen.getByTestId('review-cockpit')).toHaveFocus();
   });
 
+  it('when another admin is reviewing the submission, then the cockpit names them above the work and A and R do nothing', async () => {
+    const bob = { adminId: '0b7e6f5c-2222-4c2a-9d1e-000000000002', adminName: 'Bob Checker', expiresAt: new Date(Date.now() + 240_000).toISOString() };
+    const { fetchMock } = renderCockpit({
+      'GET /api/admin/submissions': () => page([submission(1), submission(2)], null, 2),
+      'GET /api/admin/submissions/claims': () => jsonResponse({ items: [{ submissionId: 'as-1', ...bob }] }),
+      'POST /api/admin/submissions/as-1/claim': () =>
+        jsonResponse({ message: 'This submission is being reviewed by Bob Checker', code: 'WORK.CLAIMED_BY_OTHER', params: { name: 'Bob Checker' } }, 409),
+    });
+    await waitFor(() => expect(currentId()).toBe('as-1'));
+    const notice = await screen.findByTestId('claim-notice');
+    expect(notice).toHaveTextContent('Bob Checker');
+    press('a');
+    press('r');
+    expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/approve')).toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Reject submission' })).not.toBeInTheDocument();
+    // J moves on to one nobody holds.
+    press('j');
+    await waitFor(() => expect(currentId()).toBe('as-2'));
+  });
+
   it('when R then 2 then Enter are pressed, then template 2 is rendered for this submission, its criterion ticked, and the rejection names the template', async () => {
     const { fetchMock } = renderCockpit({
       'GET /api/admin/submissions': () => page([submission(1), submission(2)], null, 2),
@@ -140,7 +162,7 @@ describe('the review cockpit', () => {
     await user.type(text, ' Also: ajkr 2');
     expect(text).toHaveValue('Hi Ada, the sign is cut off. Also: ajkr 2');
     expect(currentId()).toBe('as-1');
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && !String(url).endsWith('/claim'))).toHaveLength(0);
     press('Enter', text, { ctrlKey: true });
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/submissions/as-1/reject')[0]?.body))).toMatchObject({ reason: 'Hi Ada, the sign is cut off. Also: ajkr 2', criteria: [1] });
@@ -205,7 +227,7 @@ describe('the review cockpit', () => {
     press('a', input);
     press('j', input);
     expect(currentId()).toBe('as-1');
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    expect(fetchMock.mock.calls.filter(([url, init]) => init?.method === 'POST' && !String(url).endsWith('/claim'))).toHaveLength(0);
     input.remove();
   });
 

@@ -13,6 +13,8 @@ import { RejectSubmissionDialog, type TRejectInput } from '../components/RejectS
 import { isPlainKey, isTypingTarget } from '../components/reviewText';
 import { useReviewQueue, type TReviewFilters } from './useReviewQueue';
 import { useFileBlobs, type TBlobState } from './useFileBlobs';
+import { ClaimNotice } from '../components/ClaimNotice';
+import { useSubmissionClaim } from '../useSubmissionClaim';
 
 /** The keys of the cockpit, in the order the legend shows them. */
 export const COCKPIT_KEYS = ['A', 'R', 'J', 'K', 'N', 'Z', 'O'] as const;
@@ -45,10 +47,11 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   const decided = current ? decisions[current.id] : undefined;
   const record = quality.data;
 
-  // CLAIM: show "being reviewed by" here and disable A/R when claimed by another admin
-  // (useSubmissionClaim(current?.id) from ../useSubmissionClaim.ts, wired by the lead at merge: fold `claimedByOther`
-  // into `canDecide` below and show the banner above the work.)
-  const canDecide = current !== undefined && decided === undefined && current.status === 'submitted' && busy === null;
+  // Who is reviewing what (issue 30): the item on screen is claimed while it is shown (renewed, released on moving on);
+  // one another admin holds is named above the work and not decided here (the server refuses it too).
+  const claim = useSubmissionClaim(current && decided === undefined && current.status === 'submitted' ? current.id : undefined);
+  const claimedByOther = claim.claimedBy !== null && !claim.mine;
+  const canDecide = current !== undefined && decided === undefined && current.status === 'submitted' && busy === null && !claimedByOther;
 
   const media = useMemo(() => current?.files.filter(isInlineMedia) ?? [], [current]);
   const nextItem = queue.items[queue.index + 1];
@@ -203,6 +206,7 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
       ) : (
         <div className="review-cockpit-grid" data-testid="cockpit-item" data-submission-id={current.id}>
           <section className="review-cockpit-work" aria-label={t('work.admin.submissions.cockpit.work')}>
+            {claimedByOther && <ClaimNotice claim={claim} />}
             <header className="review-cockpit-head">
               <h2 className="review-cockpit-title">{current.taskTitle}</h2>
               <div className="review-cockpit-meta">
