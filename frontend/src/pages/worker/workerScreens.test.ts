@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 27: the worker's frame and Home paint before antd's layer is loaded, so the chunk that holds them
+ * (workerScreens.ts) must not pull antd in. This walks the source files it imports statically (a dynamic `import()`
+ * is a chunk of its own and type-only imports vanish in the build) and names every path that reaches antd.
+ */
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?['"]([^'"]+)['"]/g;
+
+function resolveSource(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Every chain of static imports from `entry` to a module of the `antd` package. */
+function pathsToAntd(entry: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      const [, typeOnly, specifier] = match as unknown as [string, string | undefined, string];
+      if (typeOnly) continue;
+      const here = [...chain, relative(SRC, file)];
+      if (specifier === 'antd' || specifier.startsWith('antd/')) found.push([...here, specifier].join(' -> '));
+      else if (specifier.startsWith('.')) {
+        const next = resolveSource(file, specifier);
+        if (next) visit(next, here);
+      }
+    }
+  };
+  visit(entry, []);
+  return found;
+}
+
+describe("the worker's first chunk (issue 27)", () => {
+  it('when the frame, Home and the plain screen frames are bundled, then nothing they import statically imports antd', () => {
+    expect(pathsToAntd(join(SRC, 'pages/worker/workerScreens.ts'))).toEqual([]);
+  });
+
+  it('when a file of the walk imports antd, then the walk names the path (the check itself works)', () => {
+    // Tasks' screen uses antd (Tabs, Modal): its chunk is loaded when /tasks is opened.
+    expect(pathsToAntd(join(SRC, 'features/tasks/WorkerTasksScreen.tsx')).length).toBeGreaterThan(0);
+  });
+});
