@@ -45,6 +45,13 @@ afterAll(async () => {
 
 interface TReceived {
   totalBytes: number;
+  /**
+   * What `<link rel="prefetch">` fetched (CDP's resource type Prefetch): a worker's browser fetches the other worker
+   * screens and antd's layer once Home has settled (src/app/idlePrefetch.ts), without running them. Not part of the
+   * page (not in totalBytes), counted apart.
+   */
+  prefetchedBytes: number;
+  prefetched: string[];
   /** Scripts and style sheets of the app, each with the Content-Encoding it came in. */
   assets: { url: string; encoding: string; bodyBytes: number }[];
 }
@@ -56,14 +63,23 @@ async function loadCounting(context: BrowserContext, page: Page, path: string, r
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const requests = new Map<string, { url: string; type: string; encoding: string; headerBytes: number }>();
-  const received: TReceived = { totalBytes: 0, assets: [] };
+  const received: TReceived = { totalBytes: 0, prefetchedBytes: 0, prefetched: [], assets: [] };
+  const prefetches = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Prefetch') prefetches.add(event.requestId);
+  });
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
     requests.set(event.requestId, { url: event.response.url, type: event.type, encoding: headers['content-encoding'] ?? 'identity', headerBytes: event.response.encodedDataLength });
   });
   cdp.on('Network.loadingFinished', (event) => {
-    received.totalBytes += event.encodedDataLength;
     const request = requests.get(event.requestId);
+    if (prefetches.has(event.requestId)) {
+      received.prefetchedBytes += event.encodedDataLength;
+      received.prefetched.push((request?.url ?? '').slice(baseUrl.length));
+      return;
+    }
+    received.totalBytes += event.encodedDataLength;
     if (request && (request.type === 'Script' || request.type === 'Stylesheet') && request.url.startsWith(baseUrl)) {
       received.assets.push({ url: request.url.slice(baseUrl.length), encoding: request.encoding, bodyBytes: event.encodedDataLength - request.headerBytes });
     }
@@ -77,7 +93,10 @@ async function loadCounting(context: BrowserContext, page: Page, path: string, r
 
 function expectWithin(received: TReceived, budgetKiB: number, what: string): void {
   const kib = received.totalBytes / 1024;
-  console.log(`${what}: ${kib.toFixed(1)} KiB received (budget ${budgetKiB} KiB), ${received.assets.length} scripts and style sheets`);
+  console.log(
+    `${what}: ${kib.toFixed(1)} KiB received (budget ${budgetKiB} KiB), ${received.assets.length} scripts and style sheets` +
+      (received.prefetched.length > 0 ? `; then ${(received.prefetchedBytes / 1024).toFixed(1)} KiB prefetched once settled (${received.prefetched.length} files)` : ''),
+  );
   expect(received.assets.length, `${what}: scripts were loaded`).toBeGreaterThan(0);
   // Every script and style sheet of the app arrives compressed with brotli (the build precompresses them all; a
   // file under 512 bytes, or one brotli would not make smaller, is sent as it is).
@@ -120,9 +139,16 @@ describe('first load budgets (bytes received with Accept-Encoding: br)', () => {
   it(`when a signed-in worker loads the home page on a phone from an empty cache, then it receives at most ${BUDGET_KIB.workerHome} KiB`, async () => {
     const email = uniqueEmail('budget');
     await apiClient(baseUrl).registerWorker(email, 'secret-pass-27', 'Budget', 'Worker');
-    const received = await signedInLoad(MOBILE, email, 'secret-pass-27', '/', (p) => p.locator('.worker-shell').waitFor());
+    const received = await signedInLoad(MOBILE, email, 'secret-pass-27', '/', async (p) => {
+      await p.getByTestId('withdraw-why').waitFor();
+      // Once Home has settled, the other worker screens and antd's layer are prefetched (src/app/idlePrefetch.ts).
+      await p.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' });
+    });
     expectWithin(received, BUDGET_KIB.workerHome, 'worker home /');
     expect(received.assets.map((a) => a.url).filter((url) => /AdminConsole|authScreens/.test(url))).toEqual([]);
+    // Home and the frame are plain elements: antd's layer is not part of the page, only prefetched after it.
+    expect(received.assets.map((a) => a.url).filter((url) => /\/assets\/antd-/.test(url))).toEqual([]);
+    expect(received.prefetched.filter((url) => /\/assets\/antd-/.test(url))).toHaveLength(1);
   });
 
   it(`when the admin console is loaded from an empty cache, then it receives at most ${BUDGET_KIB.admin} KiB`, async () => {

@@ -88,6 +88,8 @@ export const BOOT_SCRIPT = `(function () {
           link.rel = 'preload';
           link.as = 'style';
         } else link.rel = 'modulepreload';
+        // CORS mode, as the app's own module scripts and Vite's style sheet links: the preloaded copy is the one used.
+        link.crossOrigin = '';
         link.href = files[i];
         document.head.appendChild(link);
       }

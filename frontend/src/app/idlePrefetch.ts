@@ -1,3 +1,4 @@
+import { QueryStatus } from '@reduxjs/toolkit/query';
 import type { TRootState } from './store';
 
 /**
@@ -31,7 +32,7 @@ export function prefetchFiles(doc: Document = document): string[] {
 }
 
 function readsInFlight(state: TRootState): boolean {
-  return Object.values(state.api.queries).some((query) => query?.status === 'pending');
+  return Object.values(state.api.queries).some((query) => query?.status === QueryStatus.pending);
 }
 
 function afterLoad(win: Window): Promise<void> {
@@ -68,6 +69,8 @@ export function addPrefetchLinks(files: string[], doc: Document = document): num
     if (doc.querySelector(`link[href="${file}"], script[src="${file}"]`)) continue;
     const link = doc.createElement('link');
     link.rel = 'prefetch';
+    // CORS mode, as the module scripts and Vite's style sheet links that will use the cached copy.
+    link.crossOrigin = '';
     link.href = file;
     if (file.endsWith('.js')) link.as = 'script';
     else if (file.endsWith('.css')) link.as = 'style';
