@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import type { TToastHostProps } from '../components/toast';
 import type * as TAntdModule from './antd';
@@ -36,9 +36,15 @@ export function provideAntd(layer: TAntdLayer | undefined): void {
 export const loadToastHost = (): Promise<ComponentType<TToastHostProps>> => loadAntd().then((layer) => layer.ToastHost);
 export const loadedToastHost = (): ComponentType<TToastHostProps> | undefined => loaded?.ToastHost;
 
-/** antd's theme around `children`, suspending until the layer is loaded: one element type before and after. */
+/**
+ * antd's theme around `children`, suspending until the layer is loaded: one element type before and after. It
+ * suspends by throwing the load's promise (as React.lazy does inside): React 19's `use()` of that promise left a
+ * navigation (a transition) to an antd screen suspended for good once the layer had loaded (router.test.tsx).
+ */
 function ThemeOnceLoaded({ children }: { children: ReactNode }) {
-  const Theme = (loaded ?? use(loadAntd())).AntdTheme;
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense's protocol: a thrown promise.
+  if (!loaded) throw loadAntd();
+  const Theme = loaded.AntdTheme;
   return <Theme>{children}</Theme>;
 }
 

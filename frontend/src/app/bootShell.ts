@@ -86,7 +86,7 @@ export const BOOT_SCRIPT = `(function () {
         var link = document.createElement('link');
         if (/[.]css$/.test(files[i])) {
           link.rel = 'preload';
-          link.as = 'style';
+          link.setAttribute('as', 'style');
         } else link.rel = 'modulepreload';
         // CORS mode, as the app's own module scripts and Vite's style sheet links: the preloaded copy is the one used.
         link.crossOrigin = '';

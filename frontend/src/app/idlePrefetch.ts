@@ -72,8 +72,8 @@ export function addPrefetchLinks(files: string[], doc: Document = document): num
     // CORS mode, as the module scripts and Vite's style sheet links that will use the cached copy.
     link.crossOrigin = '';
     link.href = file;
-    if (file.endsWith('.js')) link.as = 'script';
-    else if (file.endsWith('.css')) link.as = 'style';
+    if (file.endsWith('.js')) link.setAttribute('as', 'script');
+    else if (file.endsWith('.css')) link.setAttribute('as', 'style');
     doc.head.appendChild(link);
     added += 1;
   }

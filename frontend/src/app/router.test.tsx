@@ -157,8 +157,9 @@ describe("the worker's frame without antd (issue 27)", () => {
     const main = screen.getByRole('main');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const screenShown = async (path: string) => {
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)));
-      // The frame's spinner (antd's layer and the screen's chunk loading) has given way to the screen.
+      // The navigation is a transition: Home stays until antd's layer and the screen's chunk are in (cold in the tests).
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)), { timeout: 30_000 });
+      // Any spinner of the frame (antd's layer and the screen's chunk loading) has given way to the screen.
       await waitFor(() => expect(main.querySelector('.center-block > .spinner')).toBeNull(), { timeout: 30_000 });
       expect(main.childElementCount).toBeGreaterThan(0);
     };
