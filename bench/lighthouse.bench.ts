@@ -38,7 +38,10 @@ interface TFigures {
   tbtMs: number;
   cls: number;
   transferredKiB: number;
-  /** Of which fetched by `<link rel="prefetch">` (a worker's other screens and antd, once Home has settled). */
+  /**
+   * Of which fetched at the lowest priority with no type (Chrome's `<link rel="prefetch">`: a worker's other screens
+   * and antd, once Home has settled, src/app/idlePrefetch.ts).
+   */
   prefetchedKiB: number;
   lcpElement: string;
   /** Accessibility, best-practices and SEO audits that did not pass. */
@@ -52,8 +55,8 @@ function figuresOf(lhr: Result): TFigures {
   // The LCP element: a node item in the LCP breakdown insight.
   const lcpDetails = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; snippet?: string; nodeLabel?: string }[] } | undefined;
   const node = lcpDetails?.items?.find((item) => item.type === 'node');
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  const prefetched = requests.filter((request) => request.resourceType === 'Prefetch').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; priority?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const prefetched = requests.filter((request) => request.resourceType === 'Other' && request.priority === 'VeryLow').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   return {
     scores,
     fcpMs: numeric('first-contentful-paint'),

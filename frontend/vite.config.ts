@@ -106,8 +106,8 @@ function adminOnlyChunks(): Plugin {
 /**
  * Issue 27: two lists of files in index.html for a worker's start, written from the bundle (meta tags, placed before
  * the boot script that reads the first):
- * - `app-worker-start`: the worker's first chunk (pages/worker/workerScreens.ts: frame and Home) and Home's reads
- *   (pages/worker/homePrefetch.ts) with what they import, less the entry's own files. The boot script
+ * - `app-worker-start`: the entry's static imports, the worker's first chunk (pages/worker/workerScreens.ts: frame
+ *   and Home) and Home's reads (pages/worker/homePrefetch.ts) with what they import. The boot script
  *   (src/app/bootShell.ts) preloads them when a worker's session is stored, so they download beside the entry instead
  *   of after it has run.
  * - `app-prefetch`: the other worker screens and antd's layer, each chunk with its CSS and what it imports, less what
@@ -149,7 +149,11 @@ function workerChunkLists(): Plugin {
         for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
         // The entry's style sheet is a link of the page already.
         for (const file of Object.keys(context.bundle)) if (file.endsWith('.css') && html.includes(`/${file}"`)) entry.add(file);
-        const start = [...closureOf(WORKER_START)].filter((file) => !entry.has(file)).sort();
+        // The entry's own static imports are in the first list too: the page asks for them at low priority (for the
+        // sign-in screens' static shell), which let the worker's files go first and delayed the entry's run.
+        const entryFiles = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) entryFiles.add(chunk.fileName);
+        const start = [...new Set([...entry, ...closureOf(WORKER_START)])].filter((file) => !entryFiles.has(file) && !(file.endsWith('.css') && entry.has(file))).sort();
         const later = [...closureOf(IDLE_PREFETCH)].filter((file) => !entry.has(file) && !start.includes(file)).sort();
         const meta = (name: string, files: string[]) => `<meta name="${name}" content="${files.map((file) => `/${file}`).join(' ')}" />`;
         return html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    ${meta('app-worker-start', start)}\n    ${meta('app-prefetch', later)}`);
