@@ -42,7 +42,7 @@ export const loadedToastHost = (): ComponentType<TToastHostProps> | undefined =>
  * navigation (a transition) to an antd screen suspended for good once the layer had loaded (router.test.tsx).
  */
 function ThemeOnceLoaded({ children }: { children: ReactNode }) {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense's protocol: a thrown promise.
+  // Suspense's protocol: a thrown promise.
   if (!loaded) throw loadAntd();
   const Theme = loaded.AntdTheme;
   return <Theme>{children}</Theme>;
