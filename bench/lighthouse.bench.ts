@@ -38,6 +38,11 @@ interface TFigures {
   tbtMs: number;
   cls: number;
   transferredKiB: number;
+  /**
+   * Of which fetched at the lowest priority with no type (Chrome's `<link rel="prefetch">`: a worker's other screens
+   * and antd, once Home has settled, src/app/idlePrefetch.ts).
+   */
+  prefetchedKiB: number;
   lcpElement: string;
   /** Accessibility, best-practices and SEO audits that did not pass. */
   failing: string[];
@@ -50,6 +55,8 @@ function figuresOf(lhr: Result): TFigures {
   // The LCP element: a node item in the LCP breakdown insight.
   const lcpDetails = lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string; snippet?: string; nodeLabel?: string }[] } | undefined;
   const node = lcpDetails?.items?.find((item) => item.type === 'node');
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; priority?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const prefetched = requests.filter((request) => request.resourceType === 'Other' && request.priority === 'VeryLow').reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
   return {
     scores,
     fcpMs: numeric('first-contentful-paint'),
@@ -57,6 +64,7 @@ function figuresOf(lhr: Result): TFigures {
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     transferredKiB: numeric('total-byte-weight') / 1024,
+    prefetchedKiB: prefetched / 1024,
     lcpElement: node ? `${node.snippet ?? ''} "${node.nodeLabel ?? ''}"`.slice(0, 100) : '?',
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
@@ -71,7 +79,7 @@ function describe(page: string, runs: TFigures[]): string[] {
   return [
     `${page} (median of ${runs.length} by performance; performance of each run: ${runs.map((r) => (r.scores.performance ?? 0).toFixed(2)).join(', ')})`,
     `  performance ${s('performance')}, accessibility ${s('accessibility')}, best practices ${s('best-practices')}, SEO ${s('seo')}`,
-    `  FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(median.tbtMs)} ms, CLS ${median.cls.toFixed(3)}, transferred ${Math.round(median.transferredKiB)} KiB`,
+    `  FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(median.tbtMs)} ms, CLS ${median.cls.toFixed(3)}, transferred ${Math.round(median.transferredKiB)} KiB${median.prefetchedKiB > 0 ? ` (of which ${Math.round(median.prefetchedKiB)} KiB prefetched once the page settled)` : ''}`,
     `  LCP element: ${median.lcpElement}`,
     ...(median.failing.length > 0 ? [`  failing: ${median.failing.join(', ')}`] : []),
   ];

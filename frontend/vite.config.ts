@@ -103,6 +103,65 @@ function adminOnlyChunks(): Plugin {
   };
 }
 
+/**
+ * Issue 27: two lists of files in index.html for a worker's start, written from the bundle (meta tags, placed before
+ * the boot script that reads the first):
+ * - `app-worker-start`: the entry's static imports, the worker's first chunk (pages/worker/workerScreens.ts: frame
+ *   and Home) and Home's reads (pages/worker/homePrefetch.ts) with what they import. The boot script
+ *   (src/app/bootShell.ts) preloads them when a worker's session is stored, so they download beside the entry instead
+ *   of after it has run.
+ * - `app-prefetch`: the other worker screens and antd's layer, each chunk with its CSS and what it imports, less what
+ *   the two above hold. src/app/idlePrefetch.ts fetches them (without running them) once Home has settled, so opening
+ *   them waits for no network. A list, not prefetch links: nothing of it may compete with Home's first paint.
+ */
+const IDLE_PREFETCH = [
+  /\/src\/app\/antd\.tsx$/,
+  /\/src\/features\/tasks\/WorkerTasksScreen\.tsx$/,
+  /\/src\/features\/chat\/ChatScreen\.tsx$/,
+  /\/src\/features\/payouts\/WithdrawalsScreen\.tsx$/,
+  /\/src\/pages\/worker\/ProfilePage\.tsx$/,
+  /\/src\/pages\/worker\/AwardsPage\.tsx$/,
+];
+const WORKER_START = [/\/src\/pages\/worker\/workerScreens\.ts$/, /\/src\/pages\/worker\/homePrefetch\.ts$/];
+function workerChunkLists(): Plugin {
+  return {
+    name: 'platform-worker-chunk-lists',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        if (!context.bundle) return html;
+        const chunks = Object.values(context.bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (file: string, into: Set<string>) => {
+          const chunk = byFile.get(file);
+          if (!chunk || into.has(file)) return;
+          into.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        const closureOf = (patterns: RegExp[]) => {
+          const files = new Set<string>();
+          for (const chunk of chunks) if (patterns.some((pattern) => pattern.test(chunk.facadeModuleId ?? ''))) closure(chunk.fileName, files);
+          return files;
+        };
+        const entry = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
+        // The entry's style sheet is a link of the page already.
+        for (const file of Object.keys(context.bundle)) if (file.endsWith('.css') && html.includes(`/${file}"`)) entry.add(file);
+        // The entry's own static imports are in the first list too: the page asks for them at low priority (for the
+        // sign-in screens' static shell), which let the worker's files go first and delayed the entry's run.
+        const entryFiles = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) entryFiles.add(chunk.fileName);
+        const start = [...new Set([...entry, ...closureOf(WORKER_START)])].filter((file) => !entryFiles.has(file) && !(file.endsWith('.css') && entry.has(file))).sort();
+        const later = [...closureOf(IDLE_PREFETCH)].filter((file) => !entry.has(file) && !start.includes(file)).sort();
+        const meta = (name: string, files: string[]) => `<meta name="${name}" content="${files.map((file) => `/${file}`).join(' ')}" />`;
+        return html.replace(/(<meta charset="UTF-8" \/>)/, `$1\n    ${meta('app-worker-start', start)}\n    ${meta('app-prefetch', later)}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -110,6 +169,7 @@ export default defineConfig({
     bootShell(),
     lowPriorityModules(),
     adminOnlyChunks(),
+    workerChunkLists(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',

@@ -5,6 +5,7 @@ import { AppProviders } from './app/AppProviders';
 import { loadAntd } from './app/antdLayer';
 import { shownBootShell } from './app/bootShell';
 import { createI18n, detectLanguage, loadRussianCatalogue } from './app/i18n';
+import { prefetchWhenSettled } from './app/idlePrefetch';
 import { AppRoutes, loadAuthScreens, loadWorkerScreens } from './app/router';
 import { setupStore } from './app/store';
 import { startInstallPromptCapture } from './features/install/installPrompt';
@@ -16,12 +17,16 @@ const store = setupStore();
 // is signed in, the worker's frame and home when a session is kept (an admin's console loads on its own route).
 const session = store.getState().session;
 const authScreens = session.status === 'signedOut' ? loadAuthScreens() : undefined;
-// antd (theme, toasts) is not in the first download: every signed-in screen needs it, so it is fetched now too.
-if (session.status !== 'signedOut') void loadAntd();
-if (session.status !== 'signedOut' && session.user?.role !== 'admin') {
+const admin = session.user?.role === 'admin';
+// antd (theme, toasts) is not in the first download. The console needs it at once: an admin's kept session fetches it
+// now. A worker's frame and Home are plain elements (issue 27): antd is not on their path; it is fetched with the
+// other worker screens once Home has settled (app/idlePrefetch.ts) and run when a screen or a toast needs it.
+if (session.status !== 'signedOut' && admin) void loadAntd();
+if (session.status !== 'signedOut' && !admin) {
   void loadWorkerScreens();
   // Home's reads start now too, not after the screens (pages/worker/homePrefetch.ts, a small chunk of its own).
   if (window.location.pathname === '/') void import('./pages/worker/homePrefetch').then(({ prefetchHome }) => prefetchHome(store.dispatch));
+  void prefetchWhenSettled(store);
 }
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

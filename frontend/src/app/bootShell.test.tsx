@@ -6,7 +6,8 @@ import { ToastProvider } from '../components/toast';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { en } from '../locales/en';
 import { ru } from '../locales/ru';
-import { BOOT_SCRIPT, BOOT_SHELL_SCREENS, bootShellBrand, bootShellHeading, renderBootShell, shownBootShell, type TBootShellScreen } from './bootShell';
+import { makeUser } from '../test/test-utils';
+import { BOOT_SCRIPT, BOOT_SHELL_SCREENS, bootShellBrand, bootShellHeading, renderBootShell, shownBootShell, WORKER_START_META, type TBootShellScreen } from './bootShell';
 import { createI18n } from './i18n';
 import { LANGUAGE_STORAGE_KEY, type TLanguage } from './i18n.constants';
 import { setupStore } from './store';
@@ -38,7 +39,7 @@ function boot(path: string): void {
 
 afterEach(() => {
   document.documentElement.removeAttribute('data-shell');
-  document.head.querySelectorAll('style').forEach((style) => style.remove());
+  document.head.querySelectorAll('style, link, meta[name="app-worker-start"]').forEach((element) => element.remove());
   localStorage.clear();
 });
 
@@ -85,5 +86,37 @@ describe('the static shell of the signed-out screens (index.html)', () => {
       boot(path);
       expect(document.documentElement.getAttribute('data-shell'), path).toBeNull();
     }
+  });
+});
+
+describe("the boot script starts a worker's first files (issue 27)", () => {
+  const FILES = ['/assets/workerScreens-a1.js', '/assets/payouts.api-b2.js', '/assets/workerScreens-c3.css'];
+  const listFiles = () => {
+    const meta = document.createElement('meta');
+    meta.name = WORKER_START_META;
+    meta.content = FILES.join(' ');
+    document.head.appendChild(meta);
+  };
+  const preloads = () => Array.from(document.head.querySelectorAll('link')).map((link) => `${link.rel}${link.getAttribute('as') ? `:${link.getAttribute('as')}` : ''} ${link.getAttribute('href')}`);
+
+  it("when a worker's session is stored, then the frame and Home's files are preloaded (scripts as modules, the style sheet as a style)", () => {
+    listFiles();
+    localStorage.setItem('auth_token', 'kept');
+    localStorage.setItem('auth_user', JSON.stringify(makeUser()));
+    boot('/');
+    expect(preloads()).toEqual(['modulepreload /assets/workerScreens-a1.js', 'modulepreload /assets/payouts.api-b2.js', 'preload:style /assets/workerScreens-c3.css']);
+    expect(shownBootShell()).toBeNull();
+  });
+
+  it("when an admin's session is stored, or nobody is signed in, then nothing of the worker's is preloaded", () => {
+    listFiles();
+    localStorage.setItem('auth_token', 'kept');
+    localStorage.setItem('auth_user', JSON.stringify(makeUser({ role: 'admin' })));
+    boot('/admin');
+    expect(preloads()).toEqual([]);
+    localStorage.clear();
+    boot('/login');
+    expect(preloads()).toEqual([]);
+    expect(shownBootShell()).toBe('login');
   });
 });

@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChatClient } from '../features/chat/chatClient';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../test/test-utils';
+import * as antdModule from './antd';
+import { loadedToastHost, provideAntd } from './antdLayer';
 import { AppRoutes, loadAuthScreens } from './router';
 
 // As main.tsx does when nobody is signed in: the sign-in chunk is fetched first (cold, it can take longer than a
@@ -122,4 +125,60 @@ describe('route guards (spec 01 s.2, spec 03 s.2)', () => {
     expect(within(main).queryByRole('button', { name: /Admin panel/ })).toBeNull();
     expect(within(main).getByRole('button', { name: /Install App/ })).toBeInTheDocument();
   });
+});
+
+describe("the worker's frame without antd (issue 27)", () => {
+  afterEach(() => {
+    provideAntd(antdModule);
+    vi.restoreAllMocks();
+  });
+
+  it('when a worker starts on Home before antd is loaded, then Home renders without it, and going to Tasks, Chat, Withdrawals and back keeps the same frame and its one chat connection', async () => {
+    // As in the browser at a worker's start: antd's layer is not loaded (the tests otherwise hand it in at once).
+    provideAntd(undefined);
+    const start = vi.spyOn(ChatClient.prototype, 'start').mockImplementation(() => undefined);
+    const stop = vi.spyOn(ChatClient.prototype, 'stop').mockImplementation(() => undefined);
+    const empty = { items: [], nextCursor: null, total: 0, totalExact: true };
+    mockApi({
+      'GET /api/auth/me': () => jsonResponse(worker),
+      'GET /api/user/welcome-status': () => jsonResponse({ shouldShowWelcome: false }),
+      'GET /api/ledger/balance': () => jsonResponse({ available: '12.50', held: '0.00' }),
+      'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse(empty),
+      'GET /api/news': () => jsonResponse(empty),
+    });
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', preloadedState: signedInState(worker) });
+    expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+    expect(await screen.findByTestId('withdraw-why')).toHaveTextContent('$37.50 to go');
+    // Home and the frame did not need antd: nothing has loaded it.
+    expect(loadedToastHost()).toBeUndefined();
+
+    const header = document.querySelector('.worker-header');
+    const main = screen.getByRole('main');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const screenShown = async (path: string) => {
+      // The navigation is a transition: Home stays until antd's layer and the screen's chunk are in (cold in the tests).
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)), { timeout: 30_000 });
+      // Any spinner of the frame (antd's layer and the screen's chunk loading) has given way to the screen.
+      await waitFor(() => expect(main.querySelector('.center-block > .spinner')).toBeNull(), { timeout: 30_000 });
+      expect(main.childElementCount).toBeGreaterThan(0);
+    };
+    await user.click(within(nav).getByRole('link', { name: 'Tasks' }));
+    await screenShown('/tasks');
+    // The screens that use antd loaded its layer themselves, under the frame.
+    expect(loadedToastHost()).toBeDefined();
+    await user.click(within(nav).getByRole('link', { name: 'Chat' }));
+    await screenShown('/chat');
+    await user.click(within(nav).getByRole('link', { name: 'Home' }));
+    await user.click(await screen.findByRole('button', { name: 'Withdrawal history' }));
+    await screenShown('/withdrawals');
+    await user.click(within(nav).getByRole('link', { name: 'Home' }));
+    expect(await screen.findByText('Hello, Ada')).toBeInTheDocument();
+
+    // One frame all along: the same header element, the same main, one chat connection never stopped.
+    expect(document.querySelector('.worker-header')).toBe(header);
+    expect(screen.getByRole('main')).toBe(main);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(stop).not.toHaveBeenCalled();
+  }, 90_000);
 });

@@ -17,9 +17,9 @@ import { DocumentTitle } from '../features/branding/useAppName';
 const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
-// The worker's frame, Home, and the frames of Tasks, Chat and Withdrawals (which load their screens lazily
-// themselves), with the onboarding overlays: one chunk, fetched at start when someone is signed in (main.tsx), never
-// by a signed-out visitor.
+// The worker's frame and Home, plain elements without antd (issue 27), with the frames of Tasks, Chat and
+// Withdrawals (which load their screens lazily themselves) and the onboarding overlays: one small chunk, fetched at
+// start when someone is signed in (main.tsx), never by a signed-out visitor.
 export const loadWorkerScreens = () => import('../pages/worker/workerScreens');
 const WorkerLayout = lazy(() => loadWorkerScreens().then((m) => ({ default: m.WorkerLayout })));
 const HomePage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.HomePage })));
@@ -104,17 +104,22 @@ export function ProtectedRoute({ adminOnly = false, children }: { adminOnly?: bo
 }
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
-/** A lazily loaded worker screen: the spinner inside the worker frame (as the Tasks, Chat and Withdrawals screens). */
-const lazyWorkerPage = (node: ReactNode) => (
-  <Suspense
-    fallback={
-      <div className="center-block">
-        <Spinner />
-      </div>
-    }
-  >
-    {node}
-  </Suspense>
+/** A lazily loaded screen that uses antd: antd's layer and the screen's chunk first, the full-page spinner meanwhile. */
+const antdPage = (node: ReactNode) => <AntdScope>{lazyPage(node)}</AntdScope>;
+const workerSpinner = (
+  <div className="center-block">
+    <Spinner />
+  </div>
+);
+/**
+ * A worker screen that uses antd, inside the worker frame: antd's layer is loaded there, under the frame (the spinner
+ * inside the frame meanwhile, as the Tasks, Chat and Withdrawals screens), so the frame and its chat connection stay
+ * mounted from one screen to the next (issue 27).
+ */
+const antdWorkerPage = (node: ReactNode) => (
+  <AntdScope fallback={workerSpinner}>
+    <Suspense fallback={workerSpinner}>{node}</Suspense>
+  </AntdScope>
 );
 
 const AUTH_SCREENS: RouteObject[] = [
@@ -125,12 +130,12 @@ const AUTH_SCREENS: RouteObject[] = [
 ];
 
 const LANDING_SCREENS: RouteObject[] = [
-  { path: '/landing/crypto-gaming', element: lazyPage(<LandingPage template="crypto-gaming" />) },
-  { path: '/landing/professional-tester', element: lazyPage(<LandingPage template="professional-tester" />) },
+  { path: '/landing/crypto-gaming', element: antdPage(<LandingPage template="crypto-gaming" />) },
+  { path: '/landing/professional-tester', element: antdPage(<LandingPage template="professional-tester" />) },
 ];
 
-const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: lazyPage(<ReferralPage />) };
-const DEV_SCREENS: RouteObject[] = DEV_ROUTES.map((route) => ({ ...route, element: lazyPage(route.element) }));
+const REFERRAL_SCREEN: RouteObject = { path: '/ref/:code', element: antdPage(<ReferralPage />) };
+const DEV_SCREENS: RouteObject[] = DEV_ROUTES.map((route) => ({ ...route, element: antdPage(route.element) }));
 
 const TRUST_SCREEN: RouteObject = { path: TRUST_PATH, element: lazyPage(<TrustPage />) };
 
@@ -166,26 +171,27 @@ export function signedInRoutes(role: TRole, skipReferral: boolean): RouteObject[
           </Suspense>
         </ProtectedRoute>
       ),
+      // Home is plain elements (no antd); the other screens load antd's layer inside the frame.
       children: [
         { path: '/', element: <HomePage /> },
-        { path: '/tasks', element: <TasksPage /> },
-        { path: '/chat', element: <ChatPage /> },
-        { path: '/awards', element: lazyWorkerPage(<AwardsPage />) },
-        { path: '/withdrawals', element: <WithdrawalsPage /> },
-        { path: '/profile', element: lazyWorkerPage(<ProfilePage />) },
+        { path: '/tasks', element: antdWorkerPage(<TasksPage />) },
+        { path: '/chat', element: antdWorkerPage(<ChatPage />) },
+        { path: '/awards', element: antdWorkerPage(<AwardsPage />) },
+        { path: '/withdrawals', element: antdWorkerPage(<WithdrawalsPage />) },
+        { path: '/profile', element: antdWorkerPage(<ProfilePage />) },
         { path: '/ref/:code', element: <HomePage /> },
       ],
     },
     {
       path: '/admin/*',
-      element: <ProtectedRoute adminOnly>{lazyPage(<AdminConsole />)}</ProtectedRoute>,
+      element: <ProtectedRoute adminOnly>{antdPage(<AdminConsole />)}</ProtectedRoute>,
     },
-    { path: '/documents/:id/view', element: lazyPage(<DocumentViewerPage />) },
+    { path: '/documents/:id/view', element: antdPage(<DocumentViewerPage />) },
     // A signed-in visitor has nothing to do on the sign-in screens.
     { path: '/login', element: <Navigate to={home} replace /> },
     { path: '/register', element: <Navigate to={home} replace /> },
     ...DEV_SCREENS,
-    { path: '*', element: lazyPage(<NotFound />) },
+    { path: '*', element: antdPage(<NotFound />) },
   ];
 }
 
@@ -223,15 +229,6 @@ function useNavigationBridge(pathname: string): void {
   }, [pathname]);
 }
 
-/**
- * The screens written without antd (issue 27): the sign-in screens, while nobody is signed in. Every other screen is
- * rendered inside antd's theme (AntdScope), which loads antd's chunk first.
- */
-export function isAntdFreeScreen(status: TSessionStatus, pathname: string): boolean {
-  if (status === 'signedIn') return false;
-  return ['/login', '/register', '/forgot-password', '/reset-password', TRUST_PATH].includes(pathname) || (status === 'signedOut' && pathname === '/');
-}
-
 /** All routes of the app, in one place. */
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -241,16 +238,16 @@ export function AppRoutes() {
   useSessionConfirmation();
   const skipReferral = useReferralSkip(pathname);
   const element = useRoutes(routesFor(status, role, skipReferral));
+  // antd is loaded by the screens and dialogs that use it (antdPage, antdWorkerPage, the overlays' modals): nothing
+  // here wraps the routes, so the sign-in screens, the worker's frame and Home render without it (issue 27).
   return (
     <>
-      <AntdScope needed={!isAntdFreeScreen(status, pathname)}>
-        {element}
-        {status === 'signedIn' && (
-          <Suspense fallback={null}>
-            <OnboardingOverlays />
-          </Suspense>
-        )}
-      </AntdScope>
+      {element}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <OnboardingOverlays />
+        </Suspense>
+      )}
       <InstallWatcher />
       <DocumentTitle />
     </>

@@ -1,8 +1,9 @@
 import type { TPage } from '@platform/contracts';
-import { Alert, Button } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../app/format';
+import { PlainButton } from './PlainButton';
 
 
 /**
@@ -57,7 +58,10 @@ export function useLoadMore<T>(firstPage: TPage<T> | undefined, fetchPage: (curs
   };
 }
 
-/** Under a "Load more" list: how many of how many are shown, the button while more exist, and a failure to retry. */
+/**
+ * Under a "Load more" list: how many of how many are shown, the button while more exist, and a failure to retry.
+ * Plain elements, no antd (issue 27: Home's news list uses it before antd's layer is loaded).
+ */
 export function LoadMoreFooter({ list, testId }: { list: TLoadMoreList<unknown>; testId?: string }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -66,11 +70,16 @@ export function LoadMoreFooter({ list, testId }: { list: TLoadMoreList<unknown>;
       <div className="muted small" data-testid={testId ? `${testId}-count` : undefined}>
         {t('common.shownOfTotal', { shown: format.count(list.items.length), total: format.total(list.total, list.totalExact) })}
       </div>
-      {list.failed && <Alert type="error" showIcon title={t('common.loadMoreFailed')} />}
+      {list.failed && (
+        <div className="plain-alert plain-alert-error" role="alert">
+          <CloseCircleFilled aria-hidden="true" />
+          <span>{t('common.loadMoreFailed')}</span>
+        </div>
+      )}
       {list.hasMore && (
-        <Button block loading={list.loading} onClick={() => void list.loadMore()}>
+        <PlainButton block loading={list.loading} onClick={() => void list.loadMore()}>
           {t('common.loadMore')}
-        </Button>
+        </PlainButton>
       )}
     </div>
   );

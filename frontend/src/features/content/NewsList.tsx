@@ -1,12 +1,14 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../app/antdLayer';
 import { useFormat } from '../../app/format';
 import { LoadMoreFooter, useLoadMore } from '../../components/LoadMore';
 import { Panel } from '../../components/Panel';
 import { useLazyNewsQuery, useNewsQuery, type TNewsArticle } from './content.api';
 import './content.css';
 
-// The modal (antd) is loaded when an item is first opened.
+// The modal (antd) is loaded when an item is first opened, with antd's layer (AntdScope): the list itself is plain
+// elements, part of Home's first paint (issue 27).
 const NewsDialog = lazy(() => import('./NewsDialog'));
 
 /**
@@ -60,9 +62,11 @@ export function NewsList() {
       )}
       {(list.hasMore || list.failed) && <LoadMoreFooter list={list} testId="news-more" />}
       {mounted && (
-        <Suspense fallback={null}>
-          <NewsDialog article={opened} onClose={() => setOpened(null)} />
-        </Suspense>
+        <AntdScope fallback={null}>
+          <Suspense fallback={null}>
+            <NewsDialog article={opened} onClose={() => setOpened(null)} />
+          </Suspense>
+        </AntdScope>
       )}
     </Panel>
   );

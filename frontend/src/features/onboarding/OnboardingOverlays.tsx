@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { AntdScope } from '../../app/antdLayer';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useToast } from '../../components/toast';
 import { onboardingApi } from './onboarding.api';
 
-// The modals are loaded when they are needed: most visits never show them.
+// The modals are loaded when they are needed: most visits never show them. They use antd, whose layer is loaded
+// with them (AntdScope): the screens under them may be plain (Home, issue 27).
 const WelcomeVideoModal = lazy(() => import('./WelcomeVideoModal').then((m) => ({ default: m.WelcomeVideoModal })));
 const RequiredDocumentsModal = lazy(() => import('./RequiredDocumentsModal').then((m) => ({ default: m.RequiredDocumentsModal })));
 
@@ -59,12 +61,21 @@ export function OnboardingOverlays() {
   if (onViewer) return null;
   if (isAdmin) return <span data-testid="onboarding-settled" hidden />;
   const settled = stage === 'done' || (stage === 'documents' && documentsAccepted);
+  const modal =
+    stage === 'video' ? (
+      <WelcomeVideoModal open onClose={() => setStage('documents')} />
+    ) : stage === 'documents' && !documentsAccepted ? (
+      <RequiredDocumentsModal open onDone={() => setStage('done')} />
+    ) : null;
   return (
-    <Suspense fallback={null}>
+    <>
       {/* Marks that onboarding has nothing more to show (browser tests wait for it). */}
       {settled && <span data-testid="onboarding-settled" hidden />}
-      {stage === 'video' && <WelcomeVideoModal open onClose={() => setStage('documents')} />}
-      {stage === 'documents' && !documentsAccepted && <RequiredDocumentsModal open onDone={() => setStage('done')} />}
-    </Suspense>
+      {modal && (
+        <AntdScope fallback={null}>
+          <Suspense fallback={null}>{modal}</Suspense>
+        </AntdScope>
+      )}
+    </>
   );
 }

@@ -120,7 +120,8 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(within(minimum).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     const withdraw = within(screen.getByTestId('balance-card')).getByRole('button', { name: /Withdraw/ });
     expect(withdraw).toBeDisabled();
-    expect(withdraw).not.toHaveClass('ant-btn-primary');
+    expect(withdraw).not.toHaveClass('plain-button-primary');
+    expect(withdraw).toHaveClass('plain-button-default');
     const why = screen.getByTestId('withdraw-why');
     expect(withdraw).toHaveAttribute('aria-describedby', 'withdraw-why');
     expect(why).toHaveTextContent('You can withdraw once your available balance reaches $50.00: $37.50 to go.');
@@ -160,7 +161,7 @@ describe('Home balance card and pending summary (spec 02 Home)', () => {
     expect(screen.queryByTestId('withdraw-minimum')).not.toBeInTheDocument();
     const withdraw = within(screen.getByTestId('balance-card')).getByRole('button', { name: /Withdraw/ });
     expect(withdraw).toBeEnabled();
-    expect(withdraw).toHaveClass('ant-btn-primary');
+    expect(withdraw).toHaveClass('plain-button-primary');
   });
 
   it('when the interface is Russian, then the minimum and the reason are in Russian', async () => {

@@ -1,7 +1,7 @@
 import { ArrowUpOutlined, LockOutlined, SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/Panel';
+import { PlainButton, PlainProgress } from '../../components/PlainButton';
 import { useFormat } from '../../app/format';
 import { parseCents } from './money';
 import { useLedgerBalanceQuery, usePublicSettingsQuery } from './payouts.api';
@@ -15,6 +15,7 @@ import './payouts.css';
  * With Withdraw (Home), the withdrawal minimum is said before it matters (issue 28 item 3): under the minimum, the
  * progress toward it and, below a Withdraw that stays disabled, why and how much is still missing.
  * With Withdraw it also says, once, that the platform never asks for a payment or a deposit (principle 8).
+ * Plain elements, no antd (issue 27): it is the largest part of Home, painted before antd's layer is loaded.
  */
 export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
@@ -44,9 +45,9 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
         <div className="balance-card-unavailable" role="status">
           <WarningOutlined />
           <span>{t('payouts.balance.unavailable')}</span>
-          <Button size="small" loading={isFetching} onClick={() => void refetch()}>
+          <PlainButton size="small" loading={isFetching} onClick={() => void refetch()}>
             {t('payouts.balance.retry')}
-          </Button>
+          </PlainButton>
         </div>
       )}
       {placeholder && !known && (
@@ -61,7 +62,7 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
             <span>{t('payouts.balance.minimum', { minimum: zero })}</span>
             <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: zero, minimum: zero })}</span>
           </div>
-          <Progress percent={0} showInfo={false} size="small" />
+          <PlainProgress percent={0} />
         </div>
       )}
       {known && (
@@ -76,12 +77,12 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
             <span>{t('payouts.balance.minimum', { minimum: format.money(minimum) })}</span>
             <span className="balance-card-minimum-figures">{t('payouts.balance.progress', { available: format.money(data?.available ?? '0'), minimum: format.money(minimum) })}</span>
           </div>
-          <Progress percent={progress.percent} showInfo={false} size="small" aria-label={t('payouts.balance.progressLabel', { percent: progress.percent })} />
+          <PlainProgress percent={progress.percent} label={t('payouts.balance.progressLabel', { percent: progress.percent })} />
         </div>
       )}
       {onWithdraw && (
-        <Button
-          type={belowMinimum ? 'default' : 'primary'}
+        <PlainButton
+          variant={belowMinimum ? 'default' : 'primary'}
           size={compact ? 'middle' : 'large'}
           block={!compact}
           icon={<ArrowUpOutlined />}
@@ -90,7 +91,7 @@ export function BalanceCard({ onWithdraw, compact = false }: { onWithdraw?: () =
           aria-describedby={belowMinimum ? 'withdraw-why' : undefined}
         >
           {t('payouts.balance.withdraw')}
-        </Button>
+        </PlainButton>
       )}
       {placeholder && (
         <div className="balance-card-why balance-card-placeholder" aria-hidden="true">

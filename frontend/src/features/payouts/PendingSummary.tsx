@@ -1,8 +1,8 @@
 import { ClockCircleOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
+import { PlainButton } from '../../components/PlainButton';
 import { useFormat } from '../../app/format';
 import { sumAmounts } from './money';
 import { PENDING_SUMMARY_PAGE_SIZE, useLedgerBalanceQuery, useMyWithdrawalsQuery } from './payouts.api';
@@ -14,6 +14,7 @@ import { PENDING_SUMMARY_PAGE_SIZE, useLedgerBalanceQuery, useMyWithdrawalsQuery
  * /withdrawals. Without pending requests a plain link to the history remains (there is no other way there).
  * The server filters the pending ones (?status=pending) and counts them (total); the sum is that of the page, or,
  * when there are more than one page holds, the held balance (every pending request holds exactly its amount).
+ * Plain elements, no antd (issue 27: part of Home's first paint).
  */
 export function PendingSummary() {
   const { t } = useTranslation();
@@ -26,9 +27,9 @@ export function PendingSummary() {
 
   if (count === 0) {
     return (
-      <Button block icon={<HistoryOutlined />} onClick={() => navigate('/withdrawals')}>
+      <PlainButton block icon={<HistoryOutlined />} onClick={() => navigate('/withdrawals')}>
         {t('payouts.pending.history')}
-      </Button>
+      </PlainButton>
     );
   }
   return (
@@ -37,9 +38,9 @@ export function PendingSummary() {
         <ClockCircleOutlined /> {t('payouts.pending.title')}
       </div>
       {sum !== undefined && <div className="pending-summary-sum">{t('payouts.pending.sum', { amount: format.money(sum) })}</div>}
-      <Button block onClick={() => navigate('/withdrawals')}>
+      <PlainButton block onClick={() => navigate('/withdrawals')}>
         {t('payouts.pending.view', { count })}
-      </Button>
+      </PlainButton>
     </Panel>
   );
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
 import { AppRoutes } from '../../app/router';
-import { isAntdFreeScreen, isPublicPath } from '../../app/router';
+import { isPublicPath } from '../../app/router';
 import { TrustPage } from './TrustPage';
 
 const TRUST: TPublicTrust = {
@@ -125,7 +125,6 @@ describe('the public trust page /trust (issue 31)', () => {
 
   it('is open to everyone without antd: signed out at /trust it renders (from the route table) and sign-in is offered; signed in it offers the way back', async () => {
     expect(isPublicPath('/trust')).toBe(true);
-    expect(isAntdFreeScreen('signedOut', '/trust')).toBe(true);
     api();
     renderWithProviders(<AppRoutes />, { route: '/trust' });
     expect(await screen.findByTestId('trust-page')).toBeInTheDocument();

@@ -1,8 +1,9 @@
-import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/FullPageSpinner';
 
 // The Chat screen is its own chunk (antd Tabs and the input stay out of the first download); the connection behind
-// the badge is not: it lives in the worker layout.
+// the badge is not: it lives in the worker layout. This frame is plain (a CSS spinner): the router loads antd's layer
+// around it, inside the worker frame (issue 27).
 const ChatScreen = lazy(() => import('../../features/chat/ChatScreen'));
 
 export function ChatPage() {
@@ -10,7 +11,7 @@ export function ChatPage() {
     <Suspense
       fallback={
         <div className="center-block">
-          <Spin />
+          <Spinner />
         </div>
       }
     >

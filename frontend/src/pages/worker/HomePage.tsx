@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AntdScope } from '../../app/antdLayer';
 import { useAppSelector } from '../../app/hooks';
 import { NewsList } from '../../features/content/NewsList';
 import { BalanceCard } from '../../features/payouts/BalanceCard';
 import { PendingSummary } from '../../features/payouts/PendingSummary';
 import { VerificationStatusPill } from '../../features/verification/VerificationStatusPill';
 
-// The dialog (antd Modal and its form) is loaded when it is first opened.
+// The dialog (antd Modal and its form) is loaded when it is first opened, with antd's layer (AntdScope): Home itself
+// is plain elements and paints before antd is loaded (issue 27).
 const WithdrawDialog = lazy(() => import('../../features/payouts/WithdrawDialog'));
 
 /** Home (spec 02): the greeting with the verification status, the balance card, the pending-withdrawal summary, Withdraw, and the Company News list. */
@@ -27,9 +29,11 @@ export function HomePage() {
       <NewsList />
 
       {withdrawing !== null && (
-        <Suspense fallback={null}>
-          <WithdrawDialog open={withdrawing} onClose={() => setWithdrawing(false)} />
-        </Suspense>
+        <AntdScope fallback={null}>
+          <Suspense fallback={null}>
+            <WithdrawDialog open={withdrawing} onClose={() => setWithdrawing(false)} />
+          </Suspense>
+        </AntdScope>
       )}
     </div>
   );
