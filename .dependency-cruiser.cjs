@@ -28,12 +28,12 @@ module.exports = {
     {
       name: 'frontend-imports-contracts-code',
       comment:
-        'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle; the exceptions are src/constants.ts (`@platform/contracts/constants`) and src/errors.ts (`@platform/contracts/errors`: the error codes and their parameters, issue 28), which import nothing, src/figure-claims.ts (`@platform/contracts/figure-claims`, issue 31: the rule of typed figure claims, which imports nothing; the landing copy test uses it), and src/assistants.ts (`@platform/contracts/assistants`, with common.ts and zod-setup.ts): issue 13 requires the one zod schema of the assistant settings to drive the admin form (admin chunk only).',
+        'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle; the exceptions are src/constants.ts (`@platform/contracts/constants`) and src/errors.ts (`@platform/contracts/errors`: the error codes and their parameters, issue 28), which import nothing, src/figure-claims.ts (`@platform/contracts/figure-claims`, issue 31: the rule of typed figure claims, which imports nothing; the landing copy test uses it), src/review-template-text.ts (`@platform/contracts/review-template-text`, issue 30: the variables and rendering of the reason templates, which import only constants), and src/assistants.ts (`@platform/contracts/assistants`, with common.ts and zod-setup.ts): issue 13 requires the one zod schema of the assistant settings to drive the admin form (admin chunk only).',
       severity: 'error',
       from: { path: '^frontend/' },
       to: {
         path: '^packages/contracts/',
-        pathNot: '^packages/contracts/src/(constants|errors|figure-claims|assistants|common|zod-setup)\\.ts$',
+        pathNot: '^packages/contracts/src/(constants|errors|figure-claims|review-template-text|assistants|common|zod-setup)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

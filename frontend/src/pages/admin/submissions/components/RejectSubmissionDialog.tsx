@@ -1,4 +1,5 @@
-import { MAX_REJECTION_REASON_LENGTH, type TAdminSubmission, type TReviewTemplate } from '@platform/contracts';
+import type { TAdminSubmission, TReviewTemplate } from '@platform/contracts';
+import { MAX_REJECTION_REASON_LENGTH } from '@platform/contracts/constants';
 import { Button, Checkbox, Input, Modal } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';

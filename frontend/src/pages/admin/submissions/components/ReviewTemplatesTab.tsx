@@ -1,12 +1,6 @@
-import {
-  MAX_ACCEPTANCE_CRITERIA,
-  MAX_REVIEW_TEMPLATE_BODY_LENGTH,
-  MAX_REVIEW_TEMPLATE_TITLE_LENGTH,
-  REVIEW_TEMPLATE_VARIABLES,
-  renderReviewTemplate,
-  type TCreateReviewTemplateRequest,
-  type TReviewTemplate,
-} from '@platform/contracts';
+import type { TCreateReviewTemplateRequest, TReviewTemplate } from '@platform/contracts';
+import { MAX_ACCEPTANCE_CRITERIA, MAX_REVIEW_TEMPLATE_BODY_LENGTH, MAX_REVIEW_TEMPLATE_TITLE_LENGTH } from '@platform/contracts/constants';
+import { REVIEW_TEMPLATE_VARIABLES, renderReviewTemplate } from '@platform/contracts/review-template-text';
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, InputNumber, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,5 @@
-import { renderReviewTemplate, type TAdminSubmission, type TReviewTemplate } from '@platform/contracts';
+import type { TAdminSubmission, TReviewTemplate } from '@platform/contracts';
+import { renderReviewTemplate } from '@platform/contracts/review-template-text';
 
 /**
  * Whether a keyboard event comes from where the admin types (a text field, a text area, a select's search, an editable
