@@ -17,9 +17,10 @@ export const BUDGET_KIB = {
    * plain elements and antd is not in the first download (the issue's target: 250 KiB); 191 KiB after issue 28's merges;
    * 197 KiB after issues 28, 29 and 31's fourth-session merges (catalogue entries, field-rule codes, branding); 202.9 KiB
    * with the worker-home work of issue 27 (home27): index.html's two file lists for a worker's start (~0.9 KiB br),
-   * the boot script's preload, the plain buttons' CSS, two small chunks the entry now imports apart.
+   * the boot script's preload, the plain buttons' CSS, two small chunks the entry now imports apart; 205.4 KiB with the
+   * trust page's link and the fifth session's catalogue entries (issue 27 keeps the lists' move out of index.html open).
    */
-  login: 205,
+  login: 210,
   /**
    * A signed-in worker's home: the next smallest (measured 259 KiB; 271 KiB on the plain sign-in screens' branch;
    * 321 KiB once issue 28's screens, formatting and error catalogue were merged; 332 KiB with the pay rate, appeals,
@@ -31,9 +32,11 @@ export const BUDGET_KIB = {
   /**
    * The admin console's first load (measured 601 KiB; 2.2 MB uncompressed before; 720 KiB after issue 25's list kit
    * and issue 28's catalogue and settings; 732 KiB with the appeals queue, pay rate and payout-promise settings: over
-   * the issue's 700 KiB target, which issue 27 keeps open).
+   * the issue's 700 KiB target, which issue 27 keeps open); 762.6 KiB with the review cockpit, reason templates, claims,
+   * bulk approval, control tasks (issue 30) and the dashboard's trust panel (issue 31), all in the console's first chunk
+   * set: still over the target.
    */
-  admin: 740,
+  admin: 770,
 };
 
 const { baseUrl } = e2eStack();

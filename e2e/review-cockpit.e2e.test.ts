@@ -128,6 +128,8 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
         const dialog = page.getByRole('dialog', { name: 'Reject submission' });
         await dialog.getByTestId('template-picker').waitFor();
         await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null)).toBe('template-picker');
+        // The templates are read when the dialog opens: a key pressed before they are there picks nothing.
+        await dialog.getByTestId(`template-option-${keyOf(template)}`).waitFor();
         await page.keyboard.press(keyOf(template));
         const reason = dialog.getByLabel('Reason', { exact: true });
         await expect.poll(() => reason.inputValue()).toContain('Hi Ada');

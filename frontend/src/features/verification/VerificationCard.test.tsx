@@ -30,7 +30,8 @@ describe('Profile > identity verification (spec 02)', () => {
       'Selfie photo is required',
       'Document photo is required',
     ]) {
-      expect(within(dialog).getByText(message)).toBeInTheDocument();
+      // Said once any photo being checked has been (none here): a moment after the click.
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
     // The photo pickers are our own buttons in the interface's language, not the browser's "Choose File".

@@ -136,6 +136,7 @@ describe('identity verification: rules said before they are broken (issue 28 ite
     });
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/user/verification')).toHaveLength(1));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ status: 'pending' })));
+    expect(await screen.findByText('Verification Submitted')).toBeInTheDocument();
     expect(screen.queryByText('Selfie photo is required')).not.toBeInTheDocument();
   });
 });
