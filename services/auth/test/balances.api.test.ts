@@ -215,6 +215,7 @@ describe('GET /api/admin/users', () => {
       role: 'employee',
       isActive: true,
       isVerified: true,
+      verificationStatus: 'approved',
       welcomeVideoShown: false,
       documentsAccepted: false,
       documentsAcceptedAt: null,
