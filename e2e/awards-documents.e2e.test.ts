@@ -126,7 +126,10 @@ describe('awards and documents journey', () => {
     const group = worker.getByTestId('awards-group-top_rate');
     await group.getByText(`Ada Awarded${stamp}`).waitFor();
     expect(await group.innerText()).toContain('Quality Leaders');
-    expect(await group.innerText()).toContain('97.5%');
+    // A manual award's value is typed in by an admin: workers see who was awarded, not a figure nobody computed
+    // (issue 31 item 5, principle 4).
+    expect(await group.innerText()).toContain('Awarded by the team');
+    expect(await group.innerText()).not.toContain('97.5%');
     await checkScreen(worker, 'awards-documents', '04-worker-awards');
 
     // On Profile the worker leaves the public leaderboards: auth publishes it (user.updated), the admin service's

@@ -149,14 +149,14 @@ describe('first load budgets (bytes received with Accept-Encoding: br)', () => {
     await apiClient(baseUrl).registerWorker(email, 'secret-pass-27', 'Budget', 'Worker');
     const received = await signedInLoad(MOBILE, email, 'secret-pass-27', '/', async (p) => {
       await p.getByTestId('withdraw-why').waitFor();
-      // Once Home has settled, the other worker screens and antd's layer are prefetched (src/app/idlePrefetch.ts).
-      await p.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' });
+      // Once Home has settled, the other worker screens and antd's layer are offered for prefetch (src/app/idlePrefetch.ts;
+      // the browser fetches them at its lowest priority, when it likes: their bytes are counted apart when they come).
+      await p.locator('link[rel="prefetch"][href*="/assets/antd-"]').waitFor({ state: 'attached' });
     });
     expectWithin(received, BUDGET_KIB.workerHome, 'worker home /');
     expect(received.assets.map((a) => a.url).filter((url) => /AdminConsole|authScreens/.test(url))).toEqual([]);
-    // Home and the frame are plain elements: antd's layer is not part of the page, only prefetched after it.
+    // Home and the frame are plain elements: antd's layer is not part of the page, only offered for prefetch after it.
     expect(received.assets.map((a) => a.url).filter((url) => /\/assets\/antd-/.test(url))).toEqual([]);
-    expect(received.prefetched.filter((url) => /\/assets\/antd-/.test(url))).toHaveLength(1);
   });
 
   it(`when the admin console is loaded from an empty cache, then it receives at most ${BUDGET_KIB.admin} KiB`, async () => {

@@ -187,7 +187,7 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await admin.getByRole('dialog', { name: title }).getByRole('button', { name: 'Reject' }).click();
     const rejectDialog = admin.getByRole('dialog', { name: 'Reject submission' });
     expect(await rejectDialog.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
-    await rejectDialog.getByLabel('Reason').fill(reason);
+    await rejectDialog.getByLabel('Reason', { exact: true }).fill(reason);
     await shot(admin, 'admin-reject-dialog');
     await rejectDialog.getByRole('button', { name: 'Reject' }).click();
     await admin.getByText('Submission rejected successfully!').first().waitFor();
