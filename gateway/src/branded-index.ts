@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -55,19 +56,14 @@ interface TBrandedPage {
   gzip: Buffer;
 }
 
-/** The encoding to send: brotli, then gzip, as the client accepts them (`q=0` refuses one), else none. */
+/**
+ * The encoding to send, negotiated as @fastify/static negotiates the precompressed files (the same library, `*` read as
+ * gzip): brotli, then gzip, as the client accepts them (`q=0` refuses one); none otherwise.
+ */
 function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(token, q ? Number(q.slice(2)) : 1);
-  }
-  // As for the precompressed files: `*` counts as gzip.
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? accepted.get('*') ?? 0) > 0) return 'gzip';
-  return undefined;
+  if (!acceptEncoding) return undefined;
+  const chosen = negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
 /**
