@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, clickRowAction, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
+import { actUntilShown, checkScreen, clickRowAction, DESKTOP, DEV_ADMIN, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail } from './support/browser.js';
 import { apiClient } from './support/api.js';
 import { e2eStack } from './support/stack.js';
 
@@ -92,8 +92,7 @@ describe('awards and documents journey', () => {
     await awards.waitFor();
     await awards.getByRole('button', { name: 'Add Award' }).click();
     dialog = admin.getByRole('dialog', { name: 'Add Award' });
-    await dialog.getByTestId('award-save').click();
-    await dialog.getByText('Please fill in all required fields').first().waitFor();
+    await actUntilShown(() => dialog.getByTestId('award-save').click(), dialog.getByText('Please fill in all required fields'));
     const user = dialog.getByLabel('User', { exact: true });
     await user.click();
     await user.fill(email);

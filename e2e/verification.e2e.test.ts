@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, waitUntil } from './support/api.js';
-import { checkScreen, DESKTOP, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
+import { actUntilShown, checkScreen, DESKTOP, launchBrowser, MOBILE, newContext, signInTo, uniqueEmail, waitForPath } from './support/browser.js';
 import { e2eStack } from './support/stack.js';
 
 /**
@@ -157,8 +157,11 @@ describe('verification journey (phone)', () => {
         if (key === 'documentType') continue;
         await dialog.locator(`#verification-${key}`).fill(value);
       }
-      await dialog.locator('#verification-documentType').click();
-      await worker.locator('.ant-select-item-option', { hasText: 'Passport' }).click();
+      const passport = worker.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Passport' });
+      await actUntilShown(async () => {
+        if (!(await passport.isVisible())) await dialog.locator('#verification-documentType').click();
+        await passport.click();
+      }, dialog.locator('.ant-select', { hasText: 'Passport' }));
       await dialog.locator('#verification-selfieFile').setInputFiles(selfieFile);
       await dialog.locator('#verification-documentFile').setInputFiles(documentFile);
       // Every toast shown from here on is recorded (a toast lasts 4 s: on a loaded machine a wait for it can miss it).
