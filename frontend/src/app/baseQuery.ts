@@ -3,6 +3,7 @@ import { endSession } from '../features/session/endSession';
 import type { TSessionState } from '../features/session/session.slice';
 import { readToken } from '../features/session/session.storage';
 import { signOutReasonOf } from '../features/session/signOutReason';
+import { takeBootRead } from './bootReads';
 import { getCurrentPath } from './navigation';
 
 export const API_PREFIX = '/api';
@@ -81,14 +82,16 @@ export const apiBaseQuery: BaseQueryFn<string | TRequestArgs, unknown, TApiError
 
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${url}`, {
+    // Home's first reads may have been sent by the boot script already (bootReads.ts): their answer, once.
+    const early = method === 'GET' && body === undefined ? takeBootRead(url, token) : undefined;
+    response = await (early ?? fetch(`${API_PREFIX}${url}`, {
       method,
       headers,
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'include',
       signal: api.signal,
       ...(keepalive ? { keepalive: true } : {}),
-    });
+    }));
   } catch (error) {
     // A network error never ends the session.
     return { error: { status: 'FETCH_ERROR', message: error instanceof Error ? error.message : String(error) } };

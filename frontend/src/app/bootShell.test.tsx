@@ -1,12 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../components/toast';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { en } from '../locales/en';
 import { ru } from '../locales/ru';
 import { makeUser } from '../test/test-utils';
+import { BOOT_READ_MAX_AGE_MS, BOOT_READ_PATHS, BOOT_READS_GLOBAL, takeBootRead } from './bootReads';
 import { BOOT_SCRIPT, BOOT_SHELL_SCREENS, bootShellBrand, bootShellHeading, renderBootShell, shownBootShell, WORKER_START_META, type TBootShellScreen } from './bootShell';
 import { createI18n } from './i18n';
 import { LANGUAGE_STORAGE_KEY, type TLanguage } from './i18n.constants';
@@ -118,5 +119,41 @@ describe("the boot script starts a worker's first files (issue 27)", () => {
     boot('/login');
     expect(preloads()).toEqual([]);
     expect(shownBootShell()).toBe('login');
+  });
+});
+
+describe("Home's reads sent by the boot script (bootReads.ts, issue 27)", () => {
+  const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify({ url }), { status: 200 }));
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[BOOT_READS_GLOBAL];
+    fetchMock.mockClear();
+    vi.unstubAllGlobals();
+  });
+  const sent = () => fetchMock.mock.calls.map((call) => `${String(call[0])} ${(call as unknown as [string, { headers: Record<string, string> }])[1].headers.Authorization}`);
+
+  it("when a worker opens / with a kept session, then Home's reads leave at once with the token, and each answer is taken once, with that token only", async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('auth_token', 'kept');
+    localStorage.setItem('auth_user', JSON.stringify(makeUser()));
+    boot('/');
+    expect(sent()).toEqual(BOOT_READ_PATHS.map((path) => `/api${path} Bearer kept`));
+    expect(await (await takeBootRead('/ledger/balance', 'kept'))!.json()).toEqual({ url: '/api/ledger/balance' });
+    expect(takeBootRead('/ledger/balance', 'kept')).toBeUndefined();
+    expect(takeBootRead('/news', 'another token')).toBeUndefined();
+    expect(takeBootRead('/news', 'kept')).toBeUndefined();
+    expect(takeBootRead('/settings/public', 'kept', Date.now() + BOOT_READ_MAX_AGE_MS + 1)).toBeUndefined();
+  });
+
+  it('when the page is not Home, the session is an admin\'s, or nobody is signed in, then nothing is sent', () => {
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('auth_token', 'kept');
+    localStorage.setItem('auth_user', JSON.stringify(makeUser()));
+    boot('/tasks');
+    localStorage.setItem('auth_user', JSON.stringify(makeUser({ role: 'admin' })));
+    boot('/');
+    localStorage.clear();
+    boot('/');
+    expect(sent()).toEqual([]);
+    expect(takeBootRead('/ledger/balance', 'kept')).toBeUndefined();
   });
 });

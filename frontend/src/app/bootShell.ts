@@ -10,6 +10,7 @@
  * checks that it is what AuthLayout renders.
  */
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from '../features/session/session.storage';
+import { BOOT_READ_PATHS, BOOT_READS_GLOBAL } from './bootReads';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type TLanguage } from './i18n.constants';
 
 /** Screens with a static shell, the paths that show them (exact), and the catalogue keys of their title and subtitle. */
@@ -68,7 +69,8 @@ export const WORKER_START_META = 'app-worker-start';
  * style that shows that variant. With a stored session that is not an admin's (issue 27), it preloads the worker's
  * first files named by `<meta name="app-worker-start">` (the frame and Home's chunk, Home's reads and what they
  * import): they download beside the entry instead of after it has run (a chain of round trips less before Home's
- * largest text). Anything that fails leaves the page as it is (the shell stays hidden, nothing is preloaded).
+ * largest text), and on / it sends Home's reads (bootReads.ts). Anything that fails leaves the page as it is (the
+ * shell stays hidden, nothing is preloaded, the app sends the reads itself).
  */
 export const BOOT_SCRIPT = `(function () {
   try {
@@ -76,10 +78,22 @@ export const BOOT_SCRIPT = `(function () {
     var saved = localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});
     var language = saved === 'en' || saved === 'ru' ? saved : (navigator.language || '').slice(0, 2).toLowerCase() === 'ru' ? 'ru' : 'en';
     root.lang = language;
-    if (localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)})) {
+    var token = localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});
+    if (token) {
       var user = localStorage.getItem(${JSON.stringify(AUTH_USER_KEY)}) || '';
+      if (/"role":"admin"/.test(user)) return;
+      if (location.pathname === '/' && typeof fetch === 'function') {
+        // Home's reads (bootReads.ts), sent now; a failure is the app's to see when it takes the answer.
+        var paths = ${JSON.stringify(BOOT_READ_PATHS)};
+        var reads = {};
+        for (var p = 0; p < paths.length; p++) {
+          reads[paths[p]] = fetch('/api' + paths[p], { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token }, credentials: 'include' });
+          reads[paths[p]].catch(function () {});
+        }
+        window[${JSON.stringify(BOOT_READS_GLOBAL)}] = { token: token, startedAt: Date.now(), reads: reads };
+      }
       var start = document.querySelector('meta[name="${WORKER_START_META}"]');
-      if (!start || /"role":"admin"/.test(user)) return;
+      if (!start) return;
       var files = start.getAttribute('content').split(' ');
       for (var i = 0; i < files.length; i++) {
         if (!files[i]) continue;

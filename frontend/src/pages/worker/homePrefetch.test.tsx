@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BOOT_READ_PATHS, BOOT_READS_GLOBAL } from '../../app/bootReads';
 import { setupStore } from '../../app/store';
 import { callsTo, jsonResponse, mockApi, renderWithProviders, signedInState } from '../../test/test-utils';
 import { HomePage } from './HomePage';
@@ -24,5 +25,32 @@ describe('Home prefetch (issue 27)', () => {
     expect(await within(await screen.findByTestId('balance-card')).findByText('$12.50')).toBeInTheDocument();
     expect(await screen.findByTestId('withdraw-minimum')).toHaveTextContent('Minimum withdrawal: $50.00');
     for (const read of HOME_READS) expect(callsTo(fetchMock, read), read).toHaveLength(1);
+  });
+
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[BOOT_READS_GLOBAL];
+  });
+
+  it("when the boot script has sent Home's reads, then they are Home's reads exactly, and Home shows their answers without sending them again", async () => {
+    expect(BOOT_READ_PATHS.map((path) => `GET /api${path}`)).toEqual(HOME_READS);
+    const fetchMock = mockApi({});
+    const answers: Record<string, unknown> = {
+      '/ledger/balance': { available: '7.25', held: '0.00' },
+      '/settings/public': { minimumWithdrawal: '20.00', walletCooldownHours: '0', currencies: [] },
+      '/withdrawals?status=pending&pageSize=100': { items: [], nextCursor: null, total: 0, totalExact: true },
+      '/news': { items: [], nextCursor: null, total: 0, totalExact: true },
+    };
+    const state = signedInState(undefined, 'boot-token');
+    (window as unknown as Record<string, unknown>)[BOOT_READS_GLOBAL] = {
+      token: 'boot-token',
+      startedAt: Date.now(),
+      reads: Object.fromEntries(Object.entries(answers).map(([path, body]) => [path, Promise.resolve(jsonResponse(body))])),
+    };
+    const store = setupStore(state);
+    prefetchHome(store.dispatch);
+    renderWithProviders(<HomePage />, { store });
+    expect(await within(await screen.findByTestId('balance-card')).findByText('$7.25')).toBeInTheDocument();
+    expect(await screen.findByTestId('withdraw-minimum')).toHaveTextContent('Minimum withdrawal: $20.00');
+    for (const read of HOME_READS) expect(callsTo(fetchMock, read), read).toHaveLength(0);
   });
 });
