@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ZUserSchema, type TChatMessage } from '@platform/contracts';
-import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
+import { createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
@@ -150,7 +150,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
     app.get('/ws', async () => {
-      throw COMMON_ERRORS.validation('This is the WebSocket endpoint: connect with a WebSocket client');
+      throw CHAT_ERRORS.webSocketOnly();
     });
 
     const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
