@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { ZUserSchema, type TChatMessage } from '@platform/contracts';
+import { ZUserSchema } from '@platform/contracts';
 import { createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
-import { createMessageLog } from './data-access/message-log.js';
 import { createPresence } from './data-access/presence.js';
 import { CHAT_ERRORS } from './domain/chat.errors.js';
 import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
-import { toMessageView } from './domain/message-view.js';
+import { createRoomOrder, publishLeftBehind } from './domain/room-order.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
@@ -106,13 +105,12 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     runtime.onStop(() => moderation.stop());
     const presence = createPresence({ redis, logger });
     runtime.onStop(() => presence.stop());
-    let deliverLocally: (message: TChatMessage) => void = () => undefined;
     const deps: TChatDeps = {
       pool,
       logger,
       bus,
+      roomOrder: createRoomOrder(),
       moderation,
-      log: createMessageLog({ pool, bus, logger, deliverLocally: (message) => deliverLocally(message), toView: toMessageView }),
       sendLimiter: createSendLimiter({ redis }, config),
       lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
       archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
@@ -170,7 +168,6 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
       },
     });
-    deliverLocally = (message) => sockets.deliver(message);
     const url = await runtime.listen();
 
     // A message stored by a process that died before publishing it goes out at the room's next message, or here
@@ -179,8 +176,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     const repairTimer = setInterval(() => {
       if (repairing) return;
       repairing = true;
-      deps.log
-        .repair()
+      publishLeftBehind(deps)
         .catch((error: unknown) => logger.warn({ err: error }, 'chat: unpublished-message repair failed; retried on the next tick'))
         .finally(() => {
           repairing = false;

@@ -36,13 +36,14 @@ import {
   updateAssistant,
   writeSettingsRow,
 } from '../data-access/assistants.repository.js';
-import { findMessageById, GENERAL_ROOM } from '../data-access/messages.repository.js';
+import { findMessageById, GENERAL_ROOM, insertAssistantMessage } from '../data-access/messages.repository.js';
 import { createOfflineGenerator, createProviderGenerator, isQuestion, languageOf, makesPromise, type TGenerationRequest, type TGenerator } from './assistant-generators.js';
 import { CHAT_ERRORS } from './chat.errors.js';
 import type { TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
 import { assistantQuality } from './monitor.use-case.js';
 import { checkProviderUrl, literalHostRefusal, originOf, type TProviderAddressPolicy } from './provider-address.js';
+import { appendToRoom } from './room-order.js';
 import type { TSecretBox } from './secrets.js';
 
 /** What the assistants run with: the chat's deps plus the secret box, the clock and dice (injectable in tests). */
@@ -175,12 +176,8 @@ export async function postAssistantMessage(
     deps.logger.info({ assistantId: assistant.id, reason }, 'assistant message dropped');
     return { posted: false, reason };
   }
-  const { message } = await deps.log.append(GENERAL_ROOM, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO chat_messages (assistant_id, content, reply_to_id, chat_type) VALUES ($1, $2, $3, 'general') RETURNING id`,
-      [assistant.id, text, replyToId],
-    );
-    const id = Number(rows[0]!.id);
+  const { message } = await appendToRoom(deps, GENERAL_ROOM, async (client) => {
+    const id = await insertAssistantMessage(client, { assistantId: assistant.id, content: text, replyToId });
     await insertQuality(client, id, assistant.id, assistantQuality(text, assistant.preferredLanguage, matcher));
     const stored = await findMessageById(client, id);
     return { message: toMessageView(stored!), created: true };
