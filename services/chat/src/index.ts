@@ -27,7 +27,8 @@ import { findRecentNewsTitles } from './data-access/news.repository.js';
 import { findOpenTaskTitles } from './data-access/open-tasks.repository.js';
 import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
-import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
+import { startFanOut } from './entry-points/ws/fan-out.js';
+import { startSocketSessions, type TSocketSessions } from './entry-points/ws/socket-sessions.js';
 
 export type { TChatConfig } from './config.js';
 export { loadChatConfig, ZChatConfigSchema } from './config.js';
@@ -45,7 +46,7 @@ export interface TChatService {
   deps: TChatDeps;
   /** What the assistants run with (tests call runAssistantTick with it). */
   assistantDeps: TAssistantDeps;
-  sockets: TChatSocketServer;
+  sockets: TSocketSessions;
   consumersReady(): boolean;
   stop(): Promise<void>;
 }
@@ -152,7 +153,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     });
 
     const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
-    const sockets = startChatSocketServer({
+    const sockets = startSocketSessions({
       app,
       deps,
       verifier,
@@ -168,6 +169,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
       },
     });
+    startFanOut({ bus, sessions: sockets });
     const url = await runtime.listen();
 
     // A message stored by a process that died before publishing it goes out at the room's next message, or here
