@@ -16,6 +16,7 @@ import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
 import { hostname } from 'node:os';
 import type { TAssistantDeps } from './domain/assistants.use-case.js';
+import { readAssistantContext } from './domain/copies.use-case.js';
 import { createProviderDispatcher, parseAllowedHosts } from './domain/provider-address.js';
 import { createSecretBox } from './domain/secrets.js';
 import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
@@ -23,8 +24,6 @@ import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onTaskEvent, TASKS_QUEUE, TASKS_ROUTING_KEYS } from './entry-points/messaging/on-task-event.handler.js';
 import { NEWS_QUEUE, NEWS_ROUTING_KEYS, onNewsEvent } from './entry-points/messaging/on-news-event.handler.js';
-import { findRecentNewsTitles } from './data-access/news.repository.js';
-import { findOpenTaskTitles } from './data-access/open-tasks.repository.js';
 import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
 import { startFanOut } from './entry-points/ws/fan-out.js';
@@ -141,10 +140,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
       },
       providerAddress: { policy: providerPolicy, dispatcher: providerDispatcher },
       // Topics come from the settings; open tasks from work's task events (a local copy); no news source yet.
-      context: async () => {
-        const [tasks, news] = await Promise.all([findOpenTaskTitles(pool, 20), findRecentNewsTitles(pool, 5)]);
-        return { tasks, news };
-      },
+      context: () => readAssistantContext(pool),
     };
     registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
