@@ -26,6 +26,22 @@ module.exports = {
       to: { path: '^services/[^/]+/src/entry-points/' },
     },
     {
+      name: 'entry-points-import-socket-data-access',
+      comment:
+        "What a service's sockets hear (chat's bus and presence, data-access/chat-bus.ts and presence.ts) belongs to its socket's entry points (entry-points/ws/: the fan-out subscribes to the bus). Routes, consumers and jobs reach the sockets through a use case, which publishes in the room's order (chat domain/room-order.ts), never around it.",
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/entry-points/', pathNot: '^services/[^/]+/src/entry-points/ws/' },
+      to: { path: '^services/[^/]+/src/data-access/(chat-bus|presence)\\.ts$' },
+    },
+    {
+      name: 'socket-entry-points-import-repositories',
+      comment:
+        "The socket's entry points (entry-points/ws/) answer frames with use cases and deliver what the bus carries: they read and write no table themselves (data-access/ for them is the bus alone).",
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/entry-points/ws/' },
+      to: { path: '^services/[^/]+/src/data-access/', pathNot: '^services/[^/]+/src/data-access/chat-bus\\.ts$' },
+    },
+    {
       name: 'frontend-imports-contracts-code',
       comment:
         'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle; the exceptions are src/constants.ts (`@platform/contracts/constants`) and src/errors.ts (`@platform/contracts/errors`: the error codes and their parameters, issue 28), which import nothing, src/figure-claims.ts (`@platform/contracts/figure-claims`, issue 31: the rule of typed figure claims, which imports nothing; the landing copy test uses it), src/review-template-text.ts (`@platform/contracts/review-template-text`, issue 30: the variables and rendering of the reason templates, which import only constants), and src/assistants.ts (`@platform/contracts/assistants`, with common.ts and zod-setup.ts): issue 13 requires the one zod schema of the assistant settings to drive the admin form (admin chunk only).',

@@ -1,15 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { ZUserSchema, type TChatMessage } from '@platform/contracts';
-import { COMMON_ERRORS, createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
+import { ZUserSchema } from '@platform/contracts';
+import { createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
 import { createChatBus } from './data-access/chat-bus.js';
-import { createMessageLog } from './data-access/message-log.js';
 import { createPresence } from './data-access/presence.js';
 import { CHAT_ERRORS } from './domain/chat.errors.js';
 import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
-import { toMessageView } from './domain/message-view.js';
+import { createRoomOrder, publishLeftBehind } from './domain/room-order.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
 import { registerChatRoutes } from './entry-points/http/chat.routes.js';
 import { registerUserExportRoutes } from './entry-points/http/user-export.routes.js';
@@ -17,6 +16,7 @@ import { registerSupportRoutes } from './entry-points/http/support.routes.js';
 import { chatJobs } from './entry-points/jobs/archive.job.js';
 import { hostname } from 'node:os';
 import type { TAssistantDeps } from './domain/assistants.use-case.js';
+import { readAssistantContext } from './domain/copies.use-case.js';
 import { createProviderDispatcher, parseAllowedHosts } from './domain/provider-address.js';
 import { createSecretBox } from './domain/secrets.js';
 import { registerAssistantRoutes } from './entry-points/http/assistants.routes.js';
@@ -24,11 +24,10 @@ import { assistantJobs } from './entry-points/jobs/assistants.job.js';
 import { onSettingsChanged, SETTINGS_QUEUE, SETTINGS_ROUTING_KEYS } from './entry-points/messaging/on-settings-changed.handler.js';
 import { onTaskEvent, TASKS_QUEUE, TASKS_ROUTING_KEYS } from './entry-points/messaging/on-task-event.handler.js';
 import { NEWS_QUEUE, NEWS_ROUTING_KEYS, onNewsEvent } from './entry-points/messaging/on-news-event.handler.js';
-import { findRecentNewsTitles } from './data-access/news.repository.js';
-import { findOpenTaskTitles } from './data-access/open-tasks.repository.js';
 import { onUserDeleted, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 import { onUserEvent, USERS_QUEUE, USERS_ROUTING_KEYS } from './entry-points/messaging/on-user-event.handler.js';
-import { startChatSocketServer, type TChatSocketServer } from './entry-points/ws/chat-socket.js';
+import { startFanOut } from './entry-points/ws/fan-out.js';
+import { startSocketSessions, type TSocketSessions } from './entry-points/ws/socket-sessions.js';
 
 export type { TChatConfig } from './config.js';
 export { loadChatConfig, ZChatConfigSchema } from './config.js';
@@ -46,7 +45,7 @@ export interface TChatService {
   deps: TChatDeps;
   /** What the assistants run with (tests call runAssistantTick with it). */
   assistantDeps: TAssistantDeps;
-  sockets: TChatSocketServer;
+  sockets: TSocketSessions;
   consumersReady(): boolean;
   stop(): Promise<void>;
 }
@@ -106,13 +105,12 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     runtime.onStop(() => moderation.stop());
     const presence = createPresence({ redis, logger });
     runtime.onStop(() => presence.stop());
-    let deliverLocally: (message: TChatMessage) => void = () => undefined;
     const deps: TChatDeps = {
       pool,
       logger,
       bus,
+      roomOrder: createRoomOrder(),
       moderation,
-      log: createMessageLog({ pool, bus, logger, deliverLocally: (message) => deliverLocally(message), toView: toMessageView }),
       sendLimiter: createSendLimiter({ redis }, config),
       lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
       archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
@@ -142,19 +140,16 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
       },
       providerAddress: { policy: providerPolicy, dispatcher: providerDispatcher },
       // Topics come from the settings; open tasks from work's task events (a local copy); no news source yet.
-      context: async () => {
-        const [tasks, news] = await Promise.all([findOpenTaskTitles(pool, 20), findRecentNewsTitles(pool, 5)]);
-        return { tasks, news };
-      },
+      context: () => readAssistantContext(pool),
     };
     registerAssistantRoutes(app, { deps: assistantDeps, hooks });
     registerSupportRoutes(app, routeDeps);
     app.get('/ws', async () => {
-      throw COMMON_ERRORS.validation('This is the WebSocket endpoint: connect with a WebSocket client');
+      throw CHAT_ERRORS.webSocketOnly();
     });
 
     const verifier = await createTokenVerifier({ publicKeyPem: config.JWT_PUBLIC_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER, redis });
-    const sockets = startChatSocketServer({
+    const sockets = startSocketSessions({
       app,
       deps,
       verifier,
@@ -170,7 +165,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
         maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
       },
     });
-    deliverLocally = (message) => sockets.deliver(message);
+    startFanOut({ bus, sessions: sockets });
     const url = await runtime.listen();
 
     // A message stored by a process that died before publishing it goes out at the room's next message, or here
@@ -179,8 +174,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
     const repairTimer = setInterval(() => {
       if (repairing) return;
       repairing = true;
-      deps.log
-        .repair()
+      publishLeftBehind(deps)
         .catch((error: unknown) => logger.warn({ err: error }, 'chat: unpublished-message repair failed; retried on the next tick'))
         .finally(() => {
           repairing = false;

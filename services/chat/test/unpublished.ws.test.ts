@@ -1,6 +1,7 @@
 import { eventually, refusingPort } from '@platform/service-kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishLeftBehind } from '../src/domain/room-order.js';
 import { loadChatConfig, start } from '../src/index.js';
 import { post, startChatHarness, type TChatHarness, type TTestUser } from './helpers.js';
 
@@ -43,9 +44,9 @@ describe('a message stored but never published', () => {
     const onA = await h.connect(bob, h.a);
     const onB = await h.connect(ada, h.b);
     const orphan = await storeWithoutPublishing(bob, 'nobody writes after this one');
-    expect(await h.a.deps.log.repair()).toBe(1);
+    expect(await publishLeftBehind(h.a.deps)).toBe(1);
     // Published once: the second repair (another instance) finds nothing left.
-    expect(await h.b.deps.log.repair()).toBe(0);
+    expect(await publishLeftBehind(h.b.deps)).toBe(0);
     for (const socket of [onA, onB]) {
       await eventually(async () => socket.messageIds().includes(orphan), { what: 'the orphan on every socket' });
       expect(socket.messageIds().filter((id) => id === orphan)).toHaveLength(1);
@@ -72,7 +73,7 @@ describe('a message stored but never published', () => {
       const id = (sent.body as { id: number }).id;
       await eventually(async () => onC.messageIds().includes(id), { what: 'the message on the writer instance' });
       // Left unpublished, so the repair of another instance (or the room's next writer) publishes it.
-      expect(await h.a.deps.log.repair()).toBe(1);
+      expect(await publishLeftBehind(h.a.deps)).toBe(1);
       const after = await post(h, ada, 'published as usual');
       for (const socket of [onA, onB, onC]) {
         // The next message comes after the republished one on every subscription (one publisher, in order).
@@ -89,15 +90,15 @@ describe('a message stored but never published', () => {
   it('when a repair left nothing behind, then the next ones look only at the rooms written to since (a support thread too), and a new instance looks at every room once', async () => {
     const thread = await h.api('POST', '/api/support/message', { token: ada.token, body: { content: 'a question for support' }, instance: h.b });
     expect(thread.status).toBe(201);
-    while ((await h.b.deps.log.repair()) > 0);
-    expect(await h.b.deps.log.repair()).toBe(0);
+    while ((await publishLeftBehind(h.b.deps)) > 0);
+    expect(await publishLeftBehind(h.b.deps)).toBe(0);
 
     // Written to since: a support thread's orphan is found (its newest id by chat_messages_support_idx).
     const rows = await h.query<{ id: string }>(
       `INSERT INTO chat_messages (user_id, content, chat_type, support_user_id, is_from_admin) VALUES ($1, 'stored in the thread, never published', 'support', $1, false) RETURNING id`,
       [ada.id],
     );
-    expect(await h.b.deps.log.repair()).toBe(1);
+    expect(await publishLeftBehind(h.b.deps)).toBe(1);
     expect((await h.query<{ last_id: string }>('SELECT last_id FROM chat_room_published WHERE room = $1', [`support:${ada.id}`]))[0]?.last_id).toBe(rows[0]!.id);
 
     // A thread quiet for a day whose orphan is as old (a writer that died long ago): outside b's window, so b's timer
@@ -108,11 +109,11 @@ describe('a message stored but never published', () => {
       [bob.id],
     );
     await h.query(`UPDATE chat_messages SET created_at = now() - interval '1 day' WHERE support_user_id = $1`, [bob.id]);
-    expect(await h.b.deps.log.repair()).toBe(0);
+    expect(await publishLeftBehind(h.b.deps)).toBe(0);
     const c = await start(loadChatConfig({ ...h.environment.env, JOBS_ENABLED: 'false', REPAIR_INTERVAL_MS: '60000', CREATE_DATABASE: 'false', CONSUMERS_ENABLED: 'false' }));
     try {
-      expect(await c.deps.log.repair()).toBe(1);
-      expect(await c.deps.log.repair()).toBe(0);
+      expect(await publishLeftBehind(c.deps)).toBe(1);
+      expect(await publishLeftBehind(c.deps)).toBe(0);
     } finally {
       await c.stop();
     }

@@ -17,6 +17,11 @@ export interface TChatBus {
   publish(event: TBusEvent): Promise<void>;
   /** Handlers receive every event, from this instance too (in publish order). */
   onEvent(handler: (event: TBusEvent) => void): void;
+  /**
+   * Hands an event to this instance's handlers alone, as if it came back from Redis: a message whose publish failed
+   * reaches this instance's sockets at once (domain/room-order.ts), and the others' once it is published.
+   */
+  deliverHere(event: TBusEvent): void;
   /** Called when the subscription came back after a loss: events published meanwhile were not received. */
   onResubscribed(handler: () => void): void;
   stop(): Promise<void>;
@@ -28,7 +33,7 @@ export interface TChatBus {
  * instance is told (onResubscribed) so its sockets can catch up from the database.
  * Publishing has a connection of its own too, without an offline queue: while Redis is away a publish fails at once
  * and is never sent later behind the caller's back (a late copy would reach sockets that the caller, told it failed,
- * has served another way: message-log.ts). `publisher` replaces it (tests give one that cannot reach Redis).
+ * has served another way: domain/room-order.ts). `publisher` replaces it (tests give one that cannot reach Redis).
  */
 export async function createChatBus(options: { redis: Redis; redisUrl: string; redisPrefix: string; logger: Logger; publisher?: Redis }): Promise<TChatBus> {
   const channel = `${options.redisPrefix}chat:events`;
@@ -53,6 +58,9 @@ export async function createChatBus(options: { redis: Redis; redisUrl: string; r
     lostSince = undefined;
     for (const handler of resubscribed) handler();
   });
+  const deliverHere = (event: TBusEvent): void => {
+    for (const handler of handlers) handler(event);
+  };
   subscriber.on('message', (from: string, payload: string) => {
     if (from !== channel) return;
     let event: TBusEvent;
@@ -62,7 +70,7 @@ export async function createChatBus(options: { redis: Redis; redisUrl: string; r
       options.logger.warn({ err: error }, 'chat bus: unreadable event ignored');
       return;
     }
-    for (const handler of handlers) handler(event);
+    deliverHere(event);
   });
   await subscriber.subscribe(channel);
   lostSince = undefined;
@@ -74,6 +82,7 @@ export async function createChatBus(options: { redis: Redis; redisUrl: string; r
     onEvent(handler) {
       handlers.push(handler);
     },
+    deliverHere,
     onResubscribed(handler) {
       resubscribed.push(handler);
     },

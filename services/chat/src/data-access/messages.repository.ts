@@ -189,11 +189,13 @@ export async function insertMessage(db: Queryable, message: TNewMessage): Promis
   return row && { id: Number(row.id), createdAt: row.created_at };
 }
 
-/** The newest id of a room (0 when empty). */
-export async function findLatestId(db: Queryable, room: TRoom): Promise<number> {
-  const params: unknown[] = [];
-  const { rows } = await db.query<{ id: string | null }>(`SELECT max(id) AS id FROM chat_messages WHERE ${roomCondition(room, params)}`, params);
-  return Number(rows[0]?.id ?? 0);
+/** Inserts an assistant's message in the general room (is_bot follows from assistant_id); answers its id. */
+export async function insertAssistantMessage(db: Queryable, message: { assistantId: string; content: string; replyToId: number | null }): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO chat_messages (assistant_id, content, reply_to_id, chat_type) VALUES ($1, $2, $3, 'general') RETURNING id`,
+    [message.assistantId, message.content, message.replyToId],
+  );
+  return Number(rows[0]!.id);
 }
 
 /* ---- Chat Monitor. ---- */

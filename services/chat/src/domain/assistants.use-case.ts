@@ -11,7 +11,7 @@ import {
   type ZUpdateAssistantRequestSchema,
   type ZUpdateChatSettingsRequestSchema,
 } from '@platform/contracts';
-import { COMMON_ERRORS, withTransaction, writeEvent, type Queryable } from '@platform/service-kit';
+import { withTransaction, writeEvent, type Queryable } from '@platform/service-kit';
 import type { Redis } from 'ioredis';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -36,12 +36,14 @@ import {
   updateAssistant,
   writeSettingsRow,
 } from '../data-access/assistants.repository.js';
-import { findMessageById, GENERAL_ROOM } from '../data-access/messages.repository.js';
+import { findMessageById, GENERAL_ROOM, insertAssistantMessage } from '../data-access/messages.repository.js';
 import { createOfflineGenerator, createProviderGenerator, isQuestion, languageOf, makesPromise, type TGenerationRequest, type TGenerator } from './assistant-generators.js';
+import { CHAT_ERRORS } from './chat.errors.js';
 import type { TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
 import { assistantQuality } from './monitor.use-case.js';
-import { checkProviderUrl, literalHostRefusal, originOf, PROVIDER_ADDRESS_ERRORS, type TProviderAddressPolicy } from './provider-address.js';
+import { checkProviderUrl, literalHostRefusal, originOf, type TProviderAddressPolicy } from './provider-address.js';
+import { appendToRoom } from './room-order.js';
 import type { TSecretBox } from './secrets.js';
 
 /** What the assistants run with: the chat's deps plus the secret box, the clock and dice (injectable in tests). */
@@ -59,10 +61,6 @@ export interface TAssistantDeps extends TChatDeps {
   context: () => Promise<{ tasks: string[]; news: string[] }>;
 }
 
-export const ASSISTANT_ERRORS = {
-  notFound: () => COMMON_ERRORS.notFound('Assistant not found', 'assistant'),
-};
-
 /* ---- Assistants CRUD. ---- */
 
 export async function listChatAssistants(deps: TAssistantDeps): Promise<TChatAssistant[]> {
@@ -75,13 +73,13 @@ export async function createChatAssistant(deps: TAssistantDeps, adminId: string,
 }
 
 export async function updateChatAssistant(deps: TAssistantDeps, id: string, input: z.output<typeof ZUpdateAssistantRequestSchema>): Promise<TChatAssistant> {
-  if (!(await updateAssistant(deps.pool, id, input))) throw ASSISTANT_ERRORS.notFound();
+  if (!(await updateAssistant(deps.pool, id, input))) throw CHAT_ERRORS.assistantNotFound();
   return (await findAssistant(deps.pool, id))!;
 }
 
 /** Removes an assistant from the list and from speaking; its messages keep its name and the badge Bot. */
 export async function deleteChatAssistant(deps: TAssistantDeps, id: string): Promise<{ message: string }> {
-  if (!(await markAssistantDeleted(deps.pool, id))) throw ASSISTANT_ERRORS.notFound();
+  if (!(await markAssistantDeleted(deps.pool, id))) throw CHAT_ERRORS.assistantNotFound();
   return { message: 'Assistant deleted' };
 }
 
@@ -129,7 +127,7 @@ export async function saveChatSettings(deps: TAssistantDeps, adminId: string, in
     const current = await loadSettings(client, { forUpdate: true });
     const originChanged = originOf(settings.providerBaseUrl) !== originOf(current.settings.providerBaseUrl);
     // A stored key is sent only to the origin it was given for: another origin needs it again ('' removes it).
-    if (settings.providerBaseUrl && originChanged && providerApiKey === undefined && current.providerApiKeyEnc) throw PROVIDER_ADDRESS_ERRORS.keyRequired();
+    if (settings.providerBaseUrl && originChanged && providerApiKey === undefined && current.providerApiKeyEnc) throw CHAT_ERRORS.providerKeyRequired();
     const keyChange = providerApiKey === undefined ? 'unchanged' : providerApiKey === '' ? (current.providerApiKeyEnc ? 'removed' : 'unchanged') : 'set';
     const providerApiKeyEnc = providerApiKey === undefined ? current.providerApiKeyEnc : providerApiKey === '' ? null : deps.secrets.seal(providerApiKey);
     const updatedAt = await writeSettingsRow(client, { value: settings, providerApiKeyEnc, updatedBy: adminId });
@@ -178,12 +176,8 @@ export async function postAssistantMessage(
     deps.logger.info({ assistantId: assistant.id, reason }, 'assistant message dropped');
     return { posted: false, reason };
   }
-  const { message } = await deps.log.append(GENERAL_ROOM, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO chat_messages (assistant_id, content, reply_to_id, chat_type) VALUES ($1, $2, $3, 'general') RETURNING id`,
-      [assistant.id, text, replyToId],
-    );
-    const id = Number(rows[0]!.id);
+  const { message } = await appendToRoom(deps, GENERAL_ROOM, async (client) => {
+    const id = await insertAssistantMessage(client, { assistantId: assistant.id, content: text, replyToId });
     await insertQuality(client, id, assistant.id, assistantQuality(text, assistant.preferredLanguage, matcher));
     const stored = await findMessageById(client, id);
     return { message: toMessageView(stored!), created: true };

@@ -1,9 +1,9 @@
 import type { TRole } from '@platform/contracts';
 import type { Logger, Pool } from '@platform/service-kit';
 import type { TChatBus } from '../data-access/chat-bus.js';
-import type { TMessageLog } from '../data-access/message-log.js';
 import type { TPresence } from '../data-access/presence.js';
 import type { TModerationStore } from './moderation-store.js';
+import type { TRoomOrder } from './room-order.js';
 
 /** Counts a user's sends across every instance; throws CHAT.RATE_LIMITED past the limit. */
 export interface TSendLimiter {
@@ -17,8 +17,9 @@ export type TProfileLookup = (token: string) => Promise<{ firstName: string; las
 export interface TChatDeps {
   pool: Pool;
   logger: Logger;
-  log: TMessageLog;
   bus: TChatBus;
+  /** This instance's part of each room's order (room-order.ts). */
+  roomOrder: TRoomOrder;
   moderation: TModerationStore;
   sendLimiter: TSendLimiter;
   lookupProfile?: TProfileLookup;

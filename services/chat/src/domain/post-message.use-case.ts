@@ -4,11 +4,12 @@ import { resolveAuthor } from './authors.js';
 import { CHAT_ERRORS } from './chat.errors.js';
 import type { TActor, TChatDeps } from './deps.js';
 import { senderName, toMessageView } from './message-view.js';
+import { appendToRoom } from './room-order.js';
 
 /**
  * Posts a person's message to the general room (spec 01 s.7; the socket's chat_message and POST /api/chat/messages
  * are this one function). In order: a banned author is refused; the sender's rate is counted; the text goes through the same matcher as the admin test box; a
- * reply must point at a message of the same room. Then it is stored and published (message-log.ts); a clientId
+ * reply must point at a message of the same room. Then it is stored and published in the room's order (room-order.ts); a clientId
  * already stored (a resend after a lost answer) stores nothing and answers the stored message. isBot is never an
  * input: a person's message has no assistant, so it is false; isFromAdmin is the token's role.
  */
@@ -36,7 +37,7 @@ export async function postMessage(deps: TChatDeps, actor: TActor, input: TPostCh
   }
 
   const isFromAdmin = actor.role === 'admin';
-  return deps.log.append(room, async (client) => {
+  return appendToRoom(deps, room, async (client) => {
     const stored = await insertMessage(client, { userId: actor.userId, content: input.content, replyToId: replyTo?.id ?? null, room, isFromAdmin, clientId: input.clientId ?? null });
     if (!stored) {
       // This clientId is already stored (sent again after a lost answer, or raced in from another connection).

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
-import { AppError } from '@platform/service-kit';
+import { CHAT_ERRORS } from './chat.errors.js';
 
 /**
  * Where the assistants' provider may be (issue 26: an admin session could point the URL at the platform itself and
@@ -16,14 +16,6 @@ export interface TProviderAddressPolicy {
   /** Host names (as the URL spells them, lower case) allowed whatever they resolve to. */
   allowedHosts: ReadonlySet<string>;
 }
-
-export const PROVIDER_ADDRESS_ERRORS = {
-  notAllowed: (reason: string) =>
-    new AppError('CHAT.PROVIDER_URL_NOT_ALLOWED', 400, `The provider URL must be a public address (${reason})`, undefined, 'providerBaseUrl', { reason }),
-  unresolvable: () => new AppError('CHAT.PROVIDER_URL_UNRESOLVABLE', 400, 'The provider host could not be found', undefined, 'providerBaseUrl'),
-  keyRequired: () =>
-    new AppError('CHAT.PROVIDER_KEY_REQUIRED', 400, 'Enter the API key again: the provider address changed', undefined, 'providerApiKey'),
-};
 
 export function parseAllowedHosts(list: string): ReadonlySet<string> {
   return new Set(
@@ -72,21 +64,21 @@ export async function checkProviderUrl(providerBaseUrl: string, policy: TProvide
   try {
     url = new URL(providerBaseUrl);
   } catch {
-    throw PROVIDER_ADDRESS_ERRORS.notAllowed('not a valid URL');
+    throw CHAT_ERRORS.providerUrlNotAllowed('not a valid URL');
   }
-  if (url.username || url.password) throw PROVIDER_ADDRESS_ERRORS.notAllowed('no user name or password in the URL');
+  if (url.username || url.password) throw CHAT_ERRORS.providerUrlNotAllowed('no user name or password in the URL');
   const host = hostOf(url);
   if (policy.allowedHosts.has(host)) return;
   let addresses: LookupAddress[];
   try {
     addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await lookupAll(host);
   } catch {
-    throw PROVIDER_ADDRESS_ERRORS.unresolvable();
+    throw CHAT_ERRORS.providerUrlUnresolvable();
   }
-  if (addresses.length === 0) throw PROVIDER_ADDRESS_ERRORS.unresolvable();
+  if (addresses.length === 0) throw CHAT_ERRORS.providerUrlUnresolvable();
   for (const { address } of addresses) {
     const range = forbiddenRange(address);
-    if (range) throw PROVIDER_ADDRESS_ERRORS.notAllowed(`${host} is ${range}`);
+    if (range) throw CHAT_ERRORS.providerUrlNotAllowed(`${host} is ${range}`);
   }
 }
 

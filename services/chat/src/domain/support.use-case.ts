@@ -37,6 +37,7 @@ import { resolveAuthor } from './authors.js';
 import type { TActor, TChatDeps } from './deps.js';
 import { toMessageView } from './message-view.js';
 import { CHAT_ERRORS } from './chat.errors.js';
+import { appendToRoom } from './room-order.js';
 
 /** The most messages the desk's thread returns (the newest). */
 const THREAD_LIMIT = 500;
@@ -87,7 +88,7 @@ export async function postSupportMessage(deps: TChatDeps, actor: TActor, content
   const author = await resolveAuthor(deps, actor);
   await deps.sendLimiter.consume(actor.userId);
   const room = roomOf(actor.userId);
-  const { message } = await deps.log.append(room, async () =>
+  const { message } = await appendToRoom(deps, room, async () =>
     withTransaction(deps.pool, async (client) => {
       const stored = (await insertMessage(client, { userId: actor.userId, content, replyToId: null, room, isFromAdmin: false, clientId: null }))!;
       const preview = previewOf(content, SUPPORT_PREVIEW_LENGTH);
@@ -150,7 +151,7 @@ export async function readThread(deps: TChatDeps, userId: string): Promise<TSupp
 export async function replyToWorker(deps: TChatDeps, admin: TActor, userId: string, content: string): Promise<TChatMessage> {
   if (!(await findConversation(deps.pool, userId))) throw CHAT_ERRORS.conversationNotFound();
   const room = roomOf(userId);
-  const { message } = await deps.log.append(room, async () =>
+  const { message } = await appendToRoom(deps, room, async () =>
     withTransaction(deps.pool, async (client) => {
       const conversation = (await lockConversation(client, userId))!;
       const stored = (await insertMessage(client, { userId: admin.userId, content, replyToId: null, room, isFromAdmin: true, clientId: null }))!;

@@ -7,7 +7,7 @@ import {
   ZUpdateAssistantRequestSchema,
   ZUpdateChatSettingsRequestSchema,
 } from '@platform/contracts';
-import { authUserOf, COMMON_ERRORS, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { z } from 'zod';
 import {
   createChatAssistant,
@@ -18,8 +18,9 @@ import {
   updateChatAssistant,
   type TAssistantDeps,
 } from '../../domain/assistants.use-case.js';
+import { CHAT_ERRORS } from '../../domain/chat.errors.js';
 
-const ZAssistantParamsSchema = ZIdParamsSchema(() => COMMON_ERRORS.notFound('Assistant not found', 'assistant'));
+const ZAssistantParamsSchema = ZIdParamsSchema(CHAT_ERRORS.assistantNotFound);
 
 /**
  * Admin only, Chat Management (spec 03 s.7, issue 13): GET, POST /api/admin/chat-assistants; PATCH, DELETE

@@ -1,13 +1,12 @@
 import { ZUserDeletedDataSchema, type TEventEnvelope } from '@platform/contracts';
 import type { PoolClient } from '@platform/service-kit';
-import { eraseUserData } from '../../data-access/user-erasure.repository.js';
+import { eraseDeletedUser } from '../../domain/copies.use-case.js';
 
 /** Queue (after QUEUE_PREFIX) of account deletions: the user's names, e-mail and message texts are erased here too. */
 export const USER_ERASURE_QUEUE = 'chat.user-erasure';
 export const USER_ERASURE_ROUTING_KEYS = ['user.deleted'] as const;
 
-/** user.deleted (in the consumer's transaction): see eraseUserData. */
+/** user.deleted (in the consumer's transaction): see eraseDeletedUser. */
 export async function onUserDeleted(event: TEventEnvelope, client: PoolClient): Promise<void> {
-  const data = ZUserDeletedDataSchema.parse(event.data);
-  await eraseUserData(client, data.userId, data.deletedAt);
+  await eraseDeletedUser(client, ZUserDeletedDataSchema.parse(event.data));
 }

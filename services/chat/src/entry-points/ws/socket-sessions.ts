@@ -1,8 +1,9 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatMessage, type TChatServerFrame, type TSupportServerFrame } from '@platform/contracts';
+import { CHAT_CLOSE_CODES, ZChatClientFrameSchema, type TChatClientFrame, type TChatServerFrame, type TSupportServerFrame } from '@platform/contracts';
 import {
   AppError,
+  COMMON_ERRORS,
   parseJsonBody,
   toAppError,
   validationErrorFromIssues,
@@ -19,9 +20,6 @@ import type { TActor, TChatDeps } from '../../domain/deps.js';
 import { postMessage } from '../../domain/post-message.use-case.js';
 import { markChatRead, readUnreadCounts } from '../../domain/unread.use-case.js';
 
-/** How many delivered message ids an instance remembers, to drop a second copy (far more than arrive in a Redis gap). */
-const RECENTLY_DELIVERED = 10_000;
-
 export const WS_PATH = '/ws';
 
 export interface TChatSocketOptions {
@@ -34,7 +32,8 @@ export interface TChatSocketOptions {
   maxBufferedBytes: number;
 }
 
-interface TConnection {
+/** A socket and its session: who it is (from its auth frame on), its limits' state and its timers. */
+export interface TSession {
   ws: WebSocket;
   user?: TAuthUser & { token: string };
   /** Answered the last protocol ping. */
@@ -46,24 +45,33 @@ interface TConnection {
   dropped: number;
   /** A revocation named this socket's token or user: nothing more is sent to it but the end of its session. */
   revoked: boolean;
-  /** Frames of one socket are handled one after another (a user's messages are stored in the order sent). */
+  /** Frames of one socket are handled one after another. */
   queue: Promise<void>;
   timers: NodeJS.Timeout[];
 }
 
-export interface TChatSocketServer {
+export type TServerFrame = TChatServerFrame | TSupportServerFrame;
+
+export interface TSocketSessions {
   /** Sockets open now: authenticated, and waiting for their auth frame. */
   counts(): { authenticated: number; pending: number };
-  /** Delivers a stored message to this instance's sockets in its room (the bus does this for every instance). */
-  deliver(message: TChatMessage): void;
+  /** The sessions that hear the rooms: authenticated, from their auth answer on. */
+  authenticated(): ReadonlySet<TSession>;
+  /** One user's authenticated sessions on this instance (each device). */
+  ofUser(userId: string): ReadonlySet<TSession>;
+  /**
+   * Sends a frame, unless the session was revoked or its socket is closing; a broadcast passes it encoded once (one
+   * Buffer for every socket, sent as a text frame, counted under `type`). A socket too slow to read is dropped.
+   */
+  send(session: TSession, frame: TServerFrame | Buffer, type?: string): void;
   close(): Promise<void>;
 }
 
 /**
  * The live connection (spec 01 s.7; architecture "Real-time chat"): `ws` on the chat service's own HTTP server at
- * /ws. A client authenticates with {type: auth, token} first (browsers cannot send a header on the upgrade);
- * then it sends chat_message, mark_read, active_tab and ping, and hears new_message (message for an assistant's),
- * message_ack, unread, error, pong and resync.
+ * /ws, one session per socket. A client authenticates with {type: auth, token} first (browsers cannot send a header
+ * on the upgrade); then it sends chat_message, mark_read, active_tab and ping, each answered by one use case
+ * (answerFrame), and hears message_ack, error and pong here, and what the fan-out sends it (fan-out.ts).
  *
  * Limits: frames up to maxPayloadBytes (a bigger one closes the socket, 1009); framesPerSecond per socket (burst
  * twice that; faster frames get an error frame and are dropped, and a socket that keeps at it is closed, 1008);
@@ -74,12 +82,13 @@ export interface TChatSocketServer {
  * every revalidateIntervalMs, a revoked or expired one ending the socket (4403); a socket too slow to read (more than
  * maxBufferedBytes waiting) is dropped, and catches up when it reconnects.
  */
-export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; verifier: TTokenVerifier; logger: Logger; registry: client.Registry; limits: TChatSocketOptions }): TChatSocketServer {
+export function startSocketSessions(options: { app: TApp; deps: TChatDeps; verifier: TTokenVerifier; logger: Logger; registry: client.Registry; limits: TChatSocketOptions }): TSocketSessions {
   const { app, deps, verifier, logger, limits } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
-  const all = new Set<TConnection>();
-  const authenticated = new Set<TConnection>();
-  const byUser = new Map<string, Set<TConnection>>();
+  const all = new Set<TSession>();
+  const authenticated = new Set<TSession>();
+  const byUser = new Map<string, Set<TSession>>();
+  const nobody: ReadonlySet<TSession> = new Set();
   let closing = false;
 
   new client.Gauge({
@@ -94,8 +103,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   });
   const delivered = new client.Counter({ name: 'chat_ws_frames_sent_total', help: 'Frames sent to sockets', labelNames: ['type'] as const, registers: [options.registry] });
 
-  /** Sends a frame; a broadcast passes it already encoded (one Buffer for every socket, sent as a text frame). */
-  const send = (conn: TConnection, frame: TChatServerFrame | TSupportServerFrame | Buffer, type?: string, ending = false): void => {
+  const send = (conn: TSession, frame: TServerFrame | Buffer, type?: string, ending = false): void => {
     const { ws } = conn;
     if (ws.readyState !== WebSocket.OPEN || (conn.revoked && !ending)) return;
     if (ws.bufferedAmount > limits.maxBufferedBytes) {
@@ -108,20 +116,13 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     delivered.labels(type ?? (Buffer.isBuffer(frame) ? 'raw' : frame.type)).inc();
   };
 
-  const sendError = (conn: TConnection, error: unknown, clientId?: string | null): void => {
+  const sendError = (conn: TSession, error: unknown, clientId?: string | null): void => {
     const appError = toAppError(error);
     if (appError.status >= 500) logger.error({ err: error, userId: conn.user?.userId }, 'chat: socket frame failed');
-    send(conn, {
-      type: 'error',
-      code: appError.code,
-      message: appError.message,
-      ...(appError.params ? { params: appError.params } : {}),
-      ...(appError.field ? { field: appError.field } : {}),
-      ...(clientId !== undefined ? { clientId } : {}),
-    });
+    send(conn, errorFrame(appError, clientId));
   };
 
-  const forget = (conn: TConnection): void => {
+  const forget = (conn: TSession): void => {
     for (const timer of conn.timers) clearTimeout(timer);
     all.delete(conn);
     authenticated.delete(conn);
@@ -132,17 +133,21 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     }
   };
 
-  const endSession = (conn: TConnection, error: unknown): void => {
+  /** Closes a socket that never authenticated (auth refused, late, or skipped). */
+  const refuse = (conn: TSession, reason: string): void => {
+    conn.ws.close(CHAT_CLOSE_CODES.unauthenticated, reason);
+    forget(conn);
+  };
+
+  const endSession = (conn: TSession, error: unknown): void => {
     const appError = toAppError(error);
     send(conn, { type: 'error', code: appError.code, message: appError.message }, undefined, true);
     conn.ws.close(CHAT_CLOSE_CODES.sessionEnded, 'Session ended');
     forget(conn);
   };
 
-  const isSessionEnded = (error: unknown) => error instanceof AppError && error.status === 401;
-
   /** The token is still good (not revoked, not expired); otherwise the socket ends and false is answered. */
-  const recheck = async (conn: TConnection): Promise<boolean> => {
+  const recheck = async (conn: TSession): Promise<boolean> => {
     try {
       await verifier.verify(conn.user!.token);
       return true;
@@ -153,9 +158,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     }
   };
 
-  const actorOf = (conn: TConnection): TActor => ({ userId: conn.user!.userId, role: conn.user!.role, token: conn.user!.token });
-
-  const authenticate = async (conn: TConnection, token: string): Promise<void> => {
+  const authenticate = async (conn: TSession, token: string): Promise<void> => {
     if (conn.user) return;
     let user: TAuthUser;
     try {
@@ -163,15 +166,14 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     } catch (error) {
       const appError = toAppError(error);
       send(conn, { type: 'auth', success: false, message: appError.message, code: appError.code });
-      conn.ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication failed');
-      forget(conn);
+      refuse(conn, 'Authentication failed');
       return;
     }
     if (conn.ws.readyState !== WebSocket.OPEN) return;
     conn.user = { ...user, token };
     const untilExpiry = user.exp * 1000 - Date.now();
     conn.timers.push(setTimeout(() => endSession(conn, CHAT_ERRORS.sessionExpired()), Math.min(Math.max(untilExpiry, 0), 2 ** 31 - 1)));
-    const unread = await readUnreadCounts(deps, actorOf(conn)).catch((error: unknown) => {
+    const unread = await readUnreadCounts(deps, actorOf(conn.user)).catch((error: unknown) => {
       logger.warn({ err: error }, 'chat: unread counts not read at authentication');
       return { general: 0, support: 0 };
     });
@@ -180,26 +182,24 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     // last id it held when it hears the answer, and a live message ahead of that answer would move its last id past
     // the ones it missed while away (found by bench/reliability.ts: a chat instance killed mid-chat).
     authenticated.add(conn);
-    const mine = byUser.get(user.userId) ?? new Set<TConnection>();
+    const mine = byUser.get(user.userId) ?? new Set<TSession>();
     mine.add(conn);
     byUser.set(user.userId, mine);
     deps.presence.connected(user.userId);
     send(conn, { type: 'auth', success: true, userId: user.userId, role: user.role, unread });
   };
 
-  const handle = async (conn: TConnection, raw: unknown): Promise<void> => {
+  const handle = async (conn: TSession, raw: unknown): Promise<void> => {
     const parsed = ZChatClientFrameSchema.safeParse(raw);
-    const clientId = typeof raw === 'object' && raw !== null && typeof (raw as { clientId?: unknown }).clientId === 'string' ? (raw as { clientId: string }).clientId : undefined;
     if (!parsed.success) {
-      sendError(conn, validationErrorFromIssues(parsed.error.issues), clientId);
+      sendError(conn, validationErrorFromIssues(parsed.error.issues), clientIdOf(raw));
       return;
     }
     const frame = parsed.data;
     if (frame.type === 'auth') return authenticate(conn, frame.token);
     if (!conn.user) {
       sendError(conn, CHAT_ERRORS.authRequired());
-      conn.ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication required');
-      forget(conn);
+      refuse(conn, 'Authentication required');
       return;
     }
     // Every frame of an authenticated socket is checked: a revoked or expired session is ended before the frame does anything.
@@ -209,64 +209,12 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
       sendError(conn, error, frame.type === 'chat_message' ? (frame.clientId ?? null) : undefined);
       return;
     }
-    switch (frame.type) {
-      case 'ping':
-        send(conn, { type: 'pong' });
-        return;
-      case 'chat_message': {
-        try {
-          // The optional token of the spec's client: when it is sent it must be a valid token of this socket's user.
-          if (frame.token !== undefined && frame.token !== conn.user.token) {
-            const sender = await verifier.verify(frame.token);
-            if (sender.userId !== conn.user.userId) throw CHAT_ERRORS.tokenMismatch();
-          }
-          const { message } = await postMessage(deps, actorOf(conn), {
-            content: frame.content,
-            replyToId: frame.replyToId,
-            chatType: frame.chatType,
-            clientId: frame.clientId,
-          });
-          send(conn, { type: 'message_ack', clientId: frame.clientId ?? null, message });
-        } catch (error) {
-          sendError(conn, error, frame.clientId ?? null);
-        }
-        return;
-      }
-      case 'mark_read':
-        try {
-          await markChatRead(deps, actorOf(conn), frame.chatType, frame.upToId);
-        } catch (error) {
-          sendError(conn, error);
-        }
-        return;
-      // Opening a chat marks it read as of now. Messages arriving afterwards are marked read only when the device says
-      // it has shown them (mark_read with upToId): the server cannot know whether the screen is still open when one
-      // arrives, and guessing made counts that differed from the device's after a reload.
-      case 'active_tab':
-        if (frame.chatType) {
-          try {
-            await markChatRead(deps, actorOf(conn), frame.chatType);
-          } catch (error) {
-            sendError(conn, error);
-          }
-        }
-        return;
-    }
-  };
-
-  const takeAllowance = (conn: TConnection): boolean => {
-    const now = Date.now();
-    const burst = limits.framesPerSecond * 2;
-    conn.allowance = Math.min(burst, conn.allowance + ((now - conn.refilledAt) / 1000) * limits.framesPerSecond);
-    conn.refilledAt = now;
-    if (conn.allowance < 1) return false;
-    conn.allowance -= 1;
-    return true;
+    await answerFrame({ deps, verifier, user: conn.user, send: (answer) => send(conn, answer), sendError: (error, clientId) => sendError(conn, error, clientId) }, frame);
   };
 
   const onConnection = (ws: WebSocket): void => {
     const now = Date.now();
-    const conn: TConnection = {
+    const conn: TSession = {
       ws,
       alive: true,
       lastFrameAt: now,
@@ -281,9 +229,9 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     conn.timers.push(
       setTimeout(() => {
         if (conn.user || ws.readyState !== WebSocket.OPEN) return;
-        send(conn, { type: 'auth', success: false, message: 'Authentication timed out', code: 'CHAT.AUTH_TIMEOUT' });
-        ws.close(CHAT_CLOSE_CODES.unauthenticated, 'Authentication timed out');
-        forget(conn);
+        const late = CHAT_ERRORS.authTimeout();
+        send(conn, { type: 'auth', success: false, message: late.message, code: late.code });
+        refuse(conn, 'Authentication timed out');
       }, limits.authTimeoutMs),
     );
     ws.on('pong', () => {
@@ -293,7 +241,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
     ws.on('close', () => forget(conn));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       conn.lastFrameAt = Date.now();
-      if (!takeAllowance(conn)) {
+      if (!takeAllowance(conn, limits.framesPerSecond)) {
         conn.dropped += 1;
         if (conn.dropped > limits.framesPerSecond * 10) {
           ws.close(CHAT_CLOSE_CODES.policy, 'Too many frames');
@@ -314,6 +262,7 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
         sendError(conn, error);
         return;
       }
+      // Frames of one socket are handled one after another (a user's messages are stored in the order sent).
       conn.queue = conn.queue.then(() => handle(conn, raw)).catch((error: unknown) => sendError(conn, error));
     });
   };
@@ -321,8 +270,9 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = (request.url ?? '/').split('?')[0];
     if (pathname !== WS_PATH || closing) {
-      const body = JSON.stringify({ message: closing ? 'The chat is restarting' : 'Not found', code: closing ? 'SERVICE.UNAVAILABLE' : 'NOT_FOUND' });
-      socket.end(`HTTP/1.1 ${closing ? '503 Service Unavailable' : '404 Not Found'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const refusal = closing ? CHAT_ERRORS.restarting() : COMMON_ERRORS.notFound();
+      const body = JSON.stringify({ message: refusal.message, code: refusal.code });
+      socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return;
     }
     wss.handleUpgrade(request, socket, head, onConnection);
@@ -391,40 +341,6 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
   };
   const stopHearingRevocations = verifier.onRevocation(onRevocation);
 
-  // The ids of the latest messages delivered here. A message can reach this instance twice: delivered directly when
-  // its publish failed, then published once Redis answers (message-log.ts); or published again by the room's next
-  // writer when the mark of its publish was lost. Its sockets hear it once.
-  const deliveredIds = new Set<number>();
-  const deliver = (message: TChatMessage): void => {
-    if (deliveredIds.has(message.id)) return;
-    deliveredIds.add(message.id);
-    if (deliveredIds.size > RECENTLY_DELIVERED) deliveredIds.delete(deliveredIds.values().next().value!);
-    // Encoded once for every socket of this instance.
-    const frame = Buffer.from(JSON.stringify(message.isBot ? { type: 'message', data: message } : { type: 'new_message', message }));
-    const type = message.isBot ? 'message' : 'new_message';
-    const targets: Iterable<TConnection> =
-      message.chatType === 'general'
-        ? authenticated
-        : [...(byUser.get(message.supportUserId ?? '') ?? [])].concat([...authenticated].filter((c) => c.user?.role === 'admin' && c.user.userId !== message.supportUserId));
-    for (const conn of targets) {
-      if (conn.revoked) continue;
-      send(conn, frame, type);
-    }
-  };
-
-  deps.bus.onEvent((event) => {
-    if (event.kind === 'message') deliver(event.message);
-    else if (event.kind === 'unread') for (const conn of byUser.get(event.userId) ?? []) send(conn, { type: 'unread', unread: event.unread });
-    else if (event.kind === 'support_conversation') {
-      // Support desk: the worker hears only their own status; admins hear every conversation's row.
-      for (const conn of byUser.get(event.conversation.userId) ?? []) send(conn, { type: 'support_status', status: event.worker.status, unreadCount: event.worker.unreadCount });
-      for (const conn of authenticated) if (conn.user?.role === 'admin' && conn.user.userId !== event.conversation.userId) send(conn, { type: 'support_conversation', conversation: event.conversation });
-    }
-  });
-  deps.bus.onResubscribed(() => {
-    for (const conn of authenticated) send(conn, { type: 'resync' });
-  });
-
   const close = async (): Promise<void> => {
     if (closing) return;
     closing = true;
@@ -447,7 +363,96 @@ export function startChatSocketServer(options: { app: TApp; deps: TChatDeps; ver
 
   return {
     counts: () => ({ authenticated: authenticated.size, pending: all.size - authenticated.size }),
-    deliver,
+    authenticated: () => authenticated,
+    ofUser: (userId) => byUser.get(userId) ?? nobody,
+    send: (session, frame, type) => send(session, frame, type),
     close,
   };
+}
+
+/** What an authenticated session's frame is answered with: one use case each (the socket's counterpart of the routes). */
+interface TFrameContext {
+  deps: TChatDeps;
+  verifier: TTokenVerifier;
+  user: TAuthUser & { token: string };
+  send(frame: TServerFrame): void;
+  sendError(error: unknown, clientId?: string | null): void;
+}
+
+async function answerFrame(ctx: TFrameContext, frame: Exclude<TChatClientFrame, { type: 'auth' }>): Promise<void> {
+  const { deps, user } = ctx;
+  switch (frame.type) {
+    case 'ping':
+      ctx.send({ type: 'pong' });
+      return;
+    case 'chat_message': {
+      try {
+        // The optional token of the spec's client: when it is sent it must be a valid token of this socket's user.
+        if (frame.token !== undefined && frame.token !== user.token) {
+          const sender = await ctx.verifier.verify(frame.token);
+          if (sender.userId !== user.userId) throw CHAT_ERRORS.tokenMismatch();
+        }
+        const { message } = await postMessage(deps, actorOf(user), {
+          content: frame.content,
+          replyToId: frame.replyToId,
+          chatType: frame.chatType,
+          clientId: frame.clientId,
+        });
+        ctx.send({ type: 'message_ack', clientId: frame.clientId ?? null, message });
+      } catch (error) {
+        ctx.sendError(error, frame.clientId ?? null);
+      }
+      return;
+    }
+    case 'mark_read':
+      try {
+        await markChatRead(deps, actorOf(user), frame.chatType, frame.upToId);
+      } catch (error) {
+        ctx.sendError(error);
+      }
+      return;
+    // Opening a chat marks it read as of now. Messages arriving afterwards are marked read only when the device says
+    // it has shown them (mark_read with upToId): the server cannot know whether the screen is still open when one
+    // arrives, and guessing made counts that differed from the device's after a reload.
+    case 'active_tab':
+      if (frame.chatType) {
+        try {
+          await markChatRead(deps, actorOf(user), frame.chatType);
+        } catch (error) {
+          ctx.sendError(error);
+        }
+      }
+      return;
+  }
+}
+
+const actorOf = (user: TAuthUser & { token: string }): TActor => ({ userId: user.userId, role: user.role, token: user.token });
+
+const isSessionEnded = (error: unknown) => error instanceof AppError && error.status === 401;
+
+function errorFrame(error: AppError, clientId?: string | null): TServerFrame {
+  return {
+    type: 'error',
+    code: error.code,
+    message: error.message,
+    ...(error.params ? { params: error.params } : {}),
+    ...(error.field ? { field: error.field } : {}),
+    ...(clientId !== undefined ? { clientId } : {}),
+  };
+}
+
+/** The clientId of a frame that did not parse, when it has one (its error names it). */
+function clientIdOf(raw: unknown): string | undefined {
+  return typeof raw === 'object' && raw !== null && typeof (raw as { clientId?: unknown }).clientId === 'string' ? (raw as { clientId: string }).clientId : undefined;
+}
+
+/** A token bucket of frames per socket: framesPerSecond, with a burst of twice that. */
+function takeAllowance(conn: TSession, framesPerSecond: number): boolean {
+  const now = Date.now();
+  const burst = framesPerSecond * 2;
+  conn.allowance = Math.min(burst, conn.allowance + ((now - conn.refilledAt) / 1000) * framesPerSecond);
+  conn.refilledAt = now;
+  if (conn.allowance < 1) return false;
+  conn.allowance -= 1;
+  return true;
 }
