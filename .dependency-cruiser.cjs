@@ -42,6 +42,20 @@ module.exports = {
       to: { path: '^services/[^/]+/src/data-access/', pathNot: '^services/[^/]+/src/data-access/chat-bus\\.ts$' },
     },
     {
+      name: 'domain-imports-http-client',
+      comment:
+        'domain/ never speaks HTTP: another service is reached only through its door, data-access/<owner>.client.ts (service-kit createInternalClient), handed to the use cases in their deps. ' +
+        'So domain/ imports no HTTP or socket module (node:http, https, http2, net), no undici, no *.client.ts and not service-kit\'s internal client itself; naming a client\'s type (`import type`) is allowed. ' +
+        'The global fetch is refused in domain/ by eslint (no-restricted-globals), which sees globals. Exception, to be moved to a data-access client: ' +
+        "chat's calls to the assistants' external AI providers (domain/assistant-generators.ts, domain/provider-address.ts, issue 13), not another service of ours.",
+      severity: 'error',
+      from: { path: '^services/[^/]+/src/domain/', pathNot: '^services/chat/src/domain/(assistant-generators|provider-address)\\.ts$' },
+      to: {
+        path: ['^(node:)?(http|https|http2|net)$', '(^|/)node_modules/undici/', '\\.client\\.ts$', '^packages/service-kit/src/internal-client\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'frontend-imports-contracts-code',
       comment:
         'The frontend takes only types from packages/contracts (`import type`), so no schema code enters the bundle; the exceptions are src/constants.ts (`@platform/contracts/constants`) and src/errors.ts (`@platform/contracts/errors`: the error codes and their parameters, issue 28), which import nothing, src/figure-claims.ts (`@platform/contracts/figure-claims`, issue 31: the rule of typed figure claims, which imports nothing; the landing copy test uses it), src/review-template-text.ts (`@platform/contracts/review-template-text`, issue 30: the variables and rendering of the reason templates, which import only constants), and src/assistants.ts (`@platform/contracts/assistants`, with common.ts and zod-setup.ts): issue 13 requires the one zod schema of the assistant settings to drive the admin form (admin chunk only).',
@@ -70,7 +84,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|dev-dist)/' },
+    // Packages are left out of the graph, but for undici: domain-imports-http-client must see it.
+    exclude: { path: '(^|/)(node_modules/(?!undici/)|dist/|dev-dist/)' },
     // `import type` is seen (as dependency type `type-only`), not dropped as the compiled JavaScript would drop it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

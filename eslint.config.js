@@ -19,6 +19,14 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 32: a service's domain/ never speaks HTTP; other services are reached through data-access/*.client.ts
+    // (service-kit createInternalClient). dependency-cruiser refuses the imports (domain-imports-http-client); this, the global.
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'domain/ never speaks HTTP: call another service through data-access/<owner>.client.ts (service-kit createInternalClient).' }],
+    },
+  },
+  {
     files: ['frontend/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

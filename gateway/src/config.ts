@@ -31,6 +31,7 @@ export const ZGatewayConfigSchema = ZBaseConfigSchema.omit({
   RABBITMQ_URL: true,
   EVENTS_EXCHANGE: true,
   QUEUE_PREFIX: true,
+  INTERNAL_API_TIMEOUT_MS: true,
 }).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   AUTH_SERVICE_URL: ZUpstreamListSchema,

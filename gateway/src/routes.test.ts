@@ -48,6 +48,13 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/api')).toBeUndefined();
     expect(resolveRoute('/api/admin/nothing-here')).toBeUndefined();
   });
+
+  it("when a path is a service's /internal/ API, then nothing routes it (404): other services call it directly, never through the gateway", () => {
+    expect(ROUTES.filter((r) => !/^\/(api|assets)\//.test(r.prefix) && r.prefix !== '/ws')).toEqual([]);
+    for (const path of ['/internal/users/42/balance', '/internal/users/42/profile', '/internal/balances', '/internal/stats/users', '/internal/openapi.json']) {
+      expect(resolveRoute(path)).toBeUndefined();
+    }
+  });
 });
 
 describe('requiresAdmin', () => {

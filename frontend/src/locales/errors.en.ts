@@ -77,7 +77,6 @@ const codes: TErrorCodeTexts = {
   'AUTH.LAST_ADMIN': 'The last admin cannot be demoted',
   'AUTH.VALIDATION': '{{field:balanceReason=Reason is required for a balance change|other=Please fill in required fields}}',
   'AUTH.ACCOUNT_NOT_EMPTY': '{{subject:own=Your account cannot be deleted yet|other=The user cannot be deleted}}: {{reasons}}',
-  'AUTH.DEPENDENCY_UNAVAILABLE': 'Cannot check the account right now ({{service}} did not answer). Please try again.',
   'AUTH.REFERRAL_LINK_NOT_FOUND': 'Referral link not found',
   'AUTH.REFERRAL_CODE_NOT_FOUND': 'Referral link not found',
   'AUTH.REFERRAL_CODE_TAKEN': 'This code is already taken',
@@ -185,7 +184,6 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.WALLET_EXISTS': 'This wallet is already saved',
   'PAYOUTS.USER_NOT_FOUND': 'User not found',
   'PAYOUTS.ACCOUNT_NOT_FOUND': 'Your account is not open yet. Please try again in a moment.',
-  'PAYOUTS.ADJUSTMENT_REFUSED': 'The balance change was refused',
 
   'CHAT.MESSAGE_BLOCKED': 'Message blocked: it contains the banned {{count:one=word|other=words}} {{words}}',
   'CHAT.USER_BLOCKED': 'Your account is blocked: you cannot send messages',

@@ -68,7 +68,6 @@ const codes: TErrorCodeTexts = {
   'AUTH.LAST_ADMIN': 'Нельзя понизить последнего администратора',
   'AUTH.VALIDATION': '{{field:balanceReason=Для изменения баланса нужна причина|other=Заполните обязательные поля}}',
   'AUTH.ACCOUNT_NOT_EMPTY': '{{subject:own=Ваш аккаунт пока нельзя удалить|other=Пользователя нельзя удалить}}: {{reasons}}',
-  'AUTH.DEPENDENCY_UNAVAILABLE': 'Сейчас не удаётся проверить аккаунт (сервис {{service}} не ответил). Попробуйте ещё раз.',
   'AUTH.REFERRAL_LINK_NOT_FOUND': 'Реферальная ссылка не найдена',
   'AUTH.REFERRAL_CODE_NOT_FOUND': 'Реферальная ссылка не найдена',
   'AUTH.REFERRAL_CODE_TAKEN': 'Этот код уже занят',
@@ -180,7 +179,6 @@ const codes: TErrorCodeTexts = {
   'PAYOUTS.WALLET_EXISTS': 'Этот кошелёк уже сохранён',
   'PAYOUTS.USER_NOT_FOUND': 'Пользователь не найден',
   'PAYOUTS.ACCOUNT_NOT_FOUND': 'Ваш счёт ещё не открыт. Попробуйте через минуту.',
-  'PAYOUTS.ADJUSTMENT_REFUSED': 'Изменение баланса отклонено',
 
   'CHAT.MESSAGE_BLOCKED': 'Сообщение заблокировано: в нём {{count:one=запрещённое слово|other=запрещённые слова}} {{words}}',
   'CHAT.USER_BLOCKED': 'Ваш аккаунт заблокирован: вы не можете отправлять сообщения',

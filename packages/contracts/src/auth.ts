@@ -84,6 +84,13 @@ export const ZUserSchema = z.object({
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 
+/**
+ * auth GET /internal/users/{id}/profile: how another service names a user it has no copy of yet (chat's authors), and
+ * whether they may act (isActive false: banned). The user themself or an admin may ask.
+ */
+export const ZInternalUserProfileSchema = ZUserSchema.pick({ firstName: true, lastName: true, role: true, isActive: true });
+export type TInternalUserProfile = z.infer<typeof ZInternalUserProfileSchema>;
+
 /** PUT /api/user/language (auth): the language of the user's e-mails, saved when the interface's language changes. */
 export const ZUserLanguageRequestSchema = z.strictObject({ language: ZLanguageSchema });
 export type TUserLanguageRequest = z.infer<typeof ZUserLanguageRequestSchema>;

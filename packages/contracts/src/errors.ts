@@ -92,7 +92,6 @@ export const ERROR_CODES = {
   'AUTH.LAST_ADMIN': {},
   'AUTH.VALIDATION': { field: 'field' },
   'AUTH.ACCOUNT_NOT_EMPTY': { subject: 'text', reasons: 'blockers' },
-  'AUTH.DEPENDENCY_UNAVAILABLE': { service: 'text' },
   'AUTH.REFERRAL_LINK_NOT_FOUND': {},
   'AUTH.REFERRAL_CODE_NOT_FOUND': {},
   'AUTH.REFERRAL_CODE_TAKEN': {},
@@ -202,7 +201,6 @@ export const ERROR_CODES = {
   'PAYOUTS.WALLET_EXISTS': {},
   'PAYOUTS.USER_NOT_FOUND': {},
   'PAYOUTS.ACCOUNT_NOT_FOUND': {},
-  'PAYOUTS.ADJUSTMENT_REFUSED': {},
 
   // chat and support
   'CHAT.MESSAGE_BLOCKED': { words: 'text', count: 'count' },

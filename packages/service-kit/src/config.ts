@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERNAL_API_TIMEOUT_MS } from './internal-client.js';
 
 /**
  * Whose X-Forwarded-For to believe: `true`, `false`, or a comma-separated list of addresses/CIDRs. Unset or
@@ -43,6 +44,8 @@ export const ZBaseConfigSchema = z.object({
   JWT_PUBLIC_KEY: z.string().min(1, 'JWT_PUBLIC_KEY (PEM, SPKI) is required'),
   JWT_AUDIENCE: z.string().default('platform-api'),
   JWT_ISSUER: z.string().default('platform-auth'),
+  /** How long a call to another service's /internal/ API may take (createInternalClient) before it is 503. */
+  INTERNAL_API_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(INTERNAL_API_TIMEOUT_MS),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfigSchema>;
 

@@ -7,6 +7,7 @@ export * from './db.js';
 export * from './dependency-errors.js';
 export * from './errors.js';
 export * from './http.js';
+export * from './internal-client.js';
 export * from './jobs.js';
 export * from './json-body.js';
 export * from './lifecycle.js';

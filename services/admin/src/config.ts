@@ -21,7 +21,6 @@ export const ZAdminConfigSchema = ZBaseConfigSchema.extend({
   AUTH_INTERNAL_URL: z.url('AUTH_INTERNAL_URL must be an absolute URL').optional(),
   WORK_INTERNAL_URL: z.url('WORK_INTERNAL_URL must be an absolute URL').optional(),
   PAYOUTS_INTERNAL_URL: z.url('PAYOUTS_INTERNAL_URL must be an absolute URL').optional(),
-  INTERNAL_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Run the background jobs in this instance (leaderboards, news mailing batches). */
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(true),
   /** How often the leaderboards (computed awards) are recomputed. */

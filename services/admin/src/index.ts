@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
+import { createInternalApis } from './data-access/internal-apis.client.js';
 import { createMailer } from './data-access/mailer.js';
 import type { TAdminDeps } from './domain/deps.js';
 import { fillBuiltInTranslations } from './domain/email-templates.use-case.js';
@@ -64,7 +65,13 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     const media = await createMediaStorage(config.MEDIA_DIR);
     registerWelcomeVideoRoutes(app, { deps: { ...deps, media, maxBytes: config.WELCOME_VIDEO_MAX_BYTES, defaultFile: config.WELCOME_VIDEO_DEFAULT_FILE }, hooks });
     // The dashboard: its read model is fed by the admin.stats queue (below).
-    const internalApis = { authUrl: config.AUTH_INTERNAL_URL, workUrl: config.WORK_INTERNAL_URL, payoutsUrl: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS };
+    const internalApis = createInternalApis({
+      authUrl: config.AUTH_INTERNAL_URL,
+      workUrl: config.WORK_INTERNAL_URL,
+      payoutsUrl: config.PAYOUTS_INTERNAL_URL,
+      timeoutMs: config.INTERNAL_API_TIMEOUT_MS,
+      logger,
+    });
     registerStatisticsRoutes(app, { deps: { ...deps, internalApis }, hooks });
     // News and awards; the news mailing's batches and the leaderboards run as BullMQ jobs (started below).
     const jobsHandle: TJobsHandle = {};

@@ -44,8 +44,6 @@ export const ZAuthConfigSchema = ZBaseConfigSchema.extend({
     .optional()
     .transform((value) => (value ? value.replace(/\/+$/, '') : undefined))
     .pipe(z.url('WORK_INTERNAL_URL must be a URL such as http://127.0.0.1:4004').optional()),
-  /** How long a balance read may take before the answer goes out with null balances. */
-  PAYOUTS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
   /** Runs the scheduled jobs (BullMQ): the folding of raw referral clicks older than 90 days into per-day counts. */
   JOBS_ENABLED: z
     .enum(['true', 'false', '1', '0', ''])

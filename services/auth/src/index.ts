@@ -5,6 +5,9 @@ import { MAX_VERIFICATION_IMAGE_BYTES } from '@platform/contracts';
 import type { TAuthConfig } from './config.js';
 import { createPasswordAttempts } from './domain/password-attempts.js';
 import { AUTH_MIGRATIONS_DIR } from './data-access/migrate.js';
+import { createPayoutsClient } from './data-access/payouts.client.js';
+import { createUserExportSources } from './data-access/user-export.client.js';
+import { createWorkClient } from './data-access/work.client.js';
 import { prepareDummyHash } from './domain/passwords.js';
 import type { TAuthDeps } from './domain/deps.js';
 import { registerAdminUserRoutes } from './entry-points/http/admin-users.routes.js';
@@ -13,6 +16,7 @@ import { registerContentAdminRoutes } from './entry-points/http/content-admin.ro
 import { registerManageUserRoutes } from './entry-points/http/manage-users.routes.js';
 import { registerOnboardingRoutes } from './entry-points/http/onboarding.routes.js';
 import { registerReferralRoutes } from './entry-points/http/referrals.routes.js';
+import { registerInternalUserRoutes } from './entry-points/http/internal-users.routes.js';
 import { registerStatsInternalRoutes } from './entry-points/http/stats.internal.routes.js';
 import { authJobs } from './entry-points/jobs/referral-clicks.job.js';
 import { createReferralFunnelHandler, REFERRAL_FUNNEL_QUEUE, REFERRAL_FUNNEL_ROUTING_KEYS } from './entry-points/messaging/on-referral-funnel.handler.js';
@@ -57,9 +61,11 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
 
     await prepareDummyHash();
     const signer = await createTokenSigner({ privateKeyPem: config.JWT_PRIVATE_KEY, audience: config.JWT_AUDIENCE, issuer: config.JWT_ISSUER });
-    const payouts = { url: config.PAYOUTS_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
-    if (!payouts.url) logger.warn('PAYOUTS_INTERNAL_URL is not set: every balance is answered as null (unknown)');
-    const work = { url: config.WORK_INTERNAL_URL, timeoutMs: config.PAYOUTS_TIMEOUT_MS, logger };
+    // The doors to the other services' /internal/ APIs (service-kit's internal client, one timeout).
+    const internal = { timeoutMs: config.INTERNAL_API_TIMEOUT_MS, logger };
+    const payouts = createPayoutsClient({ ...internal, baseUrl: config.PAYOUTS_INTERNAL_URL });
+    if (!payouts.configured) logger.warn('PAYOUTS_INTERNAL_URL is not set: every balance is answered as null (unknown)');
+    const work = createWorkClient({ ...internal, baseUrl: config.WORK_INTERNAL_URL });
     const deps: TAuthDeps = { pool, redis, signer, logger, config, payouts, work, passwordAttempts: createPasswordAttempts(redis, config) };
 
     if (config.OUTBOX_RELAY_ENABLED) runtime.startRelay();
@@ -76,7 +82,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     });
     registerVerificationRoutes(app, { deps: { pool, logger, keyRing, images, uploads }, hooks });
     registerUserExportRoutes(app, {
-      deps: { pool, redis, logger, keyRing, sources: userExportSources(config), exportCounter: createExportCounter(redis, config.USER_EXPORTS_PER_DAY) },
+      deps: { pool, redis, logger, keyRing, sources: createUserExportSources(userExportSources(config), internal), exportCounter: createExportCounter(redis, config.USER_EXPORTS_PER_DAY) },
       hooks,
     });
     const routeDeps = { deps, hooks };
@@ -87,6 +93,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
     registerManageUserRoutes(app, routeDeps);
     registerReferralRoutes(app, routeDeps);
     registerStatsInternalRoutes(app, routeDeps);
+    registerInternalUserRoutes(app, routeDeps);
 
     const url = await runtime.listen();
     // The referral funnel (first task, first payout of referred workers) and the clicks' folding (issue 16).

@@ -71,7 +71,7 @@ let t: TTestService;
 
 beforeAll(async () => {
   payouts = await startPayoutsStub();
-  t = await startTestService('auth_balances', { PAYOUTS_INTERNAL_URL: `${payouts.url}/`, PAYOUTS_TIMEOUT_MS: String(TIMEOUT_MS) });
+  t = await startTestService('auth_balances', { PAYOUTS_INTERNAL_URL: `${payouts.url}/`, INTERNAL_API_TIMEOUT_MS: String(TIMEOUT_MS) });
 });
 afterAll(async () => {
   await t?.close();
@@ -169,7 +169,7 @@ describe('payouts down', () => {
     const down = await startPayoutsStub();
     const downUrl = down.url;
     await down.close();
-    const other = await startTestService('auth_balances_down', { PAYOUTS_INTERNAL_URL: downUrl, PAYOUTS_TIMEOUT_MS: String(TIMEOUT_MS) });
+    const other = await startTestService('auth_balances_down', { PAYOUTS_INTERNAL_URL: downUrl, INTERNAL_API_TIMEOUT_MS: String(TIMEOUT_MS) });
     try {
       const worker = await other.registerWorker();
       expect(worker.user).toMatchObject({ balance: null, heldBalance: null });

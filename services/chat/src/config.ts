@@ -19,7 +19,7 @@ export const ZChatConfigSchema = ZBaseConfigSchema.extend({
   CONSUMERS_ENABLED: ZOnByDefaultSchema,
   /**
    * The identity service, to learn the name of a user this service has no event about yet (someone who registered
-   * before chat was deployed): GET /api/auth/me with that user's own token. Optional.
+   * before chat was deployed): GET /internal/users/{id}/profile with that user's own token. Optional.
    */
   AUTH_SERVICE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
 

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { ZUserSchema } from '@platform/contracts';
 import { createServiceRuntime, createTokenVerifier, lockOrderByDataField, type Logger, type Pool, type Redis, type TConsumer } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TChatConfig } from './config.js';
+import { createAuthClient } from './data-access/auth.client.js';
 import { createChatBus } from './data-access/chat-bus.js';
 import { createPresence } from './data-access/presence.js';
 import { CHAT_ERRORS } from './domain/chat.errors.js';
-import type { TChatDeps, TProfileLookup, TSendLimiter } from './domain/deps.js';
+import type { TChatDeps, TSendLimiter } from './domain/deps.js';
 import { createModerationStore } from './domain/moderation-store.js';
 import { createRoomOrder, publishLeftBehind } from './domain/room-order.js';
 import { registerAdminChatRoutes } from './entry-points/http/admin-chat.routes.js';
@@ -64,20 +64,6 @@ function createSendLimiter(deps: { redis: ConstructorParameters<typeof RateLimit
   };
 }
 
-function createProfileLookup(authUrl: string): TProfileLookup {
-  const base = authUrl.replace(/\/+$/, '');
-  return async (token) => {
-    const response = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(2_000) });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    const user = ZUserSchema.pick({ firstName: true, lastName: true, role: true, isActive: true }).parse(await response.json());
-    if (!user.isActive) throw CHAT_ERRORS.banned();
-    return user;
-  };
-}
-
 /** CHAT_SECRETS_KEY; outside production a fixed development key when unset (npm start, tests). */
 function chatSecretsKey(config: TChatConfig): string {
   if (config.CHAT_SECRETS_KEY) return config.CHAT_SECRETS_KEY;
@@ -112,7 +98,7 @@ export async function start(config: TChatConfig, overrides: { now?: () => Date; 
       roomOrder: createRoomOrder(),
       moderation,
       sendLimiter: createSendLimiter({ redis }, config),
-      lookupProfile: config.AUTH_SERVICE_URL ? createProfileLookup(config.AUTH_SERVICE_URL) : undefined,
+      lookupProfile: config.AUTH_SERVICE_URL ? createAuthClient({ baseUrl: config.AUTH_SERVICE_URL, timeoutMs: config.INTERNAL_API_TIMEOUT_MS, logger }).findProfile : undefined,
       archiveDaysDefault: config.CHAT_ARCHIVE_DAYS_DEFAULT,
       presence,
     };

@@ -53,14 +53,16 @@ describe('hostile input on every route of the payouts service', () => {
     const answers = await probeHostileInput({
       baseUrl: h.service.url,
       routes,
-      // /internal/stats/* (the admin dashboard) answers admins only, as /api/admin/ does.
-      tokenFor: (route) => (route.url.startsWith('/api/admin/') || route.url.startsWith('/internal/stats/') ? h.admin.token : worker.token),
+      // /internal/stats/* (the admin dashboard) and auth's balance adjustment answer admins only, as /api/admin/ does.
+      tokenFor: (route) =>
+        route.url.startsWith('/api/admin/') || route.url.startsWith('/internal/stats/') || route.url === '/internal/users/:id/balance' ? h.admin.token : worker.token,
       headers: { 'POST /api/withdrawals': { 'idempotency-key': randomUUID() } },
       samples: {
         'POST /api/withdrawals': { amount: '10.00', currency: 'ETH', walletAddress: ETH_ADDRESS },
         'POST /api/user/payout-wallets': { currency: 'ETH', address: ETH_ADDRESS, label: 'Main' },
         'PATCH /api/admin/withdrawals/:id': { status: 'rejected', adminComment: 'Wrong address', txReference: 'tx-1' },
         'PATCH /api/admin/users/:id/balance': { balance: '20.00', reason: 'Bonus' },
+        'PATCH /internal/users/:id/balance': { balance: '20.00', reason: 'Bonus' },
       },
     });
     expect(answers.length).toBeGreaterThan(routes.length * 3);

@@ -258,3 +258,34 @@ describe('PATCH /api/admin/users/{id}/balance', () => {
     expect((await adjust(worker.id, { balance: '1000', reason: 'me' }, worker.token)).status).toBe(403);
   });
 });
+
+describe('PATCH /internal/users/{id}/balance (auth\'s edit of a user, the admin\'s token forwarded)', () => {
+  const adjustInternally = (userId: string, body: unknown, token = h.admin.token) => h.api('PATCH', `/internal/users/${userId}/balance`, { token, body });
+
+  it('when auth sets a new balance with a reason, then the same admin_adjustment and balance.adjusted as the admin route', async () => {
+    const worker = await h.newUser();
+    await h.fund(worker.id, '5.00');
+    const res = await adjustInternally(worker.id, { balance: '12.50', reason: 'Bonus for the pilot' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ userId: worker.id, before: '5.00', after: '12.50', amount: '7.50', held: '0.00', entryId: expect.any(String) });
+    const entries = (await h.api('GET', '/api/ledger/statement', { token: worker.token })).body.items;
+    expect(entries[0]).toMatchObject({ kind: 'admin_adjustment', amount: '7.50', reason: 'Bonus for the pilot', createdBy: h.admin.id });
+    // The funding above is an adjustment too: the last event is this one.
+    const events = await h.query<{ payload: { data: Record<string, unknown> } }>(`SELECT payload FROM outbox WHERE type = 'balance.adjusted' AND payload->'data'->>'userId' = $1 ORDER BY seq`, [worker.id]);
+    expect(events.at(-1)?.payload.data).toEqual({ userId: worker.id, before: '5.00', after: '12.50', amount: '7.50', reason: 'Bonus for the pilot', adjustedBy: h.admin.id, at: expect.any(String) });
+  });
+
+  it("when the reason is missing, the balance unchanged, the user unknown or the caller a worker, then payouts' own refusals", async () => {
+    const worker = await h.newUser();
+    await h.fund(worker.id, '5.00');
+    const noReason = await adjustInternally(worker.id, { balance: '6.00' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toMatchObject({ message: 'Reason is required for a balance change', field: 'reason' });
+    expect((await adjustInternally(worker.id, { balance: '5', reason: 'x' })).body).toMatchObject({ code: 'PAYOUTS.BALANCE_UNCHANGED' });
+    const stranger = await adjustInternally(randomUUID(), { balance: '10.00', reason: 'Bonus' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toMatchObject({ code: 'PAYOUTS.USER_NOT_FOUND', message: 'User not found' });
+    expect((await adjustInternally(worker.id, { balance: '1000', reason: 'me' }, worker.token)).status).toBe(403);
+    expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body.available).toBe('5.00');
+  });
+});

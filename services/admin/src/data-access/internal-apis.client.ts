@@ -19,61 +19,17 @@ import {
   type TStatsUserSnapshot,
   type TStatsWithdrawalSnapshot,
 } from '@platform/contracts';
+import { createInternalClient, type Logger, type TInternalClient } from '@platform/service-kit';
 import { z } from 'zod';
 
 /** Where the owners' /internal/ APIs are (config AUTH_INTERNAL_URL, WORK_INTERNAL_URL, PAYOUTS_INTERNAL_URL). */
-export interface TInternalApis {
+export interface TInternalApisOptions {
   authUrl?: string | undefined;
   workUrl?: string | undefined;
   payoutsUrl?: string | undefined;
   timeoutMs: number;
+  logger?: Logger;
 }
-
-export class InternalApiError extends Error {
-  constructor(
-    readonly service: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'InternalApiError';
-  }
-}
-
-async function getJson(apis: TInternalApis, service: 'auth' | 'work' | 'payouts', path: string, token: string): Promise<unknown> {
-  const base = { auth: apis.authUrl, work: apis.workUrl, payouts: apis.payoutsUrl }[service];
-  if (!base) throw new InternalApiError(service, `The ${service} service's internal URL is not configured`);
-  let response: Response;
-  try {
-    response = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(apis.timeoutMs),
-    });
-  } catch (error) {
-    throw new InternalApiError(service, `The ${service} service did not answer (${(error as Error).message})`);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new InternalApiError(service, `The ${service} service answered ${response.status} to ${path}: ${text.slice(0, 200)}`);
-  }
-  return response.json();
-}
-
-/** Reads every page of a snapshot (ids in order; `next` is the last id of a page, null after the last). */
-async function readAllPages<T>(apis: TInternalApis, service: 'auth' | 'work' | 'payouts', path: string, item: z.ZodType<T>, token: string): Promise<T[]> {
-  const schema = ZStatsPageSchema(item);
-  const items: T[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const query: string = after ? `?after=${encodeURIComponent(after)}&limit=1000` : '?limit=1000';
-    const page = schema.parse(await getJson(apis, service, `${path}${query}`, token)) as { items: T[]; next: string | null };
-    items.push(...page.items);
-    if (!page.next) return items;
-    after = page.next;
-  }
-}
-
-export const readUserSnapshot = (apis: TInternalApis, token: string): Promise<TStatsUserSnapshot[]> =>
-  readAllPages(apis, 'auth', '/internal/stats/users', ZStatsUserSnapshotSchema, token);
 
 const ZVerificationSnapshotSchema = z.object({
   verificationId: z.uuid(),
@@ -82,36 +38,58 @@ const ZVerificationSnapshotSchema = z.object({
   submittedAt: z.string().nullable(),
 });
 export type TVerificationSnapshot = z.infer<typeof ZVerificationSnapshotSchema>;
-export const readVerificationSnapshot = (apis: TInternalApis, token: string): Promise<TVerificationSnapshot[]> =>
-  readAllPages(apis, 'auth', '/internal/stats/verifications', ZVerificationSnapshotSchema, token);
 
-export const readTaskSnapshot = (apis: TInternalApis, token: string): Promise<TStatsTaskSnapshot[]> =>
-  readAllPages(apis, 'work', '/internal/stats/tasks', ZStatsTaskSnapshotSchema, token);
-
-export const readSubmissionSnapshot = (apis: TInternalApis, token: string): Promise<TStatsSubmissionSnapshot[]> =>
-  readAllPages(apis, 'work', '/internal/stats/submissions', ZStatsSubmissionSnapshotSchema, token);
-
-export const readAppealSnapshot = (apis: TInternalApis, token: string): Promise<TStatsAppealSnapshot[]> =>
-  readAllPages(apis, 'work', '/internal/stats/appeals', ZStatsAppealSnapshotSchema, token);
-
-export const readReturnSnapshot = (apis: TInternalApis, token: string): Promise<TStatsReturnSnapshot[]> =>
-  readAllPages(apis, 'work', '/internal/stats/returns', ZStatsReturnSnapshotSchema, token);
-
-export const readWithdrawalSnapshot = (apis: TInternalApis, token: string): Promise<TStatsWithdrawalSnapshot[]> =>
-  readAllPages(apis, 'payouts', '/internal/stats/withdrawals', ZStatsWithdrawalSnapshotSchema, token);
-
-/** The sums over every ledger account (payouts owns the balances; they are read, never copied). */
-export async function readBalanceTotal(apis: TInternalApis, token: string): Promise<TStatsBalanceTotal> {
-  return ZStatsBalanceTotalSchema.parse(await getJson(apis, 'payouts', '/internal/stats/balance-total', token));
+/**
+ * The owners' /internal/ APIs as the dashboard and the statistics rebuild read them (service-kit's internal client:
+ * request id and trace forwarded, one timeout, ServiceUnavailableError (503 SERVICE.UNAVAILABLE, naming the owner)
+ * when one does not answer). Every call forwards the admin's token.
+ */
+export interface TInternalApis {
+  readUserSnapshot(token: string): Promise<TStatsUserSnapshot[]>;
+  readVerificationSnapshot(token: string): Promise<TVerificationSnapshot[]>;
+  readTaskSnapshot(token: string): Promise<TStatsTaskSnapshot[]>;
+  readSubmissionSnapshot(token: string): Promise<TStatsSubmissionSnapshot[]>;
+  readAppealSnapshot(token: string): Promise<TStatsAppealSnapshot[]>;
+  readReturnSnapshot(token: string): Promise<TStatsReturnSnapshot[]>;
+  readWithdrawalSnapshot(token: string): Promise<TStatsWithdrawalSnapshot[]>;
+  /** The sums over every ledger account (payouts owns the balances; they are read, never copied). */
+  readBalanceTotal(token: string): Promise<TStatsBalanceTotal>;
+  /** The withdrawals still pending past their decideBy (issue 31; payouts owns them, so they are read, never copied). */
+  readOverdueWithdrawals(token: string): Promise<TStatsOverdueWithdrawals>;
+  /** The balances of a few users (payouts' batch call). */
+  readBalances(userIds: readonly string[], token: string): Promise<Record<string, TBalance>>;
 }
 
-/** The withdrawals still pending past their decideBy (issue 31; payouts owns them, so they are read, never copied). */
-export async function readOverdueWithdrawals(apis: TInternalApis, token: string): Promise<TStatsOverdueWithdrawals> {
-  return ZStatsOverdueWithdrawalsSchema.parse(await getJson(apis, 'payouts', '/internal/stats/withdrawals-overdue', token));
+/** Reads every page of a snapshot (ids in order; `next` is the last id of a page, null after the last). */
+async function readAllPages<T>(client: TInternalClient, path: string, item: z.ZodType<T>, token: string): Promise<T[]> {
+  const answer = ZStatsPageSchema(item) as unknown as z.ZodType<{ items: T[]; next: string | null }>;
+  const items: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const query: string = after ? `?after=${encodeURIComponent(after)}&limit=1000` : '?limit=1000';
+    const page = await client.get(`${path}${query}`, { token, answer });
+    items.push(...page.items);
+    if (!page.next) return items;
+    after = page.next;
+  }
 }
 
-/** The balances of a few users (payouts' batch call). */
-export async function readBalances(apis: TInternalApis, userIds: readonly string[], token: string): Promise<Record<string, TBalance>> {
-  if (userIds.length === 0) return {};
-  return ZInternalBalancesSchema.parse(await getJson(apis, 'payouts', `/internal/balances?userIds=${userIds.map(encodeURIComponent).join(',')}`, token));
+export function createInternalApis(options: TInternalApisOptions): TInternalApis {
+  const common = { timeoutMs: options.timeoutMs, ...(options.logger ? { logger: options.logger } : {}) };
+  const auth = createInternalClient({ ...common, service: 'auth', baseUrl: options.authUrl });
+  const work = createInternalClient({ ...common, service: 'work', baseUrl: options.workUrl });
+  const payouts = createInternalClient({ ...common, service: 'payouts', baseUrl: options.payoutsUrl });
+  return {
+    readUserSnapshot: (token) => readAllPages(auth, '/internal/stats/users', ZStatsUserSnapshotSchema, token),
+    readVerificationSnapshot: (token) => readAllPages(auth, '/internal/stats/verifications', ZVerificationSnapshotSchema, token),
+    readTaskSnapshot: (token) => readAllPages(work, '/internal/stats/tasks', ZStatsTaskSnapshotSchema, token),
+    readSubmissionSnapshot: (token) => readAllPages(work, '/internal/stats/submissions', ZStatsSubmissionSnapshotSchema, token),
+    readAppealSnapshot: (token) => readAllPages(work, '/internal/stats/appeals', ZStatsAppealSnapshotSchema, token),
+    readReturnSnapshot: (token) => readAllPages(work, '/internal/stats/returns', ZStatsReturnSnapshotSchema, token),
+    readWithdrawalSnapshot: (token) => readAllPages(payouts, '/internal/stats/withdrawals', ZStatsWithdrawalSnapshotSchema, token),
+    readBalanceTotal: (token) => payouts.get('/internal/stats/balance-total', { token, answer: ZStatsBalanceTotalSchema }),
+    readOverdueWithdrawals: (token) => payouts.get('/internal/stats/withdrawals-overdue', { token, answer: ZStatsOverdueWithdrawalsSchema }),
+    readBalances: async (userIds, token) =>
+      userIds.length === 0 ? {} : payouts.get(`/internal/balances?userIds=${userIds.map(encodeURIComponent).join(',')}`, { token, answer: ZInternalBalancesSchema }),
+  };
 }

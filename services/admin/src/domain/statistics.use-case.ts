@@ -6,23 +6,10 @@ import {
   type TEventEnvelope,
   type TStatsRebuildResult,
 } from '@platform/contracts';
-import { withTransaction, type Pool, type PoolClient } from '@platform/service-kit';
+import { ServiceUnavailableError, withTransaction, type Pool, type PoolClient } from '@platform/service-kit';
 import { readSettingValue } from '../data-access/settings.repository.js';
 import { SETTING_DEFAULTS } from './settings.js';
-import {
-  InternalApiError,
-  readBalances,
-  readBalanceTotal,
-  readOverdueWithdrawals,
-  readAppealSnapshot,
-  readReturnSnapshot,
-  readSubmissionSnapshot,
-  readTaskSnapshot,
-  readUserSnapshot,
-  readVerificationSnapshot,
-  readWithdrawalSnapshot,
-  type TInternalApis,
-} from '../data-access/internal-apis.client.js';
+import type { TInternalApis } from '../data-access/internal-apis.client.js';
 import {
   cancelStatsSubmission,
   deleteStatsTask,
@@ -186,19 +173,20 @@ export async function getAdminStats(deps: TStatsDeps, adminToken: string): Promi
     computeTrustFigures(deps.pool),
   ]);
   const [total, balances, overdue] = await Promise.all([
-    readBalanceTotal(deps.internalApis, adminToken).catch((error: unknown) => {
+    deps.internalApis.readBalanceTotal(adminToken).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'could not read the total balance from payouts; answering null');
       return null;
     }),
-    readBalances(
-      deps.internalApis,
-      users.map((u) => u.id),
-      adminToken,
-    ).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'could not read the recent users balances from payouts; answering null');
-      return null;
-    }),
-    readOverdueWithdrawals(deps.internalApis, adminToken).catch((error: unknown) => {
+    deps.internalApis
+      .readBalances(
+        users.map((u) => u.id),
+        adminToken,
+      )
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'could not read the recent users balances from payouts; answering null');
+        return null;
+      }),
+    deps.internalApis.readOverdueWithdrawals(adminToken).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'could not read the overdue withdrawals from payouts; answering null');
       return null;
     }),
@@ -240,20 +228,20 @@ export async function rebuildStatistics(deps: TStatsDeps, adminToken: string): P
   let snapshot;
   try {
     const [users, tasks, submissions, appeals, returns, withdrawals, verifications] = await Promise.all([
-      readUserSnapshot(apis, adminToken),
-      readTaskSnapshot(apis, adminToken),
-      readSubmissionSnapshot(apis, adminToken),
-      readAppealSnapshot(apis, adminToken),
-      readReturnSnapshot(apis, adminToken),
-      readWithdrawalSnapshot(apis, adminToken),
-      readVerificationSnapshot(apis, adminToken).catch((error: unknown) => {
+      apis.readUserSnapshot(adminToken),
+      apis.readTaskSnapshot(adminToken),
+      apis.readSubmissionSnapshot(adminToken),
+      apis.readAppealSnapshot(adminToken),
+      apis.readReturnSnapshot(adminToken),
+      apis.readWithdrawalSnapshot(adminToken),
+      apis.readVerificationSnapshot(adminToken).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'auth did not answer for verifications; the verification statistics are left as they are');
         return null;
       }),
     ]);
     snapshot = { takenAt, users, tasks, submissions, appeals, returns, withdrawals, verifications };
   } catch (error) {
-    if (error instanceof InternalApiError) {
+    if (error instanceof ServiceUnavailableError) {
       deps.logger.warn({ err: error }, 'statistics rebuild: a service did not answer');
       throw STATS_ERRORS.sourceUnavailable(error.service);
     }

@@ -1,44 +1,7 @@
-import {
-  isErrorCode,
-  ZUserHoldingsSchema,
-  ZUserPendingWorkSchema,
-  type TDeletionBlocker,
-  type TDeletionEligibility,
-  type TErrorBlocker,
-  type TErrorCode,
-  type TUserHoldings,
-  type TUserPendingWork,
-} from '@platform/contracts';
-import { AppError, type Logger } from '@platform/service-kit';
-
-/** How to reach another service's internal API (base URL without a trailing slash; undefined: not configured). */
-export interface TInternalService {
-  url: string | undefined;
-  timeoutMs: number;
-  logger: Logger;
-}
-
-const unavailable = (service: string) =>
-  new AppError('AUTH.DEPENDENCY_UNAVAILABLE', 503, `Cannot check the account right now (${service} did not answer). Please try again.`, undefined, undefined, { service });
-
-/** GET an internal answer with the caller's token forwarded; anything but a good answer is 503 (never guessed). */
-async function getInternal<T>(service: TInternalService, name: string, path: string, token: string, parse: (value: unknown) => T): Promise<T> {
-  if (!service.url) throw unavailable(name);
-  try {
-    const response = await fetch(`${service.url}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(service.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`${name} answered ${response.status}`);
-    }
-    return parse(await response.json());
-  } catch (error) {
-    service.logger.warn({ err: error, path }, `could not read ${name}'s internal answer`);
-    throw unavailable(name);
-  }
-}
+import type { TDeletionBlocker, TDeletionEligibility, TErrorBlocker, TErrorCode, TUserHoldings, TUserPendingWork } from '@platform/contracts';
+import { AppError } from '@platform/service-kit';
+import type { TPayoutsClient } from '../data-access/payouts.client.js';
+import type { TWorkClient } from '../data-access/work.client.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const isZero = (amount: string) => /^0*(\.0*)?$/.test(amount.replace(/^-/, ''));
@@ -75,57 +38,38 @@ export function blockersOf(eligibility: TDeletionEligibility): TErrorBlocker[] {
 /**
  * Whether the user's account may be deleted now: no money (available and held zero), no pending withdrawal (asked
  * of payouts), no task assigned, submission under review or pending task request (asked of work). The token
- * forwarded is the caller's (the user themself or an admin). Either service not answering is 503: a deletion is
- * never allowed on a guess.
+ * forwarded is the caller's (the user themself or an admin). Either service not answering is 503
+ * SERVICE.UNAVAILABLE: a deletion is never allowed on a guess.
  */
 export async function checkDeletionEligibility(
-  services: { payouts: TInternalService; work: TInternalService },
+  services: { payouts: TPayoutsClient; work: TWorkClient },
   userId: string,
   token: string,
 ): Promise<TDeletionEligibility> {
-  const id = encodeURIComponent(userId);
-  const [holdings, work] = await Promise.all([
-    getInternal(services.payouts, 'payouts', `/internal/users/${id}/holdings`, token, (v) => ZUserHoldingsSchema.parse(v)),
-    getInternal(services.work, 'work', `/internal/users/${id}/pending-work`, token, (v) => ZUserPendingWorkSchema.parse(v)),
-  ]);
+  const [holdings, work] = await Promise.all([services.payouts.readHoldings(userId, token), services.work.readPendingWork(userId, token)]);
   const reasons = deletionBlockers(holdings, work);
   return { allowed: reasons.length === 0, reasons };
 }
 
 /**
- * Sets the user's available balance through payouts' ledger adjustment (PATCH /api/admin/users/{id}/balance, the
+ * Sets the user's available balance through payouts' ledger adjustment (PATCH /internal/users/{id}/balance, the
  * admin's token forwarded): payouts posts an admin_adjustment entry of the difference with the reason. Its refusal
- * (400, 404, 409) is passed on as it came.
+ * (400, 404) comes back as payouts said it, the reason's field named as auth's request names it (balanceReason).
  */
-export async function adjustBalanceThroughLedger(payouts: TInternalService, userId: string, token: string, balance: string, reason: string): Promise<void> {
-  if (!payouts.url) throw unavailable('payouts');
-  let response: Response;
+export async function adjustBalanceThroughLedger(payouts: TPayoutsClient, userId: string, token: string, balance: string, reason: string): Promise<void> {
   try {
-    response = await fetch(`${payouts.url}/api/admin/users/${encodeURIComponent(userId)}/balance`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ balance, reason }),
-      signal: AbortSignal.timeout(Math.max(payouts.timeoutMs, 5_000)),
-    });
+    await payouts.adjustBalance(userId, token, { balance, reason });
   } catch (error) {
-    payouts.logger.warn({ err: error, userId }, 'the balance adjustment did not reach payouts');
-    throw unavailable('payouts');
+    if (error instanceof AppError && error.field === 'reason') {
+      const code: TErrorCode = error.code;
+      const params = error.params ? [error.params] : [];
+      throw new AppError(code, error.status, error.message, error.details, 'balanceReason', ...(params as []));
+    }
+    throw error;
   }
-  if (response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    return;
-  }
-  const body = (await response.json().catch(() => ({}))) as { message?: unknown; code?: unknown; field?: unknown; params?: unknown };
-  if (response.status >= 500 || typeof body.message !== 'string') throw unavailable('payouts');
-  const field = body.field === 'reason' ? 'balanceReason' : typeof body.field === 'string' ? body.field : undefined;
-  // Passed on as payouts said it: its code (one of contracts' codes) with its parameters.
-  const code: TErrorCode = isErrorCode(body.code) ? body.code : 'PAYOUTS.ADJUSTMENT_REFUSED';
-  const params = typeof body.params === 'object' && body.params !== null ? [body.params] : [];
-  throw new AppError(code, response.status, body.message, undefined, field, ...(params as []));
 }
 
 /** The current available balance (payouts), for telling whether an edit changes it. */
-export async function readAvailableBalance(payouts: TInternalService, userId: string, token: string): Promise<string> {
-  const holdings = await getInternal(payouts, 'payouts', `/internal/users/${encodeURIComponent(userId)}/holdings`, token, (v) => ZUserHoldingsSchema.parse(v));
-  return holdings.available;
+export async function readAvailableBalance(payouts: TPayoutsClient, userId: string, token: string): Promise<string> {
+  return (await payouts.readHoldings(userId, token)).available;
 }

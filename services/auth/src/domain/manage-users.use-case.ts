@@ -3,7 +3,9 @@ import { BALANCE_REASON_REQUIRED } from '@platform/contracts';
 import { AppError, withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import { findDeletedAt, isEmailTakenByAnother, lockAdmins, updateUserFields, type TUserChanges } from '../data-access/account-changes.repository.js';
 import { findUserById, type TUserRecord } from '../data-access/users.repository.js';
-import { adjustBalanceThroughLedger, blockersOf, checkDeletionEligibility, readAvailableBalance, type TInternalService } from './account-holdings.js';
+import type { TPayoutsClient } from '../data-access/payouts.client.js';
+import type { TWorkClient } from '../data-access/work.client.js';
+import { adjustBalanceThroughLedger, blockersOf, checkDeletionEligibility, readAvailableBalance } from './account-holdings.js';
 import { eraseAccount } from './account-deletion.use-case.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
@@ -24,7 +26,7 @@ export const USER_ADMIN_ERRORS = {
 };
 
 /** The services whose internal APIs say what an account holds. */
-export function holdingsServices(deps: TAuthDeps): { payouts: TInternalService; work: TInternalService } {
+export function holdingsServices(deps: TAuthDeps): { payouts: TPayoutsClient; work: TWorkClient } {
   return { payouts: deps.payouts, work: deps.work };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { USER_EXPORT_TTL_HOURS, type TUserExport, type TUserExportTicket } from '@platform/contracts';
 import { AppError, RateLimitedError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { TUserExportSource } from '../data-access/user-export.client.js';
 import { openImage, sealImage, type TKeyRing } from './envelope-crypto.js';
 
 /** What auth holds about a user. The password hash, reset token hashes and the images' bytes are not handed out. */
@@ -34,9 +35,8 @@ export interface TExportDeps {
   redis: Redis;
   logger: Logger;
   keyRing: TKeyRing;
-  /** Base URLs of the other services' internal APIs, by service name. */
-  sources: Readonly<Record<string, string>>;
-  timeoutMs?: number;
+  /** The other services asked for their part (each's GET /internal/users/{id}/export). */
+  sources: readonly TUserExportSource[];
   /** Counts the exports generated per user per day (createExportCounter). */
   exportCounter: TExportCounter;
 }
@@ -65,26 +65,13 @@ const TTL_SECONDS = USER_EXPORT_TTL_HOURS * 3600;
 const ticketKey = (userId: string) => `user-export:${userId}:latest`;
 const fileKey = (userId: string, id: string) => `user-export:${userId}:${id}`;
 const generatingKey = (userId: string) => `user-export:${userId}:generating`;
-/** Longest an export may take to assemble before another may start (the parts time out after 15 s each). */
+/** Longest an export may take to assemble before another may start (each part times out after INTERNAL_API_TIMEOUT_MS). */
 const GENERATING_LOCK_SECONDS = 120;
 
 export const EXPORT_ERRORS = {
   notFound: () => new AppError('EXPORT.NOT_FOUND', 404, 'This download has expired or does not exist; request a new one'),
   inProgress: () => new AppError('EXPORT.IN_PROGRESS', 409, 'Your data export is already being prepared. Please wait a moment.'),
 };
-
-async function fetchPart(deps: TExportDeps, url: string, userId: string, token: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}/internal/users/${encodeURIComponent(userId)}/export`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
-  });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new Error(`answered ${response.status}`);
-  }
-  const body = (await response.json()) as { records?: Record<string, unknown> };
-  return body.records ?? {};
-}
 
 /**
  * POST /api/user/export: assembles everything every service holds about the user (its own tables, then each
@@ -108,12 +95,12 @@ async function assembleUserExport(deps: TExportDeps, userId: string, token: stri
   const services: Record<string, Record<string, unknown>> = { auth: await readUserExport(deps.pool, userId, AUTH_USER_EXPORT) };
   const missing: string[] = [];
   await Promise.all(
-    Object.entries(deps.sources).map(async ([name, url]) => {
+    deps.sources.map(async (source) => {
       try {
-        services[name] = await fetchPart(deps, url, userId, token);
+        services[source.service] = await source.readPart(userId, token);
       } catch (error) {
-        deps.logger.warn({ err: error, service: name }, 'a service did not answer the data export');
-        missing.push(name);
+        deps.logger.warn({ err: error, service: source.service }, 'a service did not answer the data export');
+        missing.push(source.service);
       }
     }),
   );

@@ -1,5 +1,6 @@
-import { ZBalanceSchema, ZInternalBalancesSchema, ZStatsBalanceTotalSchema, type TAdminUser, type TUser } from '@platform/contracts';
-import type { Logger, Queryable } from '@platform/service-kit';
+import type { TAdminUser, TUser } from '@platform/contracts';
+import type { Queryable } from '@platform/service-kit';
+import type { TPayoutsClient } from '../data-access/payouts.client.js';
 import type { TUserRecord } from '../data-access/users.repository.js';
 import { findLatestVerificationStatus } from '../data-access/verifications.repository.js';
 import { verificationStatusOf } from './verification-status.js';
@@ -12,52 +13,25 @@ export interface TBalances {
 
 export const UNKNOWN_BALANCES: Readonly<TBalances> = Object.freeze({ balance: null, heldBalance: null });
 
-/** How to reach the payouts service's internal balance API. */
-export interface TPayoutsClient {
-  /** Base URL (config PAYOUTS_INTERNAL_URL, no trailing slash); undefined: every balance is unknown. */
-  url: string | undefined;
-  /** Per call; past it the answer goes out with null balances. */
-  timeoutMs: number;
-  logger: Logger;
-}
-
 /** The most ids payouts takes in one batch call. */
 export const BALANCE_BATCH_SIZE = 1_000;
-
-async function getJson(payouts: TPayoutsClient & { url: string }, path: string, token: string): Promise<unknown> {
-  const response = await fetch(`${payouts.url}${path}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(payouts.timeoutMs),
-  });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new Error(`payouts answered ${response.status}`);
-  }
-  return response.json();
-}
 
 /**
  * THE single place where balances are filled in. The balance lives only in the payouts service's ledger, so it is
  * read from there on every answer (read-your-writes: what a user reads right after their own withdrawal is
  * current). The caller's bearer token is forwarded: payouts lets a user read only their own balance and an admin
  * anyone's. One user: `GET /internal/balances/{id}`; several: `GET /internal/balances?userIds=a,b` (one call per
- * 1000 ids). When payouts is not configured, is down, slow (past PAYOUTS_TIMEOUT_MS) or answers an error, the
- * balances are null and a warning is logged: an unknown balance is never shown as "0.00", and never fails the call.
+ * 1000 ids). When payouts is not configured, is down, slow (past INTERNAL_API_TIMEOUT_MS) or answers an error, the
+ * balances are null (the client logs why): an unknown balance is never shown as "0.00", and never fails the call.
  */
 export async function findBalances(payouts: TPayoutsClient, userIds: readonly string[], token: string | undefined): Promise<Map<string, TBalances>> {
   const result = new Map<string, TBalances>(userIds.map((id) => [id, UNKNOWN_BALANCES]));
-  const { url } = payouts;
-  if (userIds.length === 0 || !url || !token) return result;
-  const client = { ...payouts, url };
+  if (userIds.length === 0 || !payouts.configured || !token) return result;
 
   if (userIds.length === 1) {
     const id = userIds[0]!;
-    try {
-      const balance = ZBalanceSchema.parse(await getJson(client, `/internal/balances/${encodeURIComponent(id)}`, token));
-      result.set(id, { balance: balance.available, heldBalance: balance.held });
-    } catch (error) {
-      payouts.logger.warn({ err: error, userId: id }, 'could not read the balance from payouts; answering null balances');
-    }
+    const balance = await payouts.readBalance(id, token).catch(() => undefined);
+    if (balance) result.set(id, { balance: balance.available, heldBalance: balance.held });
     return result;
   }
 
@@ -65,14 +39,11 @@ export async function findBalances(payouts: TPayoutsClient, userIds: readonly st
   for (let i = 0; i < userIds.length; i += BALANCE_BATCH_SIZE) chunks.push(userIds.slice(i, i + BALANCE_BATCH_SIZE));
   await Promise.all(
     chunks.map(async (ids) => {
-      try {
-        const balances = ZInternalBalancesSchema.parse(await getJson(client, `/internal/balances?userIds=${ids.map(encodeURIComponent).join(',')}`, token));
-        for (const id of ids) {
-          const balance = balances[id] ?? balances[id.toLowerCase()];
-          if (balance) result.set(id, { balance: balance.available, heldBalance: balance.held });
-        }
-      } catch (error) {
-        payouts.logger.warn({ err: error, users: ids.length }, 'could not read balances from payouts; answering null balances');
+      const balances = await payouts.readBalances(ids, token).catch(() => undefined);
+      if (!balances) return;
+      for (const id of ids) {
+        const balance = balances[id] ?? balances[id.toLowerCase()];
+        if (balance) result.set(id, { balance: balance.available, heldBalance: balance.held });
       }
     }),
   );
@@ -81,17 +52,12 @@ export async function findBalances(payouts: TPayoutsClient, userIds: readonly st
 
 /**
  * The sum of every account's available balance (payouts GET /internal/stats/balance-total, the admin's token
- * forwarded); null, with a warning, when payouts is not configured or does not answer in time.
+ * forwarded); null when payouts is not configured or does not answer in time (the client logs why).
  */
 export async function findBalanceTotal(payouts: TPayoutsClient, token: string | undefined): Promise<string | null> {
-  const { url } = payouts;
-  if (!url || !token) return null;
-  try {
-    return ZStatsBalanceTotalSchema.parse(await getJson({ ...payouts, url }, '/internal/stats/balance-total', token)).available;
-  } catch (error) {
-    payouts.logger.warn({ err: error }, 'could not read the balance total from payouts; answering null');
-    return null;
-  }
+  if (!payouts.configured || !token) return null;
+  const total = await payouts.readBalanceTotal(token).catch(() => undefined);
+  return total?.available ?? null;
 }
 
 /** Who balances are read for: the payouts client and the bearer token to forward (none: unknown balances). */

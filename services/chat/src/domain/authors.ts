@@ -14,9 +14,9 @@ export async function resolveAuthor(deps: TChatDeps, actor: TActor): Promise<TCh
   let user = await findUser(deps.pool, actor.userId);
   if (!user && deps.lookupProfile && actor.token) {
     try {
-      const profile = await deps.lookupProfile(actor.token);
+      const profile = await deps.lookupProfile(actor.userId, actor.token);
       if (profile) {
-        user = { id: actor.userId, firstName: profile.firstName, lastName: profile.lastName, role: profile.role, isActive: true };
+        user = { id: actor.userId, firstName: profile.firstName, lastName: profile.lastName, role: profile.role, isActive: profile.isActive };
         await upsertUser(deps.pool, user, LOOKED_UP_AT);
       }
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { TRole } from '@platform/contracts';
 import type { Logger, Pool } from '@platform/service-kit';
+import type { TAuthClient } from '../data-access/auth.client.js';
 import type { TChatBus } from '../data-access/chat-bus.js';
 import type { TPresence } from '../data-access/presence.js';
 import type { TModerationStore } from './moderation-store.js';
@@ -10,8 +11,8 @@ export interface TSendLimiter {
   consume(userId: string): Promise<void>;
 }
 
-/** A user's names as the identity service reports them to that user (GET /api/auth/me with their token). */
-export type TProfileLookup = (token: string) => Promise<{ firstName: string; lastName: string; role: TRole } | undefined>;
+/** A user's names, role and standing from the identity service, asked with their own token (data-access/auth.client.ts). */
+export type TProfileLookup = TAuthClient['findProfile'];
 
 /** What the use cases work with; built once in start(). */
 export interface TChatDeps {
