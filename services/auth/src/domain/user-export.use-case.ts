@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { USER_EXPORT_TTL_HOURS, type TUserExport, type TUserExportTicket } from '@platform/contracts';
-import { AppError, RateLimitedError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
+import { RateLimitedError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { openImage, sealImage, type TKeyRing } from './envelope-crypto.js';
 
 /** What auth holds about a user. The password hash, reset token hashes and the images' bytes are not handed out. */
@@ -68,11 +69,6 @@ const generatingKey = (userId: string) => `user-export:${userId}:generating`;
 /** Longest an export may take to assemble before another may start (the parts time out after 15 s each). */
 const GENERATING_LOCK_SECONDS = 120;
 
-export const EXPORT_ERRORS = {
-  notFound: () => new AppError('EXPORT.NOT_FOUND', 404, 'This download has expired or does not exist; request a new one'),
-  inProgress: () => new AppError('EXPORT.IN_PROGRESS', 409, 'Your data export is already being prepared. Please wait a moment.'),
-};
-
 async function fetchPart(deps: TExportDeps, url: string, userId: string, token: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${url}/internal/users/${encodeURIComponent(userId)}/export`, {
     headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
@@ -95,7 +91,7 @@ async function fetchPart(deps: TExportDeps, url: string, userId: string, token: 
  * per user per day (429), and only the latest is kept: the previous file is deleted when the new one is stored.
  */
 export async function createUserExport(deps: TExportDeps, userId: string, token: string): Promise<TUserExportTicket> {
-  if ((await deps.redis.set(generatingKey(userId), '1', 'EX', GENERATING_LOCK_SECONDS, 'NX')) !== 'OK') throw EXPORT_ERRORS.inProgress();
+  if ((await deps.redis.set(generatingKey(userId), '1', 'EX', GENERATING_LOCK_SECONDS, 'NX')) !== 'OK') throw AUTH_ERRORS.exportInProgress();
   try {
     await deps.exportCounter.count(userId);
     return await assembleUserExport(deps, userId, token);
@@ -147,7 +143,7 @@ export async function findLatestUserExport(deps: Pick<TExportDeps, 'redis'>, use
 /** GET /api/user/export/{id}: the JSON file, only to the user it belongs to (the key is per user). */
 export async function readUserExportFile(deps: Pick<TExportDeps, 'redis' | 'keyRing'>, userId: string, id: string): Promise<Buffer> {
   const text = await deps.redis.get(fileKey(userId, id));
-  if (!text) throw EXPORT_ERRORS.notFound();
+  if (!text) throw AUTH_ERRORS.exportNotFound();
   const s = JSON.parse(text) as Record<string, string>;
   return openImage(
     deps.keyRing,

@@ -17,7 +17,7 @@ function uploadError(error: unknown, maxBytes: number): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return ADMIN_ERRORS.welcomeVideoTooLarge(maxBytes);
-  return new AppError('ADMIN.WELCOME_VIDEO_MALFORMED', 400, 'The upload could not be read as multipart/form-data with a file field video', [{ path: 'video', message: 'The upload could not be read' }], 'video');
+  return ADMIN_ERRORS.welcomeVideoMalformed();
 }
 
 /** The `video` file part of the upload (other fields are ignored; a second file is refused by the parser's limit). */
@@ -93,9 +93,9 @@ export function registerWelcomeVideoRoutes(app: TApp, { deps, hooks }: TRouteDep
     });
     if (result.statusCode === 416) {
       void reply.header('content-range', result.headers['Content-Range']);
-      throw new AppError('REQUEST.RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the video');
+      throw ADMIN_ERRORS.welcomeVideoRangeNotSatisfiable();
     }
-    if (result.statusCode === 412) throw new AppError('REQUEST.PRECONDITION_FAILED', 412, 'The video has changed since the version asked for');
+    if (result.statusCode === 412) throw ADMIN_ERRORS.welcomeVideoChanged();
     if (result.type !== 'file') throw ADMIN_ERRORS.welcomeVideoUnavailable();
     void reply.code(result.statusCode).headers(result.headers).header('cache-control', VIDEO_CACHE_CONTROL);
     if (result.statusCode !== 304) void reply.type(video.contentType);
