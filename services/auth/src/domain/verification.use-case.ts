@@ -12,7 +12,7 @@ import {
   type TVerificationFileField,
   type TVerificationTextField,
 } from '@platform/contracts';
-import { withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
+import { discardFile, withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
 import {
   findApplicant,
@@ -28,15 +28,8 @@ import { checkIdentityImage, cleanIdentityImage, type TCheckedImage, type TClean
 import { verificationStatusOf } from './verification-status.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
-/** One part of the multipart body as the HTTP layer hands it over (files already limited to 10 MB). */
-
 const TEXT_FIELDS = new Set<string>(VERIFICATION_TEXT_FIELDS);
 const FILE_FIELDS = new Set<string>(VERIFICATION_FILE_FIELDS);
-
-function drain(stream: Readable): void {
-  stream.on('error', () => undefined);
-  stream.resume();
-}
 
 /** Reads a file part into memory (never to disk); its size is bounded by the multipart limit. */
 async function readAll(field: TVerificationFileField, stream: Readable & { truncated?: boolean }): Promise<Buffer> {
@@ -135,12 +128,12 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
   for await (const part of parts) {
     if (part.type === 'file') {
       if (!FILE_FIELDS.has(part.fieldname)) {
-        drain(part.file);
+        discardFile(part.file);
         throw AUTH_ERRORS.verificationUnexpectedField(part.fieldname);
       }
       const field = part.fieldname as TVerificationFileField;
       if (files[field]) {
-        drain(part.file);
+        discardFile(part.file);
         throw AUTH_ERRORS.verificationDuplicateField(field);
       }
       const bytes = await readAll(field, part.file);

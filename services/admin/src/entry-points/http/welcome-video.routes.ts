@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import send from '@fastify/send';
 import { ZWelcomeVideoSchema } from '@platform/contracts';
-import { AppError, authUserOf, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, discardFile, discardRefusedBody, hasBody, isMultipartContentType, uploadParts, type TApp, type TRouteDeps, type TUploadPart } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ERRORS } from '../../domain/admin.errors.js';
 import { findServedWelcomeVideo, getWelcomeVideo, replaceWelcomeVideo, WELCOME_VIDEO_URL, type TWelcomeVideoDeps } from '../../domain/welcome-video.use-case.js';
@@ -21,19 +20,12 @@ function uploadError(error: unknown, maxBytes: number): AppError {
 }
 
 /** The `video` file part of the upload (other fields are ignored; a second file is refused by the parser's limit). */
-async function videoPart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
-  const iterator = request.parts()[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<MultipartFile | MultipartValue>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw uploadError(error, maxBytes);
-    }
-    if (next.done) throw ADMIN_ERRORS.welcomeVideoMissing();
-    if (next.value.type === 'file' && next.value.fieldname === 'video') return next.value;
-    if (next.value.type === 'file') next.value.file.resume();
+async function videoPart(request: FastifyRequest, maxBytes: number): Promise<Extract<TUploadPart, { type: 'file' }>> {
+  for await (const part of uploadParts(request.parts(), (error) => uploadError(error, maxBytes))) {
+    if (part.type === 'file' && part.fieldname === 'video') return part;
+    if (part.type === 'file') discardFile(part.file);
   }
+  throw ADMIN_ERRORS.welcomeVideoMissing();
 }
 
 /**
