@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTokenSigner, waitForListening } from '@platform/service-kit';
-import { createTestEnvironment } from '@platform/service-kit/testing';
+import { createTestEnvironment, eventually } from '@platform/service-kit/testing';
 import { WebSocket, WebSocketServer } from 'ws';
 import { machineLine, percentile } from './lib/load.js';
 
@@ -83,15 +83,6 @@ function rssMbOf(pid: number): number {
   return match ? Math.round(Number(match[1]) / 1024) : 0;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-}
-
 async function startChatInstance(name: string, env: Record<string, string>): Promise<TProcess> {
   // Port 0: the instance takes its own ports and reports them over the IPC channel.
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'services/chat/src/main.ts')], {
@@ -100,7 +91,7 @@ async function startChatInstance(name: string, env: Record<string, string>): Pro
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { url, internalUrl } = await waitForListening(child, { name });
-  await waitFor(`${name} ready`, async () => (await fetch(`${internalUrl}/ready`)).ok);
+  await eventually(async () => (await fetch(`${internalUrl}/ready`)).ok, { what: `${name} ready`, timeoutMs: 90_000, intervalMs: 200 });
   return { name, child, url: `${url.replace(/^http/, 'ws')}/ws` };
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eventually } from '@platform/service-kit/testing';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { INFRA } from '../../scripts/infra.js';
@@ -83,14 +84,9 @@ async function callOnce<T>(stack: TStack, method: string, path: string, token: s
   }
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read().catch(() => undefined);
-    if (value) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** service-kit's eventually() as the scenarios call it: what is awaited first, then the read and its deadline. */
+function waitFor<T>(what: string, read: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  return eventually(read, { what, timeoutMs, intervalMs: 100 });
 }
 
 async function query<R extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {

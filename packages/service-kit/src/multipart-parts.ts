@@ -14,7 +14,8 @@ type TParserPart =
 /**
  * The parts of an upload (`request.parts()` of @fastify/multipart) as the domain reads them, each parser failure
  * (a file over the limit, too many files or fields, a malformed body) turned into the route's clear 4xx by
- * `uploadError` (the one reader of the auth verification and the work submission uploads, issue 32).
+ * `uploadError` (the one reader of the auth verification, the work submission and the admin's welcome video uploads,
+ * issue 32).
  */
 export async function* uploadParts(parts: AsyncIterable<TParserPart>, uploadError: (error: unknown) => AppError): AsyncGenerator<TUploadPart> {
   const iterator = parts[Symbol.asyncIterator]();
@@ -30,4 +31,13 @@ export async function* uploadParts(parts: AsyncIterable<TParserPart>, uploadErro
     if (part.type === 'file') yield { type: 'file', fieldname: part.fieldname, filename: part.filename, file: part.file };
     else yield { type: 'field', fieldname: part.fieldname, value: part.value, valueTruncated: part.valueTruncated };
   }
+}
+
+/**
+ * Reads a file part that is refused or skipped to its end and drops its bytes, so the parser moves on (an error of a
+ * broken-off stream is the parser's to report, not this stream's).
+ */
+export function discardFile(file: Readable): void {
+  file.on('error', () => undefined);
+  file.resume();
 }

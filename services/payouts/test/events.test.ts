@@ -39,10 +39,6 @@ async function consumedCount(queue: string, outcome: string): Promise<number> {
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
-async function handled(eventId: string) {
-  return eventually(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0, { what: `event ${eventId} to be handled` });
-}
-
 describe('submission.approved', () => {
   it('when the same event is delivered 5 times, then the reward is credited once', async () => {
     const worker = await h.newUser();
@@ -62,7 +58,7 @@ describe('submission.approved', () => {
     const assignmentId = randomUUID();
     const events = Array.from({ length: 5 }, () => approved(worker, assignmentId, '7.00'));
     await h.publish(...events);
-    for (const e of events) await handled(e.id);
+    for (const e of events) await h.handled(e.id);
     expect(await entriesOf(worker.id)).toHaveLength(1);
     expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toEqual({ available: '7.00', held: '0.00' });
     const settled = await h.query("SELECT 1 FROM inbox WHERE consumer LIKE '%payouts.rewards' AND event_id = ANY($1::uuid[])", [events.map((e) => e.id)]);
@@ -76,8 +72,8 @@ describe('submission.approved', () => {
     });
     const older = approved(worker, randomUUID(), '1.00');
     await h.publish(named, named, older);
-    await handled(named.id);
-    await handled(older.id);
+    await h.handled(named.id);
+    await h.handled(older.id);
     const statement = await h.api('GET', '/api/ledger/statement', { token: worker.token });
     const byAmount = Object.fromEntries(statement.body.items.map((e: { amount: string; description: string | null }) => [e.amount, e.description]));
     expect(byAmount).toEqual({ '4.00': 'Label 50 street photos', '1.00': null });
@@ -91,7 +87,7 @@ describe('submission.approved', () => {
     const rewards = Array.from({ length: 20 }, () => approved(worker, randomUUID(), '2.50'));
     const [, withdrawal] = await Promise.all([h.publish(...rewards), withdraw(h, worker, { amount: '90.00', currency: 'ETH', walletAddress: ETH_ADDRESS })]);
     expect(withdrawal.status).toBe(201);
-    for (const e of rewards) await handled(e.id);
+    for (const e of rewards) await h.handled(e.id);
     expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toEqual({ available: '60.00', held: '90.00' });
     expect((await h.api('GET', '/api/ledger/verify', { token: worker.token })).body).toEqual({ valid: true, entries: 22 });
     expect(await brokenAccounts(h)).toEqual([]);
@@ -103,7 +99,7 @@ describe('user.registered', () => {
     const worker = await h.newUser();
     const event = registered(worker);
     await h.publish(event);
-    await handled(event.id);
+    await h.handled(event.id);
     expect(await h.query('SELECT available::text, held::text FROM ledger_accounts WHERE user_id = $1', [worker.id])).toEqual([{ available: '0.00', held: '0.00' }]);
     expect(await entriesOf(worker.id)).toEqual([]);
     expect(await h.query('SELECT first_name, last_name FROM users WHERE id = $1', [worker.id])).toEqual([{ first_name: 'Grace', last_name: 'Hopper' }]);
@@ -112,7 +108,7 @@ describe('user.registered', () => {
   it('when starting_balance is above zero, then it is credited once as a signup_bonus, and a read before the event opened nothing', async () => {
     const change = settingChanged('starting_balance', '5');
     await h.publish(change);
-    await handled(change.id);
+    await h.handled(change.id);
     const worker = await h.newUser();
     // A read before the event arrives opens no account: payouts does not know the user yet.
     expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toMatchObject({ code: 'PAYOUTS.ACCOUNT_NOT_FOUND' });
@@ -122,26 +118,26 @@ describe('user.registered', () => {
     await eventually(async () => (await entriesOf(worker.id)).length === 1, { what: 'the bonus' });
     const marker = registered(await h.newUser());
     await h.publish(marker);
-    await handled(marker.id);
+    await h.handled(marker.id);
     expect(await entriesOf(worker.id)).toEqual([{ kind: 'signup_bonus', amount: '5.00', reference_type: 'user', reference_id: worker.id }]);
     const back = settingChanged('starting_balance', '0.00');
     await h.publish(back);
-    await handled(back.id);
+    await h.handled(back.id);
   });
 
   it('when user.updated arrives, then the names are refreshed, and an older event never overwrites a newer one', async () => {
     const worker = await h.newUser();
     const first = registered(worker, 'Old');
     await h.publish(first);
-    await handled(first.id);
+    await h.handled(first.id);
     const update = h.envelope('user.updated', {
       userId: worker.id, email: 'new@example.com', firstName: 'New', lastName: 'Name', role: 'employee', isActive: true, isVerified: false, updatedAt: new Date().toISOString(),
     });
     const stale = { ...registered(worker, 'Stale'), occurredAt: new Date(Date.now() - 60_000).toISOString() };
     await h.publish(update, stale);
     // Both: the consumer handles two batches at once, so the stale event may be applied before the update.
-    await handled(update.id);
-    await handled(stale.id);
+    await h.handled(update.id);
+    await h.handled(stale.id);
     expect(await h.query('SELECT first_name, email FROM users WHERE id = $1', [worker.id])).toEqual([{ first_name: 'New', email: 'new@example.com' }]);
   });
 });
@@ -156,7 +152,7 @@ describe('settings.changed', () => {
       settingChanged('minimum_withdrawal', 'abc'),
     ];
     await h.publish(...events);
-    for (const e of events) await handled(e.id);
+    for (const e of events) await h.handled(e.id);
     const res = await h.api('GET', '/api/settings/public', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.minimumWithdrawal).toBe('25.50');
@@ -165,7 +161,7 @@ describe('settings.changed', () => {
 
     const older = settingChanged('minimum_withdrawal', '99.00', new Date(Date.now() - 3_600_000).toISOString());
     await h.publish(older);
-    await handled(older.id);
+    await h.handled(older.id);
     expect((await h.api('GET', '/api/settings/public', { token: user.token })).body.minimumWithdrawal).toBe('25.50');
 
     await h.fund(user.id, '30.00');
@@ -174,6 +170,6 @@ describe('settings.changed', () => {
 
     const reset = settingChanged('minimum_withdrawal', '50.00');
     await h.publish(reset);
-    await handled(reset.id);
+    await h.handled(reset.id);
   });
 });

@@ -36,6 +36,8 @@ export interface TPayoutsHarness {
   envelope<K extends TEventType>(type: K, data: unknown): TEventEnvelope;
   /** Publishes envelopes to the file's exchange (as the relay of another service would) and waits for the confirms. */
   publish(...events: TEventEnvelope[]): Promise<void>;
+  /** Waits until the service has handled the event (its inbox row is written in the handler's transaction). */
+  handled(eventId: string, what?: string): Promise<void>;
   /** Binds a temporary queue to the file's exchange; returns the envelopes received so far (for events this service publishes). */
   listen(routingKey: string): Promise<() => TEventEnvelope[]>;
   /** Sets the user's available balance through the admin call. */
@@ -113,6 +115,9 @@ export async function startPayoutsHarness(prefix: string, env: Record<string, st
       } finally {
         await channel.close();
       }
+    },
+    async handled(eventId, what = `event ${eventId} to be handled`) {
+      await eventually(async () => (await harness.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0, { what });
     },
     async listen(routingKey) {
       const channel = await (await connect()).createChannel();

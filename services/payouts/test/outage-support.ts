@@ -106,12 +106,8 @@ export async function startPayoutsProcess(prefix: string, env: Record<string, st
         async () => {
           channel.publish(environment.exchange, envelope.type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: envelope.id, contentType: 'application/json' });
           await channel.waitForConfirms();
-          const deadline = Date.now() + 2_000;
-          while (Date.now() < deadline) {
-            if ((await pool.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [userId])).rowCount === 1) return true;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          return false;
+          const opened = async () => (await pool.query('SELECT 1 FROM ledger_accounts WHERE user_id = $1', [userId])).rowCount === 1;
+          return eventually(opened, { timeoutMs: 2_000 }).catch(() => false);
         },
         { timeoutMs: 30_000, what: `the account of ${userId} to open` },
       );

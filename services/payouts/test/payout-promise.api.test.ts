@@ -24,7 +24,7 @@ const BODY = { amount: '50.00', currency: 'ETH', walletAddress: ETH_ADDRESS };
 async function setDecisionHours(value: string) {
   const event = h.envelope('settings.changed', { key: 'withdrawal_decision_hours', value });
   await h.publish(event);
-  await eventually(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [event.id])).length > 0, { what: 'the setting' });
+  await h.handled(event.id, 'the setting');
 }
 
 async function myWithdrawals(user: TTestUser = worker): Promise<{ id: string; decideBy: string; overdue: boolean; status: string; createdAt: string }[]> {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenAccounts, startPayoutsHarness, type TPayoutsHarness, type TTestUser } from './helpers.js';
 
@@ -32,10 +31,6 @@ function toppedUp(user: TTestUser, assignmentId: string, amount: string) {
   });
 }
 
-async function handled(eventId: string) {
-  return eventually(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0, { what: `event ${eventId} to be handled` });
-}
-
 async function entriesOf(userId: string) {
   return h.query<{ kind: string; amount: string; reference_id: string }>('SELECT kind, amount::text, reference_id FROM ledger_entries WHERE user_id = $1 ORDER BY seq', [userId]);
 }
@@ -47,8 +42,8 @@ describe('task.topped_up', () => {
     const reward = approved(worker, assignmentId, '2.00');
     const topUp = toppedUp(worker, assignmentId, '2.00');
     await h.publish(reward, topUp);
-    await handled(reward.id);
-    await handled(topUp.id);
+    await h.handled(reward.id);
+    await h.handled(topUp.id);
     expect(await entriesOf(worker.id)).toEqual(
       expect.arrayContaining([
         { kind: 'task_reward', amount: '2.00', reference_id: assignmentId },
@@ -67,7 +62,7 @@ describe('task.topped_up', () => {
     const same = toppedUp(worker, assignmentId, '1.25');
     const retries = Array.from({ length: 5 }, () => toppedUp(worker, assignmentId, '1.25'));
     await h.publish(same, same, same, same, same, ...retries);
-    for (const e of [same, ...retries]) await handled(e.id);
+    for (const e of [same, ...retries]) await h.handled(e.id);
     expect(await entriesOf(worker.id)).toEqual([{ kind: 'task_top_up', amount: '1.25', reference_id: assignmentId }]);
     expect((await h.api('GET', '/api/ledger/verify', { token: worker.token })).body).toEqual({ valid: true, entries: 1 });
   });
@@ -81,7 +76,7 @@ describe('task.topped_up', () => {
       }).flat(),
     );
     await h.publish(...events);
-    for (const e of events) await handled(e.id);
+    for (const e of events) await h.handled(e.id);
     for (const worker of workers) {
       expect((await h.api('GET', '/api/ledger/balance', { token: worker.token })).body).toEqual({ available: '15.00', held: '0.00' });
       expect((await h.api('GET', '/api/ledger/verify', { token: worker.token })).body).toEqual({ valid: true, entries: 8 });
@@ -99,7 +94,7 @@ describe('task.topped_up', () => {
     const goodAssignment = randomUUID();
     const good = toppedUp(worker, goodAssignment, '0.50');
     await h.publish(...bad, good);
-    await handled(good.id);
+    await h.handled(good.id);
     expect(await entriesOf(worker.id)).toEqual([{ kind: 'task_top_up', amount: '0.50', reference_id: goodAssignment }]);
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTC_ADDRESS, ETH_ADDRESS, startPayoutsHarness, withdraw, type TPayoutsHarness } from './helpers.js';
 
@@ -20,7 +19,7 @@ function addWallet(token: string, body: unknown) {
 async function setCooldown(hours: string) {
   const event = { ...h.envelope('settings.changed', { key: 'wallet_cooldown_hours', value: hours }) };
   await h.publish(event);
-  await eventually(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [event.id])).length > 0, { what: 'the setting' });
+  await h.handled(event.id, 'the setting');
 }
 
 describe('/api/user/payout-wallets', () => {

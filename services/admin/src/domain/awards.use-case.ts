@@ -16,7 +16,7 @@ import {
   type TAwardRecord,
   type TManualAward,
 } from '../data-access/awards.repository.js';
-import { CONTENT_ERRORS } from './content.errors.js';
+import { ADMIN_ERRORS } from './admin.errors.js';
 import type { TAdminDeps } from './deps.js';
 import { LEADERBOARD_SIZE, MIN_REVIEWS_FOR_RATE, periodStart } from './leaderboard-periods.js';
 
@@ -41,7 +41,7 @@ export async function listAdminAwards(deps: TAdminDeps, query: TAdminAwardsQuery
 
 async function checkedAward(db: Queryable, input: TAwardRequest & { value: string }): Promise<TManualAward> {
   const userId = input.userId.toLowerCase();
-  if (!isUuid(userId) || !(await userExists(db, userId))) throw CONTENT_ERRORS.awardUserNotFound();
+  if (!isUuid(userId) || !(await userExists(db, userId))) throw ADMIN_ERRORS.awardUserNotFound();
   return { userId, category: input.category, rank: input.rank, value: input.value, period: input.period };
 }
 
@@ -66,8 +66,8 @@ export async function createManualAward(deps: TAdminDeps, adminId: string, input
 export async function replaceManualAward(deps: TAdminDeps, adminId: string, id: string, input: TAwardRequest & { value: string }): Promise<TAward> {
   await withTransaction(deps.pool, async (client) => {
     const before = await findAward(client, id, { forUpdate: true });
-    if (!before) throw CONTENT_ERRORS.awardNotFound();
-    if (before.source !== 'manual') throw CONTENT_ERRORS.computedAwardReadOnly();
+    if (!before) throw ADMIN_ERRORS.awardNotFound();
+    if (before.source !== 'manual') throw ADMIN_ERRORS.computedAwardReadOnly();
     const award = await checkedAward(client, input);
     await updateManualAward(client, id, award);
     await audit(client, adminId, 'award.updated', id, auditOf(before), auditOf(award));
@@ -78,8 +78,8 @@ export async function replaceManualAward(deps: TAdminDeps, adminId: string, id: 
 export async function removeManualAward(deps: TAdminDeps, adminId: string, id: string): Promise<void> {
   await withTransaction(deps.pool, async (client) => {
     const before = await findAward(client, id, { forUpdate: true });
-    if (!before) throw CONTENT_ERRORS.awardNotFound();
-    if (before.source !== 'manual') throw CONTENT_ERRORS.computedAwardReadOnly();
+    if (!before) throw ADMIN_ERRORS.awardNotFound();
+    if (before.source !== 'manual') throw ADMIN_ERRORS.computedAwardReadOnly();
     await deleteAward(client, id);
     await audit(client, adminId, 'award.deleted', id, auditOf(before), null);
   });

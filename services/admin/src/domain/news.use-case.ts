@@ -4,7 +4,7 @@ import type { TAdminNewsQuery, TCreateNewsRequest, TNewsArticle, TNewsListQuery,
 import { withTransaction, writeEvent, type PoolClient, type Queryable } from '@platform/service-kit';
 import { insertAuditEntry } from '../data-access/audit-log.repository.js';
 import { deleteNews, findNews, insertNews, listNewsPage, updateNews, type TNewsRecord } from '../data-access/news.repository.js';
-import { CONTENT_ERRORS } from './content.errors.js';
+import { ADMIN_ERRORS } from './admin.errors.js';
 import type { TAdminDeps } from './deps.js';
 import { toPlainNewsText } from './news-text.js';
 
@@ -49,7 +49,7 @@ export async function listAdminNews(deps: TAdminDeps, query: TAdminNewsQuery): P
 
 function plainContent(content: string): string {
   const plain = toPlainNewsText(content);
-  if (!plain) throw CONTENT_ERRORS.newsContentRequired();
+  if (!plain) throw ADMIN_ERRORS.newsContentRequired();
   return plain;
 }
 
@@ -95,7 +95,7 @@ export async function createNews(deps: TNewsDeps, adminId: string, input: TCreat
 export async function changeNews(deps: TNewsDeps, adminId: string, id: string, input: TUpdateNewsRequest): Promise<TNewsArticle> {
   const { record, asked } = await withTransaction(deps.pool, async (client) => {
     const before = await findNews(client, id, { forUpdate: true });
-    if (!before) throw CONTENT_ERRORS.newsNotFound();
+    if (!before) throw ADMIN_ERRORS.newsNotFound();
     const published = input.isPublished ?? before.isPublished;
     const asked = Boolean(input.emailEveryone) && published && before.emailRequestedAt === null;
     const updated = await updateNews(client, id, {
@@ -104,7 +104,7 @@ export async function changeNews(deps: TNewsDeps, adminId: string, id: string, i
       isPublished: input.isPublished,
       requestEmail: asked,
     });
-    if (!updated) throw CONTENT_ERRORS.newsNotFound();
+    if (!updated) throw ADMIN_ERRORS.newsNotFound();
     await audit(client, adminId, 'news.updated', id, auditOf(before), { ...auditOf(updated), emailEveryone: asked });
     await announce(client, updated, false);
     return { record: updated, asked };
@@ -116,7 +116,7 @@ export async function changeNews(deps: TNewsDeps, adminId: string, id: string, i
 export async function removeNews(deps: TAdminDeps, adminId: string, id: string): Promise<void> {
   await withTransaction(deps.pool, async (client) => {
     const deleted = await deleteNews(client, id);
-    if (!deleted) throw CONTENT_ERRORS.newsNotFound();
+    if (!deleted) throw ADMIN_ERRORS.newsNotFound();
     await audit(client, adminId, 'news.deleted', id, auditOf(deleted), null);
     await announce(client, deleted, true);
   });

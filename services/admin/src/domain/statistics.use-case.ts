@@ -29,7 +29,7 @@ import {
 } from '../data-access/statistics.repository.js';
 import type { TAdminDeps } from './deps.js';
 import { computeTrustFigures } from './public-figures.use-case.js';
-import { STATS_ERRORS } from './statistics.errors.js';
+import { ADMIN_ERRORS } from './admin.errors.js';
 
 /** What the statistics use cases need: the admin deps and where the owners' internal APIs are. */
 export interface TStatsDeps extends TAdminDeps {
@@ -243,7 +243,7 @@ export async function rebuildStatistics(deps: TStatsDeps, adminToken: string): P
   } catch (error) {
     if (error instanceof ServiceUnavailableError) {
       deps.logger.warn({ err: error }, 'statistics rebuild: a service did not answer');
-      throw STATS_ERRORS.sourceUnavailable(error.service);
+      throw ADMIN_ERRORS.statsSourceUnavailable(error.service);
     }
     throw error;
   }

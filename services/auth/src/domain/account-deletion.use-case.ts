@@ -1,22 +1,12 @@
 import type { TAccountClosing, TAccountClosingStartedData, TDeletionEligibility, TUserDeletedData } from '@platform/contracts';
-import { AppError, withTransaction, writeEvent, type TAuthUser } from '@platform/service-kit';
+import { withTransaction, writeEvent, type TAuthUser } from '@platform/service-kit';
 import { eraseUser, findDeletedAt } from '../data-access/account-changes.repository.js';
 import { findClosingStartedAt, findUserById, startUserClosing } from '../data-access/users.repository.js';
-import { blockersOf, checkDeletionEligibility } from './account-holdings.js';
+import { checkDeletionEligibility } from './account-holdings.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { endEverySessionOfUser } from './end-sessions.use-case.js';
 import { verifyPassword } from './passwords.js';
-
-export const ACCOUNT_DELETION_ERRORS = {
-  wrongPassword: () => new AppError('AUTH.WRONG_PASSWORD', 400, 'The password is incorrect', undefined, 'password'),
-  adminAccount: () => new AppError('AUTH.ADMIN_PROTECTED', 409, 'Admin accounts cannot be deleted', undefined, undefined, { action: 'deleted_own' }),
-  notEmpty: (eligibility: TDeletionEligibility) =>
-    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `Your account cannot be deleted yet: ${eligibility.reasons.map((r) => r.message).join('; ')}`, undefined, undefined, {
-      subject: 'own',
-      reasons: blockersOf(eligibility),
-    }),
-};
 
 /**
  * Erases the account in one transaction: the personal fields of the row (the id stays for the ledger and the audit
@@ -27,7 +17,7 @@ export async function eraseAccount(deps: TAuthDeps, userId: string, by: Pick<TUs
   await withTransaction(deps.pool, async (client) => {
     const user = await findUserById(client, userId, { forUpdate: true });
     if (!user || (await findDeletedAt(client, userId))) throw AUTH_ERRORS.userNotFound();
-    if (user.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+    if (user.role === 'admin') throw AUTH_ERRORS.ownAdminAccountNotDeleted();
     const deletedAt = new Date().toISOString();
     await eraseUser(client, userId, deletedAt);
     await writeEvent(client, 'user.deleted', { userId, requestedBy: by.requestedBy, deletedBy: by.deletedBy, deletedAt } satisfies TUserDeletedData);
@@ -59,7 +49,7 @@ export async function startClosingOwnAccount(deps: TAuthDeps, user: TAuthUser): 
   return withTransaction(deps.pool, async (client) => {
     const record = await findUserById(client, user.userId, { forUpdate: true });
     if (!record || (await findDeletedAt(client, user.userId))) throw AUTH_ERRORS.userGone();
-    if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+    if (record.role === 'admin') throw AUTH_ERRORS.ownAdminAccountNotDeleted();
     const closing = await startUserClosing(client, user.userId);
     if (!closing) throw AUTH_ERRORS.userGone();
     const startedAt = closing.startedAt.toISOString();
@@ -78,10 +68,10 @@ export async function deleteOwnAccount(deps: TAuthDeps, user: TAuthUser, token: 
   const record = await findUserById(deps.pool, user.userId);
   if (!record || (await findDeletedAt(deps.pool, user.userId))) throw AUTH_ERRORS.userGone();
   await deps.passwordAttempts.count(user.userId);
-  if (!(await verifyPassword(record.passwordHash, password))) throw ACCOUNT_DELETION_ERRORS.wrongPassword();
+  if (!(await verifyPassword(record.passwordHash, password))) throw AUTH_ERRORS.wrongPassword();
   await deps.passwordAttempts.forget(user.userId);
-  if (record.role === 'admin') throw ACCOUNT_DELETION_ERRORS.adminAccount();
+  if (record.role === 'admin') throw AUTH_ERRORS.ownAdminAccountNotDeleted();
   const eligibility = await checkDeletionEligibility({ payouts: deps.payouts, work: deps.work }, user.userId, token);
-  if (!eligibility.allowed) throw ACCOUNT_DELETION_ERRORS.notEmpty(eligibility);
+  if (!eligibility.allowed) throw AUTH_ERRORS.ownAccountNotEmpty(eligibility);
   await eraseAccount(deps, user.userId, { requestedBy: 'self', deletedBy: user.userId });
 }

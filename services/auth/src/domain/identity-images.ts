@@ -5,11 +5,11 @@ import {
   MAX_UPLOAD_IMAGE_PIXELS,
   MAX_VERIFICATION_IMAGE_BYTES,
   MIN_VERIFICATION_IMAGE_SIDE,
-  VERIFICATION_FIELD_LABELS,
   type TVerificationFileField,
 } from '@platform/contracts';
 import { AppError } from '@platform/service-kit';
 import { decodeOptions, readImageHeader, type TImageGate } from '@platform/service-kit/images';
+import { AUTH_ERRORS } from './auth.errors.js';
 
 /** What an identity image becomes before it is encrypted: re-encoded pixels, no metadata. */
 export interface TCleanImage {
@@ -18,35 +18,6 @@ export interface TCleanImage {
   width: number;
   height: number;
 }
-
-/** The size limit of one identity photo in MB (10). */
-export const MAX_VERIFICATION_IMAGE_MEGABYTES = MAX_VERIFICATION_IMAGE_BYTES / 1024 / 1024;
-
-export const IMAGE_ERRORS = {
-  notAnImage: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.NOT_AN_IMAGE', 400, `${VERIFICATION_FIELD_LABELS[field]} must be an image file (JPEG, PNG, WebP or HEIC)`, undefined, field, { field }),
-  tooLarge: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, `${VERIFICATION_FIELD_LABELS[field]} must be at most ${MAX_VERIFICATION_IMAGE_MEGABYTES} MB`, undefined, field, {
-      field,
-      maxMegabytes: MAX_VERIFICATION_IMAGE_MEGABYTES,
-    }),
-  tooManyPixels: (field: TVerificationFileField) =>
-    new AppError(
-      'VERIFICATION.IMAGE_TOO_MANY_PIXELS',
-      413,
-      `${VERIFICATION_FIELD_LABELS[field]} must be at most ${MAX_UPLOAD_IMAGE_PIXELS / 1_000_000} megapixels (for example 6000 x 4000 pixels)`,
-      undefined,
-      field,
-      { field, megapixels: MAX_UPLOAD_IMAGE_PIXELS / 1_000_000 },
-    ),
-  tooSmall: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_TOO_SMALL', 400, `${VERIFICATION_FIELD_LABELS[field]} must be at least ${MIN_VERIFICATION_IMAGE_SIDE} pixels on its shorter side`, undefined, field, {
-      field,
-      minSide: MIN_VERIFICATION_IMAGE_SIDE,
-    }),
-  unreadable: (field: TVerificationFileField) =>
-    new AppError('VERIFICATION.IMAGE_UNREADABLE', 400, `${VERIFICATION_FIELD_LABELS[field]} could not be read as an image; please take the photo again`, undefined, field, { field }),
-};
 
 /** An identity image whose type and dimensions were read from its header (nothing decoded yet). */
 export interface TCheckedImage {
@@ -64,13 +35,13 @@ const HEADER_TYPES: Record<string, TCheckedImage['mime']> = { jpg: 'image/jpeg',
  * Both images of an application pass this before either is decoded (a 7000x7000 selfie costs a header read).
  */
 export async function checkIdentityImage(field: TVerificationFileField, input: Buffer): Promise<TCheckedImage> {
-  if (input.length > MAX_VERIFICATION_IMAGE_BYTES) throw IMAGE_ERRORS.tooLarge(field);
+  if (input.length > MAX_VERIFICATION_IMAGE_BYTES) throw AUTH_ERRORS.imageTooLarge(field);
   const type = await fileTypeFromBuffer(input);
   const signature = type?.mime as string | undefined;
   const mime = signature === 'image/heif' ? 'image/heic' : signature;
-  if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp' && mime !== 'image/heic') throw IMAGE_ERRORS.notAnImage(field);
+  if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp' && mime !== 'image/heic') throw AUTH_ERRORS.notAnImage(field);
   const header = readImageHeader(input);
-  if (!header || HEADER_TYPES[header.type] !== mime) throw IMAGE_ERRORS.unreadable(field);
+  if (!header || HEADER_TYPES[header.type] !== mime) throw AUTH_ERRORS.imageUnreadable(field);
   checkSides(field, header.width, header.height);
   return { field, input, mime };
 }
@@ -98,15 +69,15 @@ export async function cleanIdentityImage(gate: TImageGate, checked: TCheckedImag
       return { data, mimeType: mime, width: info.width, height: info.height };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw IMAGE_ERRORS.unreadable(field);
+      throw AUTH_ERRORS.imageUnreadable(field);
     }
   });
 }
 
 function checkSides(field: TVerificationFileField, width: number | undefined, height: number | undefined): void {
-  if (!width || !height) throw IMAGE_ERRORS.unreadable(field);
-  if (width * height > MAX_UPLOAD_IMAGE_PIXELS) throw IMAGE_ERRORS.tooManyPixels(field);
-  if (Math.min(width, height) < MIN_VERIFICATION_IMAGE_SIDE) throw IMAGE_ERRORS.tooSmall(field);
+  if (!width || !height) throw AUTH_ERRORS.imageUnreadable(field);
+  if (width * height > MAX_UPLOAD_IMAGE_PIXELS) throw AUTH_ERRORS.imageTooManyPixels(field);
+  if (Math.min(width, height) < MIN_VERIFICATION_IMAGE_SIDE) throw AUTH_ERRORS.imageTooSmall(field);
 }
 
 async function fromHeic(field: TVerificationFileField, input: Buffer): Promise<TCleanImage> {

@@ -1,29 +1,15 @@
 import type { TAdminUser, TAdminUserUpdate, TDeletionEligibility, TUserChangedByAdminData } from '@platform/contracts';
-import { BALANCE_REASON_REQUIRED } from '@platform/contracts';
-import { AppError, withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
+import { withTransaction, writeEvent, type PoolClient } from '@platform/service-kit';
 import { findDeletedAt, isEmailTakenByAnother, lockAdmins, updateUserFields, type TUserChanges } from '../data-access/account-changes.repository.js';
 import { findUserById, type TUserRecord } from '../data-access/users.repository.js';
 import type { TPayoutsClient } from '../data-access/payouts.client.js';
 import type { TWorkClient } from '../data-access/work.client.js';
-import { adjustBalanceThroughLedger, blockersOf, checkDeletionEligibility, readAvailableBalance } from './account-holdings.js';
+import { adjustBalanceThroughLedger, checkDeletionEligibility, readAvailableBalance } from './account-holdings.js';
 import { eraseAccount } from './account-deletion.use-case.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import type { TAuthDeps } from './deps.js';
 import { endEverySessionOfUser } from './end-sessions.use-case.js';
 import { findBalances, presentAdminUser, UNKNOWN_BALANCES } from './user-view.js';
-
-/** Refusals of user management (spec 03 section 6: Ban/Unban and Delete are not for admin users). */
-export const USER_ADMIN_ERRORS = {
-  adminNotBanned: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be banned', undefined, undefined, { action: 'banned' }),
-  adminNotDeleted: () => new AppError('AUTH.ADMIN_PROTECTED', 403, 'Admin users cannot be deleted', undefined, undefined, { action: 'deleted' }),
-  lastAdmin: () => new AppError('AUTH.LAST_ADMIN', 409, 'The last admin cannot be demoted'),
-  reasonRequired: () => new AppError('AUTH.VALIDATION', 400, BALANCE_REASON_REQUIRED, undefined, 'balanceReason', { field: 'balanceReason' }),
-  notEmpty: (eligibility: TDeletionEligibility) =>
-    new AppError('AUTH.ACCOUNT_NOT_EMPTY', 409, `The user cannot be deleted: ${eligibility.reasons.map((r) => r.message).join('; ')}`, undefined, undefined, {
-      subject: 'user',
-      reasons: blockersOf(eligibility),
-    }),
-};
 
 /** The services whose internal APIs say what an account holds. */
 export function holdingsServices(deps: TAuthDeps): { payouts: TPayoutsClient; work: TWorkClient } {
@@ -60,11 +46,11 @@ async function loadLiveUser(db: PoolClient | TAuthDeps['pool'], id: string, forU
  */
 async function applyChanges(client: PoolClient, deps: TAuthDeps, adminId: string, user: TUserRecord, changes: TUserChanges): Promise<TUserRecord> {
   if (Object.keys(changes).length === 0) return user;
-  if (user.role === 'admin' && changes.isActive === false) throw USER_ADMIN_ERRORS.adminNotBanned();
-  if (changes.isActive === false && changes.role === 'admin') throw USER_ADMIN_ERRORS.adminNotBanned();
+  if (user.role === 'admin' && changes.isActive === false) throw AUTH_ERRORS.adminNotBanned();
+  if (changes.isActive === false && changes.role === 'admin') throw AUTH_ERRORS.adminNotBanned();
   if (user.role === 'admin' && changes.role === 'employee') {
     const admins = await lockAdmins(client);
-    if (admins.filter((id) => id !== user.id).length === 0) throw USER_ADMIN_ERRORS.lastAdmin();
+    if (admins.filter((id) => id !== user.id).length === 0) throw AUTH_ERRORS.lastAdmin();
   }
   const outcome = await updateUserFields(client, user.id, changes);
   if (outcome === 'email_taken') throw AUTH_ERRORS.emailTaken();
@@ -104,13 +90,13 @@ export async function updateUserByAdmin(deps: TAuthDeps, adminId: string, token:
   const user = await loadLiveUser(deps.pool, userId);
   const changes = changesOf(user, body);
   if (changes.email && (await isEmailTakenByAnother(deps.pool, changes.email, userId))) throw AUTH_ERRORS.emailTaken();
-  if (user.role === 'admin' && changes.isActive === false) throw USER_ADMIN_ERRORS.adminNotBanned();
+  if (user.role === 'admin' && changes.isActive === false) throw AUTH_ERRORS.adminNotBanned();
 
   if (body.balance !== undefined) {
     const current = await readAvailableBalance(deps.payouts, userId, token);
     if (current !== body.balance) {
       const reason = body.balanceReason?.trim();
-      if (!reason) throw USER_ADMIN_ERRORS.reasonRequired();
+      if (!reason) throw AUTH_ERRORS.balanceReasonRequired();
       await adjustBalanceThroughLedger(deps.payouts, userId, token, body.balance, reason);
     }
   }
@@ -123,7 +109,7 @@ export async function updateUserByAdmin(deps: TAuthDeps, adminId: string, token:
 export async function toggleUserActive(deps: TAuthDeps, adminId: string, token: string, userId: string): Promise<TAdminUser> {
   const updated = await withTransaction(deps.pool, async (client) => {
     const user = await loadLiveUser(client, userId, true);
-    if (user.role === 'admin') throw USER_ADMIN_ERRORS.adminNotBanned();
+    if (user.role === 'admin') throw AUTH_ERRORS.adminNotBanned();
     return applyChanges(client, deps, adminId, user, { isActive: !user.isActive });
   });
   return present(deps, updated, token);
@@ -142,8 +128,8 @@ export async function getDeletionEligibilityForAdmin(deps: TAuthDeps, token: str
  */
 export async function deleteUserByAdmin(deps: TAuthDeps, adminId: string, token: string, userId: string): Promise<void> {
   const user = await loadLiveUser(deps.pool, userId);
-  if (user.role === 'admin') throw USER_ADMIN_ERRORS.adminNotDeleted();
+  if (user.role === 'admin') throw AUTH_ERRORS.adminNotDeleted();
   const eligibility = await checkDeletionEligibility(holdingsServices(deps), userId, token);
-  if (!eligibility.allowed) throw USER_ADMIN_ERRORS.notEmpty(eligibility);
+  if (!eligibility.allowed) throw AUTH_ERRORS.userAccountNotEmpty(eligibility);
   await eraseAccount(deps, userId, { requestedBy: 'admin', deletedBy: adminId });
 }

@@ -51,7 +51,7 @@ import {
   type TReferralLinkFunnel,
   type TReferralLinkRecord,
 } from '../data-access/referrals.repository.js';
-import { REFERRAL_ERRORS } from './referrals.errors.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 
 interface TReferralDeps {
   pool: Pool;
@@ -107,7 +107,7 @@ function presentLandingPage(page: TLandingPageRecord): TLandingPage {
 
 async function linkView(db: Queryable, id: string): Promise<TReferralLink> {
   const link = await findReferralLinkWithFunnel(db, id);
-  if (!link) throw REFERRAL_ERRORS.linkNotFound();
+  if (!link) throw AUTH_ERRORS.referralLinkNotFound();
   return presentLink(link);
 }
 
@@ -121,18 +121,18 @@ export async function listLinks(deps: TReferralDeps, query: TReferralLinksQuery)
 
 async function requireLandingPage(db: Queryable, id: string): Promise<TLandingPageRecord> {
   const page = isUuid(id) ? await findLandingPageById(db, id.toLowerCase()) : undefined;
-  if (!page) throw REFERRAL_ERRORS.landingPageUnknown();
+  if (!page) throw AUTH_ERRORS.landingPageUnknown();
   return page;
 }
 
 export async function createLink(deps: TReferralDeps, adminId: string, input: TCreateReferralLinkRequest): Promise<TReferralLink> {
   const page = await requireLandingPage(deps.pool, input.landingPageId);
   const given = input.code?.trim() ?? '';
-  if (given && isReservedReferralCode(given)) throw REFERRAL_ERRORS.codeReserved();
+  if (given && isReservedReferralCode(given)) throw AUTH_ERRORS.referralCodeReserved();
   const fields = { name: input.name, description: input.description || null, landingPageId: page.id, isActive: input.isActive ?? true, createdBy: adminId };
   if (given) {
     const id = await insertReferralLink(deps.pool, { ...fields, code: given });
-    if (!id) throw REFERRAL_ERRORS.codeTaken();
+    if (!id) throw AUTH_ERRORS.referralCodeTaken();
     return linkView(deps.pool, id);
   }
   // A generated code: 31^7 (2.7e10) codes, so a collision is rare; try a few, then a longer one.
@@ -142,7 +142,7 @@ export async function createLink(deps: TReferralDeps, adminId: string, input: TC
     const id = await insertReferralLink(deps.pool, { ...fields, code });
     if (id) return linkView(deps.pool, id);
   }
-  throw REFERRAL_ERRORS.codeTaken();
+  throw AUTH_ERRORS.referralCodeTaken();
 }
 
 export async function updateLink(deps: TReferralDeps, id: string, input: TUpdateReferralLinkRequest): Promise<TReferralLink> {
@@ -153,13 +153,13 @@ export async function updateLink(deps: TReferralDeps, id: string, input: TUpdate
     ...(landingPageId ? { landingPageId } : {}),
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
   });
-  if (!updated) throw REFERRAL_ERRORS.linkNotFound();
+  if (!updated) throw AUTH_ERRORS.referralLinkNotFound();
   return linkView(deps.pool, id);
 }
 
 export async function deleteLink(deps: TReferralDeps, id: string): Promise<TDeleteReferralLinkResponse> {
   const outcome = await withTransaction(deps.pool, (client) => deleteOrDeactivateReferralLink(client, id));
-  if (outcome === 'missing') throw REFERRAL_ERRORS.linkNotFound();
+  if (outcome === 'missing') throw AUTH_ERRORS.referralLinkNotFound();
   return outcome === 'deleted'
     ? { deleted: true, deactivated: false, message: 'Referral link deleted' }
     : { deleted: false, deactivated: true, message: 'This link has registrations, so it was deactivated instead of deleted' };
@@ -174,7 +174,7 @@ export async function referralStats(deps: TReferralDeps): Promise<TReferralStats
 export async function lookUpReferral(deps: TReferralDeps, code: string): Promise<TReferralLookup> {
   const link = await findReferralLinkByCode(deps.pool, code);
   // Unknown and inactive alike: the screen sends the visitor to /register.
-  if (!link || !link.isActive) throw REFERRAL_ERRORS.codeNotFound();
+  if (!link || !link.isActive) throw AUTH_ERRORS.referralCodeNotFound();
   return { isActive: true, landingPage: link.landingPage };
 }
 
@@ -202,7 +202,7 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
  */
 export async function trackClick(deps: TReferralDeps, code: string, context: TClickContext): Promise<{ counted: boolean }> {
   const link = await findReferralLinkByCode(deps.pool, code);
-  if (!link || !link.isActive) throw REFERRAL_ERRORS.codeNotFound();
+  if (!link || !link.isActive) throw AUTH_ERRORS.referralCodeNotFound();
   const early = clickIgnoredReason(context);
   return withTransaction(deps.pool, async (client) => {
     let reason: string | null = early ?? null;
@@ -281,7 +281,7 @@ export function sanitiseLandingContent(content: TLandingContent): TLandingConten
     if (value === undefined) continue;
     const text = plainText(value);
     const figure = text ? findTypedFigure(text) : null;
-    if (figure) throw REFERRAL_ERRORS.typedFigure(key, LANDING_CONTENT_LABELS[key], figure);
+    if (figure) throw AUTH_ERRORS.typedFigure(key, LANDING_CONTENT_LABELS[key], figure);
     if (text) result[key] = text;
   }
   return result;
@@ -306,7 +306,7 @@ export async function createPage(deps: TReferralDeps, input: TCreateLandingPageR
     content: sanitiseLandingContent(input.content ?? {}),
     isActive: input.isActive ?? true,
   });
-  if (!page) throw REFERRAL_ERRORS.landingPageNameTaken();
+  if (!page) throw AUTH_ERRORS.landingPageNameTaken();
   return presentLandingPage(page);
 }
 
@@ -317,13 +317,13 @@ export async function updatePage(deps: TReferralDeps, id: string, input: TUpdate
     ...(input.content !== undefined ? { content: sanitiseLandingContent(input.content) } : {}),
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
   });
-  if (!page) throw REFERRAL_ERRORS.landingPageNotFound();
+  if (!page) throw AUTH_ERRORS.landingPageNotFound();
   return presentLandingPage(page);
 }
 
 /** A visitor's landing page by name; an inactive or unknown page is 404 (the screen keeps its own text). */
 export async function publicLandingPage(deps: TReferralDeps, name: string): Promise<TPublicLandingPage> {
   const page = await findLandingPageByName(deps.pool, name);
-  if (!page || !page.isActive) throw REFERRAL_ERRORS.landingPageNotFound();
+  if (!page || !page.isActive) throw AUTH_ERRORS.landingPageNotFound();
   return { name: page.name, displayName: page.displayName, content: page.content };
 }

@@ -1,34 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { USER_EXPORT_TTL_HOURS, type TUserExport, type TUserExportTicket } from '@platform/contracts';
-import { AppError, RateLimitedError, readUserExport, type Logger, type Pool, type Redis, type TUserExportPart } from '@platform/service-kit';
+import { RateLimitedError, readUserExport, type Logger, type Pool, type Redis } from '@platform/service-kit';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TUserExportSource } from '../data-access/user-export.client.js';
+import { AUTH_USER_EXPORT } from '../data-access/user-export.repository.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { openImage, sealImage, type TKeyRing } from './envelope-crypto.js';
-
-/** What auth holds about a user. The password hash, reset token hashes and the images' bytes are not handed out. */
-export const AUTH_USER_EXPORT: readonly TUserExportPart[] = [
-  {
-    name: 'user',
-    table: 'users',
-    sql: `SELECT id, email, first_name, last_name, telegram_username, role, is_active, is_verified, welcome_video_shown,
-      documents_accepted, documents_accepted_at, referral_source, created_at, updated_at FROM users WHERE id = $1`,
-  },
-  {
-    name: 'verifications',
-    table: 'user_verifications',
-    sql: `SELECT id, full_name, date_of_birth, address, city, country, postal_code, document_type, document_number, status,
-      rejection_reason, reviewed_at, submitted_at, images_deleted_at FROM user_verifications WHERE user_id = $1 ORDER BY submitted_at`,
-  },
-  {
-    name: 'verificationImages',
-    table: 'verification_images',
-    sql: `SELECT i.verification_id, i.kind, i.mime_type, i.created_at, 'stored encrypted; deleted after the retention period' AS note
-      FROM verification_images i JOIN user_verifications v ON v.id = i.verification_id WHERE v.user_id = $1`,
-  },
-  { name: 'activity', table: 'activity_entries', sql: 'SELECT id, type, params, occurred_at FROM activity_entries WHERE user_id = $1 ORDER BY occurred_at' },
-  { name: 'documentAcceptances', table: 'user_document_acceptances', sql: 'SELECT * FROM user_document_acceptances WHERE user_id = $1 ORDER BY accepted_at' },
-  { name: 'passwordResets', table: 'password_resets', sql: 'SELECT id, created_at, expires_at, used_at, invalidated_at FROM password_resets WHERE user_id = $1' },
-];
 
 export interface TExportDeps {
   pool: Pool;
@@ -68,10 +45,6 @@ const generatingKey = (userId: string) => `user-export:${userId}:generating`;
 /** Longest an export may take to assemble before another may start (each part times out after INTERNAL_API_TIMEOUT_MS). */
 const GENERATING_LOCK_SECONDS = 120;
 
-export const EXPORT_ERRORS = {
-  notFound: () => new AppError('EXPORT.NOT_FOUND', 404, 'This download has expired or does not exist; request a new one'),
-  inProgress: () => new AppError('EXPORT.IN_PROGRESS', 409, 'Your data export is already being prepared. Please wait a moment.'),
-};
 
 /**
  * POST /api/user/export: assembles everything every service holds about the user (its own tables, then each
@@ -82,7 +55,7 @@ export const EXPORT_ERRORS = {
  * per user per day (429), and only the latest is kept: the previous file is deleted when the new one is stored.
  */
 export async function createUserExport(deps: TExportDeps, userId: string, token: string): Promise<TUserExportTicket> {
-  if ((await deps.redis.set(generatingKey(userId), '1', 'EX', GENERATING_LOCK_SECONDS, 'NX')) !== 'OK') throw EXPORT_ERRORS.inProgress();
+  if ((await deps.redis.set(generatingKey(userId), '1', 'EX', GENERATING_LOCK_SECONDS, 'NX')) !== 'OK') throw AUTH_ERRORS.exportInProgress();
   try {
     await deps.exportCounter.count(userId);
     return await assembleUserExport(deps, userId, token);
@@ -134,7 +107,7 @@ export async function findLatestUserExport(deps: Pick<TExportDeps, 'redis'>, use
 /** GET /api/user/export/{id}: the JSON file, only to the user it belongs to (the key is per user). */
 export async function readUserExportFile(deps: Pick<TExportDeps, 'redis' | 'keyRing'>, userId: string, id: string): Promise<Buffer> {
   const text = await deps.redis.get(fileKey(userId, id));
-  if (!text) throw EXPORT_ERRORS.notFound();
+  if (!text) throw AUTH_ERRORS.exportNotFound();
   const s = JSON.parse(text) as Record<string, string>;
   return openImage(
     deps.keyRing,

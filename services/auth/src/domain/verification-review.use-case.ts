@@ -10,7 +10,7 @@ import {
   type TVerificationRecord,
 } from '../data-access/verifications.repository.js';
 import { openImage } from './envelope-crypto.js';
-import { VERIFICATION_ERRORS } from './verification.errors.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
 /** A document number as lists show it: only the last 4 characters (fewer for short numbers), the rest as '•'. */
@@ -58,7 +58,7 @@ export async function listVerificationsForAdmin(deps: TVerificationDeps, query: 
 /** GET /api/admin/verifications/{id}: the review dialog, the one place the document number is shown whole. */
 export async function getVerificationForAdmin(deps: TVerificationDeps, id: string): Promise<TAdminVerification> {
   const record = await findVerification(deps.pool, id);
-  if (!record) throw VERIFICATION_ERRORS.notFound();
+  if (!record) throw AUTH_ERRORS.verificationNotFound();
   return presentVerification(record, { unmasked: true });
 }
 
@@ -70,17 +70,17 @@ export async function getVerificationForAdmin(deps: TVerificationDeps, id: strin
  */
 export async function decideVerificationAsAdmin(deps: TVerificationDeps, adminId: string, id: string, decision: TVerificationDecision): Promise<TAdminVerification> {
   const reason = decision.reason?.trim() || null;
-  if (decision.status === 'rejected' && !reason) throw VERIFICATION_ERRORS.reasonRequired();
+  if (decision.status === 'rejected' && !reason) throw AUTH_ERRORS.rejectionReasonRequired();
   await withTransaction(deps.pool, async (client) => {
     const decided = await decideVerification(client, id, { status: decision.status, reason: decision.status === 'rejected' ? reason : null, reviewedBy: adminId });
     if (!decided) {
       const existing = await findVerification(client, id);
-      if (!existing) throw VERIFICATION_ERRORS.notFound();
-      throw VERIFICATION_ERRORS.alreadyDecided(existing.status);
+      if (!existing) throw AUTH_ERRORS.verificationNotFound();
+      throw AUTH_ERRORS.verificationDecided(existing.status);
     }
     if (decision.status === 'approved') await setUserVerified(client, decided.userId);
     const user = await findUserById(client, decided.userId);
-    if (!user) throw VERIFICATION_ERRORS.userGone();
+    if (!user) throw AUTH_ERRORS.verificationUserNotFound();
     if (decision.status === 'approved') {
       await writeEvent(client, 'user.updated', {
         userId: user.id,
@@ -114,9 +114,9 @@ export async function decideVerificationAsAdmin(deps: TVerificationDeps, adminId
  */
 export async function viewVerificationImage(deps: TVerificationDeps, adminId: string, id: string, kind: TVerificationFileKind): Promise<{ mimeType: string; data: Buffer }> {
   const record = await findVerification(deps.pool, id);
-  if (!record) throw VERIFICATION_ERRORS.notFound();
+  if (!record) throw AUTH_ERRORS.verificationNotFound();
   const sealed = await findVerificationImage(deps.pool, id, kind);
-  if (!sealed) throw VERIFICATION_ERRORS.fileNotFound();
+  if (!sealed) throw AUTH_ERRORS.verificationFileNotFound();
   const data = openImage(deps.keyRing, sealed, `${id}/${kind}`);
   await withTransaction(deps.pool, (client) =>
     writeEvent(client, 'verification.file_viewed', { verificationId: id, userId: record.userId, file: kind, viewedBy: adminId, viewedAt: new Date().toISOString() }),

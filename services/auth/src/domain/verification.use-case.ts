@@ -12,7 +12,7 @@ import {
   type TVerificationFileField,
   type TVerificationTextField,
 } from '@platform/contracts';
-import { withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
+import { discardFile, withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
 import { findUserById } from '../data-access/users.repository.js';
 import {
   findApplicant,
@@ -22,21 +22,14 @@ import {
   type TVerificationRecord,
   type TVerificationRecordStatus,
 } from '../data-access/verifications.repository.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { sealImage } from './envelope-crypto.js';
-import { checkIdentityImage, cleanIdentityImage, IMAGE_ERRORS, type TCheckedImage, type TCleanImage } from './identity-images.js';
-import { VERIFICATION_ERRORS } from './verification.errors.js';
+import { checkIdentityImage, cleanIdentityImage, type TCheckedImage, type TCleanImage } from './identity-images.js';
 import { verificationStatusOf } from './verification-status.js';
 import type { TVerificationDeps } from './verification-deps.js';
 
-/** One part of the multipart body as the HTTP layer hands it over (files already limited to 10 MB). */
-
 const TEXT_FIELDS = new Set<string>(VERIFICATION_TEXT_FIELDS);
 const FILE_FIELDS = new Set<string>(VERIFICATION_FILE_FIELDS);
-
-function drain(stream: Readable): void {
-  stream.on('error', () => undefined);
-  stream.resume();
-}
 
 /** Reads a file part into memory (never to disk); its size is bounded by the multipart limit. */
 async function readAll(field: TVerificationFileField, stream: Readable & { truncated?: boolean }): Promise<Buffer> {
@@ -44,10 +37,10 @@ async function readAll(field: TVerificationFileField, stream: Readable & { trunc
   try {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw IMAGE_ERRORS.tooLarge(field);
-    throw VERIFICATION_ERRORS.malformedUpload();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw AUTH_ERRORS.imageTooLarge(field);
+    throw AUTH_ERRORS.malformedUpload();
   }
-  if (stream.truncated) throw IMAGE_ERRORS.tooLarge(field);
+  if (stream.truncated) throw AUTH_ERRORS.imageTooLarge(field);
   return Buffer.concat(chunks);
 }
 
@@ -79,17 +72,17 @@ export function checkVerificationFields(raw: Partial<Record<TVerificationTextFie
   const out: Partial<Record<TVerificationTextField, string>> = {};
   for (const field of VERIFICATION_TEXT_FIELDS) {
     const value = normaliseLineBreaks(raw[field] ?? '').trim();
-    if (!value) throw VERIFICATION_ERRORS.required(field);
+    if (!value) throw AUTH_ERRORS.verificationFieldRequired(field);
     const problem = findTextProblem(value, VERIFICATION_FIELD_LABELS[field]);
-    if (problem) throw VERIFICATION_ERRORS.badText(field, problem);
-    if (value.length > VERIFICATION_FIELD_MAX_LENGTH[field]) throw VERIFICATION_ERRORS.tooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
+    if (problem) throw AUTH_ERRORS.verificationFieldInvalid(field, problem);
+    if (value.length > VERIFICATION_FIELD_MAX_LENGTH[field]) throw AUTH_ERRORS.verificationFieldTooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
     if (field === 'dateOfBirth') {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
       const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-      if (!date || date.toISOString().slice(0, 10) !== value || date.getTime() >= today.getTime() || ageOn(date, today) > 130) throw VERIFICATION_ERRORS.badDate();
-      if (ageOn(date, today) < 18) throw VERIFICATION_ERRORS.tooYoung();
+      if (!date || date.toISOString().slice(0, 10) !== value || date.getTime() >= today.getTime() || ageOn(date, today) > 130) throw AUTH_ERRORS.dateOfBirthInvalid();
+      if (ageOn(date, today) < 18) throw AUTH_ERRORS.tooYoung();
     }
-    if (field === 'documentType' && !(DOCUMENT_TYPES as readonly string[]).includes(value)) throw VERIFICATION_ERRORS.badDocumentType();
+    if (field === 'documentType' && !(DOCUMENT_TYPES as readonly string[]).includes(value)) throw AUTH_ERRORS.documentTypeInvalid();
     out[field] = value;
   }
   return out as TVerificationFields;
@@ -109,14 +102,14 @@ export function myVerificationOf(isVerified: boolean, latest: TVerificationRecor
 
 export async function getMyVerification(deps: TVerificationDeps, userId: string): Promise<TMyVerification> {
   const [user, latest] = await Promise.all([findUserById(deps.pool, userId), findLatestVerificationOfUser(deps.pool, userId)]);
-  if (!user) throw VERIFICATION_ERRORS.userGone();
+  if (!user) throw AUTH_ERRORS.verificationUserNotFound();
   return myVerificationOf(user.isVerified, latest);
 }
 
 /** Why the user may not apply now, or undefined. */
 function applyRefusal(isVerified: boolean, latestStatus: TVerificationRecordStatus | null) {
-  if (latestStatus === 'pending') return VERIFICATION_ERRORS.alreadyPending();
-  if (isVerified) return VERIFICATION_ERRORS.alreadyVerified();
+  if (latestStatus === 'pending') return AUTH_ERRORS.verificationPending();
+  if (isVerified) return AUTH_ERRORS.alreadyVerified();
   return undefined;
 }
 
@@ -135,31 +128,31 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
   for await (const part of parts) {
     if (part.type === 'file') {
       if (!FILE_FIELDS.has(part.fieldname)) {
-        drain(part.file);
-        throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
+        discardFile(part.file);
+        throw AUTH_ERRORS.verificationUnexpectedField(part.fieldname);
       }
       const field = part.fieldname as TVerificationFileField;
       if (files[field]) {
-        drain(part.file);
-        throw VERIFICATION_ERRORS.duplicateField(field);
+        discardFile(part.file);
+        throw AUTH_ERRORS.verificationDuplicateField(field);
       }
       const bytes = await readAll(field, part.file);
-      if (bytes.length === 0) throw VERIFICATION_ERRORS.required(field);
+      if (bytes.length === 0) throw AUTH_ERRORS.verificationFieldRequired(field);
       // Its type and dimensions from the header, before the rest of the upload is read and before anything is decoded.
       files[field] = await checkIdentityImage(field, bytes);
       continue;
     }
-    if (!TEXT_FIELDS.has(part.fieldname)) throw VERIFICATION_ERRORS.unexpectedField(part.fieldname);
+    if (!TEXT_FIELDS.has(part.fieldname)) throw AUTH_ERRORS.verificationUnexpectedField(part.fieldname);
     const field = part.fieldname as TVerificationTextField;
-    if (text[field] !== undefined) throw VERIFICATION_ERRORS.duplicateField(field);
-    if (part.valueTruncated) throw VERIFICATION_ERRORS.tooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
+    if (text[field] !== undefined) throw AUTH_ERRORS.verificationDuplicateField(field);
+    if (part.valueTruncated) throw AUTH_ERRORS.verificationFieldTooLong(field, VERIFICATION_FIELD_MAX_LENGTH[field]);
     text[field] = typeof part.value === 'string' ? part.value : '';
   }
 
   const fields = checkVerificationFields(text);
-  for (const field of VERIFICATION_FILE_FIELDS) if (!files[field]) throw VERIFICATION_ERRORS.required(field);
+  for (const field of VERIFICATION_FILE_FIELDS) if (!files[field]) throw AUTH_ERRORS.verificationFieldRequired(field);
   const applicant = await findApplicant(deps.pool, userId);
-  if (!applicant) throw VERIFICATION_ERRORS.userGone();
+  if (!applicant) throw AUTH_ERRORS.verificationUserNotFound();
   const refusal = applyRefusal(applicant.isVerified, applicant.latestStatus);
   if (refusal) throw refusal;
   const selfie: TCleanImage = await cleanIdentityImage(deps.images, files.selfieFile!);
@@ -167,10 +160,10 @@ export async function applyForVerification(deps: TVerificationDeps, userId: stri
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserById(client, userId, { forUpdate: true });
-    if (!locked) throw VERIFICATION_ERRORS.userGone();
-    if (locked.isVerified) throw VERIFICATION_ERRORS.alreadyVerified();
+    if (!locked) throw AUTH_ERRORS.verificationUserNotFound();
+    if (locked.isVerified) throw AUTH_ERRORS.alreadyVerified();
     const created = await insertPendingVerification(client, { userId, ...fields });
-    if (!created) throw VERIFICATION_ERRORS.alreadyPending();
+    if (!created) throw AUTH_ERRORS.verificationPending();
     await insertVerificationImage(client, created.id, 'selfie', selfie.mimeType, sealImage(deps.keyRing, selfie.data, `${created.id}/selfie`));
     await insertVerificationImage(client, created.id, 'document', document.mimeType, sealImage(deps.keyRing, document.data, `${created.id}/document`));
     await writeEvent(client, 'verification.submitted', {

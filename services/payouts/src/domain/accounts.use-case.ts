@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TBalance, TInternalBalances, TSubmissionApprovedData, TTaskToppedUpData, TUserRegisteredData, TUserUpdatedData } from '@platform/contracts';
 import type { PoolClient, Queryable } from '@platform/service-kit';
 import { USERS_COPY } from '../data-access/copies.repository.js';
@@ -8,6 +7,7 @@ import type { TActor, TPayoutsDeps } from './deps.js';
 import { toCents } from './money.js';
 import { PAYOUTS_ERRORS } from './payouts.errors.js';
 import { lockAccountForPosting, postEntry } from './post-entry.js';
+import { waitForCopy } from './wait-for-copy.js';
 
 const ZERO: TBalance = { available: '0.00', held: '0.00' };
 
@@ -62,23 +62,13 @@ export async function creditTaskTopUp(client: PoolClient, data: TTaskToppedUpDat
   return { credited: !result.duplicate };
 }
 
-/** How long a read waits for an account that user.registered is about to open. */
-export const ACCOUNT_OPENING_WAIT_MS = 2_000;
-const ACCOUNT_POLL_MS = 100;
-
 /**
- * The user's account, looked up again for up to ACCOUNT_OPENING_WAIT_MS when it is not there yet: right after a
- * registration user.registered normally opens it within milliseconds, but the app may ask at once. Null when it
- * still is not there (a user payouts does not know). Nothing is ever opened here.
+ * The user's account, waited for (waitForCopy) when it is not there yet: right after a registration user.registered
+ * normally opens it within milliseconds, but the app may ask at once. Null when it still is not there (a user payouts
+ * does not know). Nothing is ever opened here.
  */
 export async function waitForAccount(db: Queryable, userId: string): Promise<TAccountRow | null> {
-  const deadline = Date.now() + ACCOUNT_OPENING_WAIT_MS;
-  for (;;) {
-    const account = await findAccount(db, userId);
-    if (account) return account;
-    if (Date.now() >= deadline) return null;
-    await sleep(ACCOUNT_POLL_MS);
-  }
+  return waitForCopy(() => findAccount(db, userId));
 }
 
 /**

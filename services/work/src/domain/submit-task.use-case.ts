@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { findTextProblem, MAX_SUBMISSION_FILES, normaliseLineBreaks, SUBMISSION_TEXT_MAX_LENGTH, type TAssignment } from '@platform/contracts';
-import { AppError, COMMON_ERRORS, withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
+import { AppError, COMMON_ERRORS, discardFile, withTransaction, writeEvent, type TUploadPart } from '@platform/service-kit';
 import {
   findAssignment,
   findFilesOfAssignments,
@@ -20,8 +19,6 @@ import { checkSubmissionImage, cleanedImageStream, OUTPUT_TYPES, type TImagePlan
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
-/** One part of the multipart body, as the HTTP layer hands it over (already limited to 50 MB per file). */
-
 /** Bytes kept to judge a file's type and read an image's header (a JPEG's size comes after its EXIF segments). */
 const SNIFF_BYTES = 512 * 1024;
 
@@ -38,11 +35,6 @@ function refusal(assignment: TAssignmentRecord | undefined): AppError | undefine
   if (assignment.underAppeal) return WORK_ERRORS.underAppeal();
   if (hasExpired(assignment)) return WORK_ERRORS.timeLimitExpired();
   return undefined;
-}
-
-function drain(stream: Readable): void {
-  stream.on('error', () => undefined);
-  stream.resume();
 }
 
 /**
@@ -82,11 +74,11 @@ export async function submitTask(
         continue;
       }
       if (part.fieldname !== 'files') {
-        drain(part.file);
+        discardFile(part.file);
         throw WORK_ERRORS.unexpectedField(part.fieldname);
       }
       if (files.length >= MAX_SUBMISSION_FILES) {
-        drain(part.file);
+        discardFile(part.file);
         throw WORK_ERRORS.tooManyFiles(MAX_SUBMISSION_FILES);
       }
       const entry: { tempName: string; finalName?: string } = { tempName: '' };

@@ -1,10 +1,10 @@
 import { ZAdminAwardsQuerySchema, ZAwardPageSchema, ZAwardRequestSchema, ZAwardSchema, ZAwardsQuerySchema, ZIdParamsSchema, ZMessageResponseSchema } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { ADMIN_ERRORS } from '../../domain/admin.errors.js';
 import { createManualAward, listAdminAwards, listAwardsFor, removeManualAward, replaceManualAward } from '../../domain/awards.use-case.js';
-import { CONTENT_ERRORS } from '../../domain/content.errors.js';
 import type { TAdminDeps } from '../../domain/deps.js';
 
-const ZAwardParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.awardNotFound);
+const ZAwardParamsSchema = ZIdParamsSchema(ADMIN_ERRORS.awardNotFound);
 
 /** GET /api/awards (signed in); GET, POST /api/admin/awards, PUT and DELETE /api/admin/awards/{id} (admins). */
 export function registerAwardRoutes(app: TApp, { deps, hooks }: TRouteDeps<TAdminDeps>): void {

@@ -9,10 +9,10 @@ import {
   ZUpdateNewsRequestSchema,
 } from '@platform/contracts';
 import { authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
-import { CONTENT_ERRORS } from '../../domain/content.errors.js';
+import { ADMIN_ERRORS } from '../../domain/admin.errors.js';
 import { changeNews, createNews, listAdminNews, listPublishedNews, removeNews, type TNewsDeps } from '../../domain/news.use-case.js';
 
-const ZNewsParamsSchema = ZIdParamsSchema(CONTENT_ERRORS.newsNotFound);
+const ZNewsParamsSchema = ZIdParamsSchema(ADMIN_ERRORS.newsNotFound);
 
 /** GET, POST /api/news; PATCH, DELETE /api/news/{id}; GET /api/admin/news. Signed-in users read the published items; admins write and list every item. */
 export function registerNewsRoutes(app: TApp, { deps, hooks }: TRouteDeps<TNewsDeps>): void {

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import send from '@fastify/send';
 import { ZWelcomeVideoSchema } from '@platform/contracts';
-import { AppError, authUserOf, discardRefusedBody, hasBody, isMultipartContentType, type TApp, type TRouteDeps } from '@platform/service-kit';
+import { AppError, authUserOf, discardFile, discardRefusedBody, hasBody, isMultipartContentType, uploadParts, type TApp, type TRouteDeps, type TUploadPart } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ERRORS } from '../../domain/admin.errors.js';
 import { findServedWelcomeVideo, getWelcomeVideo, replaceWelcomeVideo, WELCOME_VIDEO_URL, type TWelcomeVideoDeps } from '../../domain/welcome-video.use-case.js';
@@ -17,23 +16,16 @@ function uploadError(error: unknown, maxBytes: number): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return ADMIN_ERRORS.welcomeVideoTooLarge(maxBytes);
-  return new AppError('ADMIN.WELCOME_VIDEO_MALFORMED', 400, 'The upload could not be read as multipart/form-data with a file field video', [{ path: 'video', message: 'The upload could not be read' }], 'video');
+  return ADMIN_ERRORS.welcomeVideoMalformed();
 }
 
 /** The `video` file part of the upload (other fields are ignored; a second file is refused by the parser's limit). */
-async function videoPart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
-  const iterator = request.parts()[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<MultipartFile | MultipartValue>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw uploadError(error, maxBytes);
-    }
-    if (next.done) throw ADMIN_ERRORS.welcomeVideoMissing();
-    if (next.value.type === 'file' && next.value.fieldname === 'video') return next.value;
-    if (next.value.type === 'file') next.value.file.resume();
+async function videoPart(request: FastifyRequest, maxBytes: number): Promise<Extract<TUploadPart, { type: 'file' }>> {
+  for await (const part of uploadParts(request.parts(), (error) => uploadError(error, maxBytes))) {
+    if (part.type === 'file' && part.fieldname === 'video') return part;
+    if (part.type === 'file') discardFile(part.file);
   }
+  throw ADMIN_ERRORS.welcomeVideoMissing();
 }
 
 /**
@@ -93,9 +85,9 @@ export function registerWelcomeVideoRoutes(app: TApp, { deps, hooks }: TRouteDep
     });
     if (result.statusCode === 416) {
       void reply.header('content-range', result.headers['Content-Range']);
-      throw new AppError('REQUEST.RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the video');
+      throw ADMIN_ERRORS.welcomeVideoRangeNotSatisfiable();
     }
-    if (result.statusCode === 412) throw new AppError('REQUEST.PRECONDITION_FAILED', 412, 'The video has changed since the version asked for');
+    if (result.statusCode === 412) throw ADMIN_ERRORS.welcomeVideoChanged();
     if (result.type !== 'file') throw ADMIN_ERRORS.welcomeVideoUnavailable();
     void reply.code(result.statusCode).headers(result.headers).header('cache-control', VIDEO_CACHE_CONTROL);
     if (result.statusCode !== 304) void reply.type(video.contentType);

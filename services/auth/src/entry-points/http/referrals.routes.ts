@@ -21,7 +21,7 @@ import {
 import { addressBucketOf, authUserOf, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { z } from 'zod';
 import type { TAuthDeps } from '../../domain/deps.js';
-import { REFERRAL_ERRORS } from '../../domain/referrals.errors.js';
+import { AUTH_ERRORS } from '../../domain/auth.errors.js';
 import {
   createLink,
   createPage,
@@ -37,8 +37,8 @@ import {
   updatePage,
 } from '../../domain/referrals.use-case.js';
 
-const ZLinkParamsSchema = ZIdParamsSchema(REFERRAL_ERRORS.linkNotFound);
-const ZPageParamsSchema = ZIdParamsSchema(REFERRAL_ERRORS.landingPageNotFound);
+const ZLinkParamsSchema = ZIdParamsSchema(AUTH_ERRORS.referralLinkNotFound);
+const ZPageParamsSchema = ZIdParamsSchema(AUTH_ERRORS.landingPageNotFound);
 const ZCodeParamsSchema = z.strictObject({ code: ZTextSchema('Code').trim().min(1).max(64) });
 const ZPageNameParamsSchema = z.strictObject({ name: ZTextSchema('Name').trim().min(1).max(60) });
 

@@ -1,9 +1,10 @@
 import { ZIdParamsSchema, ZUserExportTicketSchema } from '@platform/contracts';
 import { authUserOf, bearerToken, COMMON_ERRORS, type TApp, type TAuthHooks } from '@platform/service-kit';
 import { z } from 'zod';
-import { createUserExport, EXPORT_ERRORS, findLatestUserExport, readUserExportFile, type TExportDeps } from '../../domain/user-export.use-case.js';
+import { AUTH_ERRORS } from '../../domain/auth.errors.js';
+import { createUserExport, findLatestUserExport, readUserExportFile, type TExportDeps } from '../../domain/user-export.use-case.js';
 
-const ZExportParamsSchema = ZIdParamsSchema(EXPORT_ERRORS.notFound);
+const ZExportParamsSchema = ZIdParamsSchema(AUTH_ERRORS.exportNotFound);
 const ZNoBodySchema = z.strictObject({}).optional().nullable();
 
 /**

@@ -16,17 +16,17 @@ import {
 import { AppError, authUserOf, COMMON_ERRORS, discardRefusedBody, hasBody, isMultipartContentType, uploadParts, type TApp, type TRouteDeps } from '@platform/service-kit';
 import { activityLanguageOf } from '../../domain/activity-texts.js';
 import { getMyActivity } from '../../domain/activity.use-case.js';
-import { MAX_VERIFICATION_IMAGE_MEGABYTES } from '../../domain/identity-images.js';
-import { VERIFICATION_ERRORS } from '../../domain/verification.errors.js';
+import { AUTH_ERRORS } from '../../domain/auth.errors.js';
 import { applyForVerification, getMyVerification } from '../../domain/verification.use-case.js';
 import type { TVerificationDeps } from '../../domain/verification-deps.js';
 import { decideVerificationAsAdmin, getVerificationForAdmin, listVerificationsForAdmin, viewVerificationImage } from '../../domain/verification-review.use-case.js';
 
-const ZVerificationParamsSchema = ZIdParamsSchema(VERIFICATION_ERRORS.notFound);
+const ZVerificationParamsSchema = ZIdParamsSchema(AUTH_ERRORS.verificationNotFound);
+const FILE_NOT_FOUND = AUTH_ERRORS.verificationFileNotFound();
 const ZFileParamsSchema = ZVerificationParamsSchema.extend({
   // Anything but selfie or document names no file: the file's 404, like an unknown id.
   file: ZTextSchema('File')
-    .refine((value) => (VERIFICATION_FILE_KINDS as readonly string[]).includes(value), { message: 'File not found', params: { [NOT_FOUND_ISSUE_PARAM]: 'VERIFICATION.FILE_NOT_FOUND' } })
+    .refine((value) => (VERIFICATION_FILE_KINDS as readonly string[]).includes(value), { message: FILE_NOT_FOUND.message, params: { [NOT_FOUND_ISSUE_PARAM]: FILE_NOT_FOUND.code } })
     .transform((value) => value as TVerificationFileKind),
 });
 
@@ -41,18 +41,14 @@ function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   switch ((error as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      // Which of the two photos is not known here: the catalogues say "Each photo" for `photo`.
-      return new AppError('VERIFICATION.IMAGE_TOO_LARGE', 413, `Each photo must be at most ${MAX_VERIFICATION_IMAGE_MEGABYTES} MB`, undefined, undefined, {
-        field: 'photo',
-        maxMegabytes: MAX_VERIFICATION_IMAGE_MEGABYTES,
-      });
+      return AUTH_ERRORS.photoTooLarge();
     case 'FST_FILES_LIMIT':
       return COMMON_ERRORS.validation('Send exactly two photos: selfieFile and documentFile');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return COMMON_ERRORS.validation('Too many fields in the upload');
     default:
-      return VERIFICATION_ERRORS.malformedUpload();
+      return AUTH_ERRORS.malformedUpload();
   }
 }
 
@@ -75,7 +71,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
         try {
           await deps.uploads.count(authUserOf(request).userId, request.ip);
           // A body that is not multipart is refused unread; a POST with no body is refused by the handler, after its params.
-          if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+          if (hasBody(request) && !isMultipartContentType(request.headers['content-type'])) throw AUTH_ERRORS.verificationNotMultipart();
         } catch (error) {
           discardRefusedBody(request, reply, VERIFICATION_DRAIN_LIMIT_BYTES);
           throw error;
@@ -85,7 +81,7 @@ export function registerVerificationRoutes(app: TApp, { deps, hooks }: TRouteDep
     },
     async (request, reply) => {
       try {
-        if (!isMultipartContentType(request.headers['content-type'])) throw VERIFICATION_ERRORS.notMultipart();
+        if (!isMultipartContentType(request.headers['content-type'])) throw AUTH_ERRORS.verificationNotMultipart();
         const result = await applyForVerification(deps, authUserOf(request).userId, uploadParts(request.parts(), uploadError));
         return reply.status(201).send(result);
       } catch (error) {
