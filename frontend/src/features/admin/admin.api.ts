@@ -1,5 +1,5 @@
 import type { TAdjustBalanceRequest, TAdjustBalanceResponse, TAdminUser, TAdminUserSort, TAdminUsersResponse, TAdminUsersStats, TAuditLogPage, TLedgerVerification, TRole, TStatementPage, TSystemSetting, TUpdateSystemSettingRequest, TWelcomeVideo, TVerificationStatus } from '@platform/contracts';
-import { api } from '../../app/api';
+import { api, API_TAGS } from '../../app/api';
 import { buildAuditLogUrl, type TAuditLogRequest } from './auditLogQuery';
 
 /**
@@ -20,9 +20,10 @@ export interface TAdminUsersRequest {
   pageSize?: number;
 }
 
-export const adminTaggedApi = api.enhanceEndpoints({
-  addTagTypes: ['AdminUser', 'AdminUserLedger', 'AdminSetting', 'AuditLog', 'PublicSettings', 'WelcomeVideo'],
-});
+/** The admin tags manageUsers.api.ts names too (All Users itself is API_TAGS.adminUser: verification names it). */
+export const ADMIN_TAGS = { userLedger: 'AdminUserLedger', auditLog: 'AuditLog' } as const;
+
+export const adminTaggedApi = api.enhanceEndpoints({ addTagTypes: [...Object.values(ADMIN_TAGS), 'AdminSetting', 'WelcomeVideo'] });
 
 export const adminApi = adminTaggedApi.injectEndpoints({
   endpoints: (build) => ({
@@ -36,29 +37,29 @@ export const adminApi = adminTaggedApi.injectEndpoints({
         const text = params.toString();
         return text === '' ? '/admin/users' : `/admin/users?${text}`;
       },
-      providesTags: ['AdminUser'],
+      providesTags: [API_TAGS.adminUser],
     }),
     /** The four stat cards over all users (their own call: the list's pages never count every user). */
     adminUsersStats: build.query<TAdminUsersStats, void>({
       query: () => '/admin/users/stats',
-      providesTags: ['AdminUser'],
+      providesTags: [API_TAGS.adminUser],
     }),
     adminUser: build.query<TAdminUser, string>({
       query: (id) => `/admin/users/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'AdminUser', id }],
+      providesTags: (_r, _e, id) => [{ type: API_TAGS.adminUser, id }],
     }),
     adjustBalance: build.mutation<TAdjustBalanceResponse, { id: string; body: TAdjustBalanceRequest }>({
       query: ({ id, body }) => ({ url: `/admin/users/${encodeURIComponent(id)}/balance`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => ['AdminUser', { type: 'AdminUser', id }, { type: 'AdminUserLedger', id }, 'AuditLog'],
+      invalidatesTags: (_r, _e, { id }) => [API_TAGS.adminUser, { type: API_TAGS.adminUser, id }, { type: ADMIN_TAGS.userLedger, id }, ADMIN_TAGS.auditLog],
     }),
     /** One page of the user's statement (20, newest entry first): the first without a cursor, then each nextCursor. */
     adminUserLedger: build.query<TStatementPage, { id: string; cursor?: string | undefined }>({
       query: ({ id, cursor }) => `/admin/users/${encodeURIComponent(id)}/ledger${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      providesTags: (_r, _e, { id }) => [{ type: 'AdminUserLedger', id }],
+      providesTags: (_r, _e, { id }) => [{ type: ADMIN_TAGS.userLedger, id }],
     }),
     verifyAdminUserLedger: build.query<TLedgerVerification, string>({
       query: (id) => `/admin/users/${encodeURIComponent(id)}/ledger/verify`,
-      providesTags: (_r, _e, id) => [{ type: 'AdminUserLedger', id }],
+      providesTags: (_r, _e, id) => [{ type: ADMIN_TAGS.userLedger, id }],
     }),
 
     adminSettings: build.query<TSystemSetting[], void>({
@@ -67,11 +68,11 @@ export const adminApi = adminTaggedApi.injectEndpoints({
     }),
     updateSetting: build.mutation<TSystemSetting, TUpdateSystemSettingRequest>({
       query: (body) => ({ url: '/admin/settings', method: 'POST', body }),
-      invalidatesTags: ['AdminSetting', 'PublicSettings', 'AuditLog'],
+      invalidatesTags: ['AdminSetting', API_TAGS.publicSettings, ADMIN_TAGS.auditLog],
     }),
     resetSettings: build.mutation<TSystemSetting[], void>({
       query: () => ({ url: '/admin/settings/reset', method: 'POST' }),
-      invalidatesTags: ['AdminSetting', 'PublicSettings', 'AuditLog'],
+      invalidatesTags: ['AdminSetting', API_TAGS.publicSettings, ADMIN_TAGS.auditLog],
     }),
 
     /** The welcome video (issue 28): what /assets/welcome-video serves, and the upload limit. */
@@ -86,12 +87,12 @@ export const adminApi = adminTaggedApi.injectEndpoints({
         body.append('video', file, file.name);
         return { url: '/admin/settings/welcome-video', method: 'POST', body };
       },
-      invalidatesTags: ['WelcomeVideo', 'AuditLog'],
+      invalidatesTags: ['WelcomeVideo', ADMIN_TAGS.auditLog],
     }),
 
     auditLog: build.query<TAuditLogPage, TAuditLogRequest>({
       query: (request) => buildAuditLogUrl(request),
-      providesTags: ['AuditLog'],
+      providesTags: [ADMIN_TAGS.auditLog],
     }),
   }),
 });

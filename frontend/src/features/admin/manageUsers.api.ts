@@ -1,5 +1,6 @@
 import type { TAdminUser, TDeletionEligibility } from '@platform/contracts';
-import { adminTaggedApi } from './admin.api';
+import { API_TAGS } from '../../app/api';
+import { ADMIN_TAGS, adminTaggedApi } from './admin.api';
 
 /** PATCH /api/admin/users/{id}: what the Edit dialog sends (a balance goes with its reason, as a ledger adjustment). */
 export interface TUserEditBody {
@@ -20,11 +21,11 @@ export const manageUsersApi = adminTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<TAdminUser, { id: string; body: TUserEditBody }>({
       query: ({ id, body }) => ({ url: `/admin/users/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => ['AdminUser', { type: 'AdminUser', id }, { type: 'AdminUserLedger', id }, 'AuditLog'],
+      invalidatesTags: (_r, _e, { id }) => [API_TAGS.adminUser, { type: API_TAGS.adminUser, id }, { type: ADMIN_TAGS.userLedger, id }, ADMIN_TAGS.auditLog],
     }),
     toggleUser: build.mutation<TAdminUser, string>({
       query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}/toggle`, method: 'PATCH' }),
-      invalidatesTags: (_r, _e, id) => ['AdminUser', { type: 'AdminUser', id }, 'AuditLog'],
+      invalidatesTags: (_r, _e, id) => [API_TAGS.adminUser, { type: API_TAGS.adminUser, id }, ADMIN_TAGS.auditLog],
     }),
     userDeletion: build.query<TDeletionEligibility, string>({
       query: (id) => `/admin/users/${encodeURIComponent(id)}/deletion`,
@@ -32,7 +33,7 @@ export const manageUsersApi = adminTaggedApi.injectEndpoints({
     }),
     deleteUser: build.mutation<{ success: true }, string>({
       query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminUser', 'AuditLog'],
+      invalidatesTags: [API_TAGS.adminUser, ADMIN_TAGS.auditLog],
     }),
   }),
 });
