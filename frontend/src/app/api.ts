@@ -13,8 +13,12 @@ export const API_TAGS = {
   document: 'Document',
   /** GET /api/settings/public (payouts.api.ts); an admin's settings change invalidates it. */
   publicSettings: 'PublicSettings',
-  /** All Users (features/admin); a verification decision changes the user's status there too. */
+  /** All Users (features/account); a verification decision and a balance adjustment (features/payouts) change it. */
   adminUser: 'AdminUser',
+  /** A user's statement and its check in All Users (features/payouts); an edit of the user's balance changes it. */
+  adminUserLedger: 'AdminUserLedger',
+  /** The Audit Log (features/audit); the admin changes it records invalidate it. */
+  auditLog: 'AuditLog',
 } as const;
 
 /**
