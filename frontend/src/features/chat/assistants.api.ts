@@ -1,8 +1,9 @@
 import type { TChatAssistant, TChatSettingsView, TCreateAssistantRequest, TUpdateAssistantRequest, TUpdateChatSettingsRequest } from '@platform/contracts';
 import { api } from '../../app/api';
+import { CHAT_MONITOR_TAG } from './chat.admin.api';
 
 /** Admin > Chat Management (spec 03 s.7; issue 13): assistants and their settings. In the admin chunk only. */
-const assistantsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['ChatAssistants', 'ChatSettings', 'ChatMonitor'] });
+const assistantsTaggedApi = api.enhanceEndpoints({ addTagTypes: ['ChatAssistants', 'ChatSettings', CHAT_MONITOR_TAG] });
 
 export const assistantsApi = assistantsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
@@ -13,7 +14,7 @@ export const assistantsApi = assistantsTaggedApi.injectEndpoints({
     }),
     updateChatAssistant: build.mutation<TChatAssistant, { id: string; body: TUpdateAssistantRequest }>({
       query: ({ id, body }) => ({ url: `/admin/chat-assistants/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: ['ChatAssistants', 'ChatMonitor'],
+      invalidatesTags: ['ChatAssistants', CHAT_MONITOR_TAG],
     }),
     deleteChatAssistant: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/chat-assistants/${encodeURIComponent(id)}`, method: 'DELETE' }),

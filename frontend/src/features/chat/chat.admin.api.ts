@@ -25,18 +25,21 @@ export function chatMonitorParams(q: TChatMonitorListQuery): string {
 }
 
 /** Admin: Chat Moderation and Chat Monitor (spec 03 s.7; services/chat/README.md). In the admin chunk only. */
-const chatAdminTaggedApi = api.enhanceEndpoints({ addTagTypes: ['BannedWords', 'ChatMonitor'] });
+/** The monitor's feed and figures; a change of the banned words or of an assistant (assistants.api.ts) refreshes them. */
+export const CHAT_MONITOR_TAG = 'ChatMonitor';
+
+const chatAdminTaggedApi = api.enhanceEndpoints({ addTagTypes: ['BannedWords', CHAT_MONITOR_TAG] });
 
 export const chatAdminApi = chatAdminTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     bannedWords: build.query<string[], void>({ query: () => '/admin/chat-moderation/banned-words', providesTags: ['BannedWords'] }),
     addBannedWords: build.mutation<string[], string[]>({
       query: (words) => ({ url: '/admin/chat-moderation/banned-words', method: 'POST', body: { words } }),
-      invalidatesTags: ['BannedWords', 'ChatMonitor'],
+      invalidatesTags: ['BannedWords', CHAT_MONITOR_TAG],
     }),
     removeBannedWords: build.mutation<string[], string[]>({
       query: (words) => ({ url: '/admin/chat-moderation/banned-words', method: 'DELETE', body: { words } }),
-      invalidatesTags: ['BannedWords', 'ChatMonitor'],
+      invalidatesTags: ['BannedWords', CHAT_MONITOR_TAG],
     }),
     testModeration: build.mutation<TModerationResult, string>({
       query: (message) => ({ url: '/admin/chat-moderation/test', method: 'POST', body: { message } }),
@@ -44,9 +47,9 @@ export const chatAdminApi = chatAdminTaggedApi.injectEndpoints({
     /** A page of the monitor's feed, newest first (services/chat/README.md "Paged lists"). */
     chatMonitor: build.query<TChatMonitorPage, TChatMonitorListQuery>({
       query: (q) => `/admin/chat-messages?${chatMonitorParams(q)}`,
-      providesTags: ['ChatMonitor'],
+      providesTags: [CHAT_MONITOR_TAG],
     }),
-    chatMonitorStats: build.query<TChatMonitorStats, void>({ query: () => '/admin/chat-messages/stats', providesTags: ['ChatMonitor'] }),
+    chatMonitorStats: build.query<TChatMonitorStats, void>({ query: () => '/admin/chat-messages/stats', providesTags: [CHAT_MONITOR_TAG] }),
   }),
 });
 

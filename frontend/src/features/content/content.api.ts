@@ -11,7 +11,7 @@ import type {
   TNewsPage,
   TUpdateDocumentRequest,
 } from '@platform/contracts';
-import { api } from '../../app/api';
+import { api, API_TAGS } from '../../app/api';
 import type { TFormat } from '../../app/format';
 
 export type { TAdminDocument, TAward, TAwardCategory, TAwardPage, TAwardPeriod, TNewsArticle, TNewsPage };
@@ -125,15 +125,15 @@ export const contentApi = taggedApi.injectEndpoints({
     }),
     createDocument: build.mutation<TAdminDocument, TCreateDocumentRequest>({
       query: (body) => ({ url: '/admin/documents', method: 'POST', body }),
-      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+      invalidatesTags: ['AdminDocument', API_TAGS.requiredDocuments],
     }),
     updateDocument: build.mutation<TAdminDocument, { id: string; changes: TUpdateDocumentRequest }>({
       query: ({ id, changes }) => ({ url: `/admin/documents/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
-      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+      invalidatesTags: ['AdminDocument', API_TAGS.requiredDocuments],
     }),
     deleteDocument: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/admin/documents/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminDocument', 'RequiredDocuments'],
+      invalidatesTags: ['AdminDocument', API_TAGS.requiredDocuments],
     }),
     leaderboardPreference: build.query<TLeaderboardPreference, void>({
       query: () => '/user/leaderboard-preference',

@@ -1,5 +1,5 @@
 import type { TUser } from '@platform/contracts';
-import { api } from '../../app/api';
+import { api, API_TAGS } from '../../app/api';
 
 export interface TRequiredDocument {
   id: string;
@@ -22,7 +22,7 @@ export const onboardingApi = api.injectEndpoints({
   endpoints: (build) => ({
     welcomeStatus: build.query<{ shouldShowWelcome: boolean }, void>({
       query: () => '/user/welcome-status',
-      providesTags: ['WelcomeStatus'],
+      providesTags: [API_TAGS.welcomeStatus],
     }),
     markWelcomeShown: build.mutation<unknown, void>({
       // keepalive: sent while the page is being left (closed, reloaded, another address typed), it still arrives.
@@ -30,18 +30,18 @@ export const onboardingApi = api.injectEndpoints({
     }),
     requiredDocuments: build.query<TRequiredDocument[], void>({
       query: () => '/documents/required',
-      providesTags: ['RequiredDocuments'],
+      providesTags: [API_TAGS.requiredDocuments],
     }),
     acceptDocument: build.mutation<unknown, { id: string; userAgent: string }>({
       query: ({ id, userAgent }) => ({ url: `/documents/${encodeURIComponent(id)}/accept`, method: 'POST', body: { userAgent } }),
     }),
     completeDocuments: build.mutation<TUser, void>({
       query: () => ({ url: '/user/documents-completed', method: 'POST' }),
-      invalidatesTags: ['RequiredDocuments'],
+      invalidatesTags: [API_TAGS.requiredDocuments],
     }),
     document: build.query<TCompanyDocument, string>({
       query: (id) => `/documents/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Document', id }],
+      providesTags: (_r, _e, id) => [{ type: API_TAGS.document, id }],
     }),
   }),
 });

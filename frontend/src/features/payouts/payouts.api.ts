@@ -18,7 +18,7 @@ import type {
   TWithdrawalPage,
   TWithdrawalStatus,
 } from '@platform/contracts';
-import { api } from '../../app/api';
+import { api, API_TAGS } from '../../app/api';
 
 /**
  * The payouts service's calls (services/payouts/README.md). A withdrawal or a decision changes the balance, the
@@ -26,7 +26,7 @@ import { api } from '../../app/api';
  * useRefreshCurrentUser, as the session keeps it outside the cache.
  */
 export const payoutsTaggedApi = api.enhanceEndpoints({
-  addTagTypes: ['Balance', 'Withdrawal', 'Statement', 'PayoutWallet', 'PublicSettings', 'AdminWithdrawal'],
+  addTagTypes: ['Balance', 'Withdrawal', 'Statement', 'PayoutWallet', 'AdminWithdrawal'],
 });
 
 const MONEY_TAGS = ['Balance', 'Withdrawal', 'Statement', 'AdminWithdrawal'] as const;
@@ -61,7 +61,7 @@ export const payoutsApi = payoutsTaggedApi.injectEndpoints({
   endpoints: (build) => ({
     publicSettings: build.query<TPublicSettings, void>({
       query: () => '/settings/public',
-      providesTags: ['PublicSettings'],
+      providesTags: [API_TAGS.publicSettings],
     }),
     ledgerBalance: build.query<TBalance, void>({
       query: () => '/ledger/balance',

@@ -1,5 +1,5 @@
 import type { TAuthResponse, TLanguage, TUser, TUserLanguage } from '@platform/contracts';
-import { api } from '../../app/api';
+import { api, API_TAGS } from '../../app/api';
 
 export interface TLoginRequest {
   email: string;
@@ -28,7 +28,7 @@ export const sessionApi = api.injectEndpoints({
     }),
     me: build.query<TUser, void>({
       query: () => '/auth/me',
-      providesTags: ['Me'],
+      providesTags: [API_TAGS.me],
     }),
     /** PUT /api/user/language: the language of the user's e-mails, saved when the interface's language is switched. */
     setLanguage: build.mutation<TUserLanguage, TLanguage>({

@@ -11,7 +11,7 @@ import { useFieldErrors } from '../../components/forms/useFieldErrors';
 import { useToast } from '../../components/toast';
 import { endSession } from '../session/endSession';
 import { fileSizeParts } from './taskStatus';
-import { workApi } from './tasks.api';
+import { WORK_TAGS, workApi } from './tasks.api';
 import { UploadError, uploadSubmission } from './uploadSubmission';
 import { useSessionToken } from './useSessionToken';
 
@@ -115,7 +115,7 @@ function SubmitTaskForm({ task, onClose }: { task: TWorkerTask; onClose: () => v
     try {
       await uploadSubmission({ taskId: task.id, submission: text.trim(), files: files.map((entry) => entry.file), token: token(), onProgress: setPercent });
       toast({ title: t('work.worker.toasts.submitted'), action });
-      dispatch(workApi.util.invalidateTags(['WorkerTask', 'Submission', 'AdminTask']));
+      dispatch(workApi.util.invalidateTags([WORK_TAGS.workerTask, WORK_TAGS.submission, WORK_TAGS.adminTask]));
       onClose();
     } catch (error) {
       setPercent(null);

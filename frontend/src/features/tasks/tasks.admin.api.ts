@@ -32,7 +32,7 @@ import type {
   TTaskRequestStatus,
   TTaskStatus,
 } from '@platform/contracts';
-import { workApi } from './tasks.api';
+import { WORK_TAGS, workApi } from './tasks.api';
 
 /** A query string of the set values only (an empty filter is not sent: the server would refuse a blank one). */
 export function listQuery(path: string, params: Record<string, string | number | undefined>): string {
@@ -63,37 +63,37 @@ export const tasksAdminApi = workApi.injectEndpoints({
     /** underpaid 'true': only the tasks whose median real time pays under the hourly minimum (the dashboard's flag). */
     adminTasks: build.query<TAdminTaskPage, { status?: TTaskStatus; search?: string; sort?: TAdminTaskSort; cursor?: string; underpaid?: 'true' }>({
       query: ({ status, search, sort, cursor, underpaid }) => listQuery('/admin/tasks', { status, search, sort, cursor, underpaid }),
-      providesTags: ['AdminTask'],
+      providesTags: [WORK_TAGS.adminTask],
     }),
     createTask: build.mutation<TAdminTask, TCreateTaskRequest>({
       query: (body) => ({ url: '/admin/tasks', method: 'POST', body }),
-      invalidatesTags: ['AdminTask', 'WorkerTask', 'PackageAvailableTasks'],
+      invalidatesTags: [WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.packageAvailableTasks],
     }),
     updateTask: build.mutation<TAdminTask, { id: string; changes: Partial<TCreateTaskRequest> }>({
       query: ({ id, changes }) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
-      invalidatesTags: ['AdminTask', 'WorkerTask', 'TaskPackage', 'PackageAvailableTasks'],
+      invalidatesTags: [WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.taskPackage, WORK_TAGS.packageAvailableTasks],
     }),
     deleteTask: build.mutation<TMessageResponse, string>({
       query: (id) => ({ url: `/admin/tasks/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminTask', 'WorkerTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks'],
+      invalidatesTags: [WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.submission, WORK_TAGS.taskRequest, WORK_TAGS.taskPackage, WORK_TAGS.packageAvailableTasks],
     }),
     cancelAssignment: build.mutation<{ message: string; assignment: TAssignment }, { id: string; reason: string }>({
       query: ({ id, reason }) => ({ url: `/admin/assignments/${encodeURIComponent(id)}/cancel`, method: 'POST', body: { reason } }),
-      invalidatesTags: ['AdminTask', 'WorkerTask', 'Submission'],
+      invalidatesTags: [WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.submission],
     }),
 
     /** One page (20) of the submissions awaiting review, oldest first; cursor: the previous page's nextCursor. */
     submissions: build.query<TAdminSubmissionPage, TAdminSubmissionsArgs>({
       query: (args) => listQuery('/admin/submissions', { ...args }),
-      providesTags: ['Submission'],
+      providesTags: [WORK_TAGS.submission],
     }),
     submission: build.query<TAdminSubmission, string>({
       query: (id) => `/admin/submissions/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Submission', id }],
+      providesTags: (_r, _e, id) => [{ type: WORK_TAGS.submission, id }],
     }),
     approveSubmission: build.mutation<{ message: string; submission: TAdminSubmission }, string>({
       query: (id) => ({ url: `/admin/submissions/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'Quality'],
+      invalidatesTags: [WORK_TAGS.submission, WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.quality],
     }),
     /**
      * criteria: the numbers of the acceptance criteria not met (required by the server when the task has criteria);
@@ -105,25 +105,25 @@ export const tasksAdminApi = workApi.injectEndpoints({
         method: 'POST',
         body: { reason, ...(criteria && criteria.length > 0 ? { criteria } : {}), ...(templateId ? { templateId } : {}) },
       }),
-      invalidatesTags: ['Submission', 'AdminTask', 'WorkerTask', 'ReviewTemplate', 'Quality'],
+      invalidatesTags: [WORK_TAGS.submission, WORK_TAGS.adminTask, WORK_TAGS.workerTask, WORK_TAGS.reviewTemplate, WORK_TAGS.quality],
     }),
 
     /** The review cockpit (issue 30): the reason templates (all, at most 50); the worker's quality record is workerQuality below. */
     reviewTemplates: build.query<TReviewTemplateList, void>({
       query: () => '/admin/review-templates',
-      providesTags: ['ReviewTemplate'],
+      providesTags: [WORK_TAGS.reviewTemplate],
     }),
     createReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, TCreateReviewTemplateRequest>({
       query: (body) => ({ url: '/admin/review-templates', method: 'POST', body }),
-      invalidatesTags: ['ReviewTemplate'],
+      invalidatesTags: [WORK_TAGS.reviewTemplate],
     }),
     updateReviewTemplate: build.mutation<{ message: string; template: TReviewTemplate }, { id: string; changes: TUpdateReviewTemplateRequest }>({
       query: ({ id, changes }) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
-      invalidatesTags: ['ReviewTemplate'],
+      invalidatesTags: [WORK_TAGS.reviewTemplate],
     }),
     deleteReviewTemplate: build.mutation<TMessageResponse, string>({
       query: (id) => ({ url: `/admin/review-templates/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['ReviewTemplate'],
+      invalidatesTags: [WORK_TAGS.reviewTemplate],
     }),
 
     /**
@@ -132,7 +132,7 @@ export const tasksAdminApi = workApi.injectEndpoints({
      */
     workerQuality: build.query<TAdminWorkerQuality, string>({
       query: (userId) => `/admin/workers/${encodeURIComponent(userId)}/quality`,
-      providesTags: (_r, _e, id) => [{ type: 'Quality', id }],
+      providesTags: (_r, _e, id) => [{ type: WORK_TAGS.quality, id }],
       keepUnusedDataFor: 0,
     }),
     /**
@@ -153,7 +153,7 @@ export const tasksAdminApi = workApi.injectEndpoints({
     /** Bulk approval with spot checks (issue 30): the job is answered at once (202) and processed on the server. */
     createReviewJob: build.mutation<TReviewJob, TCreateReviewJobRequest>({
       query: (body) => ({ url: '/admin/review-jobs', method: 'POST', body }),
-      invalidatesTags: ['Submission'],
+      invalidatesTags: [WORK_TAGS.submission],
     }),
     /** A review job's progress (polled while it runs). */
     reviewJob: build.query<TReviewJob, string>({
@@ -167,22 +167,22 @@ export const tasksAdminApi = workApi.injectEndpoints({
     /** One page (20) of the appeals in one status (pending: the queue, oldest first); issue 29. */
     appeals: build.query<TAdminAppealPage, { status?: TAppealStatus; cursor?: string }>({
       query: ({ status, cursor }) => listQuery('/admin/appeals', { status, cursor }),
-      providesTags: ['Appeal'],
+      providesTags: [WORK_TAGS.appeal],
     }),
     decideAppeal: build.mutation<{ message: string; appeal: TAdminAppeal }, { id: string; decision: 'upheld' | 'overturned'; reason?: string }>({
       query: ({ id, decision, reason }) => ({ url: `/admin/appeals/${encodeURIComponent(id)}/decide`, method: 'POST', body: reason ? { decision, reason } : { decision } }),
-      invalidatesTags: ['Appeal', 'Submission', 'AdminTask', 'WorkerTask'],
+      invalidatesTags: [WORK_TAGS.appeal, WORK_TAGS.submission, WORK_TAGS.adminTask, WORK_TAGS.workerTask],
     }),
 
     /** One page (20) of the task requests, newest first, optionally of one status. */
     taskRequests: build.query<TTaskRequestPage, { status?: TTaskRequestStatus; user?: string; from?: string; to?: string; cursor?: string }>({
       query: ({ status, user, from, to, cursor }) => listQuery('/admin/task-requests', { status, user, from, to, cursor }),
-      providesTags: ['TaskRequest'],
+      providesTags: [WORK_TAGS.taskRequest],
     }),
     /** The Task Requests cards over all requests. */
     taskRequestStats: build.query<TTaskRequestStats, void>({
       query: () => '/admin/task-requests/stats',
-      providesTags: ['TaskRequest'],
+      providesTags: [WORK_TAGS.taskRequest],
     }),
     decideTaskRequest: build.mutation<{ message: string; request: TTaskRequest }, { taskId: string; status: Exclude<TTaskRequestStatus, 'pending'>; reason?: string | null }>({
       query: ({ taskId, status, reason }) => ({
@@ -190,42 +190,42 @@ export const tasksAdminApi = workApi.injectEndpoints({
         method: 'PATCH',
         body: reason ? { status, reason } : { status },
       }),
-      invalidatesTags: ['TaskRequest', 'AdminTask', 'WorkerTask'],
+      invalidatesTags: [WORK_TAGS.taskRequest, WORK_TAGS.adminTask, WORK_TAGS.workerTask],
     }),
 
     /** One page (20) of the task packages, oldest first. */
     taskPackages: build.query<TTaskPackagePage, { search?: string; cursor?: string }>({
       query: ({ search, cursor }) => listQuery('/admin/task-packages', { search, cursor }),
-      providesTags: ['TaskPackage'],
+      providesTags: [WORK_TAGS.taskPackage],
     }),
     taskPackage: build.query<TTaskPackageDetail, string>({
       query: (id) => `/admin/task-packages/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'TaskPackage', id }],
+      providesTags: (_r, _e, id) => [{ type: WORK_TAGS.taskPackage, id }],
     }),
     /** One page (20) of the tasks not in the package, in the admin order; search is part of the title. */
     packageAvailableTasks: build.query<TPackageTaskPage, { id: string; search?: string | undefined; cursor?: string | undefined }>({
       query: ({ id, search, cursor }) => listQuery(`/admin/task-packages/${encodeURIComponent(id)}/available-tasks`, { search, cursor }),
-      providesTags: (_r, _e, { id }) => [{ type: 'PackageAvailableTasks', id }],
+      providesTags: (_r, _e, { id }) => [{ type: WORK_TAGS.packageAvailableTasks, id }],
     }),
     createTaskPackage: build.mutation<TTaskPackageDetail, TTaskPackageRequest>({
       query: (body) => ({ url: '/admin/task-packages', method: 'POST', body }),
-      invalidatesTags: ['TaskPackage'],
+      invalidatesTags: [WORK_TAGS.taskPackage],
     }),
     updateTaskPackage: build.mutation<TTaskPackageDetail, { id: string; changes: TTaskPackageRequest }>({
       query: ({ id, changes }) => ({ url: `/admin/task-packages/${encodeURIComponent(id)}`, method: 'PUT', body: changes }),
-      invalidatesTags: ['TaskPackage'],
+      invalidatesTags: [WORK_TAGS.taskPackage],
     }),
     deleteTaskPackage: build.mutation<TMessageResponse, string>({
       query: (id) => ({ url: `/admin/task-packages/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['TaskPackage'],
+      invalidatesTags: [WORK_TAGS.taskPackage],
     }),
     addPackageTask: build.mutation<TTaskPackageDetail, { id: string; taskId: string }>({
       query: ({ id, taskId }) => ({ url: `/admin/task-packages/${encodeURIComponent(id)}/tasks`, method: 'POST', body: { taskId } }),
-      invalidatesTags: ['TaskPackage', 'PackageAvailableTasks'],
+      invalidatesTags: [WORK_TAGS.taskPackage, WORK_TAGS.packageAvailableTasks],
     }),
     removePackageTask: build.mutation<TTaskPackageDetail, { id: string; taskId: string }>({
       query: ({ id, taskId }) => ({ url: `/admin/task-packages/${encodeURIComponent(id)}/tasks/${encodeURIComponent(taskId)}`, method: 'DELETE' }),
-      invalidatesTags: ['TaskPackage', 'PackageAvailableTasks'],
+      invalidatesTags: [WORK_TAGS.taskPackage, WORK_TAGS.packageAvailableTasks],
     }),
   }),
 });

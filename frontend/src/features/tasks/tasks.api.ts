@@ -2,12 +2,22 @@ import type { TAppealResponse, TAssignment, TCompletedTaskPage, TQualityRecord, 
 import { api } from '../../app/api';
 
 /**
- * The work service's tags. 'WorkerTask' is the worker's list; the admin tags live in tasks.admin.api.ts on the
- * same enhanced api, so an admin action that changes what a worker sees invalidates 'WorkerTask' too.
+ * The work service's tags. workerTask is the worker's list; the admin endpoints live in tasks.admin.api.ts on the
+ * same enhanced api, so an admin action that changes what a worker sees invalidates workerTask too.
  */
-export const workApi = api.enhanceEndpoints({
-  addTagTypes: ['WorkerTask', 'AdminTask', 'Submission', 'TaskRequest', 'TaskPackage', 'PackageAvailableTasks', 'Appeal', 'Quality', 'ReviewTemplate'],
-});
+export const WORK_TAGS = {
+  workerTask: 'WorkerTask',
+  adminTask: 'AdminTask',
+  submission: 'Submission',
+  taskRequest: 'TaskRequest',
+  taskPackage: 'TaskPackage',
+  packageAvailableTasks: 'PackageAvailableTasks',
+  appeal: 'Appeal',
+  quality: 'Quality',
+  reviewTemplate: 'ReviewTemplate',
+} as const;
+
+export const workApi = api.enhanceEndpoints({ addTagTypes: Object.values(WORK_TAGS) });
 
 /** COMPLETED_TOTAL_HEADER of contracts' work.ts (the app imports only types from contracts: its chunk stays small). */
 const COMPLETED_TOTAL_HEADER = 'x-completed-total';
@@ -36,7 +46,7 @@ export const tasksApi = workApi.injectEndpoints({
         const shown = tasks.filter((task) => task.userStatus === 'completed').length;
         return { tasks, completedTotal: Number.isInteger(header) && header >= shown ? header : shown };
       },
-      providesTags: ['WorkerTask'],
+      providesTags: [WORK_TAGS.workerTask],
     }),
     /** A page of the worker's own completed tasks, newest first (GET /api/tasks/completed); read on demand ("Load more"). */
     completedTasks: build.query<TCompletedTaskPage, { pageSize: number; cursor?: string }>({
@@ -45,22 +55,22 @@ export const tasksApi = workApi.injectEndpoints({
     }),
     takeTask: build.mutation<TTakeTaskResponse, string>({
       query: (id) => ({ url: `/tasks/${encodeURIComponent(id)}/take`, method: 'POST' }),
-      invalidatesTags: ['WorkerTask', 'AdminTask', 'TaskRequest'],
+      invalidatesTags: [WORK_TAGS.workerTask, WORK_TAGS.adminTask, WORK_TAGS.taskRequest],
     }),
     /** POST /api/tasks/{id}/return: hand a taken task back (issue 29), with an optional reason. */
     returnTask: build.mutation<TReturnTaskResponse, { id: string; reason?: string }>({
       query: ({ id, reason }) => ({ url: `/tasks/${encodeURIComponent(id)}/return`, method: 'POST', body: reason ? { reason } : {} }),
-      invalidatesTags: ['WorkerTask', 'AdminTask', 'Quality'],
+      invalidatesTags: [WORK_TAGS.workerTask, WORK_TAGS.adminTask, WORK_TAGS.quality],
     }),
     /** POST /api/tasks/{id}/appeal: appeal the rejection of the worker's submission with a statement (issue 29). */
     appealTask: build.mutation<TAppealResponse, { id: string; statement: string }>({
       query: ({ id, statement }) => ({ url: `/tasks/${encodeURIComponent(id)}/appeal`, method: 'POST', body: { statement } }),
-      invalidatesTags: ['WorkerTask', 'Appeal', 'Quality'],
+      invalidatesTags: [WORK_TAGS.workerTask, WORK_TAGS.appeal, WORK_TAGS.quality],
     }),
     /** GET /api/tasks/quality: the worker's own quality record (profile). */
     qualityRecord: build.query<TQualityRecord, void>({
       query: () => '/tasks/quality',
-      providesTags: ['Quality'],
+      providesTags: [WORK_TAGS.quality],
     }),
   }),
 });

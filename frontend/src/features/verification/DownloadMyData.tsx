@@ -3,12 +3,13 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/format';
+import { useAppDispatch } from '../../app/hooks';
 import './verification.css';
 import { errorMessageOf, serverMessageOf } from '../../app/errorMessage';
 import { Panel } from '../../components/Panel';
 import { useToast } from '../../components/toast';
 import { useSessionToken } from '../tasks/useSessionToken';
-import { useCreateExportMutation, useLatestExportQuery } from './verification.api';
+import { useCreateExportMutation, useLatestExportQuery, VERIFICATION_TAGS, verificationApi } from './verification.api';
 import { fetchProtectedBlob, saveBlob, VerificationCallError } from './verificationFiles';
 
 /**
@@ -20,6 +21,7 @@ export function DownloadMyData() {
   const format = useFormat();
   const toast = useToast();
   const token = useSessionToken();
+  const dispatch = useAppDispatch();
   const latest = useLatestExportQuery();
   const [create, { isLoading }] = useCreateExportMutation();
   const [downloading, setDownloading] = useState(false);
@@ -33,7 +35,8 @@ export function DownloadMyData() {
     } catch (error) {
       const message = error instanceof VerificationCallError ? serverMessageOf(error) : errorMessageOf(error);
       toast({ title: t('verification.export.failed'), description: message, variant: 'destructive' });
-      void latest.refetch();
+      // The offer may be gone (expired): read it again.
+      dispatch(verificationApi.util.invalidateTags([VERIFICATION_TAGS.userExport]));
     } finally {
       setDownloading(false);
     }
@@ -41,8 +44,8 @@ export function DownloadMyData() {
 
   const prepare = async () => {
     try {
+      // The mutation refreshes the offer shown below (its tag).
       const created = await create().unwrap();
-      void latest.refetch();
       await download(created.id);
     } catch (error) {
       toast({ title: t('verification.export.failed'), description: errorMessageOf(error), variant: 'destructive' });

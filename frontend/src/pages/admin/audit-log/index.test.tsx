@@ -1,7 +1,7 @@
 import type { TAuditLogEntry } from '@platform/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ID, makeAdminUser } from '../../../features/admin/testAdminData';
+import { ADMIN_ID, makeAdminUser } from '../../../test/adminData';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { AuditLogSection } from './index';
 

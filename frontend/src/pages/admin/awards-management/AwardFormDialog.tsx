@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberToAmountText } from '../../../features/payouts/money';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { useAdminUsersQuery } from '../../../features/admin/admin.api';
+import { useAdminUsersQuery } from '../../../features/account/account.admin.api';
 import { AWARD_CATEGORY_LIST, AWARD_PERIOD_LIST, useCreateAwardMutation, useUpdateAwardMutation, type TAward, type TAwardCategory, type TAwardPeriod } from '../../../features/content/content.api';
 
 interface TFormValues {

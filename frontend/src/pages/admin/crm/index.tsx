@@ -10,6 +10,7 @@ import { LoadMoreFooter, useLoadMore } from '../../../components/LoadMore';
 import { useToast } from '../../../components/toast';
 import { useFormat } from '../../../app/format';
 import {
+  SUPPORT_TAGS,
   supportApi,
   useLazySupportConversationsQuery,
   useSupportConversationsQuery,
@@ -287,12 +288,12 @@ export function CrmSupportSection() {
       if (frame.type === 'connected') {
         // Something may have been missed while disconnected: read the list again from the first page.
         setHeard({ key: filtersKeyRef.current, all: new Map() });
-        dispatch(supportApi.util.invalidateTags(['SupportConversations', 'SupportThread']));
+        dispatch(supportApi.util.invalidateTags([SUPPORT_TAGS.conversations, SUPPORT_TAGS.thread]));
       } else if (frame.type === 'support_conversation') {
         hear(frame.conversation);
-        if (frame.conversation.userId === current) dispatch(supportApi.util.invalidateTags([{ type: 'SupportThread', id: current }]));
+        if (frame.conversation.userId === current) dispatch(supportApi.util.invalidateTags([{ type: SUPPORT_TAGS.thread, id: current }]));
       } else if (frame.type === 'new_message' && frame.message.chatType === 'support' && current && frame.message.supportUserId === current) {
-        dispatch(supportApi.util.invalidateTags([{ type: 'SupportThread', id: current }]));
+        dispatch(supportApi.util.invalidateTags([{ type: SUPPORT_TAGS.thread, id: current }]));
       }
     },
     [dispatch, hear],

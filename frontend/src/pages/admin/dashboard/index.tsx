@@ -4,7 +4,7 @@ import { Alert, Button, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAdminStatsQuery } from '../../../features/admin/dashboard.api';
+import { useAdminStatsQuery } from '../../../features/dashboard/dashboard.admin.api';
 import { useSupportFiguresQuery } from '../../../features/support/support.api';
 import { useAdminTasksQuery } from '../../../features/tasks/tasks.admin.api';
 import { TrustFigureList } from '../../../features/trust/TrustFigures';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TEmailTemplate } from '../../../features/admin/emailTemplates.api';
+import type { TEmailTemplate } from '../../../features/email/emailTemplates.admin.api';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { EmailTemplatesSection } from './index';
 

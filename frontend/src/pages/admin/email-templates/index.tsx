@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast';
-import { useCreateDefaultEmailTemplatesMutation, useEmailTemplatesQuery, type TEmailTemplate } from '../../../features/admin/emailTemplates.api';
+import { useCreateDefaultEmailTemplatesMutation, useEmailTemplatesQuery, type TEmailTemplate } from '../../../features/email/emailTemplates.admin.api';
 import { serverMessageOf } from '../../../app/errorMessage';
 import { DefaultsEmptyState } from './components/DefaultsEmptyState';
 import { EmailTemplateDialog } from './components/EmailTemplateDialog';

@@ -1,7 +1,7 @@
 import type { TWelcomeVideo } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ID, makeAdminUser, makeSettings } from '../../../features/admin/testAdminData';
+import { ADMIN_ID, makeAdminUser, makeSettings } from '../../../test/adminData';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { SettingsSection } from './index';
 

@@ -2,7 +2,7 @@ import type { TStatementPage } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeAdminUser } from '../../../features/admin/testAdminData';
+import { makeAdminUser } from '../../../test/adminData';
 import { callsTo, clickRowAction, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { UsersSection } from './index';
 

@@ -6,7 +6,7 @@ import { useDialog } from '../../../components/dialogs/useDialog';
 import { useKeysetPages } from '../../../components/KeysetPager';
 import { SelectFilter } from '../../../components/list/filters';
 import { useListSort } from '../../../components/list/ListPage';
-import { useAdminUsersQuery, useAdminUsersStatsQuery } from '../../../features/admin/admin.api';
+import { useAdminUsersQuery, useAdminUsersStatsQuery } from '../../../features/account/account.admin.api';
 import { AdjustBalanceDialog } from './components/AdjustBalanceDialog';
 import { DeleteUserDialog } from './components/DeleteUserDialog';
 import { EditUserDialog } from './components/EditUserDialog';

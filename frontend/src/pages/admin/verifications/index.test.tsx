@@ -67,4 +67,34 @@ describe('Admin > Verifications (paged on the server)', () => {
     expect(await screen.findByText('Blurred')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Decided' })).toBeInTheDocument();
   });
+
+  it('when the admin approves an application, then the queue is read again by the decision\'s tag; closing a dialog without a decision reads nothing', async () => {
+    let decided = false;
+    const fetchMock = mockApi({
+      'GET /api/admin/verifications?status=pending': () => page(decided ? [SECOND] : [FIRST, SECOND]),
+      [`GET /api/admin/verifications/${FIRST.id}`]: () => jsonResponse({ ...FIRST, hasImages: false }),
+      [`GET /api/admin/verifications/${SECOND.id}`]: () => jsonResponse({ ...SECOND, hasImages: false }),
+      [`PATCH /api/admin/verifications/${FIRST.id}`]: () => {
+        decided = true;
+        return jsonResponse({ ...FIRST, status: 'approved', reviewedAt: new Date().toISOString(), hasImages: false });
+      },
+    });
+    const { user } = renderWithProviders(<VerificationsSection />, { route: '/admin/verifications', preloadedState: signedInState(makeUser({ role: 'admin' })) });
+    await screen.findByText('First Applicant');
+    const listReads = () => callsTo(fetchMock, 'GET /api/admin/verifications?status=pending').length;
+    expect(listReads()).toBe(1);
+
+    await user.click(screen.getByTestId(`verification-review-${SECOND.id}`));
+    await screen.findByTestId('verification-review');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('verification-review')).not.toBeInTheDocument());
+    expect(listReads()).toBe(1);
+
+    await user.click(screen.getByTestId(`verification-review-${FIRST.id}`));
+    await screen.findByTestId('verification-review');
+    await user.click(screen.getByTestId('verification-approve'));
+    await waitFor(() => expect(screen.queryByText('First Applicant')).not.toBeInTheDocument());
+    expect(listReads()).toBe(2);
+    expect(screen.getByText('Second Applicant')).toBeInTheDocument();
+  });
 });

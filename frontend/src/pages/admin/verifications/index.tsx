@@ -144,10 +144,7 @@ export function VerificationsSection() {
       {reviewing && (
         <ReviewVerificationDialog
           id={reviewing}
-          onClose={() => {
-            setReviewing(null);
-            void query.refetch();
-          }}
+          onClose={() => setReviewing(null)}
         />
       )}
     </div>

@@ -3,7 +3,7 @@ import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionLabel } from './labels';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type TAuditLogFilters } from '../../../../features/admin/auditLogQuery';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type TAuditLogFilters } from '../../../../features/audit/auditLogQuery';
 
 /**
  * The Audit Log's filters: the acting admin (chosen by name; the id is sent), target type and id, action, and a

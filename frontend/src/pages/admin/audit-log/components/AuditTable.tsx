@@ -2,7 +2,7 @@ import type { TAuditLogEntry } from '@platform/contracts';
 import { Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
-import { compactJson } from '../../../../features/admin/auditLogQuery';
+import { compactJson } from '../../../../features/audit/auditLogQuery';
 import { actionLabel, targetTypeLabel } from './labels';
 import { DataTable } from '../../../../components/DataTable';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { actionKey, isKnownAction, isKnownTargetType, type TAuditAction, type TAuditTargetType } from '../../../../features/admin/auditLogQuery';
+import { actionKey, isKnownAction, isKnownTargetType, type TAuditAction, type TAuditTargetType } from '../../../../features/audit/auditLogQuery';
 import type { adminEn } from '../../../../locales/admin.en';
 
 type TActionCatalogueKey = keyof typeof adminEn.audit.actions;

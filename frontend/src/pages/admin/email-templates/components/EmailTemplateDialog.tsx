@@ -8,7 +8,7 @@ import {
   useUpdateEmailTemplateMutation,
   type TEmailTemplate,
   type TEmailTemplateInput,
-} from '../../../../features/admin/emailTemplates.api';
+} from '../../../../features/email/emailTemplates.admin.api';
 import { TemplatePreview } from './TemplatePreview';
 
 interface TFormValues {

@@ -1,7 +1,7 @@
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
-import type { TEmailTemplate } from '../../../../features/admin/emailTemplates.api';
+import type { TEmailTemplate } from '../../../../features/email/emailTemplates.admin.api';
 import { DataTable } from '../../../../components/DataTable';
 import { RowActions } from '../../../../components/list/RowActions';
 

@@ -1,7 +1,7 @@
 import type { TSystemSetting, TSystemSettingKey } from '@platform/contracts';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SETTING_KINDS, settingProblem, textSettingMaxLength } from '../../../../features/admin/settingsForm';
+import { SETTING_KINDS, settingProblem, textSettingMaxLength } from '../../../../features/settings/settingsForm';
 import { useFormat } from '../../../../app/format';
 
 type TTextSettingKey = 'platform_name' | 'operator_legal_name' | 'operator_address' | 'operator_contact';

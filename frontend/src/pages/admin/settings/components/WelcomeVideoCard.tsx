@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal, useFormat } from '../../../../app/format';
 import { serverCodeOf, serverMessageOf } from '../../../../components/forms/serverErrors';
 import { useToast } from '../../../../components/toast';
-import { useUploadWelcomeVideoMutation, useWelcomeVideoQuery } from '../../../../features/admin/admin.api';
+import { useUploadWelcomeVideoMutation, useWelcomeVideoQuery } from '../../../../features/settings/settings.admin.api';
 
 /** A size as people read it, in the interface's language: "50 MB", "4.9 KB". */
 function formatSize(bytes: number, language: string): string {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../../app/hooks';
 import { useFormat } from '../../../../app/format';
 import { tasksAdminApi, useReviewJobItemsQuery, useReviewJobQuery } from '../../../../features/tasks/tasks.admin.api';
+import { WORK_TAGS } from '../../../../features/tasks/tasks.api';
 
 /** How often a running job's progress is read (one small row count per poll). */
 export const REVIEW_JOB_POLL_MS = 1_000;
@@ -23,7 +24,7 @@ export function ReviewJobProgress({ jobId, onOpen, onClose }: { jobId: string; o
   const done = job?.status === 'done';
   // The queue changed under the job: read it again when it ends.
   useEffect(() => {
-    if (done) dispatch(tasksAdminApi.util.invalidateTags(['Submission']));
+    if (done) dispatch(tasksAdminApi.util.invalidateTags([WORK_TAGS.submission]));
   }, [done, dispatch]);
   if (!job) return null;
   const settled = job.total - job.counts.remaining;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAdminUser } from '../../../../features/admin/testAdminData';
+import { makeAdminUser } from '../../../../test/adminData';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
 import { AdjustBalanceDialog } from './AdjustBalanceDialog';
 

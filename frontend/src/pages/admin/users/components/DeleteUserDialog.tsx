@@ -5,7 +5,7 @@ import { serverMessageOf } from '../../../../app/errorMessage';
 import { deletionBlockerText } from '../../../../app/serverErrorText';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../../components/toast';
-import { useDeleteUserMutation, useUserDeletionQuery } from '../../../../features/admin/manageUsers.api';
+import { useDeleteUserMutation, useUserDeletionQuery } from '../../../../features/account/account.admin.api';
 import { fullName } from './money';
 
 /**

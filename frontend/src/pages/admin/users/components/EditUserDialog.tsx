@@ -3,7 +3,7 @@ import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../../app/errorMessage';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
-import { useUpdateUserMutation, type TUserEditBody } from '../../../../features/admin/manageUsers.api';
+import { useUpdateUserMutation, type TUserEditBody } from '../../../../features/account/account.admin.api';
 import { parseCents } from '../../../../features/payouts/money';
 
 type TField = 'firstName' | 'lastName' | 'email' | 'balance' | 'balanceReason';

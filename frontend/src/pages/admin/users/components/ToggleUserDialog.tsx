@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../../../app/errorMessage';
 import { ConfirmDialog } from '../../../../components/dialogs/ConfirmDialog';
 import { useToast } from '../../../../components/toast';
-import { useToggleUserMutation } from '../../../../features/admin/manageUsers.api';
+import { useToggleUserMutation } from '../../../../features/account/account.admin.api';
 import { fullName } from './money';
 
 /**

@@ -1,4 +1,4 @@
-import { centsToText, parseAmountInput, parseCents } from '../payouts/money';
+import { centsToText, parseAmountInput, parseCents } from './money';
 
 export type TBalanceProblem = 'invalidBalance' | 'negativeBalance' | 'unchanged' | 'reasonRequired';
 
