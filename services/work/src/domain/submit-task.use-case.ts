@@ -13,11 +13,11 @@ import {
   type TNewSubmissionFile,
 } from '../data-access/assignments.repository.js';
 import type { TAssignmentRecord } from '../data-access/rows.js';
-import { setTaskStatus } from '../data-access/tasks.repository.js';
 import { checkControlSubmission } from './control.use-case.js';
 import type { TWorkDeps } from './deps.js';
 import { checkSubmissionImage, cleanedImageStream, OUTPUT_TYPES, type TImagePlan } from './submission-images.js';
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
+import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 /** One part of the multipart body, as the HTTP layer hands it over (already limited to 50 MB per file). */
@@ -146,7 +146,7 @@ export async function submitTask(
       const submitted = await markSubmitted(client, assignmentId, submission);
       if (!submitted) throw WORK_ERRORS.cannotSubmit('unknown');
       await insertSubmissionFiles(client, submitted.id, files);
-      await setTaskStatus(client, taskId, 'submitted');
+      await settleTaskStatus(client, taskId);
       // A control task's answer is checked now, under the task row's lock just taken (issue 30 item 5); the result is
       // for the reviewer only: the worker's answer and the event are the same as for any task.
       await checkControlSubmission(client, { assignmentId: submitted.id, taskId, userId: input.userId, submission });
