@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { previewOf, SUPPORT_PREVIEW_LENGTH } from '@platform/contracts';
+import { MEDIAN_APPROVALS_NEEDED, previewOf, SUPPORT_PREVIEW_LENGTH } from '@platform/contracts';
 import { hashPassword } from '../services/auth/src/domain/passwords.js';
 import { hashEntry, GENESIS_HASH } from '../services/payouts/src/domain/ledger.js';
 import { fromCents } from '../services/payouts/src/domain/money.js';
@@ -87,7 +87,7 @@ export async function seedScale(options: TScaleSeedOptions): Promise<TScaleSeedR
 
     await seedAuth(plan, passwordHash, step);
     await seedPayouts(plan, step, sql);
-    await seedWork(plan, step);
+    await seedWork(plan, step, sql);
     await seedChat(plan, step, sql);
     await seedAdmin(plan, step);
     for (const service of SERVICES) await pools[service].query('ANALYZE');
@@ -311,17 +311,17 @@ async function seedPayouts(plan: TPlan, step: TStep, sql: TSql): Promise<void> {
   await sql('payouts', 'scale_seed_accounts (drop)', 'DROP TABLE scale_seed_accounts');
 }
 
-async function seedWork(plan: TPlan, step: TStep): Promise<void> {
+async function seedWork(plan: TPlan, step: TStep, sql: TSql): Promise<void> {
   await step('work', 'users', ['id', 'email', 'first_name', 'last_name', 'role', 'source_at'], function* () {
     for (const p of people(plan)) yield [p.id, p.email, p.first, p.last, p.role, iso(p.registeredAt)];
   });
   const tasks = plan.tasks;
-  await step('work', 'tasks', ['id', 'title', 'description', 'submission_instructions', 'reward', 'status', 'sort_order', 'created_by', 'time_limit_minutes', 'requires_approval', 'estimated_minutes', 'estimate_missing', 'created_at', 'updated_at'], function* () {
+  await step('work', 'tasks', ['id', 'title', 'description', 'submission_instructions', 'reward', 'status', 'sort_order', 'created_by', 'time_limit_minutes', 'requires_approval', 'estimated_minutes', 'estimate_missing', 'slots', 'created_at', 'updated_at'], function* () {
     for (let t = 0; t < tasks.ids.length; t++) {
       const entry = DEV_TASKS[tasks.catalogue[t]!]!;
       const at = iso(tasks.createdAt[t]!);
       // The catalogue task's estimate (issue 29: every task shows its pay per hour from a real estimate).
-      yield [tasks.ids[t], entry.title, entry.description, entry.submissionInstructions, money(tasks.reward[t]!), TASK_STATUS[tasks.status[t]!], tasks.sortOrder[t], plan.adminIds[t % plan.adminIds.length], tasks.timeLimit[t]! || null, tasks.requiresApproval[t] === 1, entry.estimatedMinutes, false, at, at];
+      yield [tasks.ids[t], entry.title, entry.description, entry.submissionInstructions, money(tasks.reward[t]!), TASK_STATUS[tasks.status[t]!], tasks.sortOrder[t], plan.adminIds[t % plan.adminIds.length], tasks.timeLimit[t]! || null, tasks.requiresApproval[t] === 1, entry.estimatedMinutes, false, tasks.slots[t], at, at];
     }
   });
   const asg = plan.assignments;
@@ -349,6 +349,17 @@ async function seedWork(plan: TPlan, step: TStep): Promise<void> {
         ];
       }
     },
+  );
+  // Each task's figure as its approvals would have left it (fair-pay.repository.ts recordApprovedTimes): how many were
+  // approved, and from 10 on the median real time, so the tasks several workers did show "about N min (from M workers)".
+  await sql(
+    'work',
+    'tasks (median real times)',
+    `UPDATE tasks t SET median_workers = m.workers, median_seconds = CASE WHEN m.workers >= ${MEDIAN_APPROVALS_NEEDED} THEN m.median END
+       FROM (SELECT a.task_id, count(*)::int AS workers,
+                    greatest(1, round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.submitted_at - a.assigned_at))))::int AS median
+               FROM task_assignments a WHERE a.status = 'completed' AND a.submitted_at IS NOT NULL GROUP BY a.task_id) m
+      WHERE t.id = m.task_id`,
   );
   const req = plan.requests;
   await step('work', 'task_requests', ['id', 'task_id', 'user_id', 'status', 'reason', 'decided_by', 'decided_at', 'requested_at'], function* () {

@@ -115,6 +115,8 @@ const codes: TErrorCodeTexts = {
   'WORK.TASK_NOT_FOUND': 'Task not found',
   'WORK.TASK_ALREADY_TAKEN': 'This task has already been taken',
   'WORK.TASK_ALREADY_YOURS': 'You have already taken this task',
+  'WORK.TASK_ALREADY_DONE': 'You have already done this task',
+  'WORK.SLOTS_BELOW_FILLED': '{{filled}} {{filled:one=worker holds or has done|other=workers hold or have done}} this task: slots cannot be fewer',
   'WORK.TASK_ALREADY_REQUESTED': 'You have already requested this task',
   'WORK.TASK_NOT_AVAILABLE': 'This task is not available',
   'WORK.TOO_MANY_TASKS': 'You can hold at most {{max}} {{max:one=task|other=tasks}} at once. Submit or hand one back to take another.',

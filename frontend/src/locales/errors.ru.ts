@@ -106,6 +106,9 @@ const codes: TErrorCodeTexts = {
   'WORK.TASK_NOT_FOUND': 'Задание не найдено',
   'WORK.TASK_ALREADY_TAKEN': 'Это задание уже взято',
   'WORK.TASK_ALREADY_YOURS': 'Вы уже взяли это задание',
+  'WORK.TASK_ALREADY_DONE': 'Вы уже выполнили это задание',
+  'WORK.SLOTS_BELOW_FILLED':
+    'Это задание уже взяли или выполнили {{filled}} {{filled:one=исполнитель|few=исполнителя|many=исполнителей|other=исполнителя}}: мест не может быть меньше',
   'WORK.TASK_ALREADY_REQUESTED': 'Вы уже запросили это задание',
   'WORK.TASK_NOT_AVAILABLE': 'Это задание недоступно',
   'WORK.TOO_MANY_TASKS':

@@ -46,15 +46,28 @@ export const ESTIMATED_MINUTES_MAX = 10_080;
 export const MEDIAN_APPROVALS_NEEDED = 10;
 
 /**
+ * How many workers a task takes (its slots, 1 by default): each worker at most once, the task on the board while fewer
+ * than `slots` assignments hold a slot or completed one. Capped at TASK_SLOTS_MAX; the admin's task list shows the
+ * ADMIN_TASK_ASSIGNMENTS_SHOWN latest of a task's assignments (with how many there are in all).
+ */
+export const TASK_SLOTS_MAX = 1000;
+export const ADMIN_TASK_ASSIGNMENTS_SHOWN = 10;
+
+/**
  * The reward per hour, in cents rounded down, of a reward (a decimal string such as "2.50") for `minutes` of work;
  * null when either is unusable. Whole cents only (no floating point): the server refuses a task below the floor by
  * this figure and the admin's form shows it as they type.
  */
 export function hourlyRateCents(reward: string, minutes: number): number | null {
-  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(reward.trim());
-  if (!match || !Number.isFinite(minutes) || minutes <= 0) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = amountCents(reward);
+  if (cents === null || !Number.isFinite(minutes) || minutes <= 0) return null;
   return Math.floor((cents * 60) / minutes);
+}
+
+/** A reward as the API writes it ("2.50": at most 8 digits and 2 decimals) in whole cents; null when it is not one. */
+export function amountCents(reward: string): number | null {
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(reward.trim());
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null;
 }
 
 /** Cents as the API writes money ("8.00"). */

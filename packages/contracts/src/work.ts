@@ -35,8 +35,10 @@ import {
   MAX_REJECTION_REASON_LENGTH,
   MAX_RETURN_REASON_LENGTH,
   normaliseControlAnswer,
+  TASK_SLOTS_MAX,
 } from './constants.js';
 export {
+  ADMIN_TASK_ASSIGNMENTS_SHOWN,
   centsToAmount,
   CONTROL_MATCH_MODES,
   controlAnswerMatches,
@@ -56,6 +58,7 @@ export {
   MAX_UPLOAD_IMAGE_PIXELS,
   MEDIAN_APPROVALS_NEEDED,
   SUBMISSION_ACCEPT,
+  TASK_SLOTS_MAX,
 } from './constants.js';
 export const SUBMISSION_TEXT_MAX_LENGTH = 20_000;
 
@@ -97,6 +100,10 @@ const ZEstimatedMinutesSchema = z
   .int(ESTIMATED_MINUTES_MESSAGE)
   .min(1, ESTIMATED_MINUTES_MESSAGE)
   .max(ESTIMATED_MINUTES_MAX, ESTIMATED_MINUTES_MESSAGE);
+
+/** How many workers the task takes (1 when not sent): a whole number from 1 to TASK_SLOTS_MAX, never text. */
+export const TASK_SLOTS_MESSAGE = `Slots must be a whole number from 1 to ${TASK_SLOTS_MAX}`;
+const ZTaskSlotsSchema = z.number({ error: TASK_SLOTS_MESSAGE }).int(TASK_SLOTS_MESSAGE).min(1, TASK_SLOTS_MESSAGE).max(TASK_SLOTS_MAX, TASK_SLOTS_MESSAGE);
 
 /**
  * A task's acceptance criteria (issue 29): a short numbered list (criterion 1 is the first item) that a rejection
@@ -146,6 +153,8 @@ export const ZCreateTaskRequestSchema = z.strictObject({
   timeLimitMinutes: ZTimeLimitSchema.nullable().optional(),
   requiresApproval: z.boolean({ error: 'requiresApproval must be true or false' }).optional(),
   estimatedMinutes: ZEstimatedMinutesSchema,
+  /** How many workers may do the task, each once (1 when not sent); on edit not below those holding or having completed a slot. */
+  slots: ZTaskSlotsSchema.optional(),
   acceptanceCriteria: ZAcceptanceCriteriaSchema.optional(),
   /** Makes the task a control task with this expected answer; null (on edit) makes it an ordinary task again. */
   control: ZTaskControlRequestSchema.nullable().optional(),
@@ -251,6 +260,8 @@ const taskCoreShape = {
   requiresApproval: z.boolean(),
   /** The admin's estimate of the minutes the task takes. */
   estimatedMinutes: z.number().int(),
+  /** How many workers the task takes, each at most once (1 to TASK_SLOTS_MAX). */
+  slots: z.number().int(),
   pay: ZTaskPaySchema,
   /** The numbered acceptance criteria (criterion n is item n-1); a rejection cites them by number. */
   acceptanceCriteria: z.array(z.string()),
@@ -268,15 +279,22 @@ export const ZTaskControlSchema = z.object({
 });
 export type TTaskControl = z.infer<typeof ZTaskControlSchema>;
 
+/** An assignment of a task as the admin's task list shows it. */
+export const ZAdminTaskAssignmentSchema = z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() });
+
 /** GET /api/admin/tasks items. */
 export const ZAdminTaskSchema = z.object({
   ...taskCoreShape,
   createdBy: z.string().nullable(),
   /** Set on a control task (issue 30 item 5): its expected answer; null on an ordinary task. */
   control: ZTaskControlSchema.nullable(),
-  /** The worker holding (or having completed) the task's one slot. */
+  /** The worker of the latest assignment holding (or having completed) a slot of the task (the first of `assignments`). */
   assignedUser: ZWorkUserSchema.nullable(),
-  assignment: z.object({ id: z.uuid(), status: ZAssignmentStatusSchema, assignedAt: z.string(), submittedAt: z.string().nullable() }).nullable(),
+  assignment: ZAdminTaskAssignmentSchema.nullable(),
+  /** How many assignments hold a slot or completed one (shown as filled/slots); returned and cancelled ones free theirs. */
+  filledSlots: z.number().int().nonnegative(),
+  /** The latest ADMIN_TASK_ASSIGNMENTS_SHOWN of those assignments, newest first, each with its worker (filledSlots counts them all). */
+  assignments: z.array(ZAdminTaskAssignmentSchema.extend({ user: ZWorkUserSchema.nullable() })),
   /** How many times workers handed this task back (a task many return is unclear). */
   returns: z.number().int().nonnegative(),
   /** true for a task created before estimates existed: its estimatedMinutes is the migration's default, not a real estimate. */

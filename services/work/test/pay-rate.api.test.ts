@@ -13,6 +13,9 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** The slots of the tasks the median is taken on: more than the workers each test sends. */
+const SLOTS = 20;
+
 const FLOOR_MESSAGE = (rate: string, reward: string, minutes: number, floor = '8.00') =>
   `This task would pay $${rate} per hour ($${reward} for ${minutes} min), below the platform's minimum of $${floor} per hour. Raise the reward or correct the estimated time.`;
 
@@ -52,12 +55,11 @@ async function setSetting(key: string, value: string): Promise<void> {
 }
 
 /**
- * One worker takes the task, works `minutes` on it (the assignment's take time moved back: the test cannot wait an
- * hour) and submits; returns the assignment id. A task has one slot, so the task is put back on the board first
- * (as it would be for a task offered to many workers): the median is over each of its real, approved assignments.
+ * One more worker takes the task, works `minutes` on it (the assignment's take time moved back: the test cannot wait
+ * an hour) and submits; returns the assignment id. The tasks here take many workers (SLOTS): the median is over each of
+ * its real, approved assignments.
  */
 async function workOn(taskId: string, minutes: number): Promise<{ worker: TTestUser; assignmentId: string }> {
-  await h.query(`UPDATE tasks SET status = 'available' WHERE id = $1`, [taskId]);
   const worker = await h.newUser();
   const taken = await h.api('POST', `/api/tasks/${taskId}/take`, { token: worker.token });
   expect(taken.status).toBe(201);
@@ -164,7 +166,7 @@ describe('POST /api/admin/tasks: estimated time and the hourly floor', () => {
 
 describe('the median real time and the top-up to the floor', () => {
   it('when 9 submissions are approved the figure is the estimate; at the 10th it is the median of the real times (from 10 workers)', async () => {
-    const task = await createTask(h, { reward: '12.50', estimatedMinutes: 15 });
+    const task = await createTask(h, { reward: '12.50', estimatedMinutes: 15, slots: SLOTS });
     const minutes = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
     for (const [i, m] of minutes.entries()) {
       const { assignmentId } = await workOn(task.id, m);
@@ -186,7 +188,7 @@ describe('the median real time and the top-up to the floor', () => {
 
   it('when the median shows a task pays under the floor, then it is flagged and every approved submission is topped up once, with one task.topped_up each, also one approved later', async () => {
     // $2.00 for an estimated 15 minutes is $8.00 an hour; workers really take 30 minutes: $4.00 an hour.
-    const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15 });
+    const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15, slots: SLOTS });
     const done: { worker: TTestUser; assignmentId: string }[] = [];
     for (let i = 0; i < 10; i += 1) {
       const work = await workOn(task.id, 30);
@@ -223,7 +225,7 @@ describe('the median real time and the top-up to the floor', () => {
   });
 
   it('when the 10th approval of an underpaid task is sent six times at once, then one approval passes and each submission is topped up exactly once', async () => {
-    const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15 });
+    const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15, slots: SLOTS });
     for (let i = 0; i < 9; i += 1) expect((await approve((await workOn(task.id, 45)).assignmentId)).status).toBe(200);
     const tenth = await workOn(task.id, 45);
     const answers = await Promise.all(Array.from({ length: 6 }, () => approve(tenth.assignmentId)));
@@ -239,7 +241,7 @@ describe('the median real time and the top-up to the floor', () => {
   it('when top_up_underpaid is off, then the underpaid task is flagged but nothing is topped up', async () => {
     await setSetting('top_up_underpaid', '0');
     try {
-      const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15 });
+      const task = await createTask(h, { reward: '2.00', estimatedMinutes: 15, slots: SLOTS });
       for (let i = 0; i < 10; i += 1) expect((await approve((await workOn(task.id, 60)).assignmentId)).status).toBe(200);
       expect(await adminTask(task.id)).toMatchObject({ underpaid: true, pay: { basis: 'median', minutes: 60, hourlyRate: '2.00' } });
       expect(await topUpsOf(task.id)).toEqual([]);

@@ -14,6 +14,7 @@ export function makeWorkerTask(overrides: Partial<TWorkerTask> = {}): TWorkerTas
     timeLimitMinutes: null,
     requiresApproval: false,
     estimatedMinutes: 30,
+    slots: 1,
     pay: { basis: 'estimate', minutes: 30, hourlyRate: '25.00', workers: 0 },
     acceptanceCriteria: [],
     createdAt: '2025-01-01T00:00:00.000Z',

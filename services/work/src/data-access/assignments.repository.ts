@@ -24,7 +24,7 @@ export async function findAssignment(db: Queryable, id: string, options: { forUp
   return rows[0] && mapAssignment(rows[0]);
 }
 
-/** The worker's assignment on a task that still holds the slot (there is at most one). */
+/** The worker's assignment on a task that holds one of its slots (there is at most one per worker and task). */
 export async function findLiveAssignmentOfWorker(
   db: Queryable,
   taskId: string,
@@ -37,6 +37,12 @@ export async function findLiveAssignmentOfWorker(
     [taskId, userId, [...LIVE_ASSIGNMENT_STATUSES]],
   );
   return rows[0] && mapAssignment(rows[0]);
+}
+
+/** Whether the worker has done the task (an approved assignment): a task with several slots takes each worker once. */
+export async function hasCompletedTask(db: Queryable, taskId: string, userId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM task_assignments WHERE task_id = $1 AND user_id = $2 AND status = 'completed' LIMIT 1`, [taskId, userId]);
+  return rows.length > 0;
 }
 
 /** The worker's latest assignment on a task, whatever its status. */

@@ -15,7 +15,7 @@ export function iso(value: Date | string | null | undefined): string | null {
 /** Columns of a task, with the amount and the date as text (never a float, never a local-midnight Date). */
 export const TASK_COLUMNS = `t.id, t.title, t.description, t.submission_instructions, t.reward::text AS reward, t.status, t.sort_order,
   t.created_by, t.due_date::text AS due_date, t.time_limit_minutes, t.requires_approval, t.acceptance_criteria, t.created_at, t.updated_at,
-  t.estimated_minutes, t.estimate_missing, t.median_seconds, t.median_workers, t.hourly_rate::text AS hourly_rate`;
+  t.estimated_minutes, t.estimate_missing, t.median_seconds, t.median_workers, t.hourly_rate::text AS hourly_rate, t.slots`;
 
 export interface TTaskRow {
   id: string;
@@ -38,6 +38,8 @@ export interface TTaskRow {
   median_workers: number;
   /** Computed by the database (migration 0009): the reward per hour at the median time, else at the estimate. */
   hourly_rate: string;
+  /** How many workers the task takes (migration 0014). */
+  slots: number;
 }
 
 export interface TTaskCore {
@@ -54,6 +56,7 @@ export interface TTaskCore {
   estimatedMinutes: number;
   /** A task written without a real estimate (before estimates existed): its estimatedMinutes is the migration's default. */
   estimateMissing: boolean;
+  slots: number;
   pay: TTaskPay;
   acceptanceCriteria: string[];
   createdBy: string | null;
@@ -83,6 +86,7 @@ export function mapTask(row: TTaskRow): TTaskCore {
     requiresApproval: row.requires_approval,
     estimatedMinutes: row.estimated_minutes,
     estimateMissing: row.estimate_missing,
+    slots: row.slots,
     pay: payOf(row),
     acceptanceCriteria: row.acceptance_criteria ?? [],
     createdBy: row.created_by,
@@ -139,5 +143,5 @@ export function mapAssignment(row: TAssignmentRow): TAssignmentRecord {
   };
 }
 
-/** Statuses in which an assignment holds its task's one slot. */
+/** Statuses in which an assignment holds one of its task's slots (a completed one has used its slot for good). */
 export const LIVE_ASSIGNMENT_STATUSES = ['assigned', 'in_progress', 'submitted', 'rejected'] as const;

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  TAdminTasksQuery,
-  TAssignmentStatus,
-  TCompletedTask,
-  TCompletedTasksQuery,
-  TPackageAvailableTasksQuery,
-  TPage,
-  TTaskRequestStatus,
-  TTaskStatus,
-  TWorkerTaskSort,
+import {
+  ADMIN_TASK_ASSIGNMENTS_SHOWN,
+  type TAdminTasksQuery,
+  type TAssignmentStatus,
+  type TCompletedTask,
+  type TCompletedTasksQuery,
+  type TPackageAvailableTasksQuery,
+  type TPage,
+  type TTaskRequestStatus,
+  type TTaskStatus,
+  type TWorkerTaskSort,
 } from '@platform/contracts';
 import {
   countCapped,
@@ -39,6 +40,8 @@ export interface TNewTask {
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
   estimatedMinutes: number;
+  /** How many workers the task takes, each once. */
+  slots: number;
   /** The numbered acceptance criteria (issue 29); none when absent. */
   acceptanceCriteria?: string[];
   createdBy: string;
@@ -54,9 +57,9 @@ async function announceTaskSaved(client: PoolClient, task: { id: string; title: 
 
 export async function insertTask(client: PoolClient, task: TNewTask): Promise<TTaskCore> {
   const { rows } = await client.query<TTaskRow>(
-    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, estimated_minutes, estimate_missing, acceptance_criteria)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false, $12) RETURNING ${TASK_COLUMNS}`,
-    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.estimatedMinutes, task.acceptanceCriteria ?? []],
+    `INSERT INTO tasks AS t (id, title, description, submission_instructions, reward, due_date, sort_order, time_limit_minutes, requires_approval, created_by, estimated_minutes, estimate_missing, acceptance_criteria, slots)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, false, $12, $13) RETURNING ${TASK_COLUMNS}`,
+    [randomUUID(), task.title, task.description, task.submissionInstructions, task.reward, task.dueDate, task.sortOrder, task.timeLimitMinutes, task.requiresApproval, task.createdBy, task.estimatedMinutes, task.acceptanceCriteria ?? [], task.slots],
   );
   const created = mapTask(rows[0] as TTaskRow);
   await announceTaskSaved(client, created);
@@ -74,6 +77,7 @@ const UPDATABLE_COLUMNS = {
   requiresApproval: 'requires_approval',
   estimatedMinutes: 'estimated_minutes',
   acceptanceCriteria: 'acceptance_criteria',
+  slots: 'slots',
 } as const;
 export type TTaskChanges = Partial<Record<keyof typeof UPDATABLE_COLUMNS, string | number | boolean | string[] | null>>;
 
@@ -101,16 +105,43 @@ export async function findTask(db: Queryable, id: string, options: { forUpdate?:
   return rows[0] ? mapTask(rows[0]) : undefined;
 }
 
-export async function setTaskStatus(db: PoolClient, id: string, status: TTaskStatus, options: { onlyIf?: TTaskStatus[] } = {}): Promise<void> {
+export async function setTaskStatus(db: PoolClient, id: string, status: TTaskStatus): Promise<void> {
   const { rows } = await db.query<{ id: string; title: string; reward: string; status: TTaskStatus; created_at: Date; updated_at: Date }>(
-    `UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1 AND ($3::text[] IS NULL OR status = ANY($3::text[]))
-     RETURNING id, title, reward::text AS reward, status, created_at, updated_at`,
-    [id, status, options.onlyIf ?? null],
+    `UPDATE tasks SET status = $2, updated_at = now() WHERE id = $1 RETURNING id, title, reward::text AS reward, status, created_at, updated_at`,
+    [id, status],
   );
   const row = rows[0];
   if (row) {
     await announceTaskSaved(db, { id: row.id, title: row.title, reward: row.reward, status: row.status, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() });
   }
+}
+
+/**
+ * How the task's slots are filled: its status and slots, the pending requests, and the assignments working on it,
+ * submitted and completed (task_assignments_task_slot_idx). Read it with the task row locked (lockTask): the counts
+ * are then taken after every committed change of its assignments, and no other change can come between.
+ */
+export async function countTaskSlots(
+  db: Queryable,
+  id: string,
+): Promise<{ status: TTaskStatus; slots: number; requested: number; working: number; submitted: number; completed: number } | undefined> {
+  const { rows } = await db.query<{ status: TTaskStatus; slots: number; requested: number; working: number; submitted: number; completed: number }>(
+    `SELECT t.status, t.slots,
+            (SELECT count(*) FROM task_requests r WHERE r.task_id = t.id AND r.status = 'pending')::int AS requested,
+            count(a.id) FILTER (WHERE a.status IN ('assigned', 'in_progress', 'rejected'))::int AS working,
+            count(a.id) FILTER (WHERE a.status = 'submitted')::int AS submitted,
+            count(a.id) FILTER (WHERE a.status = 'completed')::int AS completed
+       FROM tasks t LEFT JOIN task_assignments a ON a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned')
+      WHERE t.id = $1 GROUP BY t.id`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Locks the task row (in the caller's transaction); false when there is no such task. */
+export async function lockTask(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM tasks WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0;
 }
 
 /** Deletes the task (its assignments, files rows, requests and package items go with it); returns the stored file names. */
@@ -125,18 +156,36 @@ export async function deleteTask(db: PoolClient, id: string): Promise<{ deleted:
   return { deleted, fileNames: files.rows.map((r) => r.file_name) };
 }
 
+/** An assignment holding (or having completed) a slot, as row_to_json gives it (timestamps as text). */
+interface THeldRow {
+  id: string;
+  status: TAssignmentStatus;
+  user_id: string;
+  assigned_at: string;
+  submitted_at: string | null;
+}
+
 interface TAdminTaskRow extends TTaskRow {
-  assignment_id: string | null;
-  assignment_status: TAssignmentStatus | null;
-  assignment_user_id: string | null;
-  assignment_assigned_at: Date | null;
-  assignment_submitted_at: Date | null;
+  filled: number;
+  held: THeldRow[] | null;
   returns: number;
 }
 
-/** A task as the admin's list shows it: with the assignment holding (or having completed) its one slot. */
+/** An assignment of the task holding (or having completed) one of its slots. */
+export interface TAdminTaskAssignmentRecord {
+  id: string;
+  status: TAssignmentStatus;
+  userId: string;
+  assignedAt: string;
+  submittedAt: string | null;
+}
+
+/** A task as the admin's list shows it: how many of its slots are filled, and the latest assignments filling them. */
 export interface TAdminTaskRecord extends TTaskCore {
-  slot: { id: string; status: TAssignmentStatus; userId: string; assignedAt: string; submittedAt: string | null } | null;
+  /** Assignments holding or having completed a slot (returned and cancelled ones freed theirs). */
+  filled: number;
+  /** The latest ADMIN_TASK_ASSIGNMENTS_SHOWN of them, newest first. */
+  held: TAdminTaskAssignmentRecord[];
   /** How many times workers handed it back (task_assignments_returns_idx). */
   returns: number;
 }
@@ -144,35 +193,28 @@ export interface TAdminTaskRecord extends TTaskCore {
 /** How many times workers handed the task t back. */
 const RETURNS_SQL = `(SELECT count(*)::int FROM task_assignments r WHERE r.task_id = t.id AND r.status = 'returned') AS returns`;
 
-/** A task with the assignment holding (or having completed) its one slot. */
-const ADMIN_TASK_SELECT = `SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, sa.id AS assignment_id, sa.status AS assignment_status, sa.user_id AS assignment_user_id,
-       sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
-  FROM tasks t
-  LEFT JOIN LATERAL (
-    SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
-    WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC LIMIT 1
-  ) sa ON true`;
+/**
+ * The task t's filled slots and the latest ADMIN_TASK_ASSIGNMENTS_SHOWN assignments filling them, newest first (both on
+ * task_assignments_task_slot_idx).
+ */
+const SLOTS_SELECT = `(SELECT count(*)::int FROM task_assignments f WHERE f.task_id = t.id AND f.status NOT IN ('cancelled', 'returned')) AS filled,
+  (SELECT json_agg(h ORDER BY h.assigned_at DESC, h.id) FROM (
+     SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
+      WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC, a.id LIMIT ${ADMIN_TASK_ASSIGNMENTS_SHOWN}
+   ) h) AS held`;
 
 function mapAdminTask(row: TAdminTaskRow): TAdminTaskRecord {
   return {
     ...mapTask(row),
     returns: row.returns,
-    slot:
-      row.assignment_id && row.assignment_status && row.assignment_user_id && row.assignment_assigned_at
-        ? {
-            id: row.assignment_id,
-            status: row.assignment_status,
-            userId: row.assignment_user_id,
-            assignedAt: iso(row.assignment_assigned_at),
-            submittedAt: iso(row.assignment_submitted_at),
-          }
-        : null,
+    filled: row.filled,
+    held: (row.held ?? []).map((h) => ({ id: h.id, status: h.status, userId: h.user_id, assignedAt: iso(h.assigned_at), submittedAt: iso(h.submitted_at) })),
   };
 }
 
-/** One task with the assignment holding (or having completed) its slot. */
+/** One task with its filled slots and the latest assignments filling them. */
 export async function findTaskForAdmin(db: Queryable, id: string): Promise<TAdminTaskRecord | undefined> {
-  const { rows } = await db.query<TAdminTaskRow>(`${ADMIN_TASK_SELECT} WHERE t.id = $1`, [id]);
+  const { rows } = await db.query<TAdminTaskRow>(`SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${SLOTS_SELECT} FROM tasks t WHERE t.id = $1`, [id]);
   return rows[0] && mapAdminTask(rows[0]);
 }
 
@@ -192,8 +234,8 @@ function adminTaskOrder(sort: TAdminTasksQuery['sort']): TListOrder {
 /**
  * One page of the admin's task list: by default sortOrder (0 on top), then oldest first, keyset on (sort_order,
  * created_at, id) after the cursor (tasks_order_idx; with ?status tasks_status_idx; ?search by trigrams on the title,
- * migration 0006); or by reward or creation time (?sort, migration 0007); each with the assignment holding (or having
- * completed) its slot; the total counted up to the cap.
+ * migration 0006); or by reward or creation time (?sort, migration 0007); each with its filled slots and the latest
+ * assignments filling them; the total counted up to the cap.
  */
 export async function listTasksPage(db: Queryable, q: TAdminTasksQuery, minimumHourlyRate: string): Promise<TPage<TAdminTaskRecord>> {
   const keyset = listKeyset(adminTaskOrder(q.sort), 't.id', q.sort ? `tasks.admin.${q.sort}` : 'tasks.admin');
@@ -207,16 +249,11 @@ export async function listTasksPage(db: Queryable, q: TAdminTasksQuery, minimumH
   const count = countCapped(db, 'tasks t', c.where(), c.values);
   const afterCursor = after ? keyset.after(after, (value) => c.param(value)) : undefined;
   const limit = c.param(q.pageSize + 1);
-  // The page's tasks first (an index scan that stops at the limit), then each one's slot.
+  // The page's tasks first (an index scan that stops at the limit), then each one's slots.
   const { rows } = await db.query<TAdminTaskRow & { sort_key: string }>(
     `WITH page AS (SELECT t.id FROM tasks t ${c.where(afterCursor)} ORDER BY ${keyset.orderBy} LIMIT ${limit})
-     SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${keyset.select}, sa.id AS assignment_id, sa.status AS assignment_status,
-            sa.user_id AS assignment_user_id, sa.assigned_at AS assignment_assigned_at, sa.submitted_at AS assignment_submitted_at
+     SELECT ${TASK_COLUMNS}, ${RETURNS_SQL}, ${keyset.select}, ${SLOTS_SELECT}
        FROM page p JOIN tasks t ON t.id = p.id
-       LEFT JOIN LATERAL (
-         SELECT a.id, a.status, a.user_id, a.assigned_at, a.submitted_at FROM task_assignments a
-         WHERE a.task_id = t.id AND a.status NOT IN ('cancelled', 'returned') ORDER BY a.assigned_at DESC LIMIT 1
-       ) sa ON true
       ORDER BY ${keyset.orderBy}`,
     c.values,
   );

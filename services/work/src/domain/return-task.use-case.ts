@@ -1,13 +1,14 @@
 import type { TReturnTaskResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findFilesOfAssignments, findLatestStatusOfWorker, findLiveAssignmentOfWorker, markReturned } from '../data-access/assignments.repository.js';
-import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
+import { findTask } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
+import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 /**
  * POST /api/tasks/{id}/return (issue 29, principle 7): the worker hands a task back before submitting it, with an
- * optional reason, at no cost: the assignment ends as `returned`, the task is available again, and nothing counts
+ * optional reason, at no cost: the assignment ends as `returned`, its slot is free again, and nothing counts
  * against the worker. A task sent back for revision may be handed back too. The task row is locked first, as a take
  * locks it, so a return, a second return and a take of the freed task are serialised: one return wins, and a take
  * sees the task available only once the return has committed.
@@ -23,8 +24,8 @@ export async function returnTask(deps: TWorkDeps, userId: string, taskId: string
       if (latest === 'submitted' || latest === 'completed') throw WORK_ERRORS.cannotReturn(latest);
       throw WORK_ERRORS.notYourTask();
     }
-    // A task past its due date or cancelled by an admin stays as it is; otherwise it is on the board again.
-    if (task.status === 'assigned' || task.status === 'in_progress') await setTaskStatus(client, taskId, 'available');
+    // Its slot is free again: the task is back on the board (unless an admin cancelled it).
+    await settleTaskStatus(client, taskId);
     await writeEvent(client, 'assignment.returned', {
       userId,
       assignmentId: returned.id,

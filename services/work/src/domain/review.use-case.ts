@@ -15,10 +15,11 @@ import { findClaim } from '../data-access/claims.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { findTemplate } from '../data-access/review-templates.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
-import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
+import { findTask } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { recordApprovalPay } from './fair-pay.use-case.js';
+import { settleTaskStatus } from './task-slots.js';
 import { unknownCriteria } from './task-rules.js';
 import { WORK_ERRORS } from './work.errors.js';
 
@@ -90,7 +91,7 @@ export async function approveInTransaction(
   if (!approved) return undefined;
   const task = await findTask(client, approved.taskId, { forUpdate: true });
   if (!task) throw WORK_ERRORS.taskNotFound();
-  await setTaskStatus(client, approved.taskId, 'completed');
+  await settleTaskStatus(client, approved.taskId);
   await recordApprovalPay(client, approved.taskId);
   await writeEvent(client, 'submission.approved', {
     userId: approved.userId,
@@ -174,7 +175,7 @@ export async function rejectSubmission(
       rejectedAt: rejected.rejectedAt as string,
       templateId: templateId ?? null,
     });
-    await setTaskStatus(client, rejected.taskId, 'assigned');
+    await settleTaskStatus(client, rejected.taskId);
     await writeEvent(client, 'submission.rejected', {
       userId: rejected.userId,
       assignmentId: rejected.id,
@@ -188,7 +189,7 @@ export async function rejectSubmission(
   return getSubmission(deps, id);
 }
 
-/** POST /api/admin/assignments/{id}/cancel: a live assignment is cancelled with a reason; the task is available again. */
+/** POST /api/admin/assignments/{id}/cancel: a live assignment is cancelled with a reason; its slot is free again (the task back on the board). */
 export async function cancelAssignment(deps: TWorkDeps, adminId: string, id: string, reason: string): Promise<TAssignment> {
   const cancelled = await withTransaction(deps.pool, async (client) => {
     const row = await markCancelled(client, id, { cancelledBy: adminId, reason, onlyFrom: LIVE_ASSIGNMENT_STATUSES });
@@ -198,7 +199,7 @@ export async function cancelAssignment(deps: TWorkDeps, adminId: string, id: str
       if (existing.underAppeal) throw WORK_ERRORS.underAppeal();
       throw WORK_ERRORS.cannotCancel();
     }
-    await setTaskStatus(client, row.taskId, 'available');
+    await settleTaskStatus(client, row.taskId);
     await writeEvent(client, 'assignment.cancelled', {
       userId: row.userId,
       assignmentId: row.id,

@@ -1,9 +1,9 @@
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { lockExpiredAssignments, lockOverdueSubmissions, markCancelled } from '../data-access/assignments.repository.js';
 import { AUTO_APPROVAL_DAYS_KEY, SETTINGS_COPY } from '../data-access/settings.repository.js';
-import { setTaskStatus } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { approveInTransaction } from './review.use-case.js';
+import { settleTaskStatus } from './task-slots.js';
 import { parseAutoApprovalDays } from './task-rules.js';
 
 export const TIME_LIMIT_EXPIRED_REASON = 'Time limit expired';
@@ -38,7 +38,7 @@ export async function autoApproveOverdueSubmissions(deps: Pick<TWorkDeps, 'pool'
 
 /**
  * Releases assignments whose time limit passed without a submission: cancelled with the reason 'Time limit expired',
- * the task available again, one assignment.released event each. Safe on several instances at once (SKIP LOCKED,
+ * its slot free again, one assignment.released event each. Safe on several instances at once (SKIP LOCKED,
  * conditional update).
  */
 export async function releaseExpiredAssignments(deps: Pick<TWorkDeps, 'pool' | 'logger'>): Promise<number> {
@@ -50,7 +50,7 @@ export async function releaseExpiredAssignments(deps: Pick<TWorkDeps, 'pool' | '
       for (const id of ids) {
         const expired = await markCancelled(client, id, { cancelledBy: null, reason: TIME_LIMIT_EXPIRED_REASON, onlyFrom: ['assigned', 'in_progress'] });
         if (!expired) continue;
-        await setTaskStatus(client, expired.taskId, 'available');
+        await settleTaskStatus(client, expired.taskId);
         await writeEvent(client, 'assignment.released', {
           userId: expired.userId,
           assignmentId: expired.id,

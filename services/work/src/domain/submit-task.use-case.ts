@@ -12,11 +12,11 @@ import {
   type TNewSubmissionFile,
 } from '../data-access/assignments.repository.js';
 import type { TAssignmentRecord } from '../data-access/rows.js';
-import { setTaskStatus } from '../data-access/tasks.repository.js';
 import { checkControlSubmission } from './control.use-case.js';
 import type { TWorkDeps } from './deps.js';
 import { checkSubmissionImage, cleanedImageStream, OUTPUT_TYPES, type TImagePlan } from './submission-images.js';
 import { cleanOriginalName, isAllowedMediaType } from './task-rules.js';
+import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 /** Bytes kept to judge a file's type and read an image's header (a JPEG's size comes after its EXIF segments). */
@@ -138,7 +138,7 @@ export async function submitTask(
       const submitted = await markSubmitted(client, assignmentId, submission);
       if (!submitted) throw WORK_ERRORS.cannotSubmit('unknown');
       await insertSubmissionFiles(client, submitted.id, files);
-      await setTaskStatus(client, taskId, 'submitted');
+      await settleTaskStatus(client, taskId);
       // A control task's answer is checked now, under the task row's lock just taken (issue 30 item 5); the result is
       // for the reviewer only: the worker's answer and the event are the same as for any task.
       await checkControlSubmission(client, { assignmentId: submitted.id, taskId, userId: input.userId, submission });

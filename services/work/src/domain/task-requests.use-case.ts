@@ -9,10 +9,11 @@ import {
   listTaskRequestsPage,
   type TTaskRequestRecord,
 } from '../data-access/task-requests.repository.js';
-import { findTask, setTaskStatus } from '../data-access/tasks.repository.js';
+import { findTask } from '../data-access/tasks.repository.js';
 import { findUsers } from '../data-access/users.repository.js';
 import { timeLimitMinutesFor } from './assignment-limits.js';
 import type { TWorkDeps } from './deps.js';
+import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 async function toTaskRequests(deps: TWorkDeps, records: TTaskRequestRecord[]): Promise<TTaskRequest[]> {
@@ -36,8 +37,9 @@ export async function taskRequestStats(deps: TWorkDeps): Promise<TTaskRequestSta
 }
 
 /**
- * PATCH /api/admin/task-requests/{taskId}: decides the task's pending request. Approval creates the assignment
- * (the task becomes assigned); rejection makes the task available again. Both publish task_request.decided.
+ * PATCH /api/admin/task-requests/{taskId}: decides the task's pending request (it holds the task meanwhile). Approval
+ * creates the assignment in a slot of the task; either way the task's status then follows its slots (available again
+ * while one is free). Both publish task_request.decided.
  */
 export async function decideTaskRequest(
   deps: TWorkDeps,
@@ -57,11 +59,10 @@ export async function decideTaskRequest(
       const timeLimitMinutes = await timeLimitMinutesFor(client, deps, task.timeLimitMinutes);
       const assignment = await insertAssignment(client, { taskId, userId: pending.userId, timeLimitMinutes });
       assignmentId = assignment.id;
-      await setTaskStatus(client, taskId, 'assigned');
       await writeEvent(client, 'assignment.created', { userId: pending.userId, assignmentId, taskId, assignedAt: assignment.assignedAt });
-    } else {
-      await setTaskStatus(client, taskId, 'available', { onlyIf: ['pending'] });
     }
+    // The request no longer holds the task: with the assignment in its slot it is assigned, or on the board again.
+    await settleTaskStatus(client, taskId);
     await writeEvent(client, 'task_request.decided', {
       requestId: pending.id,
       userId: pending.userId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOriginalName, inlineContentDisposition, isAllowedMediaType, isPastDue, parseAmountCents, parseAutoApprovalDays, todayUtc, topUpCents } from './task-rules.js';
+import { cleanOriginalName, filledSlots, inlineContentDisposition, isAllowedMediaType, isPastDue, parseAmountCents, parseAutoApprovalDays, taskStatusOfSlots, todayUtc, topUpCents } from './task-rules.js';
 
 describe('task rules', () => {
   it('when the due date is today (UTC), then the task is not past due; yesterday is', () => {
@@ -59,5 +59,23 @@ describe('fair pay rules (issue 29)', () => {
     expect(topUpCents(50, 420, 800)).toBe(44);
     expect(topUpCents(500, 1800, 800)).toBe(0);
     expect(topUpCents(400, 1800, 800)).toBe(0);
+  });
+  it("when a task's slots fill, then its status follows them: pending for a request, available with a free slot, then assigned, submitted, completed", () => {
+    const none = { status: 'available' as const, slots: 3, requested: 0, working: 0, submitted: 0, completed: 0 };
+    expect(taskStatusOfSlots(none)).toBe('available');
+    expect(taskStatusOfSlots({ ...none, requested: 1 })).toBe('pending');
+    expect(taskStatusOfSlots({ ...none, working: 1, submitted: 1 })).toBe('available');
+    expect(taskStatusOfSlots({ ...none, working: 1, submitted: 1, completed: 1 })).toBe('assigned');
+    expect(taskStatusOfSlots({ ...none, submitted: 2, completed: 1 })).toBe('submitted');
+    expect(taskStatusOfSlots({ ...none, completed: 3 })).toBe('completed');
+    // Fewer slots than filled (never through the API) is full; an admin's cancellation of the task stands.
+    expect(taskStatusOfSlots({ ...none, slots: 1, completed: 2 })).toBe('completed');
+    expect(taskStatusOfSlots({ ...none, status: 'cancelled' })).toBe('cancelled');
+    // One slot: the life a task always had.
+    const one = { ...none, slots: 1, status: 'assigned' as const };
+    expect(taskStatusOfSlots({ ...one, working: 1 })).toBe('assigned');
+    expect(taskStatusOfSlots({ ...one, submitted: 1 })).toBe('submitted');
+    expect(taskStatusOfSlots(one)).toBe('available');
+    expect(filledSlots({ working: 2, submitted: 3, completed: 4 })).toBe(9);
   });
 });

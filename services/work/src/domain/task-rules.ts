@@ -1,3 +1,5 @@
+import type { TTaskStatus } from '@platform/contracts';
+
 /** Pure rules of tasks and uploads (unit-tested beside this file). */
 
 /** Today's calendar date in UTC, `YYYY-MM-DD`. */
@@ -77,4 +79,36 @@ export function parseWholeDays(value: string | undefined, fallback: number): num
 /** The criterion numbers a rejection names that the task does not have (criterion n is item n-1). */
 export function unknownCriteria(named: readonly number[], criteriaCount: number): number[] {
   return named.filter((n) => n < 1 || n > criteriaCount);
+}
+
+/** A task's slots as its assignments and requests fill them (task_assignments and task_requests counted under its row lock). */
+export interface TSlotCounts {
+  status: TTaskStatus;
+  slots: number;
+  /** Pending task requests (at most one per task: it holds the task until an admin decides). */
+  requested: number;
+  /** Assignments taken and not handed in: assigned, in progress, or sent back for revision (rejected). */
+  working: number;
+  submitted: number;
+  completed: number;
+}
+
+/** The assignments holding a slot or having completed one (returned and cancelled ones freed theirs). */
+export function filledSlots(counts: Pick<TSlotCounts, 'working' | 'submitted' | 'completed'>): number {
+  return counts.working + counts.submitted + counts.completed;
+}
+
+/**
+ * What a task's status says of its slots: a task cancelled by an admin stays so; a pending request holds it; with a
+ * free slot it is available (on the board); full, it is assigned while anyone still works on it, submitted while
+ * something waits for review, else completed. With one slot this is the task's life as before: available, pending,
+ * assigned, submitted, completed, and available again when the one assignment is handed back or cancelled.
+ */
+export function taskStatusOfSlots(counts: TSlotCounts): TTaskStatus {
+  if (counts.status === 'cancelled') return 'cancelled';
+  if (counts.requested > 0) return 'pending';
+  if (filledSlots(counts) < counts.slots) return 'available';
+  if (counts.working > 0) return 'assigned';
+  if (counts.submitted > 0) return 'submitted';
+  return 'completed';
 }

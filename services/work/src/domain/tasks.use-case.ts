@@ -16,6 +16,7 @@ import { findFilesOfAssignments } from '../data-access/assignments.repository.js
 import type { TTaskCore } from '../data-access/rows.js';
 import {
   countCompletedByWorker,
+  countTaskSlots,
   deleteTask as deleteTaskRow,
   findTask,
   findTaskForAdmin,
@@ -34,7 +35,8 @@ import { assertAboveHourlyFloor, currentFairPaySettings, type TFairPaySettings }
 import { findLatestRejections, type TRejectionRecord } from '../data-access/rejections.repository.js';
 import { appealableUntil, currentAppealDays, toWorkerAppeal } from './appeals.use-case.js';
 import { currentAutoApprovalDays } from './scheduled-work.use-case.js';
-import { isPastDue, parseAmountCents } from './task-rules.js';
+import { filledSlots, isPastDue, parseAmountCents } from './task-rules.js';
+import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
 
 /** The median real time shows the task pays under the floor (the admin's flag; its approved submissions are topped up). */
@@ -42,14 +44,18 @@ function isUnderpaid(task: TTaskCore, settings: TFairPaySettings): boolean {
   return task.pay.basis === 'median' && (parseAmountCents(task.pay.hourlyRate) ?? 0) < settings.minimumCents;
 }
 
-function toAdminTask(task: TTaskCore & { returns?: number }, extra: Pick<TAdminTask, 'assignedUser' | 'assignment' | 'control'>, settings: TFairPaySettings): TAdminTask {
+function toAdminTask(
+  task: TTaskCore & { returns?: number },
+  extra: Pick<TAdminTask, 'assignedUser' | 'assignment' | 'filledSlots' | 'assignments' | 'control'>,
+  settings: TFairPaySettings,
+): TAdminTask {
   return { ...task, returns: task.returns ?? 0, underpaid: isUnderpaid(task, settings), ...extra };
 }
 
 async function adminTaskOf(deps: TWorkDeps, task: TTaskCore): Promise<TAdminTask> {
   const settings = await currentFairPaySettings(deps.pool);
   const found = await findTaskForAdmin(deps.pool, task.id);
-  const [withUser] = await withAssignedUsers(deps, [found ?? { ...task, slot: null, returns: 0 }], settings);
+  const [withUser] = await withAssignedUsers(deps, [found ?? { ...task, held: [], filled: 0, returns: 0 }], settings);
   return withUser as TAdminTask;
 }
 
@@ -69,6 +75,7 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
       timeLimitMinutes: input.timeLimitMinutes ?? null,
       requiresApproval: input.requiresApproval ?? false,
       estimatedMinutes: input.estimatedMinutes,
+      slots: input.slots ?? 1,
       acceptanceCriteria: input.acceptanceCriteria ?? [],
       createdBy: adminId,
     });
@@ -82,6 +89,8 @@ export async function createTask(deps: TWorkDeps, adminId: string, input: TCreat
 /**
  * PATCH /api/admin/tasks/{id}: only the fields sent change. A due date already stored may be sent back unchanged. An
  * edit of the reward or the estimate is refused when the task would then pay under the hourly floor per estimated hour.
+ * Slots never go below the assignments holding or having completed one (nor a pending request's); more slots put a
+ * full task back on the board, as many as are filled take it off (its status follows its slots, task-slots.ts).
  */
 export async function updateTask(deps: TWorkDeps, adminId: string, id: string, input: TUpdateTaskRequest): Promise<TAdminTask> {
   const updated = await withTransaction(deps.pool, async (client) => {
@@ -91,10 +100,17 @@ export async function updateTask(deps: TWorkDeps, adminId: string, id: string, i
     if (input.reward !== undefined || input.estimatedMinutes !== undefined) {
       await assertAboveHourlyFloor(client, input.reward ?? current.reward, input.estimatedMinutes ?? current.estimatedMinutes);
     }
+    if (input.slots !== undefined) {
+      const counts = await countTaskSlots(client, id);
+      const taken = counts ? filledSlots(counts) + counts.requested : 0;
+      if (input.slots < taken) throw WORK_ERRORS.slotsBelowFilled(taken);
+    }
     const { control, ...changes } = input;
     // Only the control part sent: the task row itself is left as it was (no new updatedAt a worker could notice, no task.saved).
     const task = Object.values(changes).some((value) => value !== undefined) ? await updateTaskRow(client, id, changes) : current;
     if (!task) throw WORK_ERRORS.taskNotFound();
+    // The answer is read again after the commit (adminTaskOf), with the status the new slots give.
+    if (input.slots !== undefined && input.slots !== current.slots) await settleTaskStatus(client, id);
     // Under the task row's lock: a submission of it checks against the answer before or after this edit, never a mix.
     await applyTaskControl(client, id, control, adminId);
     return task;
@@ -111,22 +127,29 @@ export async function deleteTask(deps: TWorkDeps, id: string): Promise<void> {
   }
 }
 
-/** The tasks with the worker holding each one's slot (names from the local users copy) and, for control tasks, the expected answer. */
+/**
+ * The tasks with the latest assignments filling their slots, each with its worker (names from the local users copy),
+ * the latest as `assignment` and `assignedUser`, and, for control tasks, the expected answer.
+ */
 async function withAssignedUsers(deps: TWorkDeps, tasks: TAdminTaskRecord[], settings: TFairPaySettings): Promise<TAdminTask[]> {
   const [users, controls] = await Promise.all([
-    findUsers(deps.pool, tasks.flatMap((t) => (t.slot ? [t.slot.userId] : []))),
+    findUsers(deps.pool, tasks.flatMap((t) => t.held.map((h) => h.userId))),
     findControls(deps.pool, tasks.map((t) => t.id)),
   ]);
-  return tasks.map(({ slot, ...task }) =>
-    toAdminTask(task, {
-      assignedUser: slot ? (users.get(slot.userId) ?? null) : null,
-      assignment: slot ? { id: slot.id, status: slot.status, assignedAt: slot.assignedAt, submittedAt: slot.submittedAt } : null,
+  return tasks.map(({ held, filled, ...task }) => {
+    const assignments = held.map(({ userId, ...assignment }) => ({ ...assignment, user: users.get(userId) ?? null }));
+    const latest = assignments[0];
+    return toAdminTask(task, {
+      assignedUser: latest?.user ?? null,
+      assignment: latest ? { id: latest.id, status: latest.status, assignedAt: latest.assignedAt, submittedAt: latest.submittedAt } : null,
+      filledSlots: filled,
+      assignments,
       control: controls.get(task.id) ?? null,
-    }, settings),
-  );
+    }, settings);
+  });
 }
 
-/** GET /api/admin/tasks: a page of the tasks in the admin's order, with the worker holding each one's slot. */
+/** GET /api/admin/tasks: a page of the tasks in the admin's order, with the latest assignments filling each one's slots. */
 export async function listAdminTasks(deps: TWorkDeps, query: TAdminTasksQuery): Promise<TAdminTaskPage> {
   const settings = await currentFairPaySettings(deps.pool);
   const page: TPage<TAdminTaskRecord> = await listTasksPage(deps.pool, query, settings.minimumHourlyRate);

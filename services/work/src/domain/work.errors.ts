@@ -6,12 +6,16 @@ export const WORK_ERRORS = {
   taskNotFound: () => new AppError('WORK.TASK_NOT_FOUND', 404, 'Task not found'),
   taskAlreadyTaken: () => new AppError('WORK.TASK_ALREADY_TAKEN', 409, 'This task has already been taken'),
   taskAlreadyYours: () => new AppError('WORK.TASK_ALREADY_YOURS', 409, 'You have already taken this task'),
+  /** A task with several slots takes each worker once. */
+  taskAlreadyDone: () => new AppError('WORK.TASK_ALREADY_DONE', 409, 'You have already done this task'),
   taskAlreadyRequested: () => new AppError('WORK.TASK_ALREADY_REQUESTED', 409, 'You have already requested this task'),
   taskNotAvailable: () => new AppError('WORK.TASK_NOT_AVAILABLE', 409, 'This task is not available'),
   tooManyTasksHeld: (max: number) =>
     new AppError('WORK.TOO_MANY_TASKS', 409, `You can hold at most ${max} ${max === 1 ? 'task' : 'tasks'} at once. Submit or hand one back to take another.`, undefined, undefined, { max }),
   taskPastDueDate: () => new AppError('WORK.TASK_PAST_DUE', 400, 'This task is past its due date'),
   dueDateInPast: () => new AppError('WORK.DUE_DATE_IN_PAST', 400, 'Due date cannot be before today'),
+  slotsBelowFilled: (filled: number) =>
+    new AppError('WORK.SLOTS_BELOW_FILLED', 409, `${filled} ${filled === 1 ? 'worker holds or has done' : 'workers hold or have done'} this task: slots cannot be fewer`, undefined, 'slots', { filled }),
   /** Principle 7: no task is published below the platform's hourly floor (the minimum_hourly_rate setting). */
   belowHourlyFloor: (p: { hourlyRate: string; minimumHourlyRate: string; reward: string; estimatedMinutes: number }) =>
     new AppError(

@@ -14,6 +14,8 @@ export interface TDevTask {
   estimatedMinutes: number;
   timeLimitMinutes: number | null;
   requiresApproval: boolean;
+  /** How many workers may do it, each once (1 when absent): surveys and opinions want many answers. */
+  slots?: number;
 }
 
 export const DEV_TASKS: readonly TDevTask[] = [
@@ -201,6 +203,7 @@ export const DEV_TASKS: readonly TDevTask[] = [
     estimatedMinutes: 10,
     timeLimitMinutes: 30,
     requiresApproval: false,
+    slots: 50,
   },
   {
     category: 'survey',
@@ -211,6 +214,7 @@ export const DEV_TASKS: readonly TDevTask[] = [
     estimatedMinutes: 6,
     timeLimitMinutes: 20,
     requiresApproval: false,
+    slots: 30,
   },
   {
     category: 'survey',
@@ -361,6 +365,7 @@ export const DEV_TASKS: readonly TDevTask[] = [
     estimatedMinutes: 5,
     timeLimitMinutes: 15,
     requiresApproval: false,
+    slots: 20,
   },
   {
     category: 'data labelling',

@@ -27,6 +27,7 @@ export async function seedWorkDevelopment(pool: Pool, adminId: string): Promise<
         sortOrder: index < PINNED ? 0 : 10,
         timeLimitMinutes: task.timeLimitMinutes,
         estimatedMinutes: task.estimatedMinutes,
+        slots: task.slots ?? 1,
         requiresApproval: task.requiresApproval,
         createdBy: adminId,
       });

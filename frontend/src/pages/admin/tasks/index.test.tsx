@@ -1,5 +1,5 @@
 import type { TAdminTask } from '@platform/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../test/test-utils';
 import { TasksSection } from './index';
@@ -24,6 +24,9 @@ function makeTask(id: string, title: string, overrides: Partial<TAdminTask> = {}
     assignment: null,
     returns: 0,
     estimatedMinutes: 15,
+    slots: 1,
+    filledSlots: 0,
+    assignments: [],
     estimateMissing: false,
     underpaid: false,
     control: null,
@@ -87,5 +90,43 @@ describe('admin Tasks', () => {
     expect(slow.querySelector('[data-testid="task-no-estimate"]')).toBeNull();
     await user.click(screen.getByRole('columnheader', { name: /Pay per hour/ }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/admin/tasks?sort=hourlyRate.asc')).toHaveLength(1));
+  });
+  it('shows how many of each task\'s slots are filled, and its view lists the latest assignments; cancelling one sends that assignment', async () => {
+    const ana = { id: 'u2', firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com' };
+    const bo = { id: 'u1', firstName: 'Bo', lastName: 'Ray', email: 'bo@example.com' };
+    const survey = makeTask('t1', 'Survey of shops', {
+      slots: 5,
+      filledSlots: 12,
+      assignedUser: ana,
+      assignment: { id: 'a2', status: 'completed', assignedAt: '2026-11-02T10:00:00.000Z', submittedAt: '2026-11-02T10:20:00.000Z' },
+      assignments: [
+        { id: 'a2', status: 'completed', assignedAt: '2026-11-02T10:00:00.000Z', submittedAt: '2026-11-02T10:20:00.000Z', user: ana },
+        { id: 'a1', status: 'assigned', assignedAt: '2026-11-01T10:00:00.000Z', submittedAt: null, user: bo },
+      ],
+    });
+    const { user, fetchMock } = renderTasks({
+      'GET /api/admin/tasks': () => page([survey], null),
+      'POST /api/admin/assignments/a1/cancel': () => jsonResponse({ message: 'Assignment cancelled', assignment: {} }),
+    });
+    const row = (await screen.findByText('Survey of shops')).closest('tr') as HTMLElement;
+    expect(row.querySelector('[data-testid="task-slots"]')).toHaveTextContent('12/5');
+    expect(row).toHaveTextContent('+11 more');
+    await user.click(screen.getByRole('button', { name: 'Survey of shops' }));
+    const view = await screen.findByTestId('task-view');
+    expect(within(view).getByTestId('task-view-slots')).toHaveTextContent('12/5');
+    // The rows of the list (an item's actions are list items of their own).
+    const items = Array.from(within(view).getByTestId('task-view-assignments').querySelectorAll<HTMLElement>('.ant-list-item'));
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Ana Lee (ana@example.com)');
+    // A completed assignment cannot be cancelled; a live one can.
+    expect(within(items[0]!).queryByRole('button', { name: 'Cancel assignment' })).toBeNull();
+    expect(view).toHaveTextContent('The latest 2 of 12');
+    await user.click(within(items[1]!).getByRole('button', { name: 'Cancel assignment' }));
+    const reason = await screen.findByLabelText('Reason');
+    await user.click(reason);
+    await user.paste('Duplicate account');
+    await user.click(within(reason.closest('form') as HTMLElement).getByRole('button', { name: 'Cancel assignment' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/admin/assignments/a1/cancel')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/assignments/a1/cancel')[0]?.body))).toEqual({ reason: 'Duplicate account' });
   });
 });

@@ -15,14 +15,12 @@ import { ReasonDialog } from '../../../features/tasks/ReasonDialog';
 import { TaskStatusTag } from '../../../features/tasks/TaskStatusTag';
 import { SEARCH_MIN_LENGTH, useAdminTasksQuery, useCancelAssignmentMutation, useDeleteTaskMutation } from '../../../features/tasks/tasks.admin.api';
 import { TaskFormDialog } from './components/TaskFormDialog';
-import { TaskViewDialog } from './components/TaskViewDialog';
+import { isLiveAssignment, TaskViewDialog } from './components/TaskViewDialog';
 
 /** contracts' TASK_STATUSES (the app imports only types from contracts). */
 const TASK_STATUSES: readonly TTaskStatus[] = ['available', 'pending', 'assigned', 'in_progress', 'submitted', 'completed', 'cancelled'];
 
-const LIVE_ASSIGNMENT = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
-
-/** Admin > Tasks (spec 03 "Task Management"): search, create, view, edit, delete; cancel a live assignment. */
+/** Admin > Tasks (spec 03 "Task Management"): search, create, view, edit, delete; cancel a live assignment (of a task with one slot here, of any in its view). */
 export function TasksSection() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -53,12 +51,13 @@ export function TasksSection() {
   const [cancelAssignment, cancelState] = useCancelAssignmentMutation();
   const [form, setForm] = useState<{ open: boolean; task: TAdminTask | null }>({ open: false, task: null });
   const [viewing, setViewing] = useState<TAdminTask | null>(null);
-  const [cancelling, setCancelling] = useState<TAdminTask | null>(null);
+  /** The assignment being cancelled (its id). */
+  const [cancelling, setCancelling] = useState<string | null>(null);
 
   const cancel = async (reason: string) => {
-    if (!cancelling?.assignment) return;
+    if (!cancelling) return;
     try {
-      await cancelAssignment({ id: cancelling.assignment.id, reason }).unwrap();
+      await cancelAssignment({ id: cancelling, reason }).unwrap();
       toast({ title: t('work.admin.tasks.toasts.cancelled') });
       setCancelling(null);
     } catch (error) {
@@ -118,6 +117,13 @@ export function TasksSection() {
     },
     { title: t('work.admin.tasks.columns.status'), dataIndex: 'status', width: 140, render: (_: string, task) => <TaskStatusTag status={task.status} /> },
     {
+      title: <span title={t('work.admin.tasks.slotsHint')}>{t('work.admin.tasks.columns.slots')}</span>,
+      key: 'slots',
+      width: 100,
+      align: 'right',
+      render: (_: unknown, task) => <span data-testid="task-slots">{t('work.admin.tasks.slotsFilled', { filled: format.count(task.filledSlots), slots: format.count(task.slots) })}</span>,
+    },
+    {
       title: t('work.admin.tasks.columns.assignedTo'),
       key: 'assignedTo',
       width: 210,
@@ -127,6 +133,7 @@ export function TasksSection() {
           <div className="admin-user-cell">
             <span>{`${task.assignedUser.firstName} ${task.assignedUser.lastName}`.trim() || task.assignedUser.email}</span>
             <span className="muted small">{task.assignedUser.email}</span>
+            {task.filledSlots > 1 && <span className="muted small">{t('work.admin.tasks.moreAssigned', { count: task.filledSlots - 1 })}</span>}
           </div>
         ) : (
           <span className="muted">{t('work.common.notSet')}</span>
@@ -150,7 +157,11 @@ export function TasksSection() {
           actions={[
             { key: 'view', label: t('common.view'), onClick: () => setViewing(task) },
             { key: 'edit', label: t('common.edit'), onClick: () => setForm({ open: true, task }) },
-            task.assignment && LIVE_ASSIGNMENT.has(task.assignment.status) && { key: 'cancel', label: t('work.admin.tasks.cancelAssignment'), onClick: () => setCancelling(task) },
+            task.slots === 1 && task.assignment && isLiveAssignment(task.assignment.status) && {
+              key: 'cancel',
+              label: t('work.admin.tasks.cancelAssignment'),
+              onClick: () => task.assignment && setCancelling(task.assignment.id),
+            },
             { key: 'delete', label: t('common.delete'), danger: true, onClick: () => deleting.ask(task) },
           ]}
         />
@@ -178,10 +189,11 @@ export function TasksSection() {
           </>
         }
         testId="tasks"
-        table={{ label: t('admin.menu.tasks'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 1150 }, emptyText: t('work.admin.tasks.empty') }}
+        table={{ label: t('admin.menu.tasks'), rowKey: 'id', columns, dataSource: query.data?.items ?? [], scroll: { x: 1250 }, emptyText: t('work.admin.tasks.empty') }}
       />
       <TaskFormDialog open={form.open} task={form.task} onClose={() => setForm({ open: false, task: null })} />
-      <TaskViewDialog task={viewing} onClose={() => setViewing(null)} />
+      {/* The viewed task as the list has it now (a cancellation from the dialog refreshes the list). */}
+      <TaskViewDialog task={viewing && (query.data?.items.find((item) => item.id === viewing.id) ?? viewing)} onClose={() => setViewing(null)} onCancelAssignment={setCancelling} />
       {deleting.element}
       <ReasonDialog
         open={cancelling !== null}

@@ -55,7 +55,7 @@ export function registerTakeAndSubmitRoutes(app: TApp, { deps, hooks }: TRouteDe
     {
       onRequest: hooks.authenticate,
       schema: {
-        summary: 'Hand a taken task back before submitting it (no penalty); the task is available again',
+        summary: 'Hand a taken task back before submitting it (no penalty); its slot of the task is free again',
         description:
           'Body: none, {}, or {reason} (at most 500 characters). 404 when the caller holds no assignment of the task; 409 once it is submitted or decided.',
         params: ZSubmitParamsSchema,

@@ -2,7 +2,7 @@ import type { TAdminTask } from '@platform/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../../../../test/test-utils';
-import { liveHourlyRate, missingRequired, TaskFormDialog } from './TaskFormDialog';
+import { liveHourlyRate, liveTotalReward, missingRequired, TaskFormDialog } from './TaskFormDialog';
 
 const admin = signedInState(makeUser({ role: 'admin' }), 'admin-token');
 
@@ -19,6 +19,9 @@ const EDITED_TASK: TAdminTask = {
   timeLimitMinutes: null,
   requiresApproval: false,
   estimatedMinutes: 15,
+  slots: 1,
+  filledSlots: 0,
+  assignments: [],
   pay: { basis: 'estimate', minutes: 15, hourlyRate: '20.00', workers: 0 },
   acceptanceCriteria: [],
   createdAt: '2025-03-01T10:00:00.000Z',
@@ -114,6 +117,24 @@ describe('task form (spec 03 s.5)', () => {
     await waitFor(() => expect(rate).toHaveTextContent('Pays $0.75 per hour at this estimate'));
   });
 
+  it('when the admin sets how many workers the task takes, then it is sent as slots (1 when untouched) and the rewards it comes to are shown beside the rate', async () => {
+    const { user, fetchMock } = renderForm();
+    const dialog = screen.getByRole('dialog');
+    await fill(user, dialog, 'Title', 'Survey of shops');
+    await fill(user, dialog, 'Description', 'Answer 10 questions');
+    await fill(user, dialog, 'Submission instructions', 'The completion code');
+    await fill(user, dialog, 'Reward (USD)', '2.5');
+    await fill(user, dialog, 'Estimated time in minutes', '15');
+    expect(within(dialog).queryByTestId('task-form-total')).toBeNull();
+    const slots = within(dialog).getByLabelText('Workers (slots)');
+    await user.clear(slots);
+    await user.type(slots, '25');
+    await waitFor(() => expect(within(dialog).getByTestId('task-form-total')).toHaveTextContent('Up to 25 workers, each once: $62.50 in rewards'));
+    await user.click(createButton());
+    expect(await screen.findByText('Task created successfully')).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/tasks')[0]?.body))).toMatchObject({ slots: 25, estimatedMinutes: 15 });
+  });
+
   it('when the server refuses the task under the hourly floor, then its message is shown in the admin\'s language and the dialog stays open', async () => {
     const fetchMock = mockApi({
       'POST /api/admin/tasks': () =>
@@ -198,6 +219,15 @@ describe('task form (spec 03 s.5)', () => {
     expect(liveHourlyRate({ reward: 'abc', estimatedMinutes: 10 })).toBeNull();
     expect(liveHourlyRate({ reward: '1', estimatedMinutes: 1.5 })).toBeNull();
     expect(liveHourlyRate({ reward: '1', estimatedMinutes: 0 })).toBeNull();
+  });
+
+  it('computes the rewards of every slot in whole cents, and none for what is not a reward or a whole number of slots', () => {
+    expect(liveTotalReward({ reward: '2.50', slots: 25 })).toBe('62.50');
+    expect(liveTotalReward({ reward: '0.10', slots: 3 })).toBe('0.30');
+    expect(liveTotalReward({ reward: '1.99' })).toBe('1.99');
+    expect(liveTotalReward({ reward: 'abc', slots: 2 })).toBeNull();
+    expect(liveTotalReward({ reward: '1', slots: 2.5 })).toBeNull();
+    expect(liveTotalReward({ reward: null, slots: 2 })).toBeNull();
   });
 
   it('treats blank and missing values as missing', () => {

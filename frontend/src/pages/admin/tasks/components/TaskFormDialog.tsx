@@ -1,5 +1,5 @@
 import type { TAdminTask, TCreateTaskRequest } from '@platform/contracts';
-import { centsToAmount, ESTIMATED_MINUTES_MAX, hourlyRateCents } from '@platform/contracts/constants';
+import { amountCents, centsToAmount, ESTIMATED_MINUTES_MAX, hourlyRateCents, TASK_SLOTS_MAX } from '@platform/contracts/constants';
 import { Checkbox, DatePicker, Form, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -22,6 +22,8 @@ interface TTaskFormValues extends TControlFormValues {
   timeLimitMinutes?: number | null;
   requiresApproval?: boolean;
   estimatedMinutes?: number | null;
+  /** How many workers the task takes (1 when left empty). */
+  slots?: number | null;
   acceptanceCriteria?: string[];
 }
 
@@ -53,6 +55,7 @@ export function toTaskInput(values: TTaskFormValues, task: TAdminTask | null = n
     timeLimitMinutes: values.timeLimitMinutes ?? null,
     requiresApproval: values.requiresApproval ?? false,
     estimatedMinutes: values.estimatedMinutes ?? 0,
+    slots: values.slots ?? 1,
     acceptanceCriteria: criteriaInput(values.acceptanceCriteria),
     ...toControlInput(values, task),
   };
@@ -61,7 +64,7 @@ export function toTaskInput(values: TTaskFormValues, task: TAdminTask | null = n
 }
 
 function initialValues(task: TAdminTask | null): TTaskFormValues {
-  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, acceptanceCriteria: [], ...controlInitialValues(null) };
+  if (!task) return { title: '', description: '', reward: null, submissionInstructions: '', dueDate: null, sortOrder: 0, timeLimitMinutes: null, requiresApproval: false, estimatedMinutes: null, slots: 1, acceptanceCriteria: [], ...controlInitialValues(null) };
   return {
     ...controlInitialValues(task),
     title: task.title,
@@ -74,6 +77,7 @@ function initialValues(task: TAdminTask | null): TTaskFormValues {
     requiresApproval: task.requiresApproval,
     // A task from before estimates holds the migration's default: the admin is asked for a real one.
     estimatedMinutes: task.estimateMissing ? null : task.estimatedMinutes,
+    slots: task.slots,
     acceptanceCriteria: [...task.acceptanceCriteria],
   };
 }
@@ -84,6 +88,14 @@ export function liveHourlyRate(values: TTaskFormValues): string | null {
   if (values.reward === undefined || values.reward === null || minutes === undefined || minutes === null || !Number.isInteger(minutes)) return null;
   const cents = hourlyRateCents(String(values.reward), minutes);
   return cents === null ? null : centsToAmount(cents);
+}
+
+/** What the task's rewards come to when every slot is done (whole cents), or null while the reward or the slots are unusable. */
+export function liveTotalReward(values: TTaskFormValues): string | null {
+  const slots = values.slots ?? 1;
+  if (values.reward === undefined || values.reward === null || !Number.isInteger(slots) || slots < 1) return null;
+  const cents = amountCents(String(values.reward));
+  return cents === null ? null : centsToAmount(cents * slots);
 }
 
 /** A field map of names the server and the form share. */
@@ -110,6 +122,8 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
   const missing = missingFields(values ?? initialValues(task));
   const incomplete = missing.length > 0;
   const rate = liveHourlyRate(values ?? initialValues(task));
+  const slots = (values ?? initialValues(task)).slots ?? 1;
+  const total = liveTotalReward(values ?? initialValues(task));
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(task));
@@ -130,7 +144,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       open={open}
       title={t(editing ? 'work.admin.tasks.editTitle' : 'work.admin.tasks.createTitle')}
       form={form}
-      fields={{ ...sameNames(['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', 'acceptanceCriteria', ...CONTROL_FORM_FIELDS]), ...CONTROL_SERVER_FIELDS }}
+      fields={{ ...sameNames(['title', 'description', 'submissionInstructions', 'reward', 'estimatedMinutes', 'slots', 'dueDate', 'sortOrder', 'timeLimitMinutes', 'requiresApproval', 'acceptanceCriteria', ...CONTROL_FORM_FIELDS]), ...CONTROL_SERVER_FIELDS }}
       initialValues={initialValues(task)}
       onSubmit={save}
       savedTitle={t(editing ? 'work.admin.tasks.toasts.updated' : 'work.admin.tasks.toasts.created')}
@@ -159,6 +173,9 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
         <Form.Item name="estimatedMinutes" label={t('work.admin.tasks.fields.estimatedMinutes')} rules={[{ required: true, message: t('work.admin.requiredFields') }]}>
           <InputNumber min={1} max={ESTIMATED_MINUTES_MAX} precision={0} step={1} style={{ width: '100%' }} />
         </Form.Item>
+        <Form.Item name="slots" label={t('work.admin.tasks.fields.slots')}>
+          <InputNumber min={1} max={TASK_SLOTS_MAX} precision={0} step={1} style={{ width: '100%' }} />
+        </Form.Item>
         <Form.Item name="dueDate" label={t('work.admin.tasks.fields.dueDate')}>
           <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(day) => day.isBefore(today, 'day')} />
         </Form.Item>
@@ -171,6 +188,7 @@ export function TaskFormDialog({ open, task, onClose }: TTaskFormDialogProps) {
       </div>
       <div className="muted" data-testid="task-form-rate" role="status" aria-live="polite">
         {rate !== null ? t('work.admin.tasks.liveRate', { rate: format.money(rate) }) : t('work.admin.tasks.liveRateUnknown')}
+        {total !== null && slots > 1 && <div data-testid="task-form-total">{t('work.admin.tasks.liveTotal', { count: slots, total: format.money(total) })}</div>}
       </div>
       <Form.Item name="acceptanceCriteria" label={t('work.admin.tasks.fields.acceptanceCriteria')} extra={t('work.admin.tasks.criteria.hint')} rules={acceptanceCriteriaRules(t)}>
         <AcceptanceCriteriaField />

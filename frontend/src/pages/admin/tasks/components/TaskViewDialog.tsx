@@ -1,12 +1,25 @@
-import type { TAdminTask } from '@platform/contracts';
-import { Button, Descriptions, Modal, Tag } from 'antd';
+import type { TAdminTask, TAssignmentStatus } from '@platform/contracts';
+import { Button, Descriptions, List, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
 import { TaskStatusTag } from '../../../../features/tasks/TaskStatusTag';
 import { PayRate } from '../../../../features/tasks/PayRate';
 
-/** Every field of a task, and who holds it. */
-export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onClose: () => void }) {
+const LIVE_ASSIGNMENT: ReadonlySet<TAssignmentStatus> = new Set(['assigned', 'in_progress', 'submitted', 'rejected']);
+
+/** An assignment holding a slot that an admin may still cancel (not completed). */
+export function isLiveAssignment(status: TAssignmentStatus): boolean {
+  return LIVE_ASSIGNMENT.has(status);
+}
+
+function nameOf(user: TAdminTask['assignedUser']): string {
+  if (!user) return '';
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name ? `${name} (${user.email})` : user.email;
+}
+
+/** Every field of a task, its slots and the latest assignments filling them (each live one may be cancelled). */
+export function TaskViewDialog({ task, onClose, onCancelAssignment }: { task: TAdminTask | null; onClose: () => void; onCancelAssignment: (assignmentId: string) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const none = t('work.common.notSet');
@@ -40,14 +53,44 @@ export function TaskViewDialog({ task, onClose }: { task: TAdminTask | null; onC
               </span>
             </Descriptions.Item>
           )}
-          <Descriptions.Item label={t('work.admin.tasks.columns.assignedTo')}>
-            {task.assignedUser ? `${task.assignedUser.firstName} ${task.assignedUser.lastName} (${task.assignedUser.email})`.trim() : none}
+          <Descriptions.Item label={t('work.admin.tasks.fields.slots')}>
+            <span title={t('work.admin.tasks.slotsHint')} data-testid="task-view-slots">
+              {t('work.admin.tasks.slotsFilled', { filled: format.count(task.filledSlots), slots: format.count(task.slots) })}
+            </span>
           </Descriptions.Item>
-          {task.assignment && (
-            <Descriptions.Item label={t('work.admin.tasks.assignment')}>
-              <TaskStatusTag status={task.assignment.status} /> {format.dateTime(task.assignment.assignedAt)}
-            </Descriptions.Item>
-          )}
+          <Descriptions.Item label={t('work.admin.tasks.assignments')}>
+            {task.assignments.length === 0 ? (
+              <span className="muted">{t('work.admin.tasks.assignmentsNone')}</span>
+            ) : (
+              <>
+                <List
+                  size="small"
+                  data-testid="task-view-assignments"
+                  dataSource={task.assignments}
+                  renderItem={(assignment) => (
+                    <List.Item
+                      actions={
+                        isLiveAssignment(assignment.status)
+                          ? [
+                              <Button key="cancel" size="small" onClick={() => onCancelAssignment(assignment.id)}>
+                                {t('work.admin.tasks.cancelAssignment')}
+                              </Button>,
+                            ]
+                          : []
+                      }
+                    >
+                      <span>
+                        {nameOf(assignment.user) || none} <TaskStatusTag status={assignment.status} /> <span className="muted small">{format.dateTime(assignment.assignedAt)}</span>
+                      </span>
+                    </List.Item>
+                  )}
+                />
+                {task.filledSlots > task.assignments.length && (
+                  <div className="muted small">{t('work.admin.tasks.assignmentsShown', { shown: format.count(task.assignments.length), filled: format.count(task.filledSlots) })}</div>
+                )}
+              </>
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={t('work.admin.tasks.createdAt')}>{format.dateTime(task.createdAt)}</Descriptions.Item>
         </Descriptions>
       )}
