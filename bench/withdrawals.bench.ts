@@ -3,7 +3,11 @@
  * 1. The SQL round trips of one withdrawal (counted in-process, service-kit testing recordQueries).
  * 2. Capacity: closed-loop saturation directly on the payouts service against pgbench TPC-B (-M prepared) on a scratch
  *    database of the same PostgreSQL, and against pgbench replaying the withdrawal's own SQL (lib/withdrawal-sql.ts),
- *    in alternating rounds, with the CPU of each process (/proc) and the load average.
+ *    in alternating rounds, with the load average and the CPU per withdrawal of each process (/proc): every service
+ *    instance and the gateway, RabbitMQ, Redis, each service's PostgreSQL backends, PostgreSQL's background processes,
+ *    the load generator, their sum and the whole machine (/proc/stat). A round's meters stop once every consumer of
+ *    withdrawal.requested has taken every withdrawal's event (their inboxes), so what the event costs downstream is
+ *    counted with the withdrawal that caused it.
  * 3. A fixed rate through the gateway and directly, open loop (lib/open-loop.ts: latencies of a paced load).
  * Then the ledger's invariants, printed beside the figures.
  * Run: `npx tsx bench/withdrawals.bench.ts` (about 2.5 minutes). Writes bench/results/withdrawals.txt and .json.
@@ -26,7 +30,7 @@ import { DEV_ADMIN, startStack } from '../scripts/stack.js';
 import { comparisonRows, formatTable, machineLine, measureAlternating, settingsFromEnv, settingsLine, type TRun } from './lib/load.js';
 import type { TOpenLoopRequest } from './lib/open-loop.js';
 import { createScratchDatabase, type TPgbenchResult } from './lib/pgbench.js';
-import { loadLine, meterBackends, meterMachine, meterProcesses, pidByCommand, pidListeningOn } from './lib/proc.js';
+import { loadLine, meterBackends, meterMachine, meterProcesses, pidByCommand, pidListeningOn, postgresBackgroundPids } from './lib/proc.js';
 import { saturate, type TSaturation } from './lib/saturate.js';
 import { prepareWithdrawalReplica, WITHDRAWAL_SQL_SCRIPT } from './lib/withdrawal-sql.js';
 
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
   });
   const pool = createPool(stack.databaseUrls.payouts!, { max: 2 });
   const admin = new pg.Pool({ connectionString: TEST_POSTGRES_URL, max: 2 });
+  const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const gateway = stack.baseUrl;
     const adminLogin = await call<{ token: string }>(gateway, 'POST', '/api/auth/login', undefined, DEV_ADMIN);
@@ -120,15 +125,40 @@ async function main(): Promise<void> {
     const roundTrips = await countRoundTrips(stack.databaseUrls.payouts!, namespace, readFileSync(join(keysDir, 'jwt-public.pem'), 'utf8'), tokens[0]!, body);
 
     console.log(`capacity: ${CAPACITY.rounds} alternating rounds of ${CAPACITY.seconds} s, withdrawals (closed loop, ${CAPACITY.connections} connections) and pgbench TPC-B (-c ${CAPACITY.connections})...`);
-    const payoutsPid = pidListeningOn(Number(new URL(stack.serviceUrls.payouts!).port));
-    const payoutsDb = decodeURIComponent(new URL(stack.databaseUrls.payouts!).pathname.slice(1));
-    // What each withdrawal causes elsewhere: the other services (their consumers of withdrawal.requested and the rest),
-    // the gateway, RabbitMQ and the other services' PostgreSQL backends; and the whole machine, to see what is left.
-    const otherPids = [gateway, ...Object.entries(stack.serviceUrls).filter(([name]) => name !== 'payouts').flatMap(([, urls]) => urls.split(','))]
-      .map((url) => pidListeningOn(Number(new URL(url).port)))
-      .filter((pid): pid is number => pid !== undefined);
+    // What each withdrawal costs, process by process: payouts (the request) and what its event causes elsewhere (the
+    // other services' consumers of withdrawal.requested and the rest, the gateway), RabbitMQ, Redis, each service's
+    // PostgreSQL backends and PostgreSQL's own background processes; and the whole machine (/proc/stat), which also
+    // counts whatever else runs on it.
+    const processes = new Map<string, number>();
+    for (const [name, urls] of Object.entries(stack.serviceUrls)) {
+      for (const [i, url] of urls.split(',').entries()) {
+        const pid = pidListeningOn(Number(new URL(url).port));
+        if (pid !== undefined && ![...processes.values()].includes(pid)) processes.set(i === 0 ? name : `${name}-${i + 1}`, pid);
+      }
+    }
     const rabbitPid = pidByCommand('beam.smp');
-    const otherDbs = Object.entries(stack.databaseUrls).filter(([name]) => name !== 'payouts').map(([, url]) => decodeURIComponent(new URL(url).pathname.slice(1)));
+    if (rabbitPid) processes.set('RabbitMQ', rabbitPid);
+    const redisPid = pidByCommand('redis-server');
+    if (redisPid) processes.set('Redis', redisPid);
+    const databases = Object.fromEntries(Object.entries(stack.databaseUrls).map(([name, url]) => [name, decodeURIComponent(new URL(url).pathname.slice(1))]));
+    const inboxes = Object.entries(stack.databaseUrls).filter(([name]) => name !== 'payouts').map(([, url]) => new pg.Pool({ connectionString: url, max: 1 }));
+    cleanups.push(() => Promise.all(inboxes.map((p) => p.end())));
+    /**
+     * Waits until every consumer of withdrawal.requested (in any service's inbox) has taken every withdrawal's event;
+     * how long that took after the load stopped (ms). Gives up after a minute (then NaN).
+     */
+    const drain = async (): Promise<number> => {
+      const started = Date.now();
+      while (Date.now() - started < 60_000) {
+        const { rows: [w] } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals');
+        const counts = await Promise.all(
+          inboxes.map(async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbox WHERE event_type = 'withdrawal.requested' GROUP BY consumer`)).rows.map((r) => r.n)),
+        );
+        if (counts.flat().every((n) => n >= w!.n)) return Date.now() - started;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return Number.NaN;
+    };
     const scratch = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_tpcb'), { tpcbScale: CAPACITY.connections });
     const replica = await createScratchDatabase(TEST_POSTGRES_URL, uniqueName('bench_wdsql'));
     await prepareWithdrawalReplica(replica.url);
@@ -140,27 +170,23 @@ async function main(): Promise<void> {
     try {
       const saturated = (): autocannon.Options => ({ ...request(stack.serviceUrls.payouts!)() });
       await saturate(saturated(), CAPACITY.connections, 2); // warm-up
+      await drain();
       for (let round = 1; round <= CAPACITY.rounds; round++) {
-        const payoutsCpu = meterProcesses(payoutsPid ? [payoutsPid] : []);
-        const databaseCpu = meterBackends(admin, [payoutsDb]);
-        const othersCpu = meterProcesses(otherPids);
-        const rabbitCpu = meterProcesses(rabbitPid ? [rabbitPid] : []);
-        const otherDbCpu = meterBackends(admin, otherDbs);
+        const processCpu = [...processes].map(([name, pid]) => [name, meterProcesses([pid])] as const);
+        const databaseCpu = Object.entries(databases).map(([name, db]) => [name, meterBackends(admin, [db])] as const);
+        const backgroundCpu = meterProcesses(await postgresBackgroundPids(admin));
         const machineCpu = meterMachine();
         const benchCpu = process.cpuUsage();
         const r = await saturate(saturated(), CAPACITY.connections, CAPACITY.seconds);
+        // The events of the round's withdrawals are consumed before the meters stop: their cost is the withdrawal's.
+        const drainMs = await drain();
         const bench = process.cpuUsage(benchCpu);
         const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, r.ok);
-        withdrawalRounds.push({
-          ...r,
-          payoutsCpuMs: perRequest(await payoutsCpu.stop()),
-          databaseCpuMs: perRequest(await databaseCpu.stop()),
-          benchCpuMs: perRequest((bench.user + bench.system) / 1e6),
-          othersCpuMs: perRequest(await othersCpu.stop()),
-          rabbitCpuMs: perRequest(await rabbitCpu.stop()),
-          otherDbCpuMs: perRequest(await otherDbCpu.stop()),
-          machineCpuMs: perRequest(await machineCpu.stop()),
-        });
+        const cpuMs: Record<string, number> = { 'load generator (this process)': perRequest((bench.user + bench.system) / 1e6) };
+        for (const [name, meter] of processCpu) cpuMs[`${name} process`] = perRequest(await meter.stop());
+        for (const [name, meter] of databaseCpu) cpuMs[`PostgreSQL backends of ${name}`] = perRequest(await meter.stop());
+        cpuMs['PostgreSQL background (WAL writer, checkpointer...)'] = perRequest(await backgroundCpu.stop());
+        withdrawalRounds.push({ ...r, cpuMs, machineCpuMs: perRequest(await machineCpu.stop()), drainMs });
         const tpcbMachine = meterMachine();
         pgbenchRounds.push(await scratch.bench({ clients: CAPACITY.connections, seconds: CAPACITY.seconds }));
         tpcbMachineMs.push((await tpcbMachine.stop()) * 1000 / Math.max(1, pgbenchRounds.at(-1)!.transactions));
@@ -230,6 +256,7 @@ async function main(): Promise<void> {
     );
     if (broken.length || counts!.negative || chainsValid !== chains.length) process.exitCode = 1;
   } finally {
+    for (const cleanup of cleanups) await cleanup();
     await pool.end();
     await admin.end();
     await stack.stop();
@@ -272,13 +299,11 @@ async function countRoundTrips(databaseUrl: string, namespace: string, publicKey
 
 /** A capacity round of withdrawals, with the CPU each part of the machine spent per accepted withdrawal (ms). */
 type TWithdrawalRound = TSaturation & {
-  payoutsCpuMs: number;
-  databaseCpuMs: number;
-  benchCpuMs: number;
-  othersCpuMs: number;
-  rabbitCpuMs: number;
-  otherDbCpuMs: number;
+  /** Per part of the stack (a process, a service's PostgreSQL backends...). */
+  cpuMs: Record<string, number>;
   machineCpuMs: number;
+  /** How long the consumers took to catch up after the load stopped (ms; metered with the round). */
+  drainMs: number;
 };
 
 function capacityLines(withdrawals: TWithdrawalRound[], pgbench: TPgbenchResult[], replica: TPgbenchResult[], loads: string[], tpcbMachineMs: number[]): string[] {
@@ -295,16 +320,34 @@ function capacityLines(withdrawals: TWithdrawalRound[], pgbench: TPgbenchResult[
       ['per second, mean', f(wd), f(tps), f(sql)],
       ['ratio to TPC-B (target >= 0.5)', f(wd / tps, 3), '1', f(sql / tps, 3)],
       ['latency p50 / p99 (ms)', `${f(mean(withdrawals.map((r) => r.latencyMs.p50)))} / ${f(mean(withdrawals.map((r) => r.latencyMs.p99)))}`, `${f(mean(pgbench.map((r) => r.latencyMs)), 2)} (mean)`, `${f(mean(replica.map((r) => r.latencyMs)), 2)} (mean)`],
-      ['PostgreSQL CPU ms per txn', f(mean(withdrawals.map((r) => r.databaseCpuMs)), 3), f(mean(pgbench.map((r) => r.cpuMsPerTransaction)), 3), f(mean(replica.map((r) => r.cpuMsPerTransaction)), 3)],
-      ['payouts process CPU ms', f(mean(withdrawals.map((r) => r.payoutsCpuMs)), 3), '', ''],
-      ['load generator CPU ms', f(mean(withdrawals.map((r) => r.benchCpuMs)), 3), 'not measured', 'not measured'],
-      ['other services + gateway CPU ms', f(mean(withdrawals.map((r) => r.othersCpuMs)), 3), '', ''],
-      ['  their PostgreSQL backends CPU ms', f(mean(withdrawals.map((r) => r.otherDbCpuMs)), 3), '', ''],
-      ['RabbitMQ CPU ms', f(mean(withdrawals.map((r) => r.rabbitCpuMs)), 3), '', ''],
+      ['PostgreSQL CPU ms per txn', f(mean(withdrawals.map((r) => r.cpuMs['PostgreSQL backends of payouts'] ?? Number.NaN)), 3), f(mean(pgbench.map((r) => r.cpuMsPerTransaction)), 3), f(mean(replica.map((r) => r.cpuMsPerTransaction)), 3)],
+      ['load generator CPU ms', f(mean(withdrawals.map((r) => r.cpuMs['load generator (this process)'] ?? Number.NaN)), 3), 'not measured', 'not measured'],
       ['whole machine CPU ms per txn', f(mean(withdrawals.map((r) => r.machineCpuMs)), 3), f(mean(tpcbMachineMs), 3), ''],
       ['2xx / non-2xx / errors', `${withdrawals.reduce((a, r) => a + r.ok, 0)} / ${withdrawals.reduce((a, r) => a + r.non2xx, 0)} / ${withdrawals.reduce((a, r) => a + r.errors, 0)}`, `${pgbench.reduce((a, r) => a + r.transactions, 0)} txns`, `${replica.reduce((a, r) => a + r.transactions, 0)} txns`],
     ]),
     ...loads.map((l, i) => `after capacity round ${i + 1}: ${l}`),
+    '',
+    ...breakdownLines(withdrawals),
+  ];
+}
+
+/** The CPU of one withdrawal, part by part (largest first), their sum, and what the machine spent besides. */
+function breakdownLines(withdrawals: TWithdrawalRound[]): string[] {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : 'n/a');
+  const parts = [...new Set(withdrawals.flatMap((r) => Object.keys(r.cpuMs)))]
+    .map((part) => ({ part, each: withdrawals.map((r) => r.cpuMs[part] ?? 0) }))
+    .sort((a, b) => mean(b.each) - mean(a.each));
+  const sums = withdrawals.map((r) => Object.values(r.cpuMs).reduce((a, b) => a + b, 0));
+  return [
+    `CPU per withdrawal, part by part (ms; the events consumed before the meters stop: ${withdrawals.map((r) => `${f(r.drainMs / 1000)} s`).join(' / ')} after the load)`,
+    ...formatTable([
+      ['', 'each round', 'mean'],
+      ...parts.map(({ part, each }) => [part, each.map(f).join(' / '), f(mean(each))]),
+      ['the stack (sum of the parts)', sums.map(f).join(' / '), f(mean(sums))],
+      ['rest of the machine (other processes)', withdrawals.map((r, i) => f(r.machineCpuMs - sums[i]!)).join(' / '), f(mean(withdrawals.map((r, i) => r.machineCpuMs - sums[i]!)))],
+      ['whole machine (/proc/stat)', withdrawals.map((r) => f(r.machineCpuMs)).join(' / '), f(mean(withdrawals.map((r) => r.machineCpuMs)))],
+    ]),
   ];
 }
 

@@ -100,6 +100,12 @@ export function meterBackends(admin: pg.Pool | pg.Client, databases: string[], p
   };
 }
 
+/** PostgreSQL's own processes serving no database (WAL writer, checkpointer, background writer...) on this machine. */
+export async function postgresBackgroundPids(admin: pg.Pool | pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname IS NULL');
+  return rows.map((r) => r.pid);
+}
+
 /** Busy CPU seconds of the whole machine (every core: user, nice, system, irq, softirq, steal) from /proc/stat. */
 export function machineBusySeconds(): number {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);

@@ -47,6 +47,13 @@ export interface TConsumerOptions {
   /** Batches handled at once by this instance (each on its own connection). Default 2. */
   concurrency?: number;
   /**
+   * How long the first event of a batch waits for more before the batch starts, when fewer than batchSize are there
+   * (ms). Under a steady flow this turns one transaction per event into one per batch (a commit, an inbox insert and
+   * an ack frame shared by all), for that much more delay. Default 0: the batch starts with the events that arrived
+   * in the same read.
+   */
+  batchWaitMs?: number;
+  /**
    * The rows an event's handler locks, as a key: the events of a batch are applied in the order of their keys (events
    * with one key keep their delivery order). Two batches applied at once then take their row locks in one order and
    * wait for each other instead of deadlocking (e.g. the ledger account a reward is posted to). Without it, delivery order.
@@ -99,6 +106,48 @@ export function lockOrder(keys: readonly string[]): number[] {
   return keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
 }
 
+/**
+ * The acks of one channel, sent as few frames as possible: a settled message is acked with every earlier delivery of
+ * the channel (`multiple`) once none of those is still being handled, at the end of each batch; so a batch of 50 is
+ * one ack frame for the broker instead of 50, and two batches running at once never ack each other's messages early.
+ */
+export class AckTracker {
+  /** Delivered and not acked yet, in delivery order (delivery tags grow on a channel). */
+  private readonly pending: ConsumeMessage[] = [];
+  private readonly settled = new Set<number>();
+
+  constructor(private readonly channel: Pick<Channel, 'ack' | 'nack'>) {}
+
+  delivered(message: ConsumeMessage): void {
+    this.pending.push(message);
+  }
+
+  /** Its effect is committed, or its copy confirmed in the retry or dead-letter queue: acked at the next flush. */
+  settle(message: ConsumeMessage): void {
+    this.settled.add(message.fields.deliveryTag);
+  }
+
+  /**
+   * A message that could not be settled (its retry copy not confirmed): handed back to the broker now (requeued, and
+   * found in the inbox if its effect was committed), so it does not hold back the acks of the deliveries after it.
+   */
+  requeueUnsettled(message: ConsumeMessage): void {
+    const tag = message.fields.deliveryTag;
+    if (this.settled.has(tag)) return;
+    const at = this.pending.findIndex((m) => m.fields.deliveryTag === tag);
+    if (at < 0) return;
+    this.pending.splice(at, 1);
+    this.channel.nack(message, false, true);
+  }
+
+  /** Acks the settled messages that no unsettled one precedes, in one frame. */
+  flush(): void {
+    let last: ConsumeMessage | undefined;
+    while (this.pending.length > 0 && this.settled.delete(this.pending[0]!.fields.deliveryTag)) last = this.pending.shift();
+    if (last) this.channel.ack(last, true);
+  }
+}
+
 export function attemptsOf(message: { properties: { headers?: Record<string, unknown> | undefined } }): number {
   const value = Number(message.properties.headers?.[ATTEMPTS_HEADER] ?? 0);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
@@ -131,7 +180,8 @@ export function republishOptions(message: ConsumeMessage | { properties: Consume
  * for the database however long it is away); an event that lost a deadlock to another batch is tried again at once on
  * its own, without using up an attempt either, and `lockOrderKey` orders a batch's handlers by the rows they lock, so
  * batches applied at once do not deadlock in the first place; a malformed message goes to `<queue>.dlq` at once. A message is acked only after its effect is
- * committed or its copy is confirmed in the retry or dead-letter queue. Re-subscribes after a broker restart.
+ * committed or its copy is confirmed in the retry or dead-letter queue, at the end of its batch, with the deliveries
+ * before it in one frame (AckTracker). Re-subscribes after a broker restart.
  */
 export function startConsumer(options: TConsumerOptions): TConsumer {
   const { pool, amqp, queue, routingKeys, handler, logger, metrics } = options;
@@ -143,6 +193,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   const prefetch = options.prefetch ?? 100;
   const batchSize = Math.max(1, Math.min(options.batchSize ?? 50, prefetch));
   const concurrency = Math.max(1, options.concurrency ?? 2);
+  const batchWaitMs = Math.max(0, options.batchWaitMs ?? 0);
   const consumerName = options.consumerName ?? queue;
   const lockOrderKey = options.lockOrderKey;
   const log = logger.child({ queue });
@@ -152,6 +203,12 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   let consumerTag: string | undefined;
   let resubscribeTimer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
+  const acks = new WeakMap<ConfirmChannel, AckTracker>();
+  const acksOf = (ch: ConfirmChannel): AckTracker => {
+    let tracker = acks.get(ch);
+    if (!tracker) acks.set(ch, (tracker = new AckTracker(ch)));
+    return tracker;
+  };
 
   const count = (type: string, outcome: 'applied' | 'duplicate' | 'retried' | 'dead_lettered' | 'malformed') =>
     metrics?.eventsConsumed.inc({ queue, type, outcome });
@@ -181,7 +238,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     } catch (error) {
       log.error({ err: error, messageId: message.properties.messageId }, 'malformed event; moved to the dead-letter queue');
       await deadLetter(ch, message, 'malformed', errorMessageOf(error), attemptsOf(message));
-      ch.ack(message);
+      acksOf(ch).settle(message);
       count(String(message.fields.routingKey), 'malformed');
       return undefined;
     }
@@ -200,7 +257,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     if (!notItsFault && attempts >= maxAttempts) {
       log.error({ err: error, eventId: event.id, type: event.type, attempts }, 'event failed for the last time; moved to the dead-letter queue');
       await deadLetter(ch, message, 'failed', errorMessageOf(error), attempts);
-      ch.ack(message);
+      acksOf(ch).settle(message);
       count(event.type, 'dead_lettered');
       return;
     }
@@ -214,7 +271,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       }),
       expiration: String(delay),
     });
-    ch.ack(message);
+    acksOf(ch).settle(message);
     count(event.type, 'retried');
     metrics?.consumerRetries?.labels(queue).inc();
   };
@@ -303,7 +360,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   const handleAlone = async (ch: ConfirmChannel, message: ConsumeMessage, event: TEventEnvelope) => {
     try {
       const [outcome] = await applyInOneTransaction([{ event }]);
-      ch.ack(message);
+      acksOf(ch).settle(message);
       count(event.type, outcome === 'duplicate' ? 'duplicate' : 'applied');
       if (outcome === 'duplicate') log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
     } catch (error) {
@@ -335,7 +392,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
     for (const [i, { message, event }] of items.entries()) {
       const outcome = outcomes[i];
       if (outcome === 'applied' || outcome === 'duplicate') {
-        ch.ack(message);
+        acksOf(ch).settle(message);
         count(event.type, outcome);
         if (outcome === 'duplicate') log.debug({ eventId: event.id, type: event.type }, 'event already handled; skipped');
       } else if (isTransientConflict(outcome?.error)) {
@@ -348,11 +405,23 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
   };
 
   /** Delivered messages not yet taken by a batch (of the current channel), and the batches running. */
-  let waiting: { ch: ConfirmChannel; message: ConsumeMessage }[] = [];
+  let waiting: { ch: ConfirmChannel; message: ConsumeMessage; at: number }[] = [];
   let running = 0;
+  let lingering: NodeJS.Timeout | undefined;
 
   const pump = () => {
     while (!stopped && running < concurrency && waiting.length > 0) {
+      if (batchWaitMs > 0 && waiting.length < batchSize) {
+        // Not full: it starts once its first event has waited batchWaitMs.
+        const left = waiting[0]!.at + batchWaitMs - Date.now();
+        if (left > 0) {
+          lingering ??= setTimeout(() => {
+            lingering = undefined;
+            pump();
+          }, left);
+          return;
+        }
+      }
       const ch = waiting[0]!.ch;
       let n = 0;
       while (n < waiting.length && n < batchSize && waiting[n]!.ch === ch) n += 1;
@@ -362,8 +431,19 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
         .catch((error: unknown) => {
           // Could not even move a message (channel or broker gone): what is unacked is redelivered.
           log.warn({ err: error, messages: messages.length }, 'could not settle the messages; they will be redelivered');
+          try {
+            for (const message of messages) acksOf(ch).requeueUnsettled(message);
+          } catch {
+            // The channel is gone: the broker requeues them itself.
+          }
         })
         .finally(() => {
+          try {
+            acksOf(ch).flush();
+          } catch (error) {
+            // The channel closed meanwhile: its unacked messages are redelivered (and found in the inbox).
+            log.warn({ err: error }, 'could not ack the settled messages; they will be redelivered');
+          }
           running -= 1;
           inFlight.delete(work);
           pump();
@@ -381,10 +461,15 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       scheduleResubscribe();
       return;
     }
-    waiting.push({ ch, message });
-    // The batch starts after the messages that arrived in the same read (not one by one), at once otherwise.
-    if (waiting.length === 1) setImmediate(pump);
-    else if (waiting.length >= batchSize) pump();
+    acksOf(ch).delivered(message);
+    waiting.push({ ch, message, at: batchWaitMs > 0 ? Date.now() : 0 });
+    // The batch starts after the messages that arrived in the same read (not one by one), or once the first has waited
+    // batchWaitMs; at once when it is full.
+    if (waiting.length >= batchSize) pump();
+    else if (waiting.length === 1) {
+      if (batchWaitMs > 0) pump();
+      else setImmediate(pump);
+    }
   };
 
   let subscribing: Promise<void> | undefined;
@@ -454,6 +539,7 @@ export function startConsumer(options: TConsumerOptions): TConsumer {
       stopped = true;
       unregisterConnect();
       if (resubscribeTimer) clearTimeout(resubscribeTimer);
+      if (lingering) clearTimeout(lingering);
       const ch = channel;
       if (ch && consumerTag) await ch.cancel(consumerTag).catch(() => undefined);
       await Promise.allSettled([...inFlight]);

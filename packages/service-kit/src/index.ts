@@ -25,6 +25,7 @@ export * from './amqp.js';
 export * from './consumer.js';
 export * from './dlq.js';
 export * from './relay.js';
+export * from './retired-queues.js';
 export * from './service-runtime.js';
 export * from './token-verifier.js';
 export * from './user-export.js';

@@ -10,6 +10,7 @@ import { createHttpServer, createInternalServer, listen, SERVICE_NO_STORE_PREFIX
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type TMetrics } from './metrics.js';
 import { createRedis, type Redis } from './redis.js';
+import { retireQueues } from './retired-queues.js';
 import { startOutboxRelay, type TOutboxRelay } from './relay.js';
 import { startTracing } from './tracing.js';
 
@@ -36,6 +37,11 @@ export interface TServiceRuntimeOptions extends Pick<TCreateHttpServerOptions, '
 
 export type TServiceConsumeOptions = Omit<TConsumerOptions, 'pool' | 'amqp' | 'logger' | 'metrics' | 'routingKeys'> & {
   routingKeys: readonly string[];
+  /**
+   * Queues (without QUEUE_PREFIX) this consumer's queue takes over: on every connection, any of them still present is
+   * unbound, its messages moved to this queue and deleted (retireQueues: a merge or a rename loses no event).
+   */
+  retiredQueues?: readonly string[];
 };
 
 export interface TServiceRuntime {
@@ -152,10 +158,18 @@ export async function createServiceRuntime(config: TBaseConfig, options: TServic
       hooks: createAuthHooks(verifier),
       app,
       onStop,
-      consume({ queue, routingKeys, ...rest }) {
+      consume({ queue, routingKeys, retiredQueues, ...rest }) {
         const fullName = `${config.QUEUE_PREFIX}${queue}`;
         const consumer = startConsumer({ ...rest, pool, amqp: broker(), queue: fullName, routingKeys: [...routingKeys], logger, metrics, queueExpiresMs: config.QUEUE_EXPIRES_MS });
         onStop(() => consumer.stop());
+        if (retiredQueues?.length) {
+          const retired = retiredQueues.map((q) => `${config.QUEUE_PREFIX}${q}`);
+          const retire = () =>
+            retireQueues({ amqp: broker(), exchange: broker().exchange, into: fullName, routingKeys, retired, logger, queueExpiresMs: config.QUEUE_EXPIRES_MS }).catch((error: unknown) =>
+              logger.warn({ err: error, retired }, 'could not retire the queues; tried again on the next connection'),
+            );
+          onStop(broker().onConnect(() => void retire()));
+        }
         // Dead-letter depth, read when scraped (the queue exists once the consumer has subscribed).
         metrics.onScrape(`dlq:${fullName}`, async () => {
           if (!consumer.isConsuming()) return;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TEventEnvelope } from '@platform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertConsumerQueues, lockOrder, lockOrderByDataField, startConsumer, type TConsumer } from '../src/consumer.js';
+import { AckTracker, assertConsumerQueues, lockOrder, lockOrderByDataField, startConsumer, type TConsumer } from '../src/consumer.js';
+import type { ConsumeMessage } from 'amqplib';
 import type { PoolClient } from '../src/db.js';
 import { listDeadLetters } from '../src/dlq.js';
 import { writeEvent } from '../src/outbox.js';
@@ -301,6 +302,80 @@ describe('startConsumer', () => {
   });
 });
 
+
+describe('startConsumer with batchWaitMs', () => {
+  it('when events arrive one by one, then the first of a batch waits for the others: fewer transactions, each event applied once', async () => {
+    const queue = bb.queue('linger');
+    const consumer = startConsumer({
+      pool: bb.pool,
+      amqp: bb.amqp,
+      queue,
+      routingKeys: ['linger.happened'],
+      logger: bb.logger,
+      batchWaitMs: 1_500,
+      handler: async (event, client) => {
+        await client.query("INSERT INTO effects (event_id, note) VALUES ($1, 'linger:' || txid_current())", [event.id]);
+      },
+    });
+    try {
+      await eventually(async () => consumer.isConsuming(), { what: 'the consumer subscribed' });
+      const events = Array.from({ length: 12 }, () => makeEnvelope('linger.happened'));
+      const ch = await bb.amqp.createConfirmChannel();
+      for (const event of events) {
+        ch.publish(bb.env.exchange, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id });
+        await new Promise((resolve) => setTimeout(resolve, 20)); // they arrive one by one
+      }
+      await ch.waitForConfirms();
+      await ch.close();
+      await eventually(async () => (await bb.pool.query("SELECT 1 FROM effects WHERE note LIKE 'linger:%'")).rowCount === events.length, { what: 'every event applied' });
+      const { rows } = await bb.pool.query<{ event_id: string; note: string }>("SELECT event_id, note FROM effects WHERE note LIKE 'linger:%'");
+      expect(rows.map((r) => r.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+      expect(new Set(rows.map((r) => r.note)).size).toBeLessThan(events.length / 2);
+      await eventually(async () => (await bb.messageCount(queue)) === 0, { what: 'every message acked' });
+    } finally {
+      await consumer.stop();
+    }
+  });
+});
+
+describe('AckTracker', () => {
+  const message = (deliveryTag: number) => ({ fields: { deliveryTag } }) as ConsumeMessage;
+  it('when later deliveries settle before an earlier one, then nothing is acked until it settles, then all at once in one frame', () => {
+    const acked: [number, boolean | undefined][] = [];
+    const tracker = new AckTracker({ ack: (m, allUpTo) => void acked.push([m.fields.deliveryTag, allUpTo]), nack: () => undefined });
+    const delivered = [1, 2, 3, 4, 5].map(message);
+    for (const m of delivered) tracker.delivered(m);
+    tracker.settle(delivered[1]!);
+    tracker.settle(delivered[2]!);
+    tracker.flush();
+    expect(acked).toEqual([]);
+    tracker.settle(delivered[0]!);
+    tracker.flush();
+    expect(acked).toEqual([[3, true]]);
+    tracker.flush();
+    tracker.settle(delivered[4]!);
+    tracker.flush();
+    expect(acked).toEqual([[3, true]]); // 4 is still being handled
+    tracker.settle(delivered[3]!);
+    tracker.flush();
+    expect(acked).toEqual([[3, true], [5, true]]);
+  });
+
+  it('when a delivery cannot be settled, then it is handed back to the broker and no longer holds back the acks after it', () => {
+    const acked: number[] = [];
+    const requeued: number[] = [];
+    const tracker = new AckTracker({ ack: (m) => void acked.push(m.fields.deliveryTag), nack: (m, _allUpTo, requeue) => void (requeue && requeued.push(m.fields.deliveryTag)) });
+    const delivered = [1, 2, 3].map(message);
+    for (const m of delivered) tracker.delivered(m);
+    tracker.settle(delivered[1]!);
+    tracker.settle(delivered[2]!);
+    tracker.requeueUnsettled(delivered[2]!); // settled: stays for the ack
+    tracker.requeueUnsettled(delivered[0]!);
+    tracker.flush();
+    expect(requeued).toEqual([1]);
+    expect(acked).toEqual([3]);
+  });
+});
 
 describe('startConsumer with queueExpiresMs', () => {
   it('when its consumer has stopped, then the broker deletes the queue and its retry and dead-letter queues', async () => {

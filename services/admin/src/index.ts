@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { createServiceRuntime, lockOrderByDataField, type Logger, type Pool } from '@platform/service-kit';
+import { createServiceRuntime, type Logger, type Pool } from '@platform/service-kit';
 import { fileURLToPath } from 'node:url';
 import type { TAdminConfig } from './config.js';
 import { createInternalApis } from './data-access/internal-apis.client.js';
@@ -16,14 +16,12 @@ import { createMediaStorage } from './data-access/welcome-video.repository.js';
 import { registerNewsRoutes } from './entry-points/http/news.routes.js';
 import { registerPublicBrandingRoutes } from './entry-points/http/public-branding.routes.js';
 import { registerPublicFiguresRoutes } from './entry-points/http/public-figures.routes.js';
-import { createPublicFiguresHandler, FIGURES_QUEUE, FIGURES_ROUTING_KEYS } from './entry-points/messaging/public-figures.handler.js';
 import { createPublicFiguresReader, createPublicTrustReader } from './domain/public-figures.use-case.js';
 import { registerPublicTrustRoutes } from './entry-points/http/public-trust.routes.js';
 import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and-audit.routes.js';
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
-import { createStatisticsEventsHandler, STATS_QUEUE, STATS_ROUTING_KEYS, statsLockKey } from './entry-points/messaging/statistics-events.handler.js';
+import { createReadModelEventsHandler, READ_MODEL_QUEUE, READ_MODEL_ROUTING_KEYS, READ_MODEL_BATCH_WAIT_MS, readModelLockKey, RETIRED_READ_MODEL_QUEUES } from './entry-points/messaging/read-model-events.handler.js';
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
-import { createLeaderboardEventsHandler, LEADERBOARD_QUEUE, LEADERBOARD_ROUTING_KEYS } from './entry-points/messaging/leaderboard-events.handler.js';
 import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
 import { createOnUserDeletedHandler, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 
@@ -64,7 +62,7 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     await app.register(multipart, { limits: { fileSize: config.WELCOME_VIDEO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 } });
     const media = await createMediaStorage(config.MEDIA_DIR);
     registerWelcomeVideoRoutes(app, { deps: { ...deps, media, maxBytes: config.WELCOME_VIDEO_MAX_BYTES, defaultFile: config.WELCOME_VIDEO_DEFAULT_FILE }, hooks });
-    // The dashboard: its read model is fed by the admin.stats queue (below).
+    // The dashboard: its read model is fed by the admin.read-model queue (below).
     const internalApis = createInternalApis({
       authUrl: config.AUTH_INTERNAL_URL,
       workUrl: config.WORK_INTERNAL_URL,
@@ -84,7 +82,7 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
     };
     registerNewsRoutes(app, { deps: { ...deps, queueNewsMailing }, hooks });
     registerAwardRoutes(app, { deps, hooks });
-    // The landing pages' live figures (issue 16), from the admin.public-figures queue (below).
+    // The landing pages' live figures (issue 16), from the admin.read-model queue (below).
     const figures = createPublicFiguresReader(deps, { cacheMs: config.PUBLIC_FIGURES_CACHE_MS });
     registerPublicFiguresRoutes(app, { figures, cacheSeconds: Math.ceil(config.PUBLIC_FIGURES_CACHE_MS / 1000) });
     // The public trust page (issue 31): operator, rules and the trust figures, cached like the landing figures.
@@ -105,9 +103,16 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       routingKeys: USER_ERASURE_ROUTING_KEYS,
       handler: createOnUserDeletedHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
     });
-    runtime.consume({ queue: STATS_QUEUE, routingKeys: STATS_ROUTING_KEYS, handler: createStatisticsEventsHandler({ pool, logger }), lockOrderKey: statsLockKey });
-    runtime.consume({ queue: LEADERBOARD_QUEUE, routingKeys: LEADERBOARD_ROUTING_KEYS, handler: createLeaderboardEventsHandler(), lockOrderKey: lockOrderByDataField('userId') });
-    runtime.consume({ queue: FIGURES_QUEUE, routingKeys: FIGURES_ROUTING_KEYS, handler: createPublicFiguresHandler(), lockOrderKey: lockOrderByDataField('withdrawalId') });
+    // The statistics, the public and trust figures and the leaderboards: one queue, one transaction per batch. It took
+    // over the three queues each had before (issue 33), moved into it and deleted when still there.
+    runtime.consume({
+      queue: READ_MODEL_QUEUE,
+      routingKeys: READ_MODEL_ROUTING_KEYS,
+      handler: createReadModelEventsHandler({ pool, logger }),
+      lockOrderKey: readModelLockKey,
+      batchWaitMs: READ_MODEL_BATCH_WAIT_MS,
+      retiredQueues: RETIRED_READ_MODEL_QUEUES,
+    });
     if (config.JOBS_ENABLED) jobsHandle.jobs = await runtime.startJobs(content.jobs);
 
     logger.info({ url, mail: config.SMTP_URL ? 'smtp' : `outbox folder ${config.MAIL_OUTBOX_DIR}` }, 'admin service started');

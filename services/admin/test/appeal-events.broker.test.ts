@@ -4,7 +4,7 @@ import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
-import { STATS_QUEUE } from '../src/entry-points/messaging/statistics-events.handler.js';
+import { READ_MODEL_QUEUE } from '../src/entry-points/messaging/read-model-events.handler.js';
 import { envelope, userRegistered } from './events.js';
 import { callApi, connectTestBroker, readOutbox, startAdminHarness, type TAdminHarness, type TTestBroker } from './helpers.js';
 
@@ -15,7 +15,7 @@ let broker: TTestBroker;
 beforeAll(async () => {
   h = await startAdminHarness('admin_appeal_events');
   broker = await connectTestBroker(h.config);
-  for (const queue of [MAIL_QUEUE, AUDIT_QUEUE, STATS_QUEUE]) await broker.waitForConsumer(queue);
+  for (const queue of [MAIL_QUEUE, AUDIT_QUEUE, READ_MODEL_QUEUE]) await broker.waitForConsumer(queue);
 });
 afterAll(async () => {
   await broker?.close();
@@ -59,7 +59,7 @@ const stats = async (): Promise<TAdminStats> => (await callApi(h, 'GET', '/api/a
 const mailsTo = async (to: string) => (await readOutbox(h.outboxDir)).filter((m) => m.headers.to === to);
 
 // First, while no other appeal of this file is in flight, so the counts before are settled.
-describe('the dashboard (admin.stats)', () => {
+describe('the dashboard (admin.read-model)', () => {
   it('when appeals wait, then they are counted, those past appeal_decision_days are escalated, decided ones leave the count; returns are counted once', async () => {
     const before = await stats();
     const fresh = appealed(randomUUID());

@@ -8,9 +8,9 @@ import { loadAdminConfig, type TAdminConfig } from '../src/config.js';
 import type { TEventEnvelope } from '@platform/contracts';
 import { eventually } from '@platform/service-kit/testing';
 import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
-import { LEADERBOARD_QUEUE } from '../src/entry-points/messaging/leaderboard-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
-import { STATS_QUEUE } from '../src/entry-points/messaging/statistics-events.handler.js';
+import { USER_ERASURE_QUEUE } from '../src/entry-points/messaging/on-user-deleted.handler.js';
+import { READ_MODEL_QUEUE } from '../src/entry-points/messaging/read-model-events.handler.js';
 import { start, type TAdminService } from '../src/index.js';
 
 /** Removes this file's queues and exchange from the broker (the test environment cleans database and Redis). */
@@ -19,7 +19,7 @@ async function deleteBrokerObjects(config: TAdminConfig): Promise<void> {
   try {
     await amqp.waitUntilConnected();
     const ch = await amqp.createChannel();
-    for (const queue of [MAIL_QUEUE, AUDIT_QUEUE, LEADERBOARD_QUEUE, STATS_QUEUE].map((name) => `${config.QUEUE_PREFIX}${name}`)) {
+    for (const queue of [MAIL_QUEUE, AUDIT_QUEUE, USER_ERASURE_QUEUE, READ_MODEL_QUEUE].map((name) => `${config.QUEUE_PREFIX}${name}`)) {
       for (const name of [queue, retryQueueName(queue), deadLetterQueueName(queue)]) await ch.deleteQueue(name);
     }
     await ch.deleteExchange(config.EVENTS_EXCHANGE);

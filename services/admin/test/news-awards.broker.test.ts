@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@platform/service-kit/testing';
 import { computeLeaderboards } from '../src/domain/awards.use-case.js';
 import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
-import { LEADERBOARD_QUEUE } from '../src/entry-points/messaging/leaderboard-events.handler.js';
+import { READ_MODEL_QUEUE } from '../src/entry-points/messaging/read-model-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
 import { envelope, submissionApproved, submissionRejected, userRegistered } from './events.js';
 import { callApi, connectTestBroker, readOutbox, startAdminHarness, type TAdminHarness, type TTestBroker } from './helpers.js';
@@ -15,7 +15,7 @@ let broker: TTestBroker;
 beforeAll(async () => {
   h = await startAdminHarness('admin_news_awards', { LEADERBOARDS_INTERVAL_MS: String(24 * 60 * 60_000), NEWS_MAIL_SWEEP_INTERVAL_MS: '500' });
   broker = await connectTestBroker(h.config);
-  await broker.waitForConsumer(LEADERBOARD_QUEUE);
+  await broker.waitForConsumer(READ_MODEL_QUEUE);
   await broker.waitForConsumer(MAIL_QUEUE);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TWithdrawalRequestedData } from '@platform/contracts';
 import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIGURES_QUEUE } from '../src/entry-points/messaging/public-figures.handler.js';
+import { READ_MODEL_QUEUE } from '../src/entry-points/messaging/read-model-events.handler.js';
 import { envelope, submissionApproved, withdrawalDecided } from './events.js';
 import { callApi, connectTestBroker, startAdminHarness, type TAdminHarness, type TTestBroker } from './helpers.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   // No cache here, so each step's figures are read fresh; the cache itself is checked below with its own reader.
   h = await startAdminHarness('admin_figures', { PUBLIC_FIGURES_CACHE_MS: '0' });
   broker = await connectTestBroker(h.config);
-  await broker.waitForConsumer(FIGURES_QUEUE);
+  await broker.waitForConsumer(READ_MODEL_QUEUE);
 });
 afterAll(async () => {
   await broker?.close();

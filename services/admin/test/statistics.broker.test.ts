@@ -4,7 +4,7 @@ import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PoolClient } from '@platform/service-kit';
 import { deleteStatsTask, upsertStatsTask } from '../src/data-access/statistics.repository.js';
-import { STATS_QUEUE } from '../src/entry-points/messaging/statistics-events.handler.js';
+import { READ_MODEL_QUEUE } from '../src/entry-points/messaging/read-model-events.handler.js';
 import { envelope, userRegistered } from './events.js';
 import { callApi, connectTestBroker, startAdminHarness, type TAdminHarness, type TTestBroker } from './helpers.js';
 
@@ -18,7 +18,7 @@ let broker: TTestBroker;
 beforeAll(async () => {
   h = await startAdminHarness('admin_stats');
   broker = await connectTestBroker(h.config);
-  await broker.waitForConsumer(STATS_QUEUE);
+  await broker.waitForConsumer(READ_MODEL_QUEUE);
 });
 afterAll(async () => {
   await broker?.close();
@@ -37,14 +37,14 @@ function eventAt<T>(type: string, data: T, occurredAt: string): TEventEnvelope<T
 async function consumedAll(ids: string[]): Promise<void> {
   await eventually(
     async () => {
-      const { rows } = await h.service.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox WHERE event_id = ANY($1) AND consumer LIKE $2', [ids, `%${STATS_QUEUE}`]);
+      const { rows } = await h.service.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox WHERE event_id = ANY($1) AND consumer LIKE $2', [ids, `%${READ_MODEL_QUEUE}`]);
       return rows[0]!.n === ids.length;
     },
     { what: 'the statistics consumer to take every event' },
   );
 }
 
-describe('the statistics consumer (admin.stats)', () => {
+describe('the statistics consumer (admin.read-model)', () => {
   it('when a withdrawal is decided before its request arrives, and an old task state arrives after a newer one, then the newest state stands', async () => {
     const withdrawalId = randomUUID();
     const userId = randomUUID();

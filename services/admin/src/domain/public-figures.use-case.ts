@@ -1,6 +1,14 @@
 import {
   TRUST_FIGURES_DAYS,
+  ZAppealDecidedDataSchema,
+  ZSubmissionApprovedDataSchema,
+  ZSubmissionRejectedDataSchema,
+  ZSubmissionSubmittedDataSchema,
+  ZSupportFirstResponseDataSchema,
+  ZWithdrawalDecidedDataSchema,
+  ZWithdrawalRequestedDataSchema,
   type TAppealDecidedData,
+  type TEventEnvelope,
   type TOperatorIdentity,
   type TPublicFigures,
   type TPublicTrust,
@@ -32,6 +40,40 @@ import { SETTING_DEFAULTS } from './settings.js';
 export const PUBLIC_FIGURES_DAYS = 30;
 
 /* ---- From events (in the consumer's transaction) ---- */
+
+/** The events the public figures' read model (the landing figures and the trust page) is built from. */
+export const PUBLIC_FIGURES_EVENT_TYPES = [
+  'submission.approved',
+  'withdrawal.requested',
+  'withdrawal.decided',
+  // the trust page (issue 31)
+  'submission.submitted',
+  'submission.rejected',
+  'appeal.decided',
+  'support.first_response',
+] as const;
+
+/** Applies one event to the public figures' read model, in the consumer's transaction. */
+export async function applyPublicFiguresEvent(client: Queryable, event: TEventEnvelope): Promise<void> {
+  switch (event.type as (typeof PUBLIC_FIGURES_EVENT_TYPES)[number]) {
+    case 'submission.approved':
+      return onTaskApproved(client, ZSubmissionApprovedDataSchema.parse(event.data));
+    case 'withdrawal.requested':
+      return onWithdrawalRequested(client, ZWithdrawalRequestedDataSchema.parse(event.data));
+    case 'withdrawal.decided':
+      return onWithdrawalDecided(client, ZWithdrawalDecidedDataSchema.parse(event.data));
+    case 'submission.submitted':
+      return onSubmissionSubmitted(client, ZSubmissionSubmittedDataSchema.parse(event.data));
+    case 'submission.rejected':
+      return onSubmissionRejected(client, ZSubmissionRejectedDataSchema.parse(event.data));
+    case 'appeal.decided':
+      return onAppealDecided(client, ZAppealDecidedDataSchema.parse(event.data));
+    case 'support.first_response':
+      return onSupportFirstResponse(client, ZSupportFirstResponseDataSchema.parse(event.data));
+    default:
+      throw new Error(`The public figures do not take events of type "${event.type}"`);
+  }
+}
 
 export async function onTaskApproved(client: Queryable, data: TSubmissionApprovedData): Promise<void> {
   await recordApprovedTask(client, { assignmentId: data.assignmentId, userId: data.userId, reward: data.reward, approvedAt: data.approvedAt });

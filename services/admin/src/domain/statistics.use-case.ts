@@ -36,7 +36,7 @@ export interface TStatsDeps extends TAdminDeps {
   internalApis: TInternalApis;
 }
 
-/** The events the statistics read model is built from (queue admin.stats). */
+/** The events the statistics read model is built from (the admin.read-model queue). */
 export const STATS_EVENT_TYPES = [
   'user.registered',
   'user.updated',
