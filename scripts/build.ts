@@ -3,8 +3,9 @@
  * and service-kit's command-line tools to JavaScript, one esbuild bundle per program, so production runs
  * `node --enable-source-maps services/<name>/dist/main.js` with no TypeScript toolchain (the Dockerfiles).
  *
- * Why bundles and not tsc's file-per-file output: measured in bench/results/start.txt (start time to ready, resident
- * memory and size). Each bundle holds the program's own code and the workspace packages it imports
+ * Bundles or tsc's file-per-file output: bench/results/start.txt measured both beside tsx (start time, memory, size) on
+ * a machine too loaded to tell the two apart (bench/README.md); bundles need no second set of package exports to reach
+ * the workspace packages' compiled files, and are one file per program. Each bundle holds the program's own code and the workspace packages it imports
  * (@platform/contracts, @platform/service-kit); npm packages stay external and are loaded from node_modules as
  * installed (`npm ci --omit=dev`), so native ones (argon2, sharp) and those that read their own files
  * (swagger-ui-dist) work unchanged. A linked source map (`main.js.map`) beside each bundle maps stack traces to the
