@@ -164,7 +164,7 @@ describe.each(Object.entries(renderings))('infra/k8s %s', (variant, manifests) =
       for (const env of container.env) if (env.valueFrom) expect(env.valueFrom.secretKeyRef?.name, `${name} ${env.name}`).toBeTruthy();
       if (name !== 'gateway') {
         const job = find(manifests, 'Job', `${name}-migrate`);
-        expect(job.spec.template.spec.containers[0].command).toEqual(['node', '--import', 'tsx', 'packages/service-kit/src/migrate.cli.ts', name, `services/${name}/src/data-access/migrations`]);
+        expect(job.spec.template.spec.containers[0].command).toEqual(['node', '--enable-source-maps', 'packages/service-kit/dist/migrate.cli.js', name, `services/${name}/src/data-access/migrations`]);
         expect(existsSync(join(ROOT, 'services', name, 'src', 'data-access', 'migrations')), `${name} migrations`).toBe(true);
         expect(find(manifests, 'Cluster', `postgres-${name}`).spec.bootstrap.initdb.database).toBe(`platform_${name}`);
         expect(container.env.find((e: { name: string }) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef).toEqual({ name: `postgres-${name}-app`, key: 'uri' });

@@ -8,6 +8,7 @@ import { ensureDatabase, waitForListening } from '@platform/service-kit';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { compiledPath } from './compiled.js';
 import { INFRA } from './infra.js';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -57,6 +58,23 @@ export interface TStackOptions {
   ephemeral?: boolean;
   /** Receives every output line of every process, prefixed with its name. */
   onLog?: (line: string) => void;
+  /**
+   * How each process runs: `tsx` (default), the TypeScript sources through tsx, as in development; `compiled`, the
+   * bundles of `npm run build:services` (`services/<name>/dist/main.js`, `gateway/dist/main.js`) under
+   * `node --enable-source-maps`, as the images run them. bench/start.bench.ts compares the two.
+   */
+  runtime?: 'tsx' | 'compiled';
+  /** With runtime `compiled`: the tree holding the compiled programs at the same paths (default: the repository). */
+  compiledRoot?: string;
+}
+
+/** One process of the stack as started: its process id and how long it took from spawn to ready. */
+export interface TStackProcess {
+  pid: number;
+  /** From spawn to its report of the addresses it listens on (its start() resolved: migrations, consumers, HTTP). */
+  listeningMs: number;
+  /** From spawn to its first 200 on /ready (every dependency reachable), polled every 20 ms. */
+  readyMs: number;
 }
 
 export interface TStack {
@@ -67,6 +85,8 @@ export interface TStack {
   /** Each process's internal port (/health, /ready, /metrics), by name (the services and `gateway`). */
   internalUrls: Record<string, string>;
   databaseUrls: Record<string, string>;
+  /** Each process as last started, by name. */
+  processes: Record<string, TStackProcess>;
   /**
    * Ends one process (`payouts`, `chat-2`, `gateway`...) with the signal (SIGKILL: no shutdown at all, as a crash)
    * and waits until it has exited. Fault injection for the reliability suite.
@@ -119,7 +139,7 @@ async function waitReady(name: string, url: string, child: ChildProcess, output:
     } catch {
       // not ready yet (its dependencies, or a consumer still binding)
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`${name} did not become ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output.slice(-30).join('\n')}`);
 }
@@ -219,6 +239,15 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
   const serviceUrls: Record<string, string> = {};
   const internalUrls: Record<string, string> = {};
   const databaseUrls: Record<string, string> = {};
+  const processes: Record<string, TStackProcess> = {};
+  const compiledRoot = resolve(options.compiledRoot ?? ROOT);
+  /** The arguments of node that run an entry point (`services/auth/src/main.ts`) in the chosen runtime. */
+  const nodeArgs = (entry: string): string[] => {
+    if (options.runtime !== 'compiled') return ['--import', 'tsx', join(ROOT, entry)];
+    const compiled = join(compiledRoot, compiledPath(entry));
+    if (!existsSync(compiled)) throw new Error(`No compiled ${compiledPath(entry)} in ${compiledRoot}: run npm run build:services first.`);
+    return ['--enable-source-maps', compiled];
+  };
   const common: Record<string, string> = {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
@@ -252,7 +281,8 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
    */
   const launch = async (name: string, entry: string, env: Record<string, string>, socket?: net.Server) => {
     const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    const spawnedAt = performance.now();
+    const child = spawn(process.execPath, nodeArgs(entry), {
       cwd: ROOT,
       env: { ...process.env, ...common, PORT: '0', INTERNAL_HOST: '127.0.0.1', INTERNAL_PORT: '0', ...env, ...(socket ? { LISTEN_FD: '4' } : {}) },
       // fd 3 carries the report of the addresses bound; fd 4 is the inherited listening socket, if any.
@@ -273,8 +303,10 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     const reported = await waitForListening(child, { name, output: () => output });
+    const listeningMs = performance.now() - spawnedAt;
     internalUrls[name] = reported.internalUrl;
     await waitReady(name, reported.internalUrl, child, output);
+    processes[name] = { pid: child.pid!, listeningMs, readyMs: performance.now() - spawnedAt };
     // A process listening on every interface (the gateway) is reached on loopback here.
     const url = reported.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
     serviceUrls[name] = url;
@@ -358,5 +390,5 @@ export async function startStack(options: TStackOptions): Promise<TStack> {
     // The ports it had reported (the others reach it there): as a restarted container keeps its service address.
     await launch(name, proc.entry, { ...proc.env, PORT: new URL(serviceUrls[name]!).port, INTERNAL_PORT: new URL(internalUrls[name]!).port });
   };
-  return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, kill, relaunch, stop: stopAll };
+  return { baseUrl, outboxDir, serviceUrls, internalUrls, databaseUrls, processes, kill, relaunch, stop: stopAll };
 }

@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
  * Applies a service's migrations and exits, as a step of its own before a rollout (Kubernetes runs it as a Job;
  * infra/k8s/base/migrations.yaml):
  *   node --import tsx packages/service-kit/src/migrate.cli.ts <service> <migrationsDir>
+ * (compiled, in every service's image: node packages/service-kit/dist/migrate.cli.js <service> <migrationsDir>)
  * The same migrations as the service applies when it starts (service-kit's own, then the service's), under the
  * same advisory lock, so a Job and a starting instance never apply one twice. Reads DATABASE_URL.
  */
