@@ -1,4 +1,4 @@
-import type { TSubmissionClaim } from '@platform/contracts';
+import type { TRecordedClaim, TSubmissionClaim } from '@platform/contracts';
 import type { Queryable } from '@platform/service-kit';
 import { CLAIM_COLUMNS } from './assignments.repository.js';
 import { iso } from './rows.js';
@@ -42,9 +42,24 @@ export async function dropClaim(db: Queryable, id: string, adminId: string): Pro
   return (rowCount ?? 0) > 0;
 }
 
-/** The submission's live claim, or null; `forUpdate` locks the assignment row (a decision's check in its transaction). */
-export async function findClaim(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<TSubmissionClaim | null> {
-  const { rows } = await db.query<TClaimRow>(`SELECT a.id, ${CLAIM_COLUMNS} FROM task_assignments a WHERE a.id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+/**
+ * The claim recorded on the assignment, live or lapsed (null: none), with the row locked until the transaction ends:
+ * a decision or a claim reads what it is about to clear or replace, for the audit log, and nothing changes it between.
+ */
+export async function lockRecordedClaim(db: Queryable, id: string): Promise<{ userId: string; taskId: string; claim: TRecordedClaim | null } | undefined> {
+  const { rows } = await db.query<{ user_id: string; task_id: string; claimed_by: string | null; claim_expires_at: Date | null; lapsed: boolean | null }>(
+    'SELECT user_id, task_id, claimed_by, claim_expires_at, claim_expires_at <= now() AS lapsed FROM task_assignments WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const claim = row.claimed_by && row.claim_expires_at ? { adminId: row.claimed_by, expiresAt: iso(row.claim_expires_at), lapsed: row.lapsed === true } : null;
+  return { userId: row.user_id, taskId: row.task_id, claim };
+}
+
+/** The submission's live claim (with the claimer's name), or null. */
+export async function findClaim(db: Queryable, id: string): Promise<TSubmissionClaim | null> {
+  const { rows } = await db.query<TClaimRow>(`SELECT a.id, ${CLAIM_COLUMNS} FROM task_assignments a WHERE a.id = $1`, [id]);
   return mapClaim(rows[0]);
 }
 
