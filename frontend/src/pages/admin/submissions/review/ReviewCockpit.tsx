@@ -8,12 +8,14 @@ import { errorMessageOf } from '../../../../app/errorMessage';
 import { useFormat } from '../../../../app/format';
 import { useToast } from '../../../../components/toast';
 import { isInlineMedia } from '../../../../features/tasks/InlineMedia';
+import { ControlAccuracyText } from '../../../../features/tasks/WorkerControlAccuracy';
 import { useApproveSubmissionMutation, useRejectSubmissionMutation, useWorkerQualityQuery } from '../../../../features/tasks/tasks.admin.api';
 import { RejectSubmissionDialog, type TRejectInput } from '../components/RejectSubmissionDialog';
 import { isPlainKey, isTypingTarget } from '../components/reviewText';
 import { useReviewQueue, type TReviewFilters } from './useReviewQueue';
 import { useFileBlobs, type TBlobState } from './useFileBlobs';
 import { ClaimNotice } from '../components/ClaimNotice';
+import { ControlCheckAlert } from '../components/ControlCheckPanel';
 import { useSubmissionClaim } from '../useSubmissionClaim';
 
 /** The keys of the cockpit, in the order the legend shows them. */
@@ -23,7 +25,8 @@ const workerName = (s: TAdminSubmission) => `${s.userFirstName} ${s.userLastName
 
 /**
  * Admin > Task Submissions > Review (issue 30 item 1): one submission at a time, its images, videos and text inline at
- * full width, the task's instructions and numbered acceptance criteria and the worker's quality record beside it, and
+ * full width (a control task's check under the text), the task's instructions and numbered acceptance criteria and the
+ * worker's quality record (with their control accuracy) beside it, and
  * keys: A approve, R reject (then a template by its number), J/K next/previous, N next file, Z zoom, O open the
  * original. The keys never fire while the admin types in a text field, nor while a dialog is open. Decisions go
  * through the same calls as the list's Approve and Reject (POST /api/admin/submissions/{id}/approve | reject).
@@ -255,6 +258,8 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
               <p className="pre-wrap review-cockpit-text" data-testid="cockpit-text">
                 {current.submission ?? t('work.common.notSet')}
               </p>
+              {/* A control task (issue 30 item 5): the expected answer under the worker's, and whether they matched. */}
+              {current.controlCheck && <ControlCheckAlert check={current.controlCheck} />}
             </section>
             <div className="review-cockpit-actions">
               <Button onClick={queue.previous} disabled={queue.index === 0}>
@@ -305,6 +310,10 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
                   <p>
                     <span className="muted">{t('work.worker.quality.approvalRate')}: </span>
                     <strong>{record.approvalRate === null ? t('work.worker.quality.noRate') : format.percent(record.approvalRate)}</strong>
+                  </p>
+                  <p data-testid="cockpit-control-accuracy" title={t('work.admin.control.accuracyHint')}>
+                    <span className="muted">{t('work.admin.control.accuracy')}: </span>
+                    <ControlAccuracyText control={record.control} />
                   </p>
                   <dl className="info-list review-cockpit-quality">
                     {(['approved', 'rejected', 'underAppeal', 'returned', 'appealsWon'] as const).map((key) => (
