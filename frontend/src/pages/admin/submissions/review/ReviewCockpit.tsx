@@ -3,7 +3,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessageOf } from '../../../../app/errorMessage';
 import { useFormat } from '../../../../app/format';
 import { useToast } from '../../../../components/toast';
@@ -16,6 +16,7 @@ import { useReviewQueue, type TReviewFilters } from './useReviewQueue';
 import { useFileBlobs, type TBlobState } from './useFileBlobs';
 import { ClaimNotice } from '../components/ClaimNotice';
 import { ControlCheckAlert } from '../components/ControlCheckPanel';
+import { SUBMISSIONS_LIST_PATH } from '../useListAddress';
 import { useSubmissionClaim } from '../useSubmissionClaim';
 
 /** The keys of the cockpit, in the order the legend shows them. */
@@ -30,13 +31,15 @@ const workerName = (s: TAdminSubmission) => `${s.userFirstName} ${s.userLastName
  * keys: A approve, R reject (then a template by its number), J/K next/previous, N next file, Z zoom, O open the
  * original. The keys never fire while the admin types in a text field, nor while a dialog is open. Decisions go
  * through the same calls as the list's Approve and Reject (POST /api/admin/submissions/{id}/approve | reject).
- * Pages through the server's list with the list's filter (the address carries it).
+ * Pages through the server's list with the list's filter (the address carries it, with the list's sort and page for
+ * the way back).
  */
 export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   const { t } = useTranslation();
   const format = useFormat();
   const toast = useToast();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const queue = useReviewQueue(filters);
   const { current, decisions } = queue;
   const [approveSubmission] = useApproveSubmissionMutation();
@@ -157,8 +160,8 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [queue, current, canDecide, approve, rejecting, media.length, file, openOriginal]);
 
-  // The list keeps no filter in its address: back to it as it opens.
-  const backToList = () => navigate('/admin/submissions');
+  // The cockpit's address is the list's (its filters, sort and page, issue 30): back to the list as it was left.
+  const backToList = () => navigate(`${SUBMISSIONS_LIST_PATH}${search}`);
   const position = queue.items.length === 0 ? 0 : Math.min(queue.index + 1, queue.items.length);
   const reviewed = Object.keys(decisions).length;
 
