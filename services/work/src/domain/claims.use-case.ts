@@ -1,6 +1,6 @@
 import type { TSubmissionClaimList, TSubmissionClaimResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
-import { dropClaim, findClaim, listLiveClaims, lockRecordedClaim, takeClaim } from '../data-access/claims.repository.js';
+import { dropClaim, findClaim, listLiveClaims, lockClaimToTake, takeClaim } from '../data-access/claims.repository.js';
 import { findAssignment } from '../data-access/assignments.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { WORK_ERRORS } from './work.errors.js';
@@ -18,7 +18,7 @@ const LIVE_CLAIMS_SHOWN = 1_000;
  */
 export async function claimSubmission(deps: TWorkDeps, adminId: string, id: string): Promise<TSubmissionClaimResponse> {
   return withTransaction(deps.pool, async (client) => {
-    const recorded = await lockRecordedClaim(client, id);
+    const recorded = await lockClaimToTake(client, id, adminId);
     const claim = await takeClaim(client, id, adminId, deps.claimSeconds);
     if (!claim) return explainNotReviewable(client, id, adminId);
     // Another admin's claim let go of (takeClaim refuses a live one): lapsed.

@@ -11,7 +11,7 @@ import {
   type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
 import { findLatestControlChecks } from '../data-access/control.repository.js';
-import { findClaim, lockRecordedClaim } from '../data-access/claims.repository.js';
+import { findClaim, lockClaimToDecide } from '../data-access/claims.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { findTemplate } from '../data-access/review-templates.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
@@ -87,7 +87,7 @@ export async function approveInTransaction(
   approvedBy: string | null,
   from: 'submitted' | 'rejected' = 'submitted',
 ): Promise<TAssignmentRecord | undefined> {
-  const recorded = await lockRecordedClaim(client, assignmentId);
+  const recorded = await lockClaimToDecide(client, assignmentId, approvedBy, from);
   const approved = await markApproved(client, assignmentId, approvedBy, from);
   if (!approved) return undefined;
   const task = await findTask(client, approved.taskId, { forUpdate: true });
@@ -162,7 +162,7 @@ export async function rejectSubmission(
       if (unknown.length > 0) throw WORK_ERRORS.unknownCriteria(unknown);
       if (existing.taskAcceptanceCriteria.length > 0 && criteria.length === 0) throw WORK_ERRORS.criteriaRequired();
     }
-    const recorded = await lockRecordedClaim(client, id);
+    const recorded = await lockClaimToDecide(client, id, adminId, 'submitted');
     const rejected = await markRejected(client, id, adminId, reason);
     if (!rejected) return explainNotReviewable(client, id, adminId);
     // The reason template it was made from (issue 30): kept from deletion until this commits, and counted by the row
