@@ -126,7 +126,7 @@ describe('review: who is reviewing what, bulk approval', () => {
             if ((await takenOver.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
             return takenOver.count();
           },
-          { timeout: 20_000, intervals: [1_000] },
+          { timeout: 20_000, interval: 1_000 },
         )
         .toBe(1);
       await takenOver.getByText('Lapsed review claim taken over').waitFor();

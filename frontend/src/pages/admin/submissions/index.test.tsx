@@ -188,9 +188,9 @@ describe('admin Task Submissions', () => {
       });
       await screen.findByText('Review the app');
       await user.type(screen.getByLabelText('Worker: e-mail or name'), 'ada');
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions?user=ada'));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada$/));
       await user.click(screen.getByRole('columnheader', { name: /Submitted/ }));
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions?user=ada&sort=submittedAt.desc'));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada&sort=submittedAt\.desc$/));
       await waitFor(() => expect(screen.getByRole('button', { name: /Next page/ })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: /Next page/ }));
       await screen.findByText('Photograph the shop');
@@ -215,7 +215,7 @@ describe('admin Task Submissions', () => {
       // Previous goes back to the first page of the same filter and sort.
       await user.click(screen.getByRole('button', { name: /Previous page/ }));
       expect(await screen.findByText('Review the app')).toBeInTheDocument();
-      expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions?user=ada&sort=submittedAt.desc');
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada&sort=submittedAt\.desc$/);
     });
 
     it('when the list opens with a filter and a date range in its address, then they are applied and shown, and a new search starts from page 1', async () => {
