@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTokenSigner } from '@platform/service-kit';
@@ -31,6 +31,8 @@ const CONCURRENCY = Number(process.env.BENCH_REVIEW_CONCURRENCY ?? 4);
 const BATCH = process.env.BENCH_REVIEW_BATCH;
 
 async function main(): Promise<void> {
+  // The machine may be shared: its load is written beside the figures, before and after the run.
+  const loadBefore = loadavg();
   const environment = await createTestEnvironment('bench_review');
   const uploadDir = mkdtempSync(join(tmpdir(), 'bench-review-'));
   const config = loadWorkConfig({ ...environment.env, UPLOAD_DIR: uploadDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'warn', REVIEW_JOB_POLL_MS: '200', ...(BATCH ? { REVIEW_JOB_BATCH_SIZE: BATCH } : {}) });
@@ -118,7 +120,7 @@ async function main(): Promise<void> {
     const s = sum('single');
     const b = sum('bulk');
     const lines = [
-      `review.bench ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `review.bench ${new Date().toISOString()} load average (1, 5, 15 min) before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`,
       `items per path per round ${ITEMS}, rounds ${ROUNDS}, single-path concurrency ${CONCURRENCY}, job batch ${BATCH ?? 'service default (100)'}`,
       '',
       '| path | items | seconds | decisions per minute |',

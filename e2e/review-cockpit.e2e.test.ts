@@ -9,7 +9,8 @@ import { e2eStack } from './support/stack.js';
  * with acceptance criteria, some with an image) reviewed in the review cockpit by keyboard only: A approves, R then a
  * template's number rejects (once with the text edited: E, typing, Ctrl+Enter), J/K move, O opens the original. Then,
  * through the API: each worker's ledger has one task reward per approval and its chain verifies, each rejected worker
- * reads the template's text with the criterion, and the templates count their uses. Screenshots at 1280 and 1440 px.
+ * reads the template's text with the criterion, and the templates count their uses. Back to the list keeps the
+ * cockpit's filter; the reason templates table shows every column at 1440 and 1280 px. Screenshots at 1280 and 1440 px.
  */
 const { baseUrl } = e2eStack();
 const { api, registerWorker, adminToken: signInAdmin } = apiClient(baseUrl);
@@ -36,6 +37,25 @@ interface TArranged {
 /** The id of the submission the cockpit shows. */
 async function shownId(page: Page): Promise<string | null> {
   return page.getByTestId('cockpit-item').getAttribute('data-submission-id');
+}
+
+/**
+ * The headers of a table that are not wholly in view in its box, and whether the box scrolls sideways (a column pushed
+ * out of view, or under the pinned Actions): [] when every column shows.
+ */
+async function columnsOutOfView(page: Page, testId: string): Promise<string[]> {
+  const table = page.getByTestId(testId);
+  const scroller = table.locator('.ant-table-content, .ant-table-body').first();
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error(`${testId}: the table has no box`);
+  const out: string[] = [];
+  if (await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1)) out.push('(the table scrolls sideways)');
+  for (const th of await table.locator('thead th').all()) {
+    const name = (await th.innerText()).trim();
+    const cell = await th.boundingBox();
+    if (name && cell && (cell.x < box.x - 1 || cell.x + cell.width > box.x + box.width + 1)) out.push(name);
+  }
+  return out;
 }
 
 /** Waits until the cockpit moved on from `id` (to the next submission, or the end of the queue). */
@@ -163,13 +183,25 @@ describe('review cockpit journey (admin 1280 and 1440 px)', () => {
     await page.getByTestId('cockpit-end').getByText('End of the queue. Decided in this session: 10.').waitFor();
     await checkScreen(page, JOURNEY, '03-cockpit-end');
 
-    // At 1440 px: the Reason templates under the list, with the uses counted.
+    // Back to the list: it opens with the cockpit's filter (the address carries it), shown in its search box.
+    await page.getByTestId('cockpit-end').getByRole('button', { name: 'Back to the list' }).click();
+    await waitForPath(page, '/admin/submissions');
+    expect(new URL(page.url()).searchParams.get('user')).toBe(tag);
+    await expect.poll(() => page.getByLabel('Worker: e-mail or name').inputValue()).toBe(tag);
+    await page.getByTestId('submissions').getByText('No submissions awaiting review').first().waitFor();
+
+    // At 1440 and 1280 px: the Reason templates under the list, with the uses counted, every column in view.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${baseUrl}/admin/submissions`);
     await page.getByTestId('toggle-templates').click();
     const table = page.getByTestId('review-templates');
     await table.getByText(`Sign not readable ${tag}`).scrollIntoViewIfNeeded();
+    expect(await columnsOutOfView(page, 'review-templates')).toEqual([]);
     await checkScreen(page, JOURNEY, '04-templates');
+    await page.setViewportSize(LAPTOP);
+    await table.getByText(`Sign not readable ${tag}`).scrollIntoViewIfNeeded();
+    expect(await columnsOutOfView(page, 'review-templates')).toEqual([]);
+    await checkScreen(page, JOURNEY, '05-templates-1280');
     await context.close();
 
     // Through the API: nothing of this journey waits any more; each decision is what the keyboard did.

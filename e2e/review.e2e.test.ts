@@ -6,8 +6,8 @@ import { checkScreen, completeOnboarding, DESKTOP, DEV_ADMIN, launchBrowser, new
 import { e2eStack } from './support/stack.js';
 
 /**
- * Issue 30 items 3 and 4 in the console: who is reviewing what (live, without a reload) and bulk approval with its
- * progress. Submissions are written straight into work's database (the worker's side is work.e2e's journey).
+ * Issue 30 items 3 and 4 in the console: who is reviewing what (live, without a reload), bulk approval with its
+ * progress, and a lapsed claim taken over shown in the audit log. Submissions are written straight into work's database (the worker's side is work.e2e's journey).
  */
 const { baseUrl } = e2eStack();
 const workDatabaseUrl = e2eStack().databaseUrls.work!;
@@ -111,6 +111,27 @@ describe('review: who is reviewing what, bulk approval', () => {
       expect(items.find((i) => i.id === ids[1])?.outcome).toMatch(/claimed|spot_check/);
       for (const item of items) expect(item.status).toBe(item.outcome === 'approved' ? 'completed' : 'submitted');
       expect(items.filter((i) => i.outcome === 'approved').length).toBeGreaterThanOrEqual(3);
+
+      // Olga's claim lapses; opening her submission takes it over, and the audit log shows it as this admin's action.
+      await db.query(`UPDATE task_assignments SET claim_expires_at = now() - interval '1 second' WHERE id = $1 AND claimed_by = $2`, [ids[1], otherAdmin]);
+      await page.getByRole('row').filter({ hasText: 'Storefront 2' }).getByRole('button', { name: 'View' }).click();
+      await dialog.getByText('You are reviewing this submission').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await page.goto(`${baseUrl}/admin/audit-log`);
+      await page.getByTestId('audit-log-section').locator('[data-action]').first().waitFor();
+      const takenOver = page.getByRole('row').filter({ has: page.locator('[data-action="submission.claim_taken_over"]') }).filter({ hasText: ids[1]! });
+      await expect
+        .poll(
+          async () => {
+            if ((await takenOver.count()) === 0) await page.getByRole('button', { name: 'Refresh' }).click();
+            return takenOver.count();
+          },
+          { timeout: 20_000, interval: 1_000 },
+        )
+        .toBe(1);
+      await takenOver.getByText('Lapsed review claim taken over').waitFor();
+      expect(await takenOver.innerText()).toContain(otherAdmin);
+      await checkScreen(page, JOURNEY, 'audit-claim-taken-over');
     } finally {
       await context.close();
       await db.query(`DELETE FROM settings WHERE key = 'bulk_spot_check_every'`);

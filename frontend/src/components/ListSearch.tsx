@@ -10,11 +10,12 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * A server-paged list's search box: what is typed goes to `onSearch`, trimmed, once typing rests (SEARCH_DEBOUNCE_MS)
  * or at Enter. `label` is both the placeholder and the accessible name. `onSearch` is called only when the text
  * differs from the one sent last: never on mount, never because the page made a new callback, so a list that starts
- * again from its first page on a new search is not sent back there while the admin pages through it.
+ * again from its first page on a new search is not sent back there while the admin pages through it. `initialValue`:
+ * the search the list already applies (a list that keeps it in its address), shown in the box and not sent again.
  */
-export function ListSearch({ label, onSearch, size }: { label: string; onSearch: (text: string) => void; size?: SizeType }) {
-  const [typed, setTyped] = useState('');
-  const sent = useRef('');
+export function ListSearch({ label, onSearch, size, initialValue = '' }: { label: string; onSearch: (text: string) => void; size?: SizeType; initialValue?: string }) {
+  const [typed, setTyped] = useState(initialValue);
+  const sent = useRef(initialValue.trim());
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;

@@ -241,6 +241,7 @@ export const adminEn = {
       withdrawal_rejected: 'Withdrawal rejected',
       submission_approved: 'Submission approved',
       submission_rejected: 'Submission rejected',
+      submission_claim_taken_over: 'Lapsed review claim taken over',
       assignment_cancelled: 'Assignment cancelled',
       submission_appealed: 'Submission appealed',
       appeal_upheld: 'Appeal upheld',

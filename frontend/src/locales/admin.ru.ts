@@ -241,6 +241,7 @@ export const adminRu: Pick<TCatalogue['admin'], keyof typeof adminEn> = {
       withdrawal_rejected: 'Вывод отклонён',
       submission_approved: 'Работа одобрена',
       submission_rejected: 'Работа отклонена',
+      submission_claim_taken_over: 'Работа взята на проверку после истечения чужой',
       assignment_cancelled: 'Назначение отменено',
       submission_appealed: 'Работа обжалована',
       appeal_upheld: 'Апелляция отклонена: отказ остаётся',

@@ -138,6 +138,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.rejected',
   'submission.approved',
   'submission.rejected',
+  'submission.claim_taken_over',
   'assignment.cancelled',
   'submission.appealed',
   'appeal.upheld',

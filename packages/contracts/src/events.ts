@@ -74,6 +74,17 @@ export type TUserUpdatedData = z.infer<typeof ZUserUpdatedDataSchema>;
 /* ---- Work service (tasks, assignments, submissions). ---- */
 
 /**
+ * The claim recorded on a submission when an admin decided it or took it over (issue 30, for the audit log): the admin
+ * who had opened it, until when, and whether that time had passed (a lapsed claim no longer binds anyone).
+ */
+export const ZRecordedClaimSchema = z.object({
+  adminId: z.uuid(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  lapsed: z.boolean(),
+});
+export type TRecordedClaim = z.infer<typeof ZRecordedClaimSchema>;
+
+/**
  * A submission was approved (by an admin, or automatically after auto_approval_days): the worker earns the reward.
  * Published once per assignment. payouts credits `reward` keyed by assignmentId.
  */
@@ -88,6 +99,8 @@ export const ZSubmissionApprovedDataSchema = z.object({
   approvedBy: z.uuid().nullable(),
   /** The task's title when approved (the worker's statement names the task); optional: older events lack it. */
   taskTitle: z.string().optional(),
+  /** The claim on the submission when it was decided (the decider's own, or another admin's lapsed one); absent: none. */
+  claim: ZRecordedClaimSchema.optional(),
 });
 export type TSubmissionApprovedData = z.infer<typeof ZSubmissionApprovedDataSchema>;
 
@@ -101,8 +114,27 @@ export const ZSubmissionRejectedDataSchema = z.object({
   rejectedBy: z.uuid(),
   /** The acceptance criteria (numbers) the rejection cited (issue 29); absent in older events. */
   criteria: z.array(z.number().int()).optional(),
+  /** The claim on the submission when it was decided (the decider's own, or another admin's lapsed one); absent: none. */
+  claim: ZRecordedClaimSchema.optional(),
 });
 export type TSubmissionRejectedData = z.infer<typeof ZSubmissionRejectedDataSchema>;
+
+/**
+ * An admin opened a submission whose claim by another admin had lapsed, and took the claim over (issue 30: who is
+ * reviewing what). Audited (admin service); claiming a free submission, renewing or releasing one's own is not.
+ */
+export const ZSubmissionClaimTakenOverDataSchema = z.object({
+  assignmentId: z.uuid(),
+  userId: z.uuid(),
+  taskId: z.uuid(),
+  takenBy: z.uuid(),
+  takenAt: z.iso.datetime({ offset: true }),
+  /** Until when the new claim holds. */
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** The lapsed claim taken over. */
+  previous: ZRecordedClaimSchema,
+});
+export type TSubmissionClaimTakenOverData = z.infer<typeof ZSubmissionClaimTakenOverDataSchema>;
 
 /** A worker submitted (or resubmitted after a rejection) their work for review. */
 export const ZSubmissionSubmittedDataSchema = z.object({
@@ -172,6 +204,8 @@ export const ZAppealDecidedDataSchema = z.object({
   appealedAt: z.iso.datetime({ offset: true }),
   decidedAt: z.iso.datetime({ offset: true }),
   decidedBy: z.uuid(),
+  /** The claim on the submission when the appeal was decided (issue 30); absent: none. */
+  claim: ZRecordedClaimSchema.optional(),
 });
 export type TAppealDecidedData = z.infer<typeof ZAppealDecidedDataSchema>;
 
@@ -479,6 +513,7 @@ export const EVENT_SCHEMAS = {
   'submission.approved': ZSubmissionApprovedDataSchema,
   'submission.rejected': ZSubmissionRejectedDataSchema,
   'submission.submitted': ZSubmissionSubmittedDataSchema,
+  'submission.claim_taken_over': ZSubmissionClaimTakenOverDataSchema,
   'assignment.created': ZAssignmentCreatedDataSchema,
   'assignment.released': ZAssignmentReleasedDataSchema,
   'assignment.returned': ZAssignmentReturnedDataSchema,

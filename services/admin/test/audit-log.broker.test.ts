@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TEventEnvelope } from '@platform/contracts';
+import type { TEventEnvelope, TSubmissionClaimTakenOverData } from '@platform/contracts';
 import { eventually } from '@platform/service-kit/testing';
 import { AUDIT_QUEUE } from '../src/entry-points/messaging/audit-events.handler.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
@@ -8,6 +8,7 @@ import {
   assignmentCancelled,
   balanceAdjusted,
   balanceGivenUp,
+  envelope,
   settingsChanged,
   submissionApproved,
   submissionRejected,
@@ -125,6 +126,40 @@ describe('the admin.audit queue', () => {
         after: { status: 'rejected', reason: 'Not enough experience', assignmentId: null, userId: decided.data.userId, taskId: decided.data.taskId }, created_at: time,
       },
     ]);
+  });
+
+  it('when an admin takes over a lapsed review claim, or decides under a claim, then the take-over is its own row and each decision row names the claim (issue 30)', async () => {
+    const t = '2025-03-03T10:00:00.000Z';
+    const lapsedAt = '2025-03-03T09:59:00.000Z';
+    const assignmentId = randomUUID();
+    const takenOver = envelope<TSubmissionClaimTakenOverData>('submission.claim_taken_over', {
+      assignmentId,
+      userId: randomUUID(),
+      taskId: randomUUID(),
+      takenBy: GRACE,
+      takenAt: t,
+      expiresAt: '2025-03-03T10:05:00.000Z',
+      previous: { adminId: ADA, expiresAt: lapsedAt, lapsed: true },
+    });
+    const overLapsed = submissionApproved({ assignmentId, approvedBy: GRACE, approvedAt: t, claim: { adminId: ADA, expiresAt: lapsedAt, lapsed: true } });
+    const underOwn = submissionRejected({ rejectedBy: ADA, reason: 'Blurry photo', rejectedAt: t, claim: { adminId: ADA, expiresAt: '2025-03-03T10:04:00.000Z', lapsed: false } });
+    await broker.publish(takenOver, overLapsed, underOwn);
+    await handled(takenOver, overLapsed, underOwn);
+
+    expect(await rowOf(takenOver.id)).toEqual([
+      {
+        actor_id: GRACE, action: 'submission.claim_taken_over', target_type: 'submission', target_id: assignmentId,
+        before: { claimedBy: ADA, claimExpiresAt: lapsedAt, claimLapsed: true },
+        after: { claimedBy: GRACE, claimExpiresAt: '2025-03-03T10:05:00.000Z', userId: takenOver.data.userId, taskId: takenOver.data.taskId }, created_at: new Date(t),
+      },
+    ]);
+    expect((await rowOf(overLapsed.id))[0]).toMatchObject({ actor_id: GRACE, action: 'submission.approved', before: { status: 'submitted', claimedBy: ADA, claimExpiresAt: lapsedAt, claimLapsed: true } });
+    expect((await rowOf(underOwn.id))[0]).toMatchObject({ actor_id: ADA, action: 'submission.rejected', before: { status: 'submitted', claimedBy: ADA, claimLapsed: false } });
+
+    // The audit log screen's list finds the take-over by its action, with the admin's name.
+    const listed = await call('GET', '/api/admin/audit-log?action=submission.claim_taken_over');
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toEqual([expect.objectContaining({ actorId: GRACE, actor: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }, action: 'submission.claim_taken_over', targetId: assignmentId })]);
   });
 
   it('when a worker closing the account gives up the balance, then one audit row with the worker as the actor and the amount', async () => {

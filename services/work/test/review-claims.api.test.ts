@@ -151,6 +151,71 @@ describe('DELETE /api/admin/submissions/{id}/claim', () => {
   });
 });
 
+/** The data of the events of `type` about the submission, oldest first (read from work's outbox). */
+const eventsOf = async (type: string, id: string) =>
+  (await h.query<{ data: Record<string, unknown> }>(`SELECT payload->'data' AS data FROM outbox WHERE type = $1 AND payload->'data'->>'assignmentId' = $2 ORDER BY seq`, [type, id])).map((r) => r.data);
+
+describe('claims in the audit log (issue 30)', () => {
+  it('when an admin takes over another admin\'s lapsed claim, then submission.claim_taken_over names both claims; claiming a free one, renewing and releasing one\'s own write nothing', async () => {
+    const id = await submission();
+    await claim(alice, id);
+    await claim(alice, id);
+    await release(alice, id);
+    await claim(alice, id);
+    expect(await countEvents(h, 'submission.claim_taken_over', id)).toBe(0);
+
+    await lapse(id);
+    const [lapsed] = await h.query<{ expires: Date }>('SELECT claim_expires_at AS expires FROM task_assignments WHERE id = $1', [id]);
+    const taken = await claim(bob, id);
+    expect(taken.status).toBe(200);
+    const [{ user_id: userId, task_id: taskId }] = (await h.query<{ user_id: string; task_id: string }>('SELECT user_id, task_id FROM task_assignments WHERE id = $1', [id])) as [{ user_id: string; task_id: string }];
+    expect(await eventsOf('submission.claim_taken_over', id)).toEqual([
+      {
+        assignmentId: id,
+        userId,
+        taskId,
+        takenBy: bob.id,
+        takenAt: expect.any(String),
+        expiresAt: taken.body.claim.expiresAt,
+        previous: { adminId: alice.id, expiresAt: lapsed!.expires.toISOString(), lapsed: true },
+      },
+    ]);
+    // Bob renewing his claim, or a refused claim by Alice, is no take-over.
+    await claim(bob, id);
+    expect((await claim(alice, id)).status).toBe(409);
+    expect(await countEvents(h, 'submission.claim_taken_over', id)).toBe(1);
+  });
+
+  it('when an admin decides under their own claim, then the decision\'s event carries it (not lapsed); with no claim, none', async () => {
+    const approved = await submission();
+    const claimed = await claim(alice, approved);
+    expect((await approve(alice, approved)).status).toBe(200);
+    expect((await eventsOf('submission.approved', approved))[0]?.claim).toEqual({ adminId: alice.id, expiresAt: claimed.body.claim.expiresAt, lapsed: false });
+
+    const rejected = await submission();
+    const mine = await claim(bob, rejected);
+    expect((await reject(bob, rejected)).status).toBe(200);
+    expect((await eventsOf('submission.rejected', rejected))[0]?.claim).toEqual({ adminId: bob.id, expiresAt: mine.body.claim.expiresAt, lapsed: false });
+
+    const free = await submission();
+    expect((await approve(bob, free)).status).toBe(200);
+    expect((await eventsOf('submission.approved', free))[0]).not.toHaveProperty('claim');
+  });
+
+  it('when an admin decides over another admin\'s lapsed claim without taking it, then the decision\'s event names that claim as lapsed', async () => {
+    for (const decide of [approve, reject]) {
+      const id = await submission();
+      await claim(alice, id);
+      await lapse(id);
+      const [lapsed] = await h.query<{ expires: Date }>('SELECT claim_expires_at AS expires FROM task_assignments WHERE id = $1', [id]);
+      expect((await decide(bob, id)).status).toBe(200);
+      const [event] = await eventsOf(decide === approve ? 'submission.approved' : 'submission.rejected', id);
+      expect(event?.claim).toEqual({ adminId: alice.id, expiresAt: lapsed!.expires.toISOString(), lapsed: true });
+      expect(await countEvents(h, 'submission.claim_taken_over', id)).toBe(0);
+    }
+  });
+});
+
 describe('races', () => {
   it('when two admins race to claim and then decide, many rounds, then exactly one decision per submission, by the claimer, paid once', async () => {
     for (let round = 0; round < 15; round += 1) {
@@ -224,5 +289,22 @@ describe('other doors', () => {
     const decided = await h.api('POST', `/api/admin/appeals/${appealed.body.appeal.id}/decide`, { token: bob.token, body: { decision: 'overturned' } });
     expect(decided.status).toBe(200);
     expect(await countEvents(h, 'submission.approved', id)).toBe(1);
+  });
+
+  it('when the claimer decides an appeal, then appeal.decided and the approval it makes carry the claim (the audit rows)', async () => {
+    const worker = await h.newUser();
+    const task = await createTask(h);
+    const taken = await h.api('POST', `/api/tasks/${task.id}/take`, { token: worker.token });
+    const id = taken.body.assignment.id as string;
+    await h.api('POST', `/api/tasks/${task.id}/submit`, { token: worker.token, form: submissionForm('Here') });
+    expect((await reject(h.admin, id)).status).toBe(200);
+    const appealed = await h.api('POST', `/api/tasks/${task.id}/appeal`, { token: worker.token, body: { statement: 'It is sharp' } });
+    const claimed = await claim(alice, id);
+    expect(claimed.status).toBe(200);
+    const decided = await h.api('POST', `/api/admin/appeals/${appealed.body.appeal.id}/decide`, { token: alice.token, body: { decision: 'overturned' } });
+    expect(decided.status).toBe(200);
+    const claimOf = { adminId: alice.id, expiresAt: claimed.body.claim.expiresAt, lapsed: false };
+    expect((await eventsOf('appeal.decided', id))[0]?.claim).toEqual(claimOf);
+    expect((await eventsOf('submission.approved', id))[0]?.claim).toEqual(claimOf);
   });
 });

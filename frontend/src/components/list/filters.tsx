@@ -1,5 +1,5 @@
 import { DatePicker, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoDayOf } from '../../app/isoDay';
@@ -10,12 +10,22 @@ export interface TDateRange {
   to?: string;
 }
 
-/** The filter bar's date range: two calendar days, either may be open. */
-export function DateRangeFilter({ label, onChange, testId }: { label: string; onChange: (range: TDateRange) => void; testId?: string }) {
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day of a list's address as the picker takes it (null: none, or not a day). */
+const dayOf = (day: string | undefined): Dayjs | null => (day && ISO_DAY.test(day) && dayjs(day).isValid() ? dayjs(day) : null);
+
+/**
+ * The filter bar's date range: two calendar days, either may be open. `initialValue`: the range the list already applies
+ * (a list that keeps it in its address), shown in the picker.
+ */
+export function DateRangeFilter({ label, onChange, testId, initialValue }: { label: string; onChange: (range: TDateRange) => void; testId?: string; initialValue?: TDateRange }) {
+  const [from, to] = [dayOf(initialValue?.from), dayOf(initialValue?.to)];
   const picker = (
     <DatePicker.RangePicker
       aria-label={label}
       allowEmpty={[true, true]}
+      defaultValue={from || to ? [from, to] : undefined}
       format="YYYY-MM-DD"
       placeholder={[label, '']}
       onChange={(values: [Dayjs | null, Dayjs | null] | null) =>

@@ -8,10 +8,12 @@ import {
   ZBalanceGivenUpDataSchema,
   ZSettingsChangedDataSchema,
   ZSubmissionApprovedDataSchema,
+  ZSubmissionClaimTakenOverDataSchema,
   ZSubmissionRejectedDataSchema,
   ZTaskRequestDecidedDataSchema,
   ZWithdrawalDecidedDataSchema,
   type TEventEnvelope,
+  type TRecordedClaim,
 } from '@platform/contracts';
 import type { TNewAuditEntry } from '../data-access/audit-log.repository.js';
 import { SUPPORT_AUDIT_MAPPERS } from './support-audit-entries.js';
@@ -20,6 +22,9 @@ import { VERIFICATION_AUDIT_MAPPERS } from './verification-audit-entries.js';
 import { DOCUMENT_AUDIT_MAPPERS } from './document-audit-entries.js';
 
 type TAuditMapper = (event: TEventEnvelope) => Omit<TNewAuditEntry, 'eventId'> | undefined;
+
+/** Who had claimed a submission (issue 30), as the audit row's `before` shows it; nothing when no claim was recorded. */
+const claimState = (claim: TRecordedClaim | undefined) => (claim ? { claimedBy: claim.adminId, claimExpiresAt: claim.expiresAt, claimLapsed: claim.lapsed } : {});
 
 /**
  * Every event that records an admin's action, and the audit row it becomes. An event without an actor (an
@@ -84,7 +89,7 @@ export const AUDIT_MAPPERS = {
       action: 'submission.approved',
       targetType: 'submission',
       targetId: d.assignmentId,
-      before: { status: 'submitted' },
+      before: { status: 'submitted', ...claimState(d.claim) },
       after: { status: 'completed', reward: d.reward, userId: d.userId, taskId: d.taskId },
       createdAt: d.approvedAt,
     };
@@ -96,9 +101,22 @@ export const AUDIT_MAPPERS = {
       action: 'submission.rejected',
       targetType: 'submission',
       targetId: d.assignmentId,
-      before: { status: 'submitted' },
+      before: { status: 'submitted', ...claimState(d.claim) },
       after: { status: 'rejected', reason: d.reason, userId: d.userId, taskId: d.taskId },
       createdAt: d.rejectedAt,
+    };
+  },
+  // Who is reviewing what (issue 30): an admin took over another admin's lapsed claim on a submission.
+  'submission.claim_taken_over': (event) => {
+    const d = ZSubmissionClaimTakenOverDataSchema.parse(event.data);
+    return {
+      actorId: d.takenBy,
+      action: 'submission.claim_taken_over',
+      targetType: 'submission',
+      targetId: d.assignmentId,
+      before: claimState(d.previous),
+      after: { claimedBy: d.takenBy, claimExpiresAt: d.expiresAt, userId: d.userId, taskId: d.taskId },
+      createdAt: d.takenAt,
     };
   },
   // Due process (issue 29): the worker's appeal (their own step, as balance.given_up is) and the second admin's decision.
@@ -121,7 +139,7 @@ export const AUDIT_MAPPERS = {
       action: d.decision === 'upheld' ? 'appeal.upheld' : 'appeal.overturned',
       targetType: 'appeal',
       targetId: d.appealId,
-      before: { status: 'pending' },
+      before: { status: 'pending', ...claimState(d.claim) },
       after: { status: d.decision, reason: d.reason, userId: d.userId, assignmentId: d.assignmentId, taskId: d.taskId },
       createdAt: d.decidedAt,
     };

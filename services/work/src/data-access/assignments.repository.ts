@@ -71,7 +71,7 @@ export async function markSubmitted(db: Queryable, id: string, submission: strin
  * lapses). A claim and a decision are both conditional updates of the assignment row: whichever comes second waits for
  * the first's row lock and is re-checked against its result, so no decision slips past a claim taken at that moment.
  */
-const NOT_CLAIMED_BY_OTHER = (decidedBy: string) => `(a.claimed_by IS NULL OR a.claim_expires_at <= now() OR a.claimed_by = ${decidedBy}::uuid)`;
+export const NOT_CLAIMED_BY_OTHER = (decidedBy: string) => `(a.claimed_by IS NULL OR a.claim_expires_at <= now() OR a.claimed_by = ${decidedBy}::uuid)`;
 
 /**
  * submitted -> completed; the WHERE makes a second (concurrent) approval find nothing. approvedBy null = automatic.

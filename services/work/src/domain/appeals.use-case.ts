@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findAssignment, findLatestAssignmentOfWorker } from '../data-access/assignments.repository.js';
-import { findClaim } from '../data-access/claims.repository.js';
+import { findClaim, lockRecordedClaim } from '../data-access/claims.repository.js';
 import {
   countQuality,
   findAppeal,
@@ -148,8 +148,10 @@ export async function decideAppeal(deps: TWorkDeps, adminId: string, appealId: s
     if (rejection.appeal.status !== 'pending') throw WORK_ERRORS.appealAlreadyDecided();
     if (rejection.rejectedBy === adminId) throw WORK_ERRORS.appealSameReviewer();
     // Issue 30: an appeal decision is a decision on the submission; another admin's live claim refuses it. The
-    // assignment row is locked, so a claim taken at this moment waits for this decision (and then finds it decided).
-    const claim = await findClaim(client, rejection.assignmentId, { forUpdate: true });
+    // assignment row is locked, so a claim taken at this moment waits for this decision (and then finds it decided);
+    // the claim recorded on it goes into appeal.decided (the audit row).
+    const recorded = await lockRecordedClaim(client, rejection.assignmentId);
+    const claim = await findClaim(client, rejection.assignmentId);
     if (claim && claim.adminId !== adminId) throw WORK_ERRORS.claimedByOther(claim.adminName);
     const decided = await markAppealDecided(client, appealId, { decision: input.decision, decidedBy: adminId, reason: input.reason ?? null });
     if (!decided?.appeal) throw WORK_ERRORS.appealAlreadyDecided();
@@ -171,6 +173,7 @@ export async function decideAppeal(deps: TWorkDeps, adminId: string, appealId: s
       appealedAt: rejection.appeal.appealedAt,
       decidedAt: decided.appeal.decidedAt as string,
       decidedBy: adminId,
+      ...(recorded?.claim ? { claim: recorded.claim } : {}),
     });
   });
   return getAppeal(deps, appealId);

@@ -11,7 +11,7 @@ import {
   type TSubmissionRecord,
 } from '../data-access/assignments.repository.js';
 import { findLatestControlChecks } from '../data-access/control.repository.js';
-import { findClaim } from '../data-access/claims.repository.js';
+import { findClaim, lockClaimToDecide } from '../data-access/claims.repository.js';
 import { findLatestRejections, insertRejection } from '../data-access/rejections.repository.js';
 import { findTemplate } from '../data-access/review-templates.repository.js';
 import { LIVE_ASSIGNMENT_STATUSES, type TAssignmentRecord } from '../data-access/rows.js';
@@ -78,7 +78,8 @@ export async function getSubmission(deps: TWorkDeps, id: string): Promise<TAdmin
  * Approves one submission inside the caller's transaction: the conditional update lets exactly one of any number of
  * concurrent approvals (admins or the job) through, and the submission.approved event is written with it. The task
  * row is then locked, so approvals of one task's submissions run one after another while its median real time is
- * recomputed and any top-up to the hourly floor is written (fair-pay.use-case.ts).
+ * recomputed and any top-up to the hourly floor is written (fair-pay.use-case.ts). The event carries the claim the
+ * submission was decided under (the admin's own, or another's lapsed one), for the audit row (issue 30).
  * Returns undefined when it was no longer awaiting review.
  */
 export async function approveInTransaction(
@@ -87,6 +88,7 @@ export async function approveInTransaction(
   approvedBy: string | null,
   from: 'submitted' | 'rejected' = 'submitted',
 ): Promise<TAssignmentRecord | undefined> {
+  const recorded = await lockClaimToDecide(client, assignmentId, approvedBy, from);
   const approved = await markApproved(client, assignmentId, approvedBy, from);
   if (!approved) return undefined;
   const task = await findTask(client, approved.taskId, { forUpdate: true });
@@ -101,6 +103,7 @@ export async function approveInTransaction(
     approvedAt: approved.completedAt as string,
     approvedBy,
     taskTitle: task.title,
+    ...(recorded?.claim ? { claim: recorded.claim } : {}),
   });
   return approved;
 }
@@ -142,7 +145,8 @@ export async function approveSubmission(deps: TWorkDeps, adminId: string, id: st
 /**
  * POST /api/admin/submissions/{id}/reject: Needs Revision with the reason and the acceptance criteria not met (by
  * number; required when the task has criteria, unknown numbers refused); the worker may resubmit or appeal. Each
- * rejection is kept (submission_rejections) for the appeal and the worker's quality record.
+ * rejection is kept (submission_rejections) for the appeal and the worker's quality record. Its event carries the
+ * claim it was decided under, as an approval's does.
  */
 export async function rejectSubmission(
   deps: TWorkDeps,
@@ -159,6 +163,7 @@ export async function rejectSubmission(
       if (unknown.length > 0) throw WORK_ERRORS.unknownCriteria(unknown);
       if (existing.taskAcceptanceCriteria.length > 0 && criteria.length === 0) throw WORK_ERRORS.criteriaRequired();
     }
+    const recorded = await lockClaimToDecide(client, id, adminId, 'submitted');
     const rejected = await markRejected(client, id, adminId, reason);
     if (!rejected) return explainNotReviewable(client, id, adminId);
     // The reason template it was made from (issue 30): kept from deletion until this commits, and counted by the row
@@ -184,6 +189,7 @@ export async function rejectSubmission(
       rejectedAt: rejected.rejectedAt as string,
       rejectedBy: adminId,
       criteria: named,
+      ...(recorded?.claim ? { claim: recorded.claim } : {}),
     });
   });
   return getSubmission(deps, id);

@@ -172,6 +172,74 @@ describe('admin Task Submissions', () => {
     });
   });
 
+  describe('back from the cockpit (issue 30)', () => {
+    const SECOND: TAdminSubmission = { ...SUBMISSION, id: 'as-2', taskTitle: 'Photograph the shop' };
+    const pageOf = (items: TAdminSubmission[], nextCursor: string | null) => () => jsonResponse({ items, nextCursor, total: 21, totalExact: true });
+
+    it('when the admin filters, sorts and pages the list, opens the cockpit and comes back, then the list has the same filter, sort and page', async () => {
+      const { user, fetchMock } = renderSection({
+        'GET /api/admin/submissions?user=ada': pageOf([SUBMISSION], 'c2'),
+        'GET /api/admin/submissions?user=ada&sort=submittedAt.desc': pageOf([SUBMISSION], 'c2'),
+        'GET /api/admin/submissions?user=ada&sort=submittedAt.desc&cursor=c2': pageOf([SECOND], null),
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
+        'POST /api/admin/submissions/as-1/claim': () => jsonResponse({ submissionId: 'as-1', claim: null }),
+        'DELETE /api/admin/submissions/as-1/claim': () => jsonResponse({ submissionId: 'as-1', claim: null }),
+        'GET /api/admin/workers/u-1/quality': () => jsonResponse({ approved: 0, rejected: 0, underAppeal: 0, returned: 0, appealsWon: 0, approvalRate: null, reasons: [], control: { checked: 0, matched: 0, accuracy: null } }),
+      });
+      await screen.findByText('Review the app');
+      await user.type(screen.getByLabelText('Worker: e-mail or name'), 'ada');
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada$/));
+      await user.click(screen.getByRole('columnheader', { name: /Submitted/ }));
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada&sort=submittedAt\.desc$/));
+      await waitFor(() => expect(screen.getByRole('button', { name: /Next page/ })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: /Next page/ }));
+      await screen.findByText('Photograph the shop');
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions?user=ada&sort=submittedAt.desc&cursor=c2');
+
+      // Into the cockpit: its address carries the list's; it reviews the filtered queue in the list's order.
+      const filteredCalls = () => callsTo(fetchMock, 'GET /api/admin/submissions?user=ada&sort=submittedAt.desc').length;
+      const before = filteredCalls();
+      await user.click(screen.getByTestId('open-cockpit'));
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions/review?user=ada&sort=submittedAt.desc&cursor=c2');
+      await screen.findByTestId('cockpit-item');
+      expect(filteredCalls()).toBeGreaterThan(before);
+
+      // Back: the same filter (in the search box too), the same sort, the same page.
+      await user.click(screen.getAllByRole('button', { name: /Back to the list/ })[0] as HTMLElement);
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/submissions?user=ada&sort=submittedAt.desc&cursor=c2');
+      expect(await screen.findByText('Photograph the shop')).toBeInTheDocument();
+      expect(screen.queryByText('Review the app')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Worker: e-mail or name')).toHaveValue('ada');
+      expect(screen.getByRole('columnheader', { name: /Submitted/ })).toHaveAttribute('aria-sort', 'descending');
+      expect(screen.getByRole('button', { name: /Previous page/ })).toBeEnabled();
+      // Previous goes back to the first page of the same filter and sort.
+      await user.click(screen.getByRole('button', { name: /Previous page/ }));
+      expect(await screen.findByText('Review the app')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=ada&sort=submittedAt\.desc$/);
+    });
+
+    it('when the list opens with a filter and a date range in its address, then they are applied and shown, and a new search starts from page 1', async () => {
+      mockApi({
+        'GET /api/admin/submissions?user=ada&from=2025-03-01&to=2025-03-31&cursor=c2': pageOf([SECOND], null),
+        'GET /api/admin/submissions?user=grace&from=2025-03-01&to=2025-03-31': pageOf([SUBMISSION], null),
+        'GET /api/admin/submissions/claims': () => jsonResponse({ items: [] }),
+      });
+      const { user } = renderWithProviders(<SubmissionsSection />, {
+        route: '/admin/submissions?user=ada&from=2025-03-01&to=2025-03-31&cursor=c2',
+        preloadedState: signedInState(makeUser({ role: 'admin' })),
+      });
+      expect(await screen.findByText('Photograph the shop')).toBeInTheDocument();
+      expect(screen.getByLabelText('Worker: e-mail or name')).toHaveValue('ada');
+      expect(screen.getByDisplayValue('2025-03-01')).toBeInTheDocument();
+      expect(screen.getByDisplayValue('2025-03-31')).toBeInTheDocument();
+      const search = screen.getByLabelText('Worker: e-mail or name');
+      await user.clear(search);
+      await user.type(search, 'grace');
+      expect(await screen.findByText('Review the app')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/submissions\?user=grace&from=2025-03-01&to=2025-03-31$/);
+    });
+  });
+
   describe('bulk approval (issue 30)', () => {
     const JOB = { id: 'job-1', status: 'running', createdBy: 'a-1', createdAt: '2025-03-01T10:00:00.000Z', finishedAt: null, spotCheckEvery: 2, total: 2 };
     const SECOND: TAdminSubmission = { ...SUBMISSION, id: 'as-2', taskTitle: 'Photograph the shop' };

@@ -1,4 +1,4 @@
-import type { TAdminSubmission, TAdminSubmissionSort } from '@platform/contracts';
+import type { TAdminSubmission } from '@platform/contracts';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,10 +9,9 @@ import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { useDialog } from '../../../components/dialogs/useDialog';
 import { useToast } from '../../../components/toast';
 import { useFormat } from '../../../app/format';
-import { useKeysetPages } from '../../../components/KeysetPager';
 import { ListSearch } from '../../../components/ListSearch';
 import { DateRangeFilter, type TDateRange } from '../../../components/list/filters';
-import { ListPage, useListSort } from '../../../components/list/ListPage';
+import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
 import {
   SEARCH_MIN_LENGTH,
@@ -20,7 +19,6 @@ import {
   useLazySubmissionQuery,
   useRejectSubmissionMutation,
   useSubmissionsQuery,
-  type TAdminSubmissionsArgs,
 } from '../../../features/tasks/tasks.admin.api';
 import { useAppSelector } from '../../../app/hooks';
 import { BulkApproveBar, useBulkApproval } from './components/BulkApproval';
@@ -30,7 +28,8 @@ import { ReviewJobProgress } from './components/ReviewJobProgress';
 import { ReviewTemplatesTab } from './components/ReviewTemplatesTab';
 import { SubmissionDetailDialog } from './components/SubmissionDetailDialog';
 import { ReviewCockpit } from './review/ReviewCockpit';
-import { REVIEW_COCKPIT_PATH, reviewFiltersOf, reviewSearchOf } from './review/useReviewQueue';
+import { REVIEW_COCKPIT_PATH, reviewFiltersOf } from './review/useReviewQueue';
+import { useListAddress } from './useListAddress';
 import { useLiveClaims } from './useSubmissionClaim';
 
 /**
@@ -81,15 +80,9 @@ function SubmissionsQueue() {
   const navigate = useNavigate();
   const format = useFormat();
   const toast = useToast();
-  // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1.
-  const [filters, setFilters] = useState<Omit<TAdminSubmissionsArgs, 'cursor'>>({});
-  // A filter that did not change keeps the same state: the list is not sent back to its first page.
-  const change = (next: Omit<TAdminSubmissionsArgs, 'cursor'>) =>
-    setFilters((current) => (Object.entries(next).every(([key, value]) => current[key as keyof typeof current] === value) ? current : { ...current, ...next }));
-  const pages = useKeysetPages();
-  const { reset } = pages;
-  useEffect(() => reset(), [filters, reset]);
-  const sort = useListSort<TAdminSubmissionSort>('submittedAt.asc');
+  // Paged on the server (20 a page, oldest first): Previous/Next under the table; a new filter starts at page 1. The
+  // filters, the sort and the page are in the address (issue 30): back from the cockpit, the list is as it was left.
+  const { filters, changeFilters: change, sort, pages, search, addressEpoch } = useListAddress();
   const query = useSubmissionsQuery({ ...filters, sort: sort.value, cursor: pages.cursor });
   const submissions = query.data?.items ?? [];
   const [loadSubmission, detailState] = useLazySubmissionQuery();
@@ -205,14 +198,15 @@ function SubmissionsQueue() {
         pages={pages}
         sort={sort}
         extra={
-          <Button icon={<ThunderboltOutlined />} onClick={() => navigate(`${REVIEW_COCKPIT_PATH}${reviewSearchOf({ ...filters, sort: sort.value })}`)} data-testid="open-cockpit">
+          <Button icon={<ThunderboltOutlined />} onClick={() => navigate(`${REVIEW_COCKPIT_PATH}${search}`)} data-testid="open-cockpit">
             {t('work.admin.submissions.cockpit.open')}
           </Button>
         }
         filters={
           <>
-            <ListSearch label={t('work.admin.submissions.searchUser')} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />
-            <DateRangeFilter label={t('work.admin.submissions.submittedFrom')} onChange={(range: TDateRange) => change(range)} />
+            {/* Drawn anew with what the address says when it changes from outside (the menu opens the list unfiltered). */}
+            <ListSearch key={`search-${addressEpoch}`} label={t('work.admin.submissions.searchUser')} initialValue={filters.user} onSearch={(user) => change({ user: user.length >= SEARCH_MIN_LENGTH ? user : undefined })} />
+            <DateRangeFilter key={`dates-${addressEpoch}`} label={t('work.admin.submissions.submittedFrom')} initialValue={filters} onChange={(range: TDateRange) => change(range)} />
           </>
         }
         testId="submissions"

@@ -1,4 +1,4 @@
-import type { TAdminSubmission } from '@platform/contracts';
+import type { TAdminSubmission, TControlCheck } from '@platform/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
@@ -10,32 +10,36 @@ import { WorkerControlAccuracy } from '../../../../features/tasks/WorkerControlA
  * decides nothing: the reviewer approves or rejects as for any task.
  */
 export function ControlCheckPanel({ submission }: { submission: TAdminSubmission }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const check = submission.controlCheck;
   return (
     <div className="control-check-panel" data-testid="control-check-panel" style={{ display: 'grid', gap: 8 }}>
-      {check && (
-        <Alert
-          type={check.matched ? 'success' : 'warning'}
-          showIcon
-          data-testid="control-check"
-          title={t(check.matched ? 'work.admin.control.checkMatched' : 'work.admin.control.checkMismatched')}
-          description={
-            <>
-              <div className="pre-wrap" data-testid="control-check-expected">
-                {t('work.admin.control.checkExpected', { match: t(`work.admin.control.matchName.${check.match}`), answer: check.expectedAnswer })}
-              </div>
-              <div className="muted small">
-                {t('work.admin.control.checkedAt', { date: format.dateTime(check.checkedAt) })}
-                {!check.counted && <> · {t('work.admin.control.checkRepeated')}</>}
-              </div>
-              <div className="muted small">{t('work.admin.control.checkHint')}</div>
-            </>
-          }
-        />
-      )}
+      {submission.controlCheck && <ControlCheckAlert check={submission.controlCheck} />}
       <WorkerControlAccuracy userId={submission.userId} />
     </div>
+  );
+}
+
+/** A control task's check: matched or not, the expected answer and how it was compared (the detail dialog and the cockpit). */
+export function ControlCheckAlert({ check }: { check: TControlCheck }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Alert
+      type={check.matched ? 'success' : 'warning'}
+      showIcon
+      data-testid="control-check"
+      title={t(check.matched ? 'work.admin.control.checkMatched' : 'work.admin.control.checkMismatched')}
+      description={
+        <>
+          <div className="pre-wrap" data-testid="control-check-expected">
+            {t('work.admin.control.checkExpected', { match: t(`work.admin.control.matchName.${check.match}`), answer: check.expectedAnswer })}
+          </div>
+          <div className="muted small">
+            {t('work.admin.control.checkedAt', { date: format.dateTime(check.checkedAt) })}
+            {!check.counted && <> · {t('work.admin.control.checkRepeated')}</>}
+          </div>
+          <div className="muted small">{t('work.admin.control.checkHint')}</div>
+        </>
+      }
+    />
   );
 }

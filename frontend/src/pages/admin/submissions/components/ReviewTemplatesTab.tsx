@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../app/format';
-import { DataTable, WrapText } from '../../../../components/DataTable';
+import { DataTable } from '../../../../components/DataTable';
 import { FormDialog } from '../../../../components/dialogs/FormDialog';
 import { useDeleteConfirm } from '../../../../components/dialogs/useDeleteConfirm';
 import { RowActions } from '../../../../components/list/RowActions';
@@ -25,6 +25,9 @@ interface TTemplateFormValues {
   criterion?: number | null;
   sortOrder?: number | null;
 }
+
+/** The templates table's least width: the fixed columns (678 px) and at least 260 px of text. */
+const TEMPLATES_TABLE_WIDTH = 940;
 
 /** The body of the create or change call from the form's values. */
 export function toTemplateInput(values: TTemplateFormValues): TCreateReviewTemplateRequest {
@@ -63,23 +66,24 @@ export function ReviewTemplatesTab() {
     {
       key: 'key',
       title: t('work.admin.submissions.templates.columns.key'),
-      width: 70,
+      width: 88,
       render: (_: unknown, _row, index) => (index < TEMPLATE_KEYS ? <kbd className="key-cap">{index + 1}</kbd> : null),
     },
-    { key: 'title', title: t('work.admin.submissions.templates.columns.title'), dataIndex: 'title', width: 200, render: (title: string) => <WrapText>{title}</WrapText> },
+    { key: 'title', title: t('work.admin.submissions.templates.columns.title'), dataIndex: 'title', width: 190, render: (title: string) => <span className="review-template-body">{title}</span> },
+    // The text takes what the other columns leave (they have widths; the table's layout is fixed).
     { key: 'body', title: t('work.admin.submissions.templates.columns.body'), dataIndex: 'body', render: (body: string) => <span className="review-template-body">{body}</span> },
     {
       key: 'criterion',
       title: t('work.admin.submissions.templates.columns.criterion'),
       dataIndex: 'criterion',
-      width: 110,
+      width: 100,
       render: (criterion: number | null) => (criterion === null ? <span className="muted">{t('work.admin.submissions.templates.noCriterion')}</span> : <Tag>{format.count(criterion)}</Tag>),
     },
-    { key: 'uses', title: t('work.admin.submissions.templates.columns.uses'), dataIndex: 'uses', width: 90, align: 'right', render: (uses: number) => format.count(uses) },
+    { key: 'uses', title: t('work.admin.submissions.templates.columns.uses'), dataIndex: 'uses', width: 130, align: 'right', render: (uses: number) => format.count(uses) },
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 150,
+      width: 170,
       render: (_: unknown, template) => (
         <RowActions
           actions={[
@@ -108,6 +112,11 @@ export function ReviewTemplatesTab() {
         rowKey="id"
         size="middle"
         pagination={false}
+        // Fixed layout: a long text wraps in its column instead of widening the table past the screen (it pushed Uses
+        // and Actions out of view at 1440 px). Every column shows from about 1,200 px wide (the console at 1280 px);
+        // narrower, the table scrolls in its box with Actions pinned.
+        tableLayout="fixed"
+        scroll={{ x: TEMPLATES_TABLE_WIDTH }}
         loading={query.isLoading}
         columns={columns}
         dataSource={items}

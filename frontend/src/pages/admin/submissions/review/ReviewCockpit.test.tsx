@@ -40,7 +40,7 @@ const TEMPLATES: TReviewTemplate[] = [
   { id: '33333333-3333-4333-8333-333333333333', title: 'Third criterion', body: '{{criterion}}', criterion: 3, sortOrder: 2, uses: 0, createdBy: null, updatedBy: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' },
 ];
 
-const QUALITY = { approved: 7, rejected: 1, underAppeal: 0, returned: 2, appealsWon: 0, approvalRate: 0.875, reasons: [] };
+const QUALITY = { approved: 7, rejected: 1, underAppeal: 0, returned: 2, appealsWon: 0, approvalRate: 0.875, reasons: [], control: { checked: 0, matched: 0, accuracy: null } };
 const page = (items: TAdminSubmission[], nextCursor: string | null, total = 3) => jsonResponse({ items, nextCursor, total, totalExact: true });
 const ok = (s: TAdminSubmission) => () => jsonResponse({ message: 'ok', submission: s });
 
@@ -75,6 +75,26 @@ describe('the review cockpit', () => {
     const legend = screen.getByTestId('cockpit-keys');
     for (const key of ['A', 'R', 'J', 'K', 'N', 'Z', 'O']) expect(within(legend).getByText(key)).toBeInTheDocument();
     expect(screen.getByTestId('cockpit-position')).toHaveTextContent('1 of 2 waiting');
+  });
+
+  it('when the submission answers a control task, then its check is under the worker\'s text (expected answer, not matched) and the worker record has their control accuracy', async () => {
+    const control = submission(1, { submission: 'The red door', controlCheck: { matched: false, match: 'normalised', expectedAnswer: 'The blue door', checkedAt: '2025-03-01T10:00:00.000Z', counted: true } });
+    renderCockpit({
+      'GET /api/admin/submissions': () => page([control, submission(2)], null, 2),
+      'GET /api/admin/workers/u-1/quality': () => jsonResponse({ ...QUALITY, control: { checked: 3, matched: 2, accuracy: 2 / 3 } }),
+    });
+    await waitFor(() => expect(currentId()).toBe('as-1'));
+    const check = screen.getByTestId('control-check');
+    expect(check).toHaveTextContent('Control task: the answer does not match the expected answer');
+    expect(within(check).getByTestId('control-check-expected')).toHaveTextContent('Expected answer (normalised match): “The blue door”');
+    // The expected answer comes after the worker's own, in the same section.
+    expect(screen.getByTestId('cockpit-text').compareDocumentPosition(check) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('cockpit-control-accuracy')).toHaveTextContent('2 of 3 matched (66.7%)'));
+    // An ordinary task shows no check; the worker with none answered reads so.
+    press('j');
+    await waitFor(() => expect(currentId()).toBe('as-2'));
+    expect(screen.queryByTestId('control-check')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cockpit-control-accuracy')).toHaveTextContent('No control tasks answered yet'));
   });
 
   it('when A is pressed, then the submission is approved through the same call as the list, once (a held key does not repeat), and the next one is shown', async () => {

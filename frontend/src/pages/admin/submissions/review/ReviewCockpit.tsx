@@ -3,17 +3,20 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessageOf } from '../../../../app/errorMessage';
 import { useFormat } from '../../../../app/format';
 import { useToast } from '../../../../components/toast';
 import { isInlineMedia } from '../../../../features/tasks/InlineMedia';
+import { ControlAccuracyText } from '../../../../features/tasks/WorkerControlAccuracy';
 import { useApproveSubmissionMutation, useRejectSubmissionMutation, useWorkerQualityQuery } from '../../../../features/tasks/tasks.admin.api';
 import { RejectSubmissionDialog, type TRejectInput } from '../components/RejectSubmissionDialog';
 import { isPlainKey, isTypingTarget } from '../components/reviewText';
 import { useReviewQueue, type TReviewFilters } from './useReviewQueue';
 import { useFileBlobs, type TBlobState } from './useFileBlobs';
 import { ClaimNotice } from '../components/ClaimNotice';
+import { ControlCheckAlert } from '../components/ControlCheckPanel';
+import { SUBMISSIONS_LIST_PATH } from '../useListAddress';
 import { useSubmissionClaim } from '../useSubmissionClaim';
 
 /** The keys of the cockpit, in the order the legend shows them. */
@@ -23,17 +26,20 @@ const workerName = (s: TAdminSubmission) => `${s.userFirstName} ${s.userLastName
 
 /**
  * Admin > Task Submissions > Review (issue 30 item 1): one submission at a time, its images, videos and text inline at
- * full width, the task's instructions and numbered acceptance criteria and the worker's quality record beside it, and
+ * full width (a control task's check under the text), the task's instructions and numbered acceptance criteria and the
+ * worker's quality record (with their control accuracy) beside it, and
  * keys: A approve, R reject (then a template by its number), J/K next/previous, N next file, Z zoom, O open the
  * original. The keys never fire while the admin types in a text field, nor while a dialog is open. Decisions go
  * through the same calls as the list's Approve and Reject (POST /api/admin/submissions/{id}/approve | reject).
- * Pages through the server's list with the list's filter (the address carries it).
+ * Pages through the server's list with the list's filter (the address carries it, with the list's sort and page for
+ * the way back).
  */
 export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
   const { t } = useTranslation();
   const format = useFormat();
   const toast = useToast();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const queue = useReviewQueue(filters);
   const { current, decisions } = queue;
   const [approveSubmission] = useApproveSubmissionMutation();
@@ -154,8 +160,8 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [queue, current, canDecide, approve, rejecting, media.length, file, openOriginal]);
 
-  // The list keeps no filter in its address: back to it as it opens.
-  const backToList = () => navigate('/admin/submissions');
+  // The cockpit's address is the list's (its filters, sort and page, issue 30): back to the list as it was left.
+  const backToList = () => navigate(`${SUBMISSIONS_LIST_PATH}${search}`);
   const position = queue.items.length === 0 ? 0 : Math.min(queue.index + 1, queue.items.length);
   const reviewed = Object.keys(decisions).length;
 
@@ -255,6 +261,8 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
               <p className="pre-wrap review-cockpit-text" data-testid="cockpit-text">
                 {current.submission ?? t('work.common.notSet')}
               </p>
+              {/* A control task (issue 30 item 5): the expected answer under the worker's, and whether they matched. */}
+              {current.controlCheck && <ControlCheckAlert check={current.controlCheck} />}
             </section>
             <div className="review-cockpit-actions">
               <Button onClick={queue.previous} disabled={queue.index === 0}>
@@ -305,6 +313,10 @@ export function ReviewCockpit({ filters }: { filters: TReviewFilters }) {
                   <p>
                     <span className="muted">{t('work.worker.quality.approvalRate')}: </span>
                     <strong>{record.approvalRate === null ? t('work.worker.quality.noRate') : format.percent(record.approvalRate)}</strong>
+                  </p>
+                  <p data-testid="cockpit-control-accuracy" title={t('work.admin.control.accuracyHint')}>
+                    <span className="muted">{t('work.admin.control.accuracy')}: </span>
+                    <ControlAccuracyText control={record.control} />
                   </p>
                   <dl className="info-list review-cockpit-quality">
                     {(['approved', 'rejected', 'underAppeal', 'returned', 'appealsWon'] as const).map((key) => (
