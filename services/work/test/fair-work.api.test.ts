@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@platform/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvents, createTask, startWorkHarness, submissionForm, submittedTask, takenTask, type TWorkHarness } from './helpers.js';
 
@@ -141,6 +142,36 @@ describe('POST /api/tasks/{id}/return', () => {
         expect(await taskStatus(taskId)).toBe('available');
       }
       expect(await h.query(`SELECT 1 FROM task_assignments WHERE task_id = $1 AND status = 'returned'`, [taskId])).toHaveLength(1);
+    }
+  });
+
+  it('when the release job (or a submission) holds the assignment and then locks the task while the worker hands it back, then neither is aborted as a deadlock: the return waits and then answers', async () => {
+    const worker = await h.newUser();
+    const { taskId, assignmentId } = await takenTask(h, worker);
+    // The other side, as the release job and a submission do it: the assignment row first, then the task row.
+    const other = await h.service.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM task_assignments WHERE id = $1 FOR UPDATE', [assignmentId]);
+      const returning = giveBack(worker.token, taskId);
+      // The return is waiting on a row lock (on the assignment, if it locks in the same order).
+      await eventually(async () => {
+        const waiting = await h.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+          [(await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid],
+        );
+        return waiting[0]!.n > 0;
+      }, { what: 'the return to wait on a lock' });
+      // Had the return locked the task first, this would close a cycle and PostgreSQL would abort one side.
+      await other.query('SELECT 1 FROM tasks WHERE id = $1 FOR UPDATE', [taskId]);
+      await other.query('COMMIT');
+      const res = await returning;
+      expect(res.status).toBe(200);
+      expect(res.body.assignment).toMatchObject({ id: assignmentId, status: 'returned' });
+      expect(await taskStatus(taskId)).toBe('available');
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
     }
   });
 

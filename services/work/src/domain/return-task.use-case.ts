@@ -1,7 +1,6 @@
 import type { TReturnTaskResponse } from '@platform/contracts';
 import { withTransaction, writeEvent } from '@platform/service-kit';
 import { findFilesOfAssignments, findLatestStatusOfWorker, findLiveAssignmentOfWorker, markReturned } from '../data-access/assignments.repository.js';
-import { findTask } from '../data-access/tasks.repository.js';
 import type { TWorkDeps } from './deps.js';
 import { settleTaskStatus } from './task-slots.js';
 import { WORK_ERRORS } from './work.errors.js';
@@ -9,14 +8,15 @@ import { WORK_ERRORS } from './work.errors.js';
 /**
  * POST /api/tasks/{id}/return (issue 29, principle 7): the worker hands a task back before submitting it, with an
  * optional reason, at no cost: the assignment ends as `returned`, its slot is free again, and nothing counts
- * against the worker. A task sent back for revision may be handed back too. The task row is locked first, as a take
- * locks it, so a return, a second return and a take of the freed task are serialised: one return wins, and a take
- * sees the task available only once the return has committed.
+ * against the worker. A task sent back for revision may be handed back too. Locks in the order every other change of
+ * an assignment does (a submission, a review, a cancellation, the release by the time limit): the assignment row
+ * first (the conditional update), then the task row (settleTaskStatus). Two returns are serialised on the assignment
+ * row (one wins, the other finds it returned); a take of the freed task waits on the task row and sees it available
+ * only once the return has committed. (Locking the task first, as this did, could deadlock with a submission or the
+ * release job holding the assignment and waiting for the task: PostgreSQL then aborts one of them.)
  */
 export async function returnTask(deps: TWorkDeps, userId: string, taskId: string, reason: string | null): Promise<TReturnTaskResponse> {
   return withTransaction(deps.pool, async (client) => {
-    const task = await findTask(client, taskId, { forUpdate: true });
-    if (!task) throw WORK_ERRORS.notYourTask();
     const returned = await markReturned(client, taskId, userId, reason);
     if (!returned) {
       if ((await findLiveAssignmentOfWorker(client, taskId, userId))?.underAppeal) throw WORK_ERRORS.underAppeal();
