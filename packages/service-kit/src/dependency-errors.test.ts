@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDependencyUnavailable } from './dependency-errors.js';
+import { isDependencyUnavailable, TRANSIENT_CONFLICT_MESSAGE } from './dependency-errors.js';
 import { toAppError } from './errors.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -32,5 +32,14 @@ describe('isDependencyUnavailable', () => {
   ])('when %s, then it is not (it stays a 500)', (_name, error) => {
     expect(isDependencyUnavailable(error)).toBe(false);
     expect(toAppError(error)).toMatchObject({ status: 500 });
+  });
+});
+
+describe('a transaction that lost a race', () => {
+  it.each([
+    ['a deadlock', withCode('deadlock detected', '40P01')],
+    ['a serialization failure', withCode('could not serialize access due to concurrent update', '40001')],
+  ])('when PostgreSQL aborts it as %s, then the request is answered 503 with "try again", not 500', (_name, error) => {
+    expect(toAppError(error)).toMatchObject({ status: 503, code: 'SERVICE.UNAVAILABLE', message: TRANSIENT_CONFLICT_MESSAGE });
   });
 });

@@ -54,6 +54,9 @@ export function isDependencyUnavailable(error: unknown): boolean {
  */
 const CONFLICT_CODES = new Set(['40P01', '40001']);
 
+/** What a request that lost such a race is answered (503): nothing of it was applied, and the same request can be sent again. */
+export const TRANSIENT_CONFLICT_MESSAGE = 'Another change to the same records was being made at the same moment, and nothing was changed. Please try again.';
+
 /** True when the error is a deadlock or serialization failure (see CONFLICT_CODES). */
 export function isTransientConflict(error: unknown): boolean {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;

@@ -15,7 +15,7 @@ import {
   type TErrorParamsArg,
   type TFieldRuleIssue,
 } from '@platform/contracts';
-import { isDependencyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from './dependency-errors.js';
+import { isDependencyUnavailable, isTransientConflict, SERVICE_UNAVAILABLE_MESSAGE, TRANSIENT_CONFLICT_MESSAGE } from './dependency-errors.js';
 
 /** A validation issue as the answer carries it: where, the English message, and its code and parameters if any. */
 export interface TErrorDetail {
@@ -196,6 +196,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) return COMMON_ERRORS.malformedJson();
   // PostgreSQL or Redis out of reach (connection ended, refused, timed out): the same request works once it is back.
   if (isDependencyUnavailable(error)) return COMMON_ERRORS.unavailable(SERVICE_UNAVAILABLE_MESSAGE);
+  // A transaction PostgreSQL aborted as a deadlock or a serialization failure: rolled back whole, the request's own
+  // fault in nothing; the same request succeeds when sent again. Locks are taken in one order so that this stays rare.
+  if (isTransientConflict(error)) return COMMON_ERRORS.unavailable(TRANSIENT_CONFLICT_MESSAGE);
   const status = fe.statusCode;
   if (status && status >= 400 && status < 500) {
     return new AppError('REQUEST.INVALID', status, fe.message ?? 'Invalid request');
