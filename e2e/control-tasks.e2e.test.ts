@@ -86,6 +86,9 @@ describe('control tasks journey (admin 1440x900 and 1280)', () => {
     await shot(admin, 'admin-control-task-form');
     await save.click();
     await admin.getByText('Task created successfully').first().waitFor();
+    // The list keeps the board's order (sortOrder, then oldest first), so on a stack holding many tasks the new one
+    // is on a later page: the admin finds it by its title, as on a real board.
+    await admin.getByLabel('Search by title (3+ letters)').fill(title);
     const row = admin.getByTestId('admin-tasks').locator('tr.ant-table-row', { hasText: title });
     await row.getByTestId('task-control-tag').waitFor();
     await dismissToasts(admin);

@@ -19,6 +19,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     sequence: { concurrent: false },
+    // expect.poll waits as long as a locator does (20 s, support/browser.ts), not vitest's 1 s: under CI's load a
+    // search's debounce, request and render alone can take longer than a second.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     testTimeout: 120_000,
     hookTimeout: 180_000,
     retry: 0,

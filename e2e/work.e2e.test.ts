@@ -122,6 +122,9 @@ describe('tasks and submissions journey (worker 390x844, admin 1366x900)', () =>
     await shot(admin, 'admin-create-task');
     await save.click();
     await admin.getByText('Task created successfully').first().waitFor();
+    // The list keeps the board's order (sortOrder, then oldest first): on a stack holding many tasks the admin finds
+    // the new one by its title.
+    await admin.getByLabel('Search by title (3+ letters)').fill(title);
     await admin.getByTestId('admin-tasks').locator('tr.ant-table-row', { hasText: title }).waitFor();
     await shot(admin, 'admin-tasks');
 

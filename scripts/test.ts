@@ -46,6 +46,8 @@ interface TTierResult {
   error?: string;
   /** The slowest files, where the tier's time goes. */
   slowest: { file: string; seconds: number }[];
+  /** Each failed test (or file that failed before its tests ran) and the first line of why, so that the end of a long log names them. */
+  failures: { file: string; test: string; reason: string }[];
 }
 
 /** vitest's JSON report (the fields read here). */
@@ -56,8 +58,18 @@ interface TJsonReport {
   numPendingTests: number;
   numTodoTests: number;
   numFailedTestSuites: number;
-  testResults: { name: string; status: string; message?: string; startTime: number; endTime: number }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    startTime: number;
+    endTime: number;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
+
+/** How much of a failure's message the summary repeats (its first line, cut to this length). */
+const FAILURE_TEXT = 300;
 
 function runTier(tier: TTier, reportDir: string): TTierResult {
   const report = join(reportDir, `${tier.key}.json`);
@@ -65,7 +77,7 @@ function runTier(tier: TTier, reportDir: string): TTierResult {
   const run = spawnSync(tier.command[0]!, [...tier.command.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: ROOT, stdio: 'inherit' });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!existsSync(report)) {
-    return { tier: tier.name, seconds, files: 0, passed: 0, failed: 0, skipped: 0, error: `no report (exit ${run.status ?? run.signal ?? run.error?.message})`, slowest: [] };
+    return { tier: tier.name, seconds, files: 0, passed: 0, failed: 0, skipped: 0, error: `no report (exit ${run.status ?? run.signal ?? run.error?.message})`, slowest: [], failures: [] };
   }
   const json = JSON.parse(readFileSync(report, 'utf8')) as TJsonReport;
   // A file that failed before any test ran (an import error, a failing beforeAll) counts as a failure too.
@@ -81,9 +93,26 @@ function runTier(tier: TTier, reportDir: string): TTierResult {
       .map((file) => ({ file: relative(ROOT, file.name), seconds: Math.round((file.endTime - file.startTime) / 1000) }))
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, SLOWEST),
+    failures: failuresOf(json),
   };
   if (run.status !== 0 && result.failed === 0) result.error = `exit ${run.status ?? run.signal}`;
   return result;
+}
+
+function firstLine(text: string | undefined): string {
+  // vitest's messages carry terminal colours; the summary is read in plain logs.
+  const line = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, FAILURE_TEXT);
+}
+
+function failuresOf(json: TJsonReport): TTierResult['failures'] {
+  const failures: TTierResult['failures'] = [];
+  for (const file of json.testResults) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push({ file: relative(ROOT, file.name), test: test.fullName, reason: firstLine(test.failureMessages?.[0]) });
+    if (!failedTests.length && file.status === 'failed') failures.push({ file: relative(ROOT, file.name), test: '(the file, before or after its tests)', reason: firstLine(file.message) });
+  }
+  return failures;
 }
 
 function pad(text: string | number, width: number, right = false): string {
@@ -95,6 +124,11 @@ function summaryLines(results: TTierResult[]): string[] {
   const lines = [`${pad('tier', 22)} ${pad('time', 9, true)} ${pad('files', 6, true)} ${pad('passed', 7, true)} ${pad('failed', 7, true)} ${pad('skipped', 8, true)}`];
   for (const r of results) {
     lines.push(`${pad(r.tier, 22)} ${pad(`${r.seconds} s`, 9, true)} ${pad(r.files, 6, true)} ${pad(r.passed, 7, true)} ${pad(r.failed, 7, true)} ${pad(r.skipped, 8, true)}${r.error ? `  ${r.error}` : ''}`);
+  }
+  for (const r of results) {
+    if (!r.failures.length) continue;
+    lines.push('', `failed, ${r.tier}:`);
+    for (const failure of r.failures) lines.push(`  ${failure.file} > ${failure.test}`, `      ${failure.reason}`);
   }
   for (const r of results) {
     if (!r.slowest.length) continue;
