@@ -7,10 +7,11 @@
  *   npm test -- outage e2e        only the tiers named (unit, outage, e2e)
  *
  * The tiers alone: `npm run test:unit`, `npm run test:outage`, `npm run test:e2e`.
- * With TEST_SUMMARY_FILE set, the summary is also written there as JSON (`.ci/run` prints it with its own steps).
+ * With TEST_SUMMARY_FILE set, the summary is also written there as JSON (`.ci/run` prints it with its own steps); with
+ * TEST_REPORT_DIR set, each tier's vitest JSON report is kept there (<tier>.json).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,7 +163,10 @@ function main(): void {
     process.exit(2);
   }
   const tiers = asked.length ? TIERS.filter((tier) => asked.includes(tier.key)) : TIERS;
-  const reportDir = mkdtempSync(join(tmpdir(), 'test-reports-'));
+  // TEST_REPORT_DIR keeps each tier's vitest JSON report (every file's and test's time and failure) for a later look.
+  const keepReports = process.env.TEST_REPORT_DIR;
+  if (keepReports) mkdirSync(keepReports, { recursive: true });
+  const reportDir = keepReports ? resolve(keepReports) : mkdtempSync(join(tmpdir(), 'test-reports-'));
   const started = Date.now();
   const results: TTierResult[] = [];
   try {
@@ -171,7 +175,7 @@ function main(): void {
       results.push(runTier(tier, reportDir));
     }
   } finally {
-    rmSync(reportDir, { recursive: true, force: true });
+    if (!keepReports) rmSync(reportDir, { recursive: true, force: true });
   }
   const seconds = Math.round((Date.now() - started) / 1000);
   const passed = results.reduce((sum, r) => sum + r.passed, 0);

@@ -35,7 +35,7 @@ class FakeSocket {
   sent: Record<string, unknown>[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   open() {
     this.readyState = 1;
@@ -47,10 +47,10 @@ class FakeSocket {
   receive(frame: unknown) {
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
-  close() {
+  close(code = 1006) {
     if (this.readyState === 3) return;
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -175,6 +175,30 @@ describe('ChatClient (the live connection)', () => {
     await flush();
     expect(requests).toContain('/api/chat/messages?chatType=general&after=2&limit=100');
     expect(store.getState().chat.rooms.general.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it.each([
+    ['ended (4403: revoked, banned, expired)', 4403],
+    ['refused (4401)', 4401],
+  ])('when the server says the session is %s, then that token is never sent again: no socket is opened with it, however long it waits', async (_name, code) => {
+    const { store, sockets } = startClient();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'auth', success: true, userId: ME.id, role: 'employee', unread: { general: 0, support: 0 } });
+    await flush();
+    sockets[0]!.close(code);
+    expect(store.getState().chat.connection).toBe('disconnected');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('when the server says this user has too many sockets open (4429), then it waits the longest delay (30 s) before trying again, not 3 s', async () => {
+    const { sockets } = startClient();
+    sockets[0]!.open();
+    sockets[0]!.close(4429);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
   });
 
   it('when a sent message is not answered before the connection drops, then it is sent again with the same clientId after the reconnect', async () => {

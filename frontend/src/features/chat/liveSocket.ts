@@ -1,4 +1,4 @@
-import type { TChatServerFrame, TSupportServerFrame } from '@platform/contracts';
+import { CHAT_CLOSE_CODES, type TChatServerFrame, type TSupportServerFrame } from '@platform/contracts';
 
 /** Spec 01 s.9 and the issue: reconnect after 3 s, then back off with jitter. */
 export const CHAT_RECONNECT_DELAY_MS = 3000;
@@ -48,7 +48,10 @@ export interface TLiveSocketOptions {
  * worker's chat (chatClient.ts) and the admin's support desk. It authenticates first ({type: auth, token}; nothing
  * else is sent before the answer), pings every 25 s and drops a link that does not answer within 10 s; after a
  * close it reconnects (3 s, then backoff with jitter), at once when the browser comes back online or the page is
- * shown again, and closes at once when the browser says it is offline.
+ * shown again, and closes at once when the browser says it is offline. The server's own close codes are heeded: a
+ * token it refused or ended (4401, 4403) is never sent again (the socket stays closed until the session has another
+ * token; the app's next request finds the session over and signs out with the reason), and past the cap of sockets
+ * per user (4429) it waits the longest delay before trying again.
  */
 export class LiveSocket {
   private socket: WebSocket | undefined;
@@ -58,6 +61,8 @@ export class LiveSocket {
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
   private authenticated = false;
+  /** The token the server refused or ended (4401, 4403): not sent again. */
+  private refusedToken: string | undefined;
   private readonly detach: (() => void)[] = [];
 
   constructor(private readonly options: TLiveSocketOptions) {}
@@ -121,6 +126,11 @@ export class LiveSocket {
     const token = this.options.token();
     if (!token) return;
     clearTimeout(this.reconnectTimer);
+    if (token === this.refusedToken) {
+      // Looked at again later: a new sign-in in this tab gives the session another token.
+      this.reconnectTimer = setTimeout(() => this.connect(), CHAT_RECONNECT_MAX_DELAY_MS);
+      return;
+    }
     this.options.onState('connecting');
     let socket: WebSocket;
     try {
@@ -143,8 +153,10 @@ export class LiveSocket {
       }
       this.onFrame(frame);
     };
-    socket.onclose = () => {
-      if (this.socket === socket) this.onClosed();
+    socket.onclose = (event: CloseEvent) => {
+      if (this.socket !== socket) return;
+      if (event?.code === CHAT_CLOSE_CODES.unauthenticated || event?.code === CHAT_CLOSE_CODES.sessionEnded) this.refusedToken = token;
+      this.onClosed(event?.code === CHAT_CLOSE_CODES.tooManySockets ? CHAT_RECONNECT_MAX_DELAY_MS : undefined);
     };
     socket.onerror = () => undefined;
   }
@@ -170,7 +182,8 @@ export class LiveSocket {
     this.options.onFrame(frame);
   }
 
-  private onClosed(): void {
+  /** `delayMs`: wait this long before the next attempt instead of the backoff's delay. */
+  private onClosed(delayMs?: number): void {
     this.socket = undefined;
     this.authenticated = false;
     this.stopPinging();
@@ -178,7 +191,7 @@ export class LiveSocket {
     this.options.onState('disconnected');
     this.attempt += 1;
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.options.random));
+    this.reconnectTimer = setTimeout(() => this.connect(), delayMs ?? reconnectDelay(this.attempt, this.options.random));
   }
 
   /** Back online or shown again: try at once rather than wait for the backoff. */
