@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -102,7 +103,7 @@ function runTier(tier: TTier, reportDir: string): TTierResult {
 
 function firstLine(text: string | undefined): string {
   // vitest's messages carry terminal colours; the summary is read in plain logs.
-  const line = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line = stripVTControlCharacters(text ?? '').split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, FAILURE_TEXT);
 }
 
