@@ -174,3 +174,19 @@ export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGET_TYPES = ['user', 'setting', 'withdrawal', 'submission', 'assignment', 'appeal', 'task_request', 'chat_settings', 'document', 'support_conversation', 'verification', 'award', 'news', 'review_template'] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** WebSocket close codes the server uses (4000-4999 are the application's). */
+export const CHAT_CLOSE_CODES = {
+  /** No auth frame within the allowed time, or a failed one. */
+  unauthenticated: 4401,
+  /** The token was revoked (logout, ban, password change) or expired. */
+  sessionEnded: 4403,
+  /** Nothing (not even {type: ping}) arrived for too long: the client is gone. */
+  idle: 4408,
+  /** The gateway's cap of sockets per user (WS_MAX_SOCKETS_PER_USER): close another tab or device first. */
+  tooManySockets: 4429,
+  /** Abuse of the connection: far too many frames. */
+  policy: 1008,
+  /** The server is going away (restart): reconnect. */
+  goingAway: 1001,
+} as const;

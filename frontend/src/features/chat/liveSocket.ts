@@ -1,4 +1,5 @@
-import { CHAT_CLOSE_CODES, type TChatServerFrame, type TSupportServerFrame } from '@platform/contracts';
+import type { TChatServerFrame, TSupportServerFrame } from '@platform/contracts';
+import { CHAT_CLOSE_CODES } from '@platform/contracts/constants';
 
 /** Spec 01 s.9 and the issue: reconnect after 3 s, then back off with jitter. */
 export const CHAT_RECONNECT_DELAY_MS = 3000;
