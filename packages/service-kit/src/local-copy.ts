@@ -60,7 +60,10 @@ export function defineLocalCopy<T extends object>(definition: TLocalCopyDefiniti
      WHERE ${table}.source_at <= EXCLUDED.source_at`;
   const select = `SELECT ${columns.join(', ')} FROM ${table}`;
   // Prepared once per connection; the name follows the text, so two definitions of one table never share a name.
-  const upsertName = `copy_${table}_${createHash('sha256').update(upsertSql).digest('hex').slice(0, 12)}`;
+  const nameOf = (sql: string) => `copy_${table}_${createHash('sha256').update(sql).digest('hex').slice(0, 12)}`;
+  const upsertName = nameOf(upsertSql);
+  const findSql = `${select} WHERE ${keyColumn} = $1`;
+  const findName = nameOf(findSql);
   const toRecord = (row: Record<string, unknown>) => Object.fromEntries(fields.map((field, i) => [field, fromColumn(row[columns[i] as string])])) as T;
 
   return {
@@ -73,7 +76,7 @@ export function defineLocalCopy<T extends object>(definition: TLocalCopyDefiniti
       return rows.map((row) => ({ record: toRecord(row), sourceAt: (row.source_at as Date).toISOString() }));
     },
     async find(db, value) {
-      const { rows } = await db.query<Record<string, unknown>>(`${select} WHERE ${keyColumn} = $1`, [value]);
+      const { rows } = await db.query<Record<string, unknown>>({ name: findName, text: findSql, values: [value] });
       return rows[0] ? toRecord(rows[0]) : undefined;
     },
     async findMany(db, values) {

@@ -22,7 +22,7 @@ import { registerSettingsAndAuditRoutes } from './entry-points/http/settings-and
 import { registerStatisticsRoutes } from './entry-points/http/statistics.routes.js';
 import { createReadModelEventsHandler, READ_MODEL_QUEUE, READ_MODEL_ROUTING_KEYS, READ_MODEL_BATCH_WAIT_MS, readModelLockKey, RETIRED_READ_MODEL_QUEUES } from './entry-points/messaging/read-model-events.handler.js';
 import { AUDIT_QUEUE, AUDIT_ROUTING_KEYS, createAuditEventsHandler } from './entry-points/messaging/audit-events.handler.js';
-import { createMailEventsHandler, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
+import { createMailEventsHandler, MAIL_BATCH_SIZE, MAIL_BATCH_WAIT_MS, MAIL_QUEUE, MAIL_ROUTING_KEYS } from './entry-points/messaging/mail-events.handler.js';
 import { createOnUserDeletedHandler, USER_ERASURE_QUEUE, USER_ERASURE_ROUTING_KEYS } from './entry-points/messaging/on-user-deleted.handler.js';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('./data-access/migrations', import.meta.url));
@@ -96,6 +96,8 @@ export async function start(config: TAdminConfig): Promise<TAdminService> {
       queue: MAIL_QUEUE,
       routingKeys: MAIL_ROUTING_KEYS,
       handler: createMailEventsHandler({ mailer, appBaseUrl: config.APP_BASE_URL }),
+      batchWaitMs: MAIL_BATCH_WAIT_MS,
+      batchSize: MAIL_BATCH_SIZE,
     });
     runtime.consume({ queue: AUDIT_QUEUE, routingKeys: AUDIT_ROUTING_KEYS, handler: createAuditEventsHandler() });
     runtime.consume({

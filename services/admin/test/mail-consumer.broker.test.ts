@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TEventEnvelope } from '@platform/contracts';
 import { createAmqpConnection, createLogger, type TAmqpConnection } from '@platform/service-kit';
 import { eventually, TEST_RABBITMQ_URL } from '@platform/service-kit/testing';
+import { USERS_COPY } from '../src/data-access/users-copy.repository.js';
 import { MAIL_QUEUE } from '../src/entry-points/messaging/mail-events.handler.js';
-import { passwordResetRequested, userRegistered } from './events.js';
-import { readOutbox, startAdminHarness, type TAdminHarness } from './helpers.js';
+import { passwordResetRequested, userRegistered, withdrawalRequested } from './events.js';
+import { connectTestBroker, readOutbox, startAdminHarness, type TAdminHarness } from './helpers.js';
 
 let h: TAdminHarness;
 let amqp: TAmqpConnection;
@@ -82,5 +84,39 @@ describe('the admin.mail queue', () => {
     });
     expect(mail.headers.subject).toBe('Reset your password');
     expect(mail.body).toContain('https://app.platform.test/reset-password?token=r3set%2Ftoken%2B1');
+  });
+
+  it('when a batch of withdrawal.requested holds a duplicate and one event that fails, then every other mail is sent once in shared transactions, the failing one alone is retried and sent once', async () => {
+    const users = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), email: `batch-${i}-${randomUUID().slice(0, 8)}@example.com` }));
+    for (const u of users) {
+      await USERS_COPY.upsert(h.service.pool, { id: u.id, email: u.email, firstName: 'Batch', lastName: 'Worker', role: 'employee', registeredAt: new Date().toISOString(), language: 'en' }, new Date().toISOString());
+    }
+    // The last user is not in the copy yet: no address, so its mail fails (retried, not dropped).
+    const unknown = { id: randomUUID(), email: `late-${randomUUID().slice(0, 8)}@example.com` };
+    const events = users.map((u) => withdrawalRequested({ userId: u.id }));
+    const failing = withdrawalRequested({ userId: unknown.id });
+    const batch = [...events.slice(0, 5), events[2]!, failing, ...events.slice(5)];
+    const broker = await connectTestBroker(h.config);
+    try {
+      await broker.publish(...batch);
+      await eventually(async () => (await consumed('withdrawal.requested', 'applied')) >= events.length, { what: 'every good event applied' });
+      const mailsTo = async (email: string) => (await readOutbox(h.outboxDir)).filter((m) => m.headers.to === email);
+      for (const u of users) expect(await mailsTo(u.email)).toHaveLength(1);
+      const { rows: sent } = await h.service.pool.query<{ event_id: string }>('SELECT event_id FROM sent_emails WHERE event_id = ANY($1)', [batch.map((e) => e.id)]);
+      expect(sent.map((r) => r.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+      // Batches: fewer transactions than events (one inbox insert each).
+      const { rows: inbox } = await h.service.pool.query<{ tx: string }>('SELECT xmin::text AS tx FROM inbox WHERE consumer = $1 AND event_id = ANY($2)', [queue, events.map((e) => e.id)]);
+      expect(inbox).toHaveLength(events.length);
+      expect(new Set(inbox.map((r) => r.tx)).size).toBeLessThan(events.length / 2);
+
+      // The address becomes known; the retry (after its backoff) sends the mail, once.
+      await USERS_COPY.upsert(h.service.pool, { id: unknown.id, email: unknown.email, firstName: 'Late', lastName: 'Worker', role: 'employee', registeredAt: new Date().toISOString(), language: 'en' }, new Date().toISOString());
+      await eventually(async () => (await mailsTo(unknown.email)).length === 1, { what: 'the failing event sent on its retry', timeoutMs: 15_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await mailsTo(unknown.email)).toHaveLength(1);
+      for (const u of users) expect(await mailsTo(u.email)).toHaveLength(1);
+    } finally {
+      await broker.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ import { registerUserExportRoutes } from './entry-points/http/user-export.routes
 import { createExportCounter } from './domain/user-export.use-case.js';
 import { verificationJobs } from './entry-points/jobs/verification-retention.job.js';
 import {
+  ACTIVITY_BATCH_WAIT_MS,
   ACTIVITY_QUEUE,
   ACTIVITY_ROUTING_KEYS,
   activityEventsHandler,
@@ -107,7 +108,7 @@ export async function start(config: TAuthConfig): Promise<TAuthService> {
       ]);
     }
     if (config.OUTBOX_RELAY_ENABLED) {
-      runtime.consume({ queue: ACTIVITY_QUEUE, routingKeys: ACTIVITY_ROUTING_KEYS, handler: activityEventsHandler });
+      runtime.consume({ queue: ACTIVITY_QUEUE, routingKeys: ACTIVITY_ROUTING_KEYS, handler: activityEventsHandler, batchWaitMs: ACTIVITY_BATCH_WAIT_MS });
       runtime.consume({ queue: VERIFICATION_SETTINGS_QUEUE, routingKeys: VERIFICATION_SETTINGS_ROUTING_KEYS, handler: verificationSettingsHandler });
     }
     logger.info({ url }, 'auth service listening');

@@ -75,7 +75,7 @@ export async function findTemplateById(db: Queryable, id: string): Promise<TEmai
 }
 
 export async function findTemplateByName(db: Queryable, name: string): Promise<TEmailTemplate | undefined> {
-  const { rows } = await db.query<TRow>(`SELECT ${COLUMNS} FROM email_templates WHERE name = $1`, [name]);
+  const { rows } = await db.query<TRow>({ name: 'admin_template_by_name', text: `SELECT ${COLUMNS} FROM email_templates WHERE name = $1`, values: [name] });
   return rows[0] ? toTemplate(rows[0]) : undefined;
 }
 

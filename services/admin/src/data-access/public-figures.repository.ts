@@ -11,11 +11,12 @@ export async function recordApprovedTask(db: Queryable, input: { assignmentId: s
 }
 
 export async function recordWithdrawalRequested(db: Queryable, input: { withdrawalId: string; userId: string; requestedAt: string; decideBy: string | null }): Promise<void> {
-  await db.query(
-    `INSERT INTO figures_withdrawals (withdrawal_id, user_id, requested_at, decide_by) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (withdrawal_id) DO UPDATE SET requested_at = EXCLUDED.requested_at, decide_by = EXCLUDED.decide_by`,
-    [input.withdrawalId, input.userId, input.requestedAt, input.decideBy],
-  );
+  await db.query({
+    name: 'admin_figures_withdrawal_requested',
+    text: `INSERT INTO figures_withdrawals (withdrawal_id, user_id, requested_at, decide_by) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (withdrawal_id) DO UPDATE SET requested_at = EXCLUDED.requested_at, decide_by = EXCLUDED.decide_by`,
+    values: [input.withdrawalId, input.userId, input.requestedAt, input.decideBy],
+  });
 }
 
 /** A decision: its time and outcome; an approval is also the payout (paid_at). */

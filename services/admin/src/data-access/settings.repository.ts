@@ -83,6 +83,6 @@ export async function claimUnpublishedSettings(db: Queryable): Promise<TSettingR
 
 /** The current value of one setting, or undefined when the key is not stored. */
 export async function readSettingValue(db: Queryable, key: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ setting_value: string }>('SELECT setting_value FROM system_settings WHERE setting_key = $1', [key]);
+  const { rows } = await db.query<{ setting_value: string }>({ name: 'admin_setting_value', text: 'SELECT setting_value FROM system_settings WHERE setting_key = $1', values: [key] });
   return rows[0]?.setting_value;
 }

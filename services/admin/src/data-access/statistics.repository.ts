@@ -145,16 +145,17 @@ export interface TStatsWithdrawalState {
 }
 
 export async function upsertStatsWithdrawal(db: Queryable, withdrawal: TStatsWithdrawalState, sourceAt: string): Promise<void> {
-  await db.query(
-    `INSERT INTO stats_withdrawals AS w (withdrawal_id, user_id, amount, status, requested_at, decided_at, source_at)
+  await db.query({
+    name: 'admin_stats_withdrawal_upsert',
+    text: `INSERT INTO stats_withdrawals AS w (withdrawal_id, user_id, amount, status, requested_at, decided_at, source_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (withdrawal_id) DO UPDATE SET
        status = CASE WHEN EXCLUDED.source_at >= w.source_at THEN EXCLUDED.status ELSE w.status END,
        requested_at = COALESCE(w.requested_at, EXCLUDED.requested_at),
        decided_at = COALESCE(w.decided_at, EXCLUDED.decided_at),
        source_at = GREATEST(w.source_at, EXCLUDED.source_at)`,
-    [withdrawal.withdrawalId, withdrawal.userId, withdrawal.amount, withdrawal.status, withdrawal.requestedAt, withdrawal.decidedAt, sourceAt],
-  );
+    values: [withdrawal.withdrawalId, withdrawal.userId, withdrawal.amount, withdrawal.status, withdrawal.requestedAt, withdrawal.decidedAt, sourceAt],
+  });
 }
 
 /* ---- verifications ---- */

@@ -41,12 +41,13 @@ export interface TNewActivity {
 
 /** Adds an entry for a user this service knows; an unknown user (or a repeated source) adds nothing. */
 export async function insertActivity(db: Queryable, entry: TNewActivity): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO activity_entries (user_id, type, params, occurred_at, source_key)
-     SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM users WHERE id = $1)
-     ON CONFLICT (source_key) DO NOTHING`,
-    [entry.userId, entry.type, JSON.stringify(entry.params), entry.occurredAt, entry.sourceKey],
-  );
+  const { rowCount } = await db.query({
+    name: 'auth_activity_insert',
+    text: `INSERT INTO activity_entries (user_id, type, params, occurred_at, source_key)
+           SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM users WHERE id = $1)
+           ON CONFLICT (source_key) DO NOTHING`,
+    values: [entry.userId, entry.type, JSON.stringify(entry.params), entry.occurredAt, entry.sourceKey],
+  });
   return (rowCount ?? 0) > 0;
 }
 

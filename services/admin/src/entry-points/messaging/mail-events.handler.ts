@@ -20,6 +20,14 @@ export const MAIL_ROUTING_KEYS = [
   'submission.appealed',
   'appeal.decided',
 ] as const;
+/**
+ * The mail queue's batches: the first event waits MAIL_BATCH_WAIT_MS for more, so under a steady flow (a mail per
+ * withdrawal) up to MAIL_BATCH_SIZE mails share one transaction, inbox insert and ack. Kept small because a mail
+ * cannot be taken back: if the process dies before its batch commits, the mails it had already sent go out once
+ * more on redelivery (at least once, README "Delivery guarantees"), at most a batch of them.
+ */
+export const MAIL_BATCH_WAIT_MS = 20;
+export const MAIL_BATCH_SIZE = 10;
 
 /** One handler for the mail queue that dispatches on the event type. */
 export function createMailEventsHandler(deps: TMailDeps): TEventHandler {

@@ -5,6 +5,11 @@ import { keepVerificationSetting } from '../../domain/verification-retention.use
 /** The activity history's queue (after QUEUE_PREFIX) and the events it is built from. */
 export const ACTIVITY_QUEUE = 'auth.activity';
 export const ACTIVITY_ROUTING_KEYS = ACTIVITY_EVENT_TYPES;
+/**
+ * A batch's first event waits this long for more (ms): under a steady flow (a withdrawal's event, a task taken) the
+ * entries of many events share one transaction, inbox insert and ack, for 20 ms more before they show in the history.
+ */
+export const ACTIVITY_BATCH_WAIT_MS = 20;
 
 export const activityEventsHandler: TEventHandler = async (event, client) => {
   await recordActivity(client, event);
