@@ -13,8 +13,8 @@ import './styles.css';
 
 startInstallPromptCapture();
 const store = setupStore();
-// Fetch the screens the first render most likely needs now, in parallel with it: the sign-in screens when nobody
-// is signed in, the worker's frame and home when a session is kept (an admin's console loads on its own route).
+// Fetch the screens the first render most likely needs now: the sign-in screens when nobody is signed in, the
+// worker's frame and home when a session is kept (an admin's console loads on its own route); see `ready` below.
 const session = store.getState().session;
 const authScreens = session.status === 'signedOut' ? loadAuthScreens() : undefined;
 const admin = session.user?.role === 'admin';
