@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payoutsApi } from '../features/payouts/payouts.api';
 import { jsonResponse, mockApi, signedInState } from '../test/test-utils';
-import { addPrefetchLinks, PREFETCH_META_NAME, prefetchWhenSettled, resetIdlePrefetch } from './idlePrefetch';
+import { addPrefetchLinks, PREFETCH_META_NAME, PREFETCH_SLICE, prefetchWhenSettled, resetIdlePrefetch } from './idlePrefetch';
 import { setupStore } from './store';
 
 const FILES = ['/assets/antd-a1.js', '/assets/WorkerTasksScreen-b2.js', '/assets/WorkerTasksScreen-c3.css'];
@@ -36,6 +36,23 @@ describe('the other worker screens and antd, fetched once Home has settled (issu
     expect(prefetched()).toEqual(['script /assets/antd-a1.js', 'script /assets/WorkerTasksScreen-b2.js', 'style /assets/WorkerTasksScreen-c3.css']);
     // Prefetched, never added as a script or a style sheet: nothing of it runs or applies until a screen needs it.
     expect(document.querySelectorAll('script[src], link[rel="stylesheet"], link[rel="modulepreload"]')).toHaveLength(0);
+  });
+
+  it('when the list is long, then the links are added a few per idle period (no long task), and every file is prefetched once', async () => {
+    const files = Array.from({ length: PREFETCH_SLICE * 2 + 3 }, (_, index) => `/assets/chunk-${index}.js`);
+    listFiles(files);
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const done = prefetchWhenSettled(setupStore(signedInState()));
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    // The first idle period: the page has settled; the first slice goes in.
+    idle.shift()?.();
+    await vi.waitFor(() => expect(prefetched()).toHaveLength(PREFETCH_SLICE));
+    idle.shift()?.();
+    await vi.waitFor(() => expect(prefetched()).toHaveLength(PREFETCH_SLICE * 2));
+    idle.shift()?.();
+    expect(await done).toBe(files.length);
+    expect(prefetched()).toEqual(files.map((file) => `script ${file}`));
   });
 
   it('when it is asked again on the same page, then the files are not listed twice', async () => {

@@ -4,7 +4,7 @@ import { ChatClient } from '../features/chat/chatClient';
 import { jsonResponse, makeUser, mockApi, renderWithProviders, signedInState } from '../test/test-utils';
 import * as antdModule from './antd';
 import { loadedToastHost, provideAntd } from './antdLayer';
-import { AppRoutes, loadAuthScreens } from './router';
+import { AppRoutes, loadAuthScreens, loadWorkerScreens } from './router';
 
 // As main.tsx does when nobody is signed in: the sign-in chunk is fetched first (cold, it can take longer than a
 // findBy waits on a busy machine).
@@ -181,4 +181,17 @@ describe("the worker's frame without antd (issue 27)", () => {
     expect(start).toHaveBeenCalledTimes(1);
     expect(stop).not.toHaveBeenCalled();
   }, 90_000);
+});
+
+describe("a kept worker session's first render (issue 27)", () => {
+  it("when the worker's screens have loaded (main.tsx waits for them), then the first commit of / is the frame and Home, not the full-page spinner", async () => {
+    quietApi();
+    // The last test of the file: from here on the worker's screens render without suspending.
+    await loadWorkerScreens();
+    renderWithProviders(<AppRoutes />, { route: '/', preloadedState: signedInState(worker) });
+    // No await: React shows a fallback it has committed for at least 300 ms, which held Home's largest text back.
+    expect(screen.getByText('Hello, Ada')).toBeInTheDocument();
+    expect(screen.getByTestId('balance-card')).toBeInTheDocument();
+    expect(document.querySelector('.full-page-center')).toBeNull();
+  });
 });

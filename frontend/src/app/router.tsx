@@ -1,5 +1,5 @@
 import type { TRole } from '@platform/contracts';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner, Spinner } from '../components/FullPageSpinner';
 import { InstallWatcher } from '../features/install/InstallWatcher';
@@ -19,14 +19,32 @@ const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
 // The worker's frame and Home, plain elements without antd (issue 27), with the frames of Tasks, Chat and
 // Withdrawals (which load their screens lazily themselves) and the onboarding overlays: one small chunk, fetched at
-// start when someone is signed in (main.tsx), never by a signed-out visitor.
-export const loadWorkerScreens = () => import('../pages/worker/workerScreens');
-const WorkerLayout = lazy(() => loadWorkerScreens().then((m) => ({ default: m.WorkerLayout })));
-const HomePage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.HomePage })));
-const TasksPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.TasksPage })));
-const ChatPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.ChatPage })));
-const WithdrawalsPage = lazy(() => loadWorkerScreens().then((m) => ({ default: m.WithdrawalsPage })));
-const OnboardingOverlays = lazy(() => loadWorkerScreens().then((m) => ({ default: m.OnboardingOverlays })));
+// start when someone is signed in (main.tsx), never by a signed-out visitor. Once it is in, they render without
+// suspending, as the sign-in screens below: main.tsx waits for it before a kept worker session's first render, so
+// React's first commit is the frame and Home, not the full-page spinner (React keeps a fallback it has shown for at
+// least 300 ms, which held Home's largest text back by that much: issue 27).
+let workerScreens: Awaited<ReturnType<typeof importWorkerScreens>> | undefined;
+const importWorkerScreens = () => import('../pages/worker/workerScreens');
+export const loadWorkerScreens = () =>
+  importWorkerScreens().then((m) => {
+    workerScreens = m;
+    return m;
+  });
+function workerScreen<K extends 'WorkerLayout' | 'HomePage' | 'TasksPage' | 'ChatPage' | 'WithdrawalsPage' | 'OnboardingOverlays'>(name: K) {
+  const Lazy = lazy(() => loadWorkerScreens().then((m) => ({ default: m[name] as ComponentType })));
+  return function WorkerScreen() {
+    // Chosen once per mount: a switch from the lazy component to the loaded one would remount the screen (its state,
+    // the frame's chat connection).
+    const [Loaded] = useState(() => workerScreens?.[name] as ComponentType | undefined);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+const WorkerLayout = workerScreen('WorkerLayout');
+const HomePage = workerScreen('HomePage');
+const TasksPage = workerScreen('TasksPage');
+const ChatPage = workerScreen('ChatPage');
+const WithdrawalsPage = workerScreen('WithdrawalsPage');
+const OnboardingOverlays = workerScreen('OnboardingOverlays');
 // Worker screens that are not the first one, each its own chunk: the Profile (verification dialog, account deletion,
 // activity history and their antd Select, Modal, Input) and Awards.
 const ProfilePage = lazy(() => import('../pages/worker/ProfilePage').then((m) => ({ default: m.ProfilePage })));

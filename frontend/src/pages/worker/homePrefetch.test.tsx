@@ -27,6 +27,28 @@ describe('Home prefetch (issue 27)', () => {
     for (const read of HOME_READS) expect(callsTo(fetchMock, read), read).toHaveLength(1);
   });
 
+  it('when the app waits for the prefetch before its first render, then it settles once every read has answered, and Home\'s first render shows the figures', async () => {
+    let answerBalance: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/ledger/balance': () => new Promise<Response>((resolve) => (answerBalance = resolve)),
+      'GET /api/settings/public': () => jsonResponse({ minimumWithdrawal: '50.00', walletCooldownHours: '0', currencies: [] }),
+      'GET /api/withdrawals?status=pending&pageSize=100': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
+      'GET /api/news': () => jsonResponse({ items: [], nextCursor: null, total: 0, totalExact: true }),
+    });
+    const store = setupStore(signedInState());
+    let settled = false;
+    const prefetched = prefetchHome(store.dispatch).then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    answerBalance(jsonResponse({ available: '12.50', held: '0.00' }));
+    await prefetched;
+
+    renderWithProviders(<HomePage />, { store });
+    // No await: the figures are in the first render.
+    expect(within(screen.getByTestId('balance-card')).getByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-why')).toHaveTextContent('$37.50 to go');
+  });
+
   afterEach(() => {
     delete (window as unknown as Record<string, unknown>)[BOOT_READS_GLOBAL];
   });
