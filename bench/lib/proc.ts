@@ -131,3 +131,36 @@ export function pidListeningOn(port: number): number | undefined {
   const match = /pid=(\d+)/.exec(out);
   return match ? Number(match[1]) : undefined;
 }
+
+/** What meterStack reads: the stack's processes by name (scripts/stack.ts) and each service's database URL. */
+export interface TMeteredStack {
+  processes: Record<string, { pid: number }>;
+  databaseUrls: Record<string, string>;
+}
+
+/**
+ * CPU seconds of every part of a running stack from now until stop(): each process of the stack by its name, RabbitMQ,
+ * Redis, the PostgreSQL backends of each service's database, PostgreSQL's background processes, this process (the load
+ * generator) and the whole machine (/proc/stat, which also counts whatever else runs on it).
+ */
+export async function meterStack(admin: pg.Pool | pg.Client, stack: TMeteredStack): Promise<{ stop(): Promise<Record<string, number>> }> {
+  const meters: [string, TCpuMeter][] = Object.entries(stack.processes).map(([name, p]) => [name, meterProcesses([p.pid])]);
+  for (const [name, comm] of [['RabbitMQ', 'beam.smp'], ['Redis', 'redis-server']] as const) {
+    const pid = pidByCommand(comm);
+    if (pid !== undefined) meters.push([name, meterProcesses([pid])]);
+  }
+  for (const [name, url] of Object.entries(stack.databaseUrls)) meters.push([`PostgreSQL (${name})`, meterBackends(admin, [decodeURIComponent(new URL(url).pathname.slice(1))])]);
+  meters.push(['PostgreSQL background', meterProcesses(await postgresBackgroundPids(admin))]);
+  const self = process.cpuUsage();
+  const machine = meterMachine();
+  return {
+    async stop() {
+      const used = process.cpuUsage(self);
+      const seconds: Record<string, number> = {};
+      for (const [name, meter] of meters) seconds[name] = await meter.stop();
+      seconds['load generator (bench)'] = (used.user + used.system) / 1e6;
+      seconds['whole machine'] = await machine.stop();
+      return seconds;
+    },
+  };
+}

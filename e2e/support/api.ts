@@ -43,8 +43,8 @@ export async function waitUntil<T>(what: string, read: () => Promise<T>, done: (
   }
 }
 
-/** A valid small PNG (the server judges uploads by their content). */
-export function makePng(size = 8): Buffer {
+/** A valid small PNG (the server judges uploads by their content): one colour, or each pixel's from `colour`. */
+export function makePng(size = 8, colour: (x: number, y: number) => [number, number, number] = () => [31, 111, 235]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -58,6 +58,6 @@ export function makePng(size = 8): Buffer {
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) rows.set([31, 111, 235], y * (1 + size * 3) + 1 + x * 3);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) rows.set(colour(x, y), y * (1 + size * 3) + 1 + x * 3);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
