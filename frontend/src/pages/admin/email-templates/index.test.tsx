@@ -207,7 +207,8 @@ describe('Email Templates (spec 03 s.2, s.5, s.8)', () => {
       await user.click(within(dialog).getByRole('tab', { name: 'Russian' }));
       await user.type(within(dialog).getByLabelText('Russian subject'), 'Тема');
       await user.click(within(dialog).getByTestId('email-template-save'));
-      expect(await within(dialog).findAllByText('Fill in all three Russian parts, or leave them all empty')).toHaveLength(2);
+      // The form validates its fields one after another: findAll* settles at the first message, so wait for both.
+      await waitFor(() => expect(within(dialog).getAllByText('Fill in all three Russian parts, or leave them all empty')).toHaveLength(2));
       expect(callsTo(fetchMock, PATCH)).toHaveLength(0);
     });
 
