@@ -17,28 +17,38 @@ import { DocumentTitle } from '../features/branding/useAppName';
 const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const AdminConsole = lazy(() => import('../pages/admin/AdminConsole'));
 const DocumentViewerPage = lazy(() => import('../pages/public/DocumentViewerPage'));
+/**
+ * A chunk of screens that main.tsx may load before the first render: `load` fetches it (and remembers the module),
+ * `screen(name)` is a component that renders the screen directly once the chunk is in, and suspends (lazy) before.
+ * The choice is made once per mount: a switch from the lazy component to the loaded one would remount the screen
+ * (its state, a form's typing, the worker frame's chat connection).
+ */
+function preloadableScreens<M extends Record<string, unknown>>(importer: () => Promise<M>) {
+  let loaded: M | undefined;
+  const load = () =>
+    importer().then((m) => {
+      loaded = m;
+      return m;
+    });
+  const screen = (name: keyof M) => {
+    const Lazy = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+    return function Screen() {
+      const [Loaded] = useState(() => loaded?.[name] as ComponentType | undefined);
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
+  };
+  return { load, screen };
+}
+
 // The worker's frame and Home, plain elements without antd (issue 27), with the frames of Tasks, Chat and
 // Withdrawals (which load their screens lazily themselves) and the onboarding overlays: one small chunk, fetched at
 // start when someone is signed in (main.tsx), never by a signed-out visitor. Once it is in, they render without
 // suspending, as the sign-in screens below: main.tsx waits for it before a kept worker session's first render, so
 // React's first commit is the frame and Home, not the full-page spinner (React keeps a fallback it has shown for at
 // least 300 ms, which held Home's largest text back by that much: issue 27).
-let workerScreens: Awaited<ReturnType<typeof importWorkerScreens>> | undefined;
-const importWorkerScreens = () => import('../pages/worker/workerScreens');
-export const loadWorkerScreens = () =>
-  importWorkerScreens().then((m) => {
-    workerScreens = m;
-    return m;
-  });
-function workerScreen<K extends 'WorkerLayout' | 'HomePage' | 'TasksPage' | 'ChatPage' | 'WithdrawalsPage' | 'OnboardingOverlays'>(name: K) {
-  const Lazy = lazy(() => loadWorkerScreens().then((m) => ({ default: m[name] as ComponentType })));
-  return function WorkerScreen() {
-    // Chosen once per mount: a switch from the lazy component to the loaded one would remount the screen (its state,
-    // the frame's chat connection).
-    const [Loaded] = useState(() => workerScreens?.[name] as ComponentType | undefined);
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
-}
+const workerScreens = preloadableScreens(() => import('../pages/worker/workerScreens'));
+export const loadWorkerScreens = workerScreens.load;
+const workerScreen = workerScreens.screen;
 const WorkerLayout = workerScreen('WorkerLayout');
 const HomePage = workerScreen('HomePage');
 const TasksPage = workerScreen('TasksPage');
@@ -60,20 +70,9 @@ const TrustPage = lazy(() => import('../pages/public/TrustPage'));
 // still render at once while the session loads. Once the chunk is in, they render without suspending: main.tsx waits
 // for it before the first render under the static shell of index.html (app/bootShell.ts), so React's first commit is
 // the screen itself, never a spinner between the shell and the screen.
-let authScreens: Awaited<ReturnType<typeof importAuthScreens>> | undefined;
-const importAuthScreens = () => import('../pages/auth/authScreens');
-export const loadAuthScreens = () =>
-  importAuthScreens().then((m) => {
-    authScreens = m;
-    return m;
-  });
-function authScreen<K extends 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage'>(name: K) {
-  const Lazy = lazy(() => loadAuthScreens().then((m) => ({ default: m[name] as ComponentType })));
-  return function AuthScreen() {
-    const Loaded = authScreens?.[name] as ComponentType | undefined;
-    return Loaded ? <Loaded /> : <Lazy />;
-  };
-}
+const authScreens = preloadableScreens(() => import('../pages/auth/authScreens'));
+export const loadAuthScreens = authScreens.load;
+const authScreen = authScreens.screen;
 const LoginPage = authScreen('LoginPage');
 const RegisterPage = authScreen('RegisterPage');
 const ForgotPasswordPage = authScreen('ForgotPasswordPage');
